@@ -1,0 +1,24 @@
+/** Unit specs live beside the code; e2e and integration suites live under test/. */
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs' },
+}];
+const moduleNameMapper = {
+  '^@lgw/([a-z-]+)$': '<rootDir>/libs/$1/src',
+  '^@lgw/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
+};
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper,
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/test/**/*.{e2e,int,contract}-spec.ts'],
+  testTimeout: 30000,
+  setupFiles: ['reflect-metadata'],
+};

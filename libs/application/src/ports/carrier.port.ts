@@ -1,0 +1,96 @@
+import { AddressProps, ExceptionType, ParcelProps, ShipmentStatus } from '@lgw/domain';
+
+/** What the gateway asks a carrier to book. Money in integer halalas. */
+export interface CarrierBookingRequest {
+  /** Gateway shipment id: carriers that support it use it to make booking idempotent. */
+  readonly shipmentId: string;
+  readonly serviceCode: string;
+  readonly origin: AddressProps;
+  readonly destination: AddressProps;
+  readonly parcels: readonly ParcelProps[];
+  readonly declaredValueHalalas?: number;
+  readonly codAmountHalalas?: number;
+  readonly reference?: string;
+}
+
+export interface CarrierBooking {
+  readonly trackingNumber: string;
+  /** The carrier's own id for the booking, when it differs from the tracking number. */
+  readonly carrierReference: string;
+}
+
+/** One tracking event as the carrier reported it, already mapped to SPEC vocabulary. */
+export interface CarrierTrackingEvent {
+  readonly trackingNumber: string;
+  /** Stable per carrier event: used to store an event once however often it is reported. */
+  readonly eventId: string;
+  /** The carrier's own status code, kept for audit. */
+  readonly carrierStatus: string;
+  /** Mapped SPEC status, or null when the carrier code is unknown to the status map. */
+  readonly status: ShipmentStatus | null;
+  readonly exceptionType?: ExceptionType;
+  readonly locationEn?: string;
+  readonly locationAr?: string;
+  readonly occurredAt: Date;
+  /** Weight the carrier measured, for WEIGHT_MISMATCH events. */
+  readonly measuredWeightKg?: number;
+}
+
+export interface PassthroughResponse {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: Buffer;
+}
+
+/** One implementation per carrier (libs/carriers/<code>). */
+export interface CarrierPort {
+  readonly code: string;
+  book(request: CarrierBookingRequest): Promise<CarrierBooking>;
+  cancel(trackingNumber: string): Promise<void>;
+  /** Events for many shipments in one go; shipments with nothing new may be absent. */
+  fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]>;
+  updateDestination(trackingNumber: string, destination: AddressProps): Promise<void>;
+  /** Forwards the raw JSON bytes to the carrier's native passthrough target. */
+  passthrough(rawBody: Buffer): Promise<PassthroughResponse>;
+}
+
+/** Resolves carrier codes to adapters; bound in the app modules. */
+export interface CarrierRegistryPort {
+  get(code: string): CarrierPort | undefined;
+}
+
+export const CARRIER_REGISTRY = Symbol('CARRIER_REGISTRY');
+
+/** No answer, a timeout, a 5xx, or an open circuit: the caller gets 503 E_CARRIER_UNAVAILABLE. */
+export class CarrierUnavailableError extends Error {
+  constructor(
+    readonly carrierCode: string,
+    readonly reason: string,
+    readonly retryAfterSeconds = 30,
+  ) {
+    super(`carrier ${carrierCode} unavailable: ${reason}`);
+    this.name = 'CarrierUnavailableError';
+  }
+}
+
+/** The carrier answered and refused the request (its own validation). */
+export class CarrierRejectedError extends Error {
+  constructor(
+    readonly carrierCode: string,
+    readonly carrierMessage: string,
+  ) {
+    super(`carrier ${carrierCode} rejected the request: ${carrierMessage}`);
+    this.name = 'CarrierRejectedError';
+  }
+}
+
+/** The carrier has no such operation (e.g. passthrough on a file-based carrier). */
+export class CarrierOperationNotSupportedError extends Error {
+  constructor(
+    readonly carrierCode: string,
+    readonly operation: string,
+  ) {
+    super(`carrier ${carrierCode} does not support ${operation}`);
+    this.name = 'CarrierOperationNotSupportedError';
+  }
+}

@@ -1,0 +1,2 @@
+export * from './carrier.port';
+export * from './label-renderer.port';

@@ -1,0 +1,66 @@
+import { ErrorCode } from './error-code';
+
+export interface BilingualMessage {
+  readonly message_en: string;
+  readonly message_ar: string;
+}
+
+/** The one bilingual catalogue of error messages. English texts of SPEC §7 are verbatim. */
+export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
+  E_UNAUTHENTICATED: {
+    message_en: 'Missing or invalid API key...',
+    message_ar: 'مفتاح الواجهة البرمجية مفقود أو غير صالح...',
+  },
+  E_VALIDATION: {
+    message_en: 'Request validation failed.',
+    message_ar: 'فشل التحقق من صحة الطلب.',
+  },
+  E_NOT_FOUND: {
+    message_en: 'Resource not found.',
+    message_ar: 'المورد غير موجود.',
+  },
+  E_QUOTE_EXPIRED: {
+    message_en: 'This quote has expired. Quotes are valid for 15 minutes. Request a new rate.',
+    message_ar: 'انتهت صلاحية عرض السعر. عروض الأسعار صالحة لمدة 15 دقيقة. اطلب سعراً جديداً.',
+  },
+  E_QUOTE_ALREADY_USED: {
+    message_en: 'This quote has already been used to create a shipment. Request a new rate.',
+    message_ar: 'تم استخدام عرض السعر هذا لإنشاء شحنة من قبل. اطلب سعراً جديداً.',
+  },
+  E_ADDRESS_NOT_NORMALISED: {
+    message_en: 'Destination address is not normalised to the Saudi National Address standard.',
+    message_ar: 'عنوان الوجهة غير مطابق لمعيار العنوان الوطني السعودي.',
+  },
+  E_CANCEL_NOT_ALLOWED: {
+    message_en: 'Shipment can no longer be cancelled after pickup.',
+    message_ar: 'لا يمكن إلغاء الشحنة بعد استلامها من قبل شركة الشحن.',
+  },
+  E_DESTINATION_UPDATE_NOT_ALLOWED: {
+    message_en: 'The destination can no longer be changed: the shipment has reached a final status.',
+    message_ar: 'لا يمكن تعديل عنوان الوجهة: وصلت الشحنة إلى حالة نهائية.',
+  },
+  E_RATE_LIMITED: {
+    message_en: 'Rate limit exceeded: 60 requests per minute per API key.',
+    message_ar: 'تم تجاوز حد الطلبات: 60 طلباً في الدقيقة لكل مفتاح.',
+  },
+  E_CARRIER_UNAVAILABLE: {
+    message_en: 'The carrier is temporarily unavailable. Try again later.',
+    message_ar: 'شركة الشحن غير متاحة مؤقتاً. حاول مرة أخرى لاحقاً.',
+  },
+  E_IDEMPOTENCY_MISMATCH: {
+    message_en: 'This Idempotency-Key was already used with a different request.',
+    message_ar: 'تم استخدام مفتاح عدم التكرار هذا مع طلب مختلف.',
+  },
+  E_IDEMPOTENCY_IN_PROGRESS: {
+    message_en: 'A request with this Idempotency-Key is still being processed.',
+    message_ar: 'لا يزال طلب بمفتاح عدم التكرار هذا قيد المعالجة.',
+  },
+  E_PAYLOAD_TOO_LARGE: {
+    message_en: 'The request body or file is too large.',
+    message_ar: 'حجم الطلب أو الملف كبير جداً.',
+  },
+  E_INTERNAL: {
+    message_en: 'An unexpected error occurred.',
+    message_ar: 'حدث خطأ غير متوقع.',
+  },
+};

@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './carrier/carrier-descriptor';
+export * from './address/address';
+export * from './shipment/shipment-status';
