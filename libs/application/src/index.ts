@@ -1,1 +1,2 @@
 export * from './ports';
+export * from './teams';

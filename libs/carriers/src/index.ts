@@ -1,1 +1,2 @@
 export * from './registry/carrier-catalogue';
+export * from './rate-cards/rate-card.repository';

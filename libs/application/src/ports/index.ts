@@ -1,2 +1,5 @@
 export * from './carrier.port';
 export * from './label-renderer.port';
+export * from './settings.port';
+export * from './team.repository.port';
+export * from './rate-limiter.port';

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import { AuthenticateApiKeyUseCase, RATE_LIMITER, RateLimiterPort } from '@lgw/application';
+import { ApiModule } from '../api.module';
+import { GatewayRuntime } from '../composition/gateway-runtime';
+import { AllExceptionsFilter } from '../http/all-exceptions.filter';
+import { registerApiAccessHook } from '../http/api-access.hook';
+import { createValidationPipe } from '../http/validation.pipe';
+import { setupOpenApi } from './openapi';
+import { PinoNestLogger } from './pino-nest-logger';
+
+/** JSON bodies above this are refused with 413 before they are parsed. */
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the HTTP app without listening: mains listen, tests inject or listen on port 0. */
+export async function createApiApp(runtime: GatewayRuntime): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    loggerInstance: runtime.logger,
+    disableRequestLogging: true,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(runtime), adapter, {
+    logger: new PinoNestLogger(runtime.logger),
+    rawBody: true,
+  });
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  registerApiAccessHook(fastify, {
+    authenticator: app.get(AuthenticateApiKeyUseCase),
+    rateLimiter: app.get<RateLimiterPort>(RATE_LIMITER),
+    defaultLimit: runtime.config.rateLimitPerMinute,
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        event: 'http.request',
+        method: request.method,
+        path: request.routeOptions?.url ?? request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
+  setupOpenApi(app);
+  await app.init();
+  return app;
+}

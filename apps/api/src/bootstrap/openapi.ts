@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyInstance } from 'fastify';
+
+const UI_ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
+};
+
+/** The contract generated from the code: JSON at /api/v1/openapi.json, UI at /api/docs. */
+export function setupOpenApi(app: NestFastifyApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Logistics Gateway API')
+    .setDescription(
+      'One API in front of several carriers: rating, shipments, tracking, labels, documents. ' +
+        'Every error is {error: {code, message_en, message_ar, details?}}. ' +
+        'Every /api/v1 response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-Service-Request-Id.',
+    )
+    .setVersion('1.0.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: <prefix>_live_<64 hex>' })
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  const body = JSON.stringify(document);
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  fastify.get('/api/v1/openapi.json', (_req, reply) => {
+    void reply.type('application/json; charset=utf-8').send(body);
+  });
+  serveDocsUi(fastify);
+  return document;
+}
+
+/**
+ * The UI is three static files of swagger-ui-dist, read once; serving them directly keeps
+ * a static-file plugin (and its ESM-only dependencies) out of the app.
+ */
+function serveDocsUi(fastify: FastifyInstance): void {
+  const dir = require('swagger-ui-dist').getAbsoluteFSPath() as string;
+  const assets = new Map(Object.entries(UI_ASSETS).map(([file, type]) => [file, { type, bytes: readFileSync(join(dir, file)) }]));
+  fastify.get('/api/docs/:asset', (req, reply) => {
+    const asset = assets.get((req.params as { asset: string }).asset);
+    if (!asset) return reply.callNotFound();
+    void reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.bytes);
+  });
+  const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Logistics Gateway API</title>
+<link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
+<body><div id="ui"></div>
+<script src="/api/docs/swagger-ui-bundle.js"></script>
+<script src="/api/docs/swagger-ui-standalone-preset.js"></script>
+<script>window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#ui', presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });</script>
+</body></html>`;
+  fastify.get('/api/docs', (_req, reply) => {
+    void reply.type('text/html; charset=utf-8').send(page);
+  });
+}

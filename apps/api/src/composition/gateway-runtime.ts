@@ -1,0 +1,59 @@
+import Redis from 'ioredis';
+import type { Logger } from 'pino';
+import { RateLimiterPort } from '@lgw/application';
+import { Database, openDatabase } from '@lgw/persistence';
+import { AppConfig, createLogger, InMemoryRateLimiter, RedisRateLimiter } from '@lgw/platform';
+
+/**
+ * The process-wide resources every app (api, worker, all-in-one, cli) builds once
+ * before Nest starts: connections are async and must exist before modules bind ports.
+ */
+export interface GatewayRuntime {
+  readonly config: AppConfig;
+  readonly logger: Logger;
+  readonly database: Database;
+  readonly redis?: Redis;
+  readonly rateLimiter: RateLimiterPort;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Tests keep embedded databases in memory. */
+  readonly inMemoryDatabase?: boolean;
+  readonly logger?: Logger;
+}
+
+export async function createRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<GatewayRuntime> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: options.inMemoryDatabase,
+  });
+  let redis: Redis | undefined;
+  let rateLimiter: RateLimiterPort;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableAutoPipelining: true,
+      commandTimeout: 1000,
+      lazyConnect: false,
+    });
+    redis.on('error', (err) => logger.warn({ event: 'redis.error', err: err.message }, 'redis error'));
+    rateLimiter = new RedisRateLimiter(redis, logger);
+  } else {
+    rateLimiter = new InMemoryRateLimiter();
+  }
+  logger.info({ event: 'runtime.ready', database: database.mode, redis: Boolean(redis) }, 'runtime ready');
+  return {
+    config,
+    logger,
+    database,
+    redis,
+    rateLimiter,
+    close: async () => {
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

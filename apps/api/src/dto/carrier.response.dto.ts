@@ -1,0 +1,70 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { CarrierDescriptor, ServiceLevelDescriptor } from '@lgw/domain';
+
+export class TransitDaysDto {
+  @ApiProperty() min: number;
+  @ApiProperty() max: number;
+}
+
+export class ServiceLevelDto {
+  @ApiProperty() code: string;
+  @ApiProperty() name_ar: string;
+  @ApiProperty() name_en: string;
+  @ApiProperty({ enum: ['air', 'sea', 'land', 'express'] }) mode: string;
+  @ApiProperty({ type: TransitDaysDto }) transit_days: TransitDaysDto;
+}
+
+export class CarrierDto {
+  @ApiProperty() code: string;
+  @ApiProperty() name_ar: string;
+  @ApiProperty() name_en: string;
+  @ApiProperty({ enum: ['rest', 'rest_legacy', 'csv_batch'] }) integration_type: string;
+  @ApiProperty({ type: [String] }) coverage_countries: string[];
+  @ApiProperty({ type: [ServiceLevelDto] }) service_levels: ServiceLevelDto[];
+}
+
+export class CarrierListResponseDto {
+  @ApiProperty({ type: [CarrierDto] }) carriers: CarrierDto[];
+}
+
+export class CarrierRefDto {
+  @ApiProperty() code: string;
+  @ApiProperty() name_ar: string;
+  @ApiProperty() name_en: string;
+}
+
+export class ServiceRefDto {
+  @ApiProperty() code: string;
+  @ApiProperty() name_ar: string;
+  @ApiProperty() name_en: string;
+  @ApiProperty({ enum: ['air', 'sea', 'land', 'express'] }) mode: string;
+}
+
+function toServiceLevelDto(level: ServiceLevelDescriptor): ServiceLevelDto {
+  return {
+    code: level.code,
+    name_ar: level.name_ar,
+    name_en: level.name_en,
+    mode: level.mode,
+    transit_days: { min: level.transit_days.min, max: level.transit_days.max },
+  };
+}
+
+export function toCarrierDto(carrier: CarrierDescriptor): CarrierDto {
+  return {
+    code: carrier.code,
+    name_ar: carrier.name_ar,
+    name_en: carrier.name_en,
+    integration_type: carrier.integration_type,
+    coverage_countries: [...carrier.coverage_countries],
+    service_levels: carrier.service_levels.map(toServiceLevelDto),
+  };
+}
+
+export function toCarrierRef(carrier: CarrierDescriptor): CarrierRefDto {
+  return { code: carrier.code, name_ar: carrier.name_ar, name_en: carrier.name_en };
+}
+
+export function toServiceRef(level: ServiceLevelDescriptor): ServiceRefDto {
+  return { code: level.code, name_ar: level.name_ar, name_en: level.name_en, mode: level.mode };
+}

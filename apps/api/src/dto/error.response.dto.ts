@@ -1,0 +1,19 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ERROR_CODES } from '@lgw/domain';
+
+export class ErrorBodyDto {
+  @ApiProperty({ enum: ERROR_CODES }) code: string;
+  @ApiProperty() message_en: string;
+  @ApiProperty() message_ar: string;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'E_VALIDATION: {field, reason}; E_ADDRESS_NOT_NORMALISED: {missing: string[]}',
+  })
+  details?: Record<string, unknown> | null;
+}
+
+export class ErrorEnvelopeDto {
+  @ApiProperty({ type: ErrorBodyDto }) error: ErrorBodyDto;
+}

@@ -1,0 +1,26 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from '@lgw/domain';
+import { APP_CONFIG, AppConfig } from '@lgw/platform';
+
+/** The control panel's backend: one operator token, compared in constant time. */
+@Injectable()
+export class AdminTokenGuard implements CanActivate {
+  private readonly expected: Buffer;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.expected = digest(config.adminToken);
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    const header = context.switchToHttp().getRequest<FastifyRequest>().headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match || !timingSafeEqual(digest(match[1]), this.expected)) throw new DomainError('E_UNAUTHENTICATED');
+    return true;
+  }
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}

@@ -1,0 +1,25 @@
+import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorEnvelope, statusOf } from './error-envelope';
+import { mapError } from './error-mapping';
+
+/** Every error leaves as the SPEC §7 envelope; stacks and SQL stay in the logs. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    sendError(request, reply, exception);
+  }
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, exception: unknown): void {
+  const mapped = mapError(exception);
+  if (mapped.unexpected) {
+    request.log.error({ err: exception, event: 'request.failed' }, 'unexpected error');
+  }
+  if (mapped.retryAfterSeconds !== undefined) reply.header('Retry-After', String(mapped.retryAfterSeconds));
+  if (reply.sent) return;
+  void reply.code(statusOf(mapped.code)).type('application/json; charset=utf-8').send(errorEnvelope(mapped.code, mapped.details));
+}

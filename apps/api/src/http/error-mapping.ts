@@ -1,0 +1,77 @@
+import { HttpException } from '@nestjs/common';
+import { CarrierUnavailableError, CarrierOperationNotSupportedError, CarrierRejectedError } from '@lgw/application';
+import { DomainError, ErrorCode, ErrorDetails } from '@lgw/domain';
+
+export interface MappedError {
+  readonly code: ErrorCode;
+  readonly details?: ErrorDetails;
+  readonly retryAfterSeconds?: number;
+  /** True for failures the caller did not cause: logged with their stack. */
+  readonly unexpected?: boolean;
+}
+
+const FASTIFY_BODY_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'E_VALIDATION',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'E_VALIDATION',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'E_VALIDATION',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'E_VALIDATION',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'E_PAYLOAD_TOO_LARGE',
+  FST_REQ_FILE_TOO_LARGE: 'E_PAYLOAD_TOO_LARGE',
+  FST_PARTS_LIMIT: 'E_PAYLOAD_TOO_LARGE',
+  FST_FILES_LIMIT: 'E_PAYLOAD_TOO_LARGE',
+  FST_FIELDS_LIMIT: 'E_PAYLOAD_TOO_LARGE',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'E_VALIDATION',
+};
+
+/** Turns anything thrown while serving a request into an error code of the catalogue. */
+export function mapError(error: unknown): MappedError {
+  if (error instanceof DomainError) return { code: error.code, details: error.details };
+  if (error instanceof CarrierUnavailableError) {
+    return { code: 'E_CARRIER_UNAVAILABLE', retryAfterSeconds: error.retryAfterSeconds, details: { carrier: error.carrierCode } };
+  }
+  if (error instanceof CarrierOperationNotSupportedError) return { code: 'E_NOT_FOUND' };
+  if (error instanceof CarrierRejectedError) {
+    return { code: 'E_VALIDATION', details: { field: 'carrier', reason: error.carrierMessage } };
+  }
+  const fastifyCode = (error as { code?: unknown })?.code;
+  if (typeof fastifyCode === 'string' && FASTIFY_BODY_ERRORS[fastifyCode]) {
+    const code = FASTIFY_BODY_ERRORS[fastifyCode];
+    return code === 'E_VALIDATION'
+      ? { code, details: { field: 'body', reason: bodyReason(fastifyCode) } }
+      : { code };
+  }
+  if (error instanceof HttpException) return fromHttpStatus(error.getStatus());
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return fromHttpStatus(status);
+  return { code: 'E_INTERNAL', unexpected: true };
+}
+
+function bodyReason(fastifyCode: string): string {
+  switch (fastifyCode) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'unsupported content type';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'must not be empty';
+    default:
+      return 'must be valid JSON';
+  }
+}
+
+function fromHttpStatus(status: number): MappedError {
+  switch (status) {
+    case 401:
+      return { code: 'E_UNAUTHENTICATED' };
+    case 404:
+    case 405:
+      return { code: 'E_NOT_FOUND' };
+    case 413:
+      return { code: 'E_PAYLOAD_TOO_LARGE' };
+    case 429:
+      return { code: 'E_RATE_LIMITED' };
+    default:
+      return status >= 400 && status < 500
+        ? { code: 'E_VALIDATION', details: { field: 'body', reason: 'request could not be processed' } }
+        : { code: 'E_INTERNAL', unexpected: true };
+  }
+}

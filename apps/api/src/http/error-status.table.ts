@@ -1,0 +1,19 @@
+import { ErrorCode } from '@lgw/domain';
+
+/** The one place an error code becomes an HTTP status. `Record` makes it exhaustive. */
+export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
+  E_UNAUTHENTICATED: 401,
+  E_VALIDATION: 422,
+  E_NOT_FOUND: 404,
+  E_QUOTE_EXPIRED: 409,
+  E_QUOTE_ALREADY_USED: 409,
+  E_ADDRESS_NOT_NORMALISED: 422,
+  E_CANCEL_NOT_ALLOWED: 409,
+  E_DESTINATION_UPDATE_NOT_ALLOWED: 409,
+  E_RATE_LIMITED: 429,
+  E_CARRIER_UNAVAILABLE: 503,
+  E_IDEMPOTENCY_MISMATCH: 422,
+  E_IDEMPOTENCY_IN_PROGRESS: 409,
+  E_PAYLOAD_TOO_LARGE: 413,
+  E_INTERNAL: 500,
+};

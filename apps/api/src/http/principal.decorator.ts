@@ -1,0 +1,11 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { Principal } from '@lgw/application';
+import { DomainError } from '@lgw/domain';
+
+/** The authenticated caller, set by the access hook; handlers never see a request without one. */
+export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {
+  const request = ctx.switchToHttp().getRequest<FastifyRequest>();
+  if (!request.principal) throw new DomainError('E_UNAUTHENTICATED');
+  return request.principal;
+});

@@ -1,0 +1,83 @@
+import { ShipmentStatus } from '@lgw/domain';
+
+export const SANDBOX_CARRIERS = ['sahm', 'bahr', 'darb'] as const;
+export type SandboxCarrierCode = (typeof SANDBOX_CARRIERS)[number];
+
+export function isSandboxCarrier(value: string): value is SandboxCarrierCode {
+  return (SANDBOX_CARRIERS as readonly string[]).includes(value);
+}
+
+/** An address as the sandbox keeps it, whatever the native dialect it arrived in. */
+export interface SandboxParty {
+  name?: string;
+  line1?: string;
+  city: string;
+  region?: string;
+  country: string;
+  postal_code?: string;
+  additional_number?: string;
+  short_address?: string;
+  phone?: string;
+}
+
+export interface SandboxParcel {
+  weight_kg: number;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+}
+
+export interface SandboxEvent {
+  /** Global order of recording: cursors and feeds page on it. */
+  readonly seq: number;
+  readonly id: string;
+  /** SPEC status the event stands for, or null for a raw native code injected by a test. */
+  readonly specStatus: ShipmentStatus | null;
+  readonly nativeCode: string;
+  readonly nativeText: string;
+  readonly occurredAt: Date;
+  readonly recordedAt: Date;
+  readonly locationEn?: string;
+  readonly locationAr?: string;
+  readonly measuredWeightKg?: number;
+  readonly source: 'control' | 'auto';
+}
+
+export interface SandboxShipment {
+  readonly carrier: SandboxCarrierCode;
+  readonly trackingNumber: string;
+  readonly carrierReference: string;
+  readonly service: string;
+  /** The gateway's own id for the booking (idempotency key, order_ref, gateway ref). */
+  readonly clientReference?: string;
+  readonly merchantReference?: string;
+  readonly origin: SandboxParty;
+  destination: SandboxParty;
+  readonly parcels: readonly SandboxParcel[];
+  readonly lane: 'domestic' | 'international';
+  readonly bookedAt: Date;
+  /** Booking payload as the carrier received it. */
+  readonly native: unknown;
+  /** Index into the lifecycle path of the furthest flow step reached. */
+  position: number;
+  latestStatus: ShipmentStatus;
+  cancelled: boolean;
+  nextAdvanceAt?: number;
+  readonly events: SandboxEvent[];
+  readonly cancellations: { received_at: Date; reason?: string }[];
+  readonly destinationUpdates: { received_at: Date; address: SandboxParty; native: unknown }[];
+}
+
+export type FaultMode = 'none' | 'down' | 'slow' | 'error';
+
+export interface Fault {
+  mode: FaultMode;
+  latencyMs: number;
+}
+
+export interface PassthroughRecord {
+  received_at: Date;
+  body: Buffer;
+  credentials_ok: boolean;
+  content_type?: string;
+}

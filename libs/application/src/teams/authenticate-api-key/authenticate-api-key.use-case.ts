@@ -1,0 +1,71 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
+import { ActiveKey, TEAM_REPOSITORY, TeamRepositoryPort } from '../../ports/team.repository.port';
+import { apiKeyPattern, hashApiKey } from '../api-key-material';
+
+/** Who is calling: resolved from the bearer key on every /api/v1 request. */
+export interface Principal {
+  readonly teamId: string;
+  readonly keyId: string;
+  readonly rateLimitPerMinute: number;
+}
+
+interface CacheEntry {
+  readonly key: ActiveKey | null;
+  readonly expiresAt: number;
+}
+
+/** Revocation on another replica is honoured within this long. */
+export const KEY_CACHE_TTL_MS = 1000;
+const MAX_CACHE_ENTRIES = 50_000;
+
+@Injectable()
+export class AuthenticateApiKeyUseCase {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly pattern: RegExp;
+
+  constructor(
+    @Inject(TEAM_REPOSITORY) private readonly teams: TeamRepositoryPort,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
+  ) {
+    this.pattern = apiKeyPattern(settings.apiKeyPrefix);
+  }
+
+  /** Returns null for a missing, malformed, unknown or revoked key. */
+  async execute(authorization: string | undefined, now = Date.now()): Promise<Principal | null> {
+    const presented = parseBearer(authorization);
+    if (!presented || !this.pattern.test(presented)) return null;
+    const hash = hashApiKey(presented);
+    let entry = this.cache.get(hash);
+    if (!entry || entry.expiresAt <= now) {
+      const key = await this.teams.findActiveKeyByHash(hash);
+      entry = { key, expiresAt: now + KEY_CACHE_TTL_MS };
+      if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
+      this.cache.set(hash, entry);
+    }
+    const key = entry.key;
+    // The look-up was by hash; comparing the stored hash in constant time keeps the
+    // check independent of how many leading characters match.
+    if (!key || !timingSafeEqual(Buffer.from(key.keyHash, 'utf8'), Buffer.from(hash, 'utf8'))) return null;
+    return {
+      teamId: key.teamId,
+      keyId: key.keyId,
+      rateLimitPerMinute: key.rateLimitPerMinute ?? this.settings.rateLimitPerMinute,
+    };
+  }
+
+  forgetKey(keyId: string): void {
+    for (const [hash, entry] of this.cache) if (entry.key?.keyId === keyId) this.cache.delete(hash);
+  }
+
+  forgetTeam(teamId: string): void {
+    for (const [hash, entry] of this.cache) if (entry.key?.teamId === teamId) this.cache.delete(hash);
+  }
+}
+
+function parseBearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}

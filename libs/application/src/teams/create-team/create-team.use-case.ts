@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { ValidationError } from '@lgw/domain';
+import { GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
+import { TEAM_REPOSITORY, TeamRepositoryPort } from '../../ports/team.repository.port';
+import { generateApiKey } from '../api-key-material';
+import { CreateTeamCommand, CreateTeamResult } from './create-team.command';
+
+@Injectable()
+export class CreateTeamUseCase {
+  constructor(
+    @Inject(TEAM_REPOSITORY) private readonly teams: TeamRepositoryPort,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
+  ) {}
+
+  async execute(command: CreateTeamCommand): Promise<CreateTeamResult> {
+    const name = typeof command.name === 'string' ? command.name.trim() : '';
+    if (name.length === 0 || name.length > 200) {
+      throw new ValidationError('name', 'must be a non-empty string of at most 200 characters');
+    }
+    const team = { id: randomUUID(), name, rateLimitPerMinute: null };
+    const key = generateApiKey(this.settings.apiKeyPrefix);
+    await this.teams.createWithKey(team, {
+      id: key.id,
+      teamId: team.id,
+      keyHash: key.hash,
+      displayPrefix: key.displayPrefix,
+    });
+    return { team: { id: team.id, name: team.name }, key_id: key.id, api_key: key.plaintext };
+  }
+}

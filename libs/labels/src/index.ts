@@ -1,0 +1,6 @@
+export * from './barcode';
+export * from './chromium-browser-pool';
+export * from './chromium-executable';
+export * from './label-format';
+export * from './label-template';
+export * from './puppeteer-label.renderer';

@@ -1,0 +1,198 @@
+import type { LabelData } from '@lgw/application';
+import type { AddressProps } from '@lgw/domain';
+import { code128Svg, qrCodeSvg } from './barcode';
+import { escapeHtml, formatHalalas, formatKg, formatRiyadhDateTime } from './label-format';
+
+export interface LabelTemplateOptions {
+  /**
+   * Text encoded in the QR code. Defaults to the bare tracking number, which every hub
+   * scanner can key on without knowing a URL scheme.
+   */
+  readonly qrContent?: (data: LabelData) => string;
+}
+
+/** A6 portrait. */
+export const LABEL_WIDTH_MM = 105;
+export const LABEL_HEIGHT_MM = 148;
+const PAGE_MARGIN_MM = 3;
+const BARCODE_HEIGHT_MM = 18;
+const QR_SIZE_MM = 24;
+
+/**
+ * Only inline styles and data: images may load. The renderer already aborts every request;
+ * this makes the document itself refuse, whoever renders it.
+ */
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+/** LabelData to a self-contained HTML document for one A6 page. Pure: no I/O, no clock. */
+export function buildLabelHtml(data: LabelData, options: LabelTemplateOptions = {}): string {
+  const tracking = data.trackingNumber;
+  const barcode = code128Svg(tracking, {
+    maxWidthMm: LABEL_WIDTH_MM - 2 * PAGE_MARGIN_MM - 2,
+    heightMm: BARCODE_HEIGHT_MM,
+  });
+  const qrText = options.qrContent ? options.qrContent(data) : tracking;
+  const qr = qrCodeSvg(qrText, { sizeMm: QR_SIZE_MM });
+  const cod = data.codAmountHalalas ?? 0;
+
+  return `<!DOCTYPE html>
+<html lang="en" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<title>${escapeHtml(tracking)}</title>
+<style>${STYLES}</style>
+</head>
+<body>
+<main class="label">
+<header class="carrier">
+  <div class="en"><div class="carrier-name">${escapeHtml(data.carrier.name_en)}</div><div class="service">${escapeHtml(data.service.name_en)}</div></div>
+  <div class="ar" lang="ar" dir="rtl"><div class="carrier-name">${escapeHtml(data.carrier.name_ar)}</div><div class="service">${escapeHtml(data.service.name_ar)}</div></div>
+</header>
+<section class="tracking">
+  <div class="barcode">${barcode.svg}</div>
+  <div class="tn">${caption('Tracking No.', 'رقم التتبع')}<span class="tn-value" dir="ltr">${escapeHtml(tracking)}</span></div>
+</section>
+<section class="party to">
+  ${caption('To (recipient)', 'إلى (المستلم)', 'h2')}
+  ${addressBlock(data.destination, true)}
+</section>
+<section class="party from">
+  ${caption('From (sender)', 'من (المرسل)', 'h2')}
+  ${addressBlock(data.origin, false)}
+</section>
+<section class="bottom">
+  <div class="facts">
+    <div class="fact-row">
+      ${fact('Parcels', 'عدد الطرود', String(data.parcels.length))}
+      ${fact('Chargeable weight', 'الوزن المحتسب', `${formatKg(data.chargeableWeightKg)} kg · كجم`)}
+    </div>
+    ${cod > 0 ? codBlock(cod) : ''}
+    ${data.reference ? fact('Reference', 'المرجع', escapeHtml(data.reference), 'ref') : ''}
+    ${fact('Created', 'تاريخ الإنشاء', formatRiyadhDateTime(data.createdAt))}
+  </div>
+  <div class="qr">${qr.svg}</div>
+</section>
+</main>
+</body>
+</html>`;
+}
+
+function caption(en: string, ar: string, tag: 'div' | 'h2' = 'div'): string {
+  return `<${tag} class="cap"><span class="en">${en}</span><span class="ar" lang="ar" dir="rtl">${ar}</span></${tag}>`;
+}
+
+/** valueHtml must already be escaped. */
+function fact(en: string, ar: string, valueHtml: string, extraClass = ''): string {
+  return `<div class="fact ${extraClass}">${caption(en, ar)}<div class="val" dir="auto">${valueHtml}</div></div>`;
+}
+
+function codBlock(halalas: number): string {
+  const amount = formatHalalas(halalas);
+  return `<div class="cod">
+      ${caption('Cash on delivery', 'الدفع عند الاستلام')}
+      <div class="cod-amount"><span dir="ltr">SAR ${amount}</span><span lang="ar" dir="rtl"><span dir="ltr">${amount}</span> ر.س</span></div>
+    </div>`;
+}
+
+/**
+ * User-entered text may be Arabic or Latin, so each piece gets dir="auto" (or <bdi>) and
+ * the browser picks the direction from its first strong character.
+ */
+function addressBlock(address: AddressProps, primary: boolean): string {
+  const lines: string[] = [];
+  if (address.name) lines.push(`<div class="name" dir="auto">${escapeHtml(address.name)}</div>`);
+  if (address.line1) lines.push(`<div class="line" dir="auto">${escapeHtml(address.line1)}</div>`);
+  const place = [address.city, address.region, address.country]
+    .filter((part): part is string => Boolean(part))
+    .map((part) => `<bdi>${escapeHtml(part)}</bdi>`)
+    .join('<span class="sep">, </span>');
+  lines.push(`<div class="line place">${place}</div>`);
+
+  const national: string[] = [];
+  if (address.short_address) national.push(nationalField('Short address', 'العنوان المختصر', address.short_address));
+  if (address.postal_code) national.push(nationalField('Postal code', 'الرمز البريدي', address.postal_code));
+  if (address.additional_number) {
+    national.push(nationalField('Additional no.', 'الرقم الإضافي', address.additional_number));
+  }
+  if (primary && national.length > 0) lines.push(`<div class="national">${national.join('')}</div>`);
+  else if (national.length > 0) lines.push(`<div class="line small">${national.join('')}</div>`);
+
+  if (address.phone) {
+    lines.push(
+      `<div class="line phone">${caption('Phone', 'الجوال')}<span class="val" dir="ltr">${escapeHtml(address.phone)}</span></div>`,
+    );
+  }
+  return lines.join('\n  ');
+}
+
+function nationalField(en: string, ar: string, value: string): string {
+  return `<div class="nf">${caption(en, ar)}<div class="val" dir="ltr">${escapeHtml(value)}</div></div>`;
+}
+
+const STYLES = `
+@page { size: ${LABEL_WIDTH_MM}mm ${LABEL_HEIGHT_MM}mm; margin: 0 }
+* { box-sizing: border-box }
+html, body { margin: 0; padding: 0; background: #fff; color: #000 }
+body {
+  font-family: 'Noto Sans', 'Noto Sans Arabic', 'Noto Naskh Arabic', sans-serif;
+  font-size: 8pt; line-height: 1.25;
+  -webkit-print-color-adjust: exact; print-color-adjust: exact;
+}
+[lang="ar"] { font-family: 'Noto Sans Arabic', 'Noto Naskh Arabic', 'Noto Sans', sans-serif }
+.label {
+  width: ${LABEL_WIDTH_MM}mm; height: ${LABEL_HEIGHT_MM}mm; padding: ${PAGE_MARGIN_MM}mm;
+  overflow: hidden; display: flex; flex-direction: column; gap: 1.5mm;
+}
+section, header { border: 0.35mm solid #000; padding: 1.2mm 1.8mm; overflow: hidden }
+.cap { display: flex; justify-content: space-between; gap: 2mm; margin: 0;
+  font-size: 6.5pt; font-weight: 400; text-transform: uppercase; letter-spacing: 0.02em }
+.cap .ar { text-transform: none; letter-spacing: 0 }
+.val { font-weight: 700; overflow-wrap: anywhere }
+bdi { unicode-bidi: isolate }
+
+.carrier { display: flex; justify-content: space-between; align-items: center; gap: 3mm;
+  background: #000; color: #fff; min-height: 12mm }
+.carrier-name { font-size: 12pt; font-weight: 700; line-height: 1.15 }
+.service { font-size: 8pt }
+.carrier .en, .carrier .ar { max-width: 50%; overflow-wrap: anywhere }
+
+.tracking { padding: 1.5mm 0 1mm; text-align: center }
+.barcode { display: flex; justify-content: center; line-height: 0 }
+.barcode svg { display: block }
+.tn { display: flex; justify-content: center; align-items: baseline; gap: 3mm; margin-top: 0.8mm }
+.tn .cap { gap: 1.5mm }
+.tn-value { font-family: 'Noto Sans Mono', 'DejaVu Sans Mono', monospace; font-size: 12pt; font-weight: 700;
+  letter-spacing: 0.06em }
+
+.party .line { overflow-wrap: anywhere; display: -webkit-box; -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2; overflow: hidden }
+.party .phone { display: flex; gap: 2mm; align-items: baseline }
+.party .phone .cap { flex: none; gap: 1mm }
+.to { flex: 1 1 auto }
+.to .name { font-size: 13pt; font-weight: 700; line-height: 1.3; margin-top: 0.5mm;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden;
+  overflow-wrap: anywhere }
+.to .line { font-size: 9.5pt }
+.to .place { font-weight: 700 }
+.national { display: flex; gap: 1.5mm; margin-top: 1mm }
+.nf { flex: 1 1 0; border: 0.25mm solid #000; padding: 0.6mm 1mm; min-width: 0 }
+.nf .cap { flex-direction: column; gap: 0; font-size: 5.5pt; line-height: 1.2 }
+.nf .cap .ar { text-align: right }
+.nf .val { font-size: 10pt; text-align: center; font-family: 'Noto Sans Mono', 'DejaVu Sans Mono', monospace }
+.from { flex: none; font-size: 7.5pt }
+.from .name { font-weight: 700; overflow: hidden; white-space: nowrap; text-overflow: ellipsis }
+.from .small .nf { display: inline-flex; gap: 1mm; margin-inline-end: 2mm; border: 0; padding: 0 }
+.from .small .nf .cap { flex-direction: row; font-size: 6pt }
+
+.bottom { flex: none; display: flex; gap: 2mm; align-items: stretch; padding: 1.2mm 1.2mm 1.2mm 1.8mm }
+.facts { flex: 1 1 auto; min-width: 0; display: flex; flex-direction: column; gap: 0.8mm }
+.fact-row { display: flex; gap: 2mm }
+.fact-row .fact { flex: 1 1 0 }
+.fact .val { font-size: 9pt }
+.ref .val { white-space: nowrap; overflow: hidden; text-overflow: ellipsis }
+.cod { background: #000; color: #fff; padding: 0.8mm 1.5mm }
+.cod-amount { display: flex; justify-content: space-between; gap: 2mm; font-size: 11pt; font-weight: 700 }
+.qr { flex: none; width: ${QR_SIZE_MM}mm; display: flex; align-items: center; justify-content: center }
+.qr svg { display: block }
+`;

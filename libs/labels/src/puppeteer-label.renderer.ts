@@ -1,0 +1,40 @@
+import type { LabelData, LabelRendererPort } from '@lgw/application';
+import { ChromiumBrowserPool } from './chromium-browser-pool';
+import { buildLabelHtml, LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type LabelTemplateOptions } from './label-template';
+
+export interface PuppeteerLabelRendererOptions {
+  readonly template?: LabelTemplateOptions;
+  /** Per step (setContent, pdf); the pool's operation timeout applies when unset. */
+  readonly timeoutMs?: number;
+}
+
+/** LabelRendererPort on headless Chromium: the HTML template printed to a one-page A6 PDF. */
+export class PuppeteerLabelRenderer implements LabelRendererPort {
+  constructor(
+    private readonly pool: ChromiumBrowserPool,
+    private readonly options: PuppeteerLabelRendererOptions = {},
+  ) {}
+
+  render(data: LabelData): Promise<Buffer> {
+    // Built before taking a page so a template error never occupies the pool.
+    return this.renderHtml(buildLabelHtml(data, this.options.template));
+  }
+
+  /** Prints an already self-contained HTML document on an A6 page. */
+  renderHtml(html: string): Promise<Buffer> {
+    const timeout = this.options.timeoutMs;
+    return this.pool.withPage(async (page) => {
+      // Nothing is fetched, so 'load' fires as soon as the document is parsed and laid out;
+      // the network-idle variants would only add their fixed 500 ms quiet period.
+      await page.setContent(html, { waitUntil: 'load', timeout });
+      const pdf = await page.pdf({
+        width: `${LABEL_WIDTH_MM}mm`,
+        height: `${LABEL_HEIGHT_MM}mm`,
+        printBackground: true,
+        pageRanges: '1',
+        timeout,
+      });
+      return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+    });
+  }
+}

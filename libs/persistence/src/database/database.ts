@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { ORM_ENTITIES } from '../entities';
+import { MIGRATIONS } from '../migrations';
+
+export interface DatabaseSettings {
+  /** Postgres connection string; absent means embedded PGlite. */
+  readonly databaseUrl?: string;
+  /** Where embedded PGlite keeps its files. */
+  readonly dataDir: string;
+  /** Embedded only: keep the database in memory (tests). */
+  readonly inMemory?: boolean;
+  readonly poolSize?: number;
+}
+
+export interface Database {
+  readonly dataSource: DataSource;
+  readonly mode: 'postgres' | 'embedded';
+  close(): Promise<void>;
+}
+
+interface EmbeddedServer {
+  readonly host: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * PGlite is one single-threaded connection. Serving it through pglite-socket and
+ * talking to it with the ordinary pg driver and a pool of ONE connection means a
+ * transaction holds the only connection from BEGIN to COMMIT/ROLLBACK, so two
+ * transactions can never interleave (see docs/adr/0002-embedded-database.md).
+ */
+async function startEmbedded(settings: DatabaseSettings): Promise<EmbeddedServer> {
+  // Both packages ship CommonJS builds; loaded lazily so production never pays for WASM.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  let location = 'memory://';
+  if (!settings.inMemory) {
+    const dir = join(settings.dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    location = dir;
+  }
+  const db = await PGlite.create(location);
+  const server = new PGLiteSocketServer({ db: db as never, port: 0, host: '127.0.0.1' });
+  await server.start();
+  const [host, port] = server.getServerConn().split(':');
+  return {
+    host,
+    port: Number(port),
+    stop: async () => {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
+
+export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
+  const common = {
+    type: 'postgres' as const,
+    entities: ORM_ENTITIES,
+    migrations: MIGRATIONS,
+    synchronize: false,
+    logging: false,
+  };
+  let embedded: EmbeddedServer | undefined;
+  let options: DataSourceOptions;
+  if (settings.databaseUrl) {
+    options = { ...common, url: settings.databaseUrl, extra: { max: settings.poolSize ?? 10 } };
+  } else {
+    embedded = await startEmbedded(settings);
+    options = {
+      ...common,
+      host: embedded.host,
+      port: embedded.port,
+      username: 'postgres',
+      database: 'postgres',
+      extra: { max: 1, connectionTimeoutMillis: 30_000 },
+    };
+  }
+  const dataSource = new DataSource(options);
+  try {
+    await dataSource.initialize();
+    await runMigrations(dataSource, embedded !== undefined);
+  } catch (error) {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await embedded?.stop();
+    throw error;
+  }
+  return {
+    dataSource,
+    mode: embedded ? 'embedded' : 'postgres',
+    close: async () => {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await embedded?.stop();
+    },
+  };
+}
+
+/**
+ * Replicas starting together take turns: one runs the pending migrations, the others wait
+ * on the advisory lock and then find none. Embedded mode has a single process and a single
+ * connection, so it needs no lock (and could not take one without a second connection).
+ */
+async function runMigrations(dataSource: DataSource, embedded: boolean): Promise<void> {
+  if (embedded) {
+    await dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(774211)');
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock(774211)');
+    }
+  } finally {
+    await runner.release();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './database/database';
+export * from './entities';
+export * from './repositories/typeorm-team.repository';

@@ -1,0 +1,4 @@
+import { TeamsAndKeys1732100000000 } from './1732100000000-teams-and-keys.migration';
+
+/** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
+export const MIGRATIONS = [TeamsAndKeys1732100000000];

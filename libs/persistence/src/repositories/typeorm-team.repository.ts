@@ -1,0 +1,63 @@
+import { DataSource, IsNull } from 'typeorm';
+import { ActiveKey, NewApiKey, TeamRecord, TeamRepositoryPort } from '@lgw/application';
+import { ApiKeyOrmEntity } from '../entities/api-key.orm-entity';
+import { TeamOrmEntity } from '../entities/team.orm-entity';
+
+export class TypeOrmTeamRepository implements TeamRepositoryPort {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async createWithKey(team: TeamRecord, key: NewApiKey): Promise<void> {
+    await this.dataSource.transaction(async (em) => {
+      await em.insert(TeamOrmEntity, { id: team.id, name: team.name, rateLimitPerMinute: team.rateLimitPerMinute });
+      await em.insert(ApiKeyOrmEntity, { ...key, revokedAt: null });
+    });
+  }
+
+  async exists(teamId: string): Promise<boolean> {
+    if (!isUuid(teamId)) return false;
+    return this.dataSource.getRepository(TeamOrmEntity).exists({ where: { id: teamId } });
+  }
+
+  async addKey(key: NewApiKey): Promise<void> {
+    await this.dataSource.getRepository(ApiKeyOrmEntity).insert({ ...key, revokedAt: null });
+  }
+
+  async revokeKey(teamId: string, keyId: string, at: Date): Promise<boolean> {
+    if (!isUuid(teamId) || !isUuid(keyId)) return false;
+    const result = await this.dataSource
+      .getRepository(ApiKeyOrmEntity)
+      .update({ id: keyId, teamId, revokedAt: IsNull() }, { revokedAt: at });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async setRateLimit(teamId: string, perMinute: number): Promise<boolean> {
+    if (!isUuid(teamId)) return false;
+    const result = await this.dataSource.getRepository(TeamOrmEntity).update({ id: teamId }, { rateLimitPerMinute: perMinute });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async findActiveKeyByHash(keyHash: string): Promise<ActiveKey | null> {
+    const rows: Array<{ key_id: string; team_id: string; key_hash: string; rate_limit_per_minute: number | null }> =
+      await this.dataSource.query(
+        `SELECT k.id AS key_id, k.team_id, k.key_hash, t.rate_limit_per_minute
+           FROM api_keys k JOIN teams t ON t.id = k.team_id
+          WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+        [keyHash],
+      );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      keyId: row.key_id,
+      teamId: row.team_id,
+      keyHash: row.key_hash,
+      rateLimitPerMinute: row.rate_limit_per_minute,
+    };
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from URLs: a malformed one is simply not found, never a database error. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

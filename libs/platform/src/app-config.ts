@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Operator settings (DESIGN §2). Unset means the embedded default. */
+export interface AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+  readonly redisUrl?: string;
+  readonly adminToken: string;
+  /** True when the admin token was generated rather than given: startup prints it. */
+  readonly adminTokenGenerated: boolean;
+  readonly sandboxPort: number;
+  readonly sandboxAutoAdvanceSeconds: number;
+  readonly quoteTtlSeconds: number;
+  readonly rateLimitPerMinute: number;
+  readonly trackingPollIntervalMs: number;
+  readonly webhookAllowPrivateTargets: boolean;
+  readonly apiKeyPrefix: string;
+  readonly puppeteerExecutablePath?: string;
+  readonly logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function intFrom(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolFrom(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  return raw === 'true' || raw === '1' || raw === 'yes';
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/**
+ * The admin token is either given or generated once per DATA_DIR and kept in
+ * DATA_DIR/admin-token, so restarts of an embedded install keep working scripts.
+ */
+function resolveAdminToken(env: Env, dataDir: string): { token: string; generated: boolean } {
+  const given = nonEmpty(env.ADMIN_TOKEN);
+  if (given) return { token: given, generated: false };
+  const file = join(dataDir, 'admin-token');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored) return { token: stored, generated: true };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const token = `adm_${randomBytes(24).toString('hex')}`;
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  return { token, generated: true };
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './.data');
+  const admin = resolveAdminToken(env, dataDir);
+  return {
+    port: intFrom(env, 'PORT', 3000),
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    adminToken: admin.token,
+    adminTokenGenerated: admin.generated,
+    sandboxPort: intFrom(env, 'SANDBOX_PORT', 3100),
+    sandboxAutoAdvanceSeconds: intFrom(env, 'SANDBOX_AUTO_ADVANCE_SECONDS', 0),
+    quoteTtlSeconds: intFrom(env, 'QUOTE_TTL_SECONDS', 900, 1),
+    rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
+    trackingPollIntervalMs: intFrom(env, 'TRACKING_POLL_INTERVAL_MS', 1000, 50),
+    webhookAllowPrivateTargets: boolFrom(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    apiKeyPrefix: nonEmpty(env.API_KEY_PREFIX) ?? 'lgw',
+    puppeteerExecutablePath: nonEmpty(env.PUPPETEER_EXECUTABLE_PATH),
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

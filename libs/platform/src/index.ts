@@ -1,0 +1,3 @@
+export * from './app-config';
+export * from './logger';
+export * from './rate-limit';

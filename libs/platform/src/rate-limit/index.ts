@@ -1,0 +1,2 @@
+export * from './in-memory-rate-limiter';
+export * from './redis-rate-limiter';

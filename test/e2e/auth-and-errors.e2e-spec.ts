@@ -1,0 +1,98 @@
+import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+
+describe('authentication, headers and the error envelope', () => {
+  let t: TestApp;
+  let team: TestTeam;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    team = await t.createTeam('Envelope Team');
+  });
+  afterAll(() => t.close());
+
+  it('lists the three carriers for a valid key, with rate-limit and request-id headers', async () => {
+    const res = await t.api('/carriers', { key: team.apiKey });
+    expect(res.status).toBe(200);
+    const types = res.body.carriers.map((c: any) => c.integration_type).sort();
+    expect(types).toEqual(['csv_batch', 'rest', 'rest_legacy']);
+    const darb = res.body.carriers.find((c: any) => c.integration_type === 'csv_batch');
+    expect(darb.coverage_countries).toEqual(['SA']);
+    expect(darb.service_levels).toHaveLength(1);
+    expect(darb.service_levels[0]).toEqual({
+      code: expect.any(String),
+      name_ar: expect.any(String),
+      name_en: expect.any(String),
+      mode: 'land',
+      transit_days: { min: expect.any(Number), max: expect.any(Number) },
+    });
+    expect(res.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('59');
+    expect(res.headers.get('x-service-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    ['no header', undefined],
+    ['wrong scheme', 'Basic abc'],
+    ['unknown key', `Bearer lgw_live_${'a'.repeat(64)}`],
+    ['malformed key', 'Bearer lgw_live_xyz'],
+  ])('401 E_UNAUTHENTICATED with %s, headers included', async (_label, header) => {
+    const res = await t.api('/carriers', { key: null, headers: header ? { authorization: header } : {} });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('E_UNAUTHENTICATED');
+    expect(res.body.error.message_en).toMatch(/^Missing or invalid API key/);
+    expect(res.body.error.message_ar.length).toBeGreaterThan(0);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(res.headers.get('x-ratelimit-remaining')).not.toBeNull();
+    expect(res.headers.get('x-service-request-id')).toBeTruthy();
+  });
+
+  it('requires the key on unknown /api/v1 routes too, then answers 404 E_NOT_FOUND', async () => {
+    expect((await t.api('/nowhere', { key: null })).status).toBe(401);
+    const res = await t.api('/nowhere', { key: team.apiKey });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ code: 'E_NOT_FOUND', message_en: 'Resource not found.' });
+    expect(res.headers.get('x-ratelimit-limit')).toBe('60');
+  });
+
+  it('answers unknown routes outside the API with the envelope', async () => {
+    const res = await fetch(`${t.url}/nope`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('E_NOT_FOUND');
+  });
+
+  it('turns malformed JSON into 422 E_VALIDATION', async () => {
+    const res = await t.api('/carriers', {
+      method: 'POST',
+      key: team.apiKey,
+      rawBody: '{"broken": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    // POST /carriers has no route: a parse error still must not be a 500.
+    expect([404, 422]).toContain(res.status);
+    const admin = await fetch(`${t.url}/admin/v1/teams`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(admin.status).toBe(422);
+    const body = await admin.json();
+    expect(body.error).toMatchObject({ code: 'E_VALIDATION', message_en: 'Request validation failed.' });
+  });
+
+  it('serves health endpoints without a key', async () => {
+    expect((await fetch(`${t.url}/health/live`)).status).toBe(200);
+    const ready = await fetch(`${t.url}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).checks.database).toBe('ok');
+  });
+
+  it('publishes an OpenAPI document that describes the routes and the error envelope', async () => {
+    const res = await fetch(`${t.url}/api/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.info.version).toBe('1.0.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/carriers', '/admin/v1/teams']));
+    expect(doc.components.schemas.ErrorEnvelopeDto).toBeDefined();
+    expect((await fetch(`${t.url}/api/docs`)).status).toBeLessThan(400);
+  });
+});

@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pino from 'pino';
+import { loadConfig } from '@lgw/platform';
+import { createApiApp } from '../../apps/api/src/bootstrap/create-api-app';
+import { createRuntime, GatewayRuntime } from '../../apps/api/src/composition/gateway-runtime';
+import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from './test-mode';
+
+export interface TestTeam {
+  readonly teamId: string;
+  readonly keyId: string;
+  readonly apiKey: string;
+}
+
+export interface TestApp {
+  readonly url: string;
+  readonly adminToken: string;
+  readonly runtime: GatewayRuntime;
+  readonly app: NestFastifyApplication;
+  /** Shares the database and Redis of this app: a second replica. */
+  readonly env: Record<string, string>;
+  createTeam(name?: string): Promise<TestTeam>;
+  api(path: string, init?: ApiRequestInit): Promise<ApiResponse>;
+  admin(method: string, path: string, body?: unknown): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+export interface ApiRequestInit {
+  method?: string;
+  key?: string | null;
+  body?: unknown;
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export interface BootOptions {
+  env?: Record<string, string>;
+  /** Reuse another app's database/Redis (multi-replica tests). */
+  shareWith?: TestApp;
+}
+
+export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lgw-test-'));
+  const cleanups: Array<() => Promise<void>> = [];
+  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_TOKEN: 'test-admin-token', LOG_LEVEL: 'silent' };
+  if (options.shareWith) {
+    Object.assign(env, options.shareWith.env);
+    env.DATA_DIR = dataDir;
+  } else if (SERVICES_MODE) {
+    const db = await createScratchDatabase();
+    cleanups.push(db.drop);
+    env.DATABASE_URL = db.url;
+    env.REDIS_URL = TEST_REDIS_URL;
+  }
+  Object.assign(env, options.env ?? {});
+  const config = loadConfig(env);
+  const runtime = await createRuntime(config, {
+    inMemoryDatabase: !env.DATABASE_URL,
+    logger: pino({ level: env.LOG_LEVEL ?? 'silent' }),
+  });
+  const app = await createApiApp(runtime);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+
+  const request = async (path: string, init: ApiRequestInit & { auth?: string | null } = {}): Promise<ApiResponse> => {
+    const headers: Record<string, string> = { ...(init.headers ?? {}) };
+    if (init.auth) headers.authorization = init.auth;
+    let body: string | Buffer | undefined;
+    if (init.rawBody !== undefined) body = init.rawBody;
+    else if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(url + path, { method: init.method ?? 'GET', headers, body });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  };
+
+  const testApp: TestApp = {
+    url,
+    adminToken: config.adminToken,
+    runtime,
+    app,
+    env,
+    async createTeam(name = 'Test Team') {
+      const res = await request('/admin/v1/teams', {
+        method: 'POST',
+        body: { name },
+        auth: `Bearer ${config.adminToken}`,
+      });
+      if (res.status !== 201) throw new Error(`team creation failed: ${res.status} ${res.text}`);
+      return { teamId: res.body.team.id, keyId: res.body.key_id, apiKey: res.body.api_key };
+    },
+    api(path, init = {}) {
+      return request(`/api/v1${path}`, { ...init, auth: init.key === null ? null : init.key ? `Bearer ${init.key}` : undefined });
+    },
+    admin(method, path, body) {
+      return request(`/admin/v1${path}`, { method, body, auth: `Bearer ${config.adminToken}` });
+    },
+    async close() {
+      await app.close();
+      await runtime.close();
+      for (const cleanup of cleanups) await cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testApp;
+}

@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+/** `npm test`: embedded PGlite, no Redis. `npm run test:services`: the machine's Postgres and Redis. */
+export const SERVICES_MODE = process.env.LGW_TEST_MODE === 'services';
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A throwaway database per suite, so suites never see each other's rows. */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `lgw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: TEST_POSTGRES_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
