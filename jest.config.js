@@ -19,6 +19,8 @@ module.exports = {
   moduleNameMapper,
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/test/**/*.{e2e,int,contract}-spec.ts'],
+  // Suites that need PostgreSQL and Redis run only in `npm run test:services`.
+  testPathIgnorePatterns: process.env.LGW_TEST_MODE === 'services' ? ['/node_modules/'] : ['/node_modules/', '<rootDir>/test/services/'],
   testTimeout: 30000,
   setupFiles: ['reflect-metadata'],
 };

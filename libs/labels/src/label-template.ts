@@ -103,11 +103,12 @@ function addressBlock(address: AddressProps, primary: boolean): string {
   const lines: string[] = [];
   if (address.name) lines.push(`<div class="name" dir="auto">${escapeHtml(address.name)}</div>`);
   if (address.line1) lines.push(`<div class="line" dir="auto">${escapeHtml(address.line1)}</div>`);
-  const place = [address.city, address.region, address.country]
-    .filter((part): part is string => Boolean(part))
-    .map((part) => `<bdi>${escapeHtml(part)}</bdi>`)
-    .join('<span class="sep">, </span>');
-  lines.push(`<div class="line place">${place}</div>`);
+  const parts = [address.city, address.region, address.country].filter((part): part is string => Boolean(part));
+  // dir="auto" skips isolated children, so the line takes its direction from the city itself.
+  const direction = textDirection(parts[0] ?? '');
+  const separator = direction === 'rtl' ? '، ' : ', ';
+  const place = parts.map((part) => `<bdi>${escapeHtml(part)}</bdi>`).join(separator);
+  lines.push(`<div class="line place" dir="${direction}">${place}</div>`);
 
   const national: string[] = [];
   if (address.short_address) national.push(nationalField('Short address', 'العنوان المختصر', address.short_address));
@@ -124,6 +125,12 @@ function addressBlock(address: AddressProps, primary: boolean): string {
     );
   }
   return lines.join('\n  ');
+}
+
+/** Direction of the first letter, as the Unicode bidi algorithm would pick it for a paragraph. */
+export function textDirection(text: string): 'rtl' | 'ltr' {
+  const letter = /\p{L}/u.exec(text)?.[0];
+  return letter && /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u.test(letter) ? 'rtl' : 'ltr';
 }
 
 function nationalField(en: string, ar: string, value: string): string {
@@ -183,7 +190,7 @@ bdi { unicode-bidi: isolate }
 .from { flex: none; font-size: 7.5pt }
 .from .name { font-weight: 700; overflow: hidden; white-space: nowrap; text-overflow: ellipsis }
 .from .small .nf { display: inline-flex; gap: 1mm; margin-inline-end: 2mm; border: 0; padding: 0 }
-.from .small .nf .cap { flex-direction: row; font-size: 6pt }
+.from .small .nf .cap { flex-direction: row; gap: 1mm; font-size: 6pt }
 
 .bottom { flex: none; display: flex; gap: 2mm; align-items: stretch; padding: 1.2mm 1.2mm 1.2mm 1.8mm }
 .facts { flex: 1 1 auto; min-width: 0; display: flex; flex-direction: column; gap: 0.8mm }

@@ -9,6 +9,8 @@ export interface RateCardRepositoryOptions {
   /** Explicit folder; otherwise RATE_CARDS_DIR, otherwise found by walking up from this file. */
   readonly directory?: string;
   readonly env?: NodeJS.ProcessEnv;
+  /** Where the upward search starts; this module's folder unless given. */
+  readonly searchFrom?: string;
 }
 
 /**
@@ -69,12 +71,13 @@ export function resolveRateCardsDirectory(options: RateCardRepositoryOptions = {
     }
     return directory;
   }
-  for (let current = __dirname; ; current = dirname(current)) {
+  const start = options.searchFrom ?? __dirname;
+  for (let current = resolve(start); ; current = dirname(current)) {
     const candidate = join(current, RATE_CARDS_RELATIVE_DIR);
     if (isDirectory(candidate)) return candidate;
     if (dirname(current) === current) break;
   }
-  throw new Error(`no ${RATE_CARDS_RELATIVE_DIR} folder above ${__dirname}; set RATE_CARDS_DIR`);
+  throw new Error(`no ${RATE_CARDS_RELATIVE_DIR} folder above ${start}; set RATE_CARDS_DIR`);
 }
 
 function readCard(path: string): RateCard {

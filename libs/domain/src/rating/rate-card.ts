@@ -1,4 +1,4 @@
-import { parseDecimal } from '../money/exact-decimal';
+import { ExactDecimal, parseDecimal } from '../money/exact-decimal';
 
 /**
  * One weight band of a rate card. A chargeable weight w falls in the band when
@@ -168,7 +168,7 @@ function parsePercent(value: unknown, path: string): number {
   if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
     throw new InvalidRateCardError(path, reason);
   }
-  let decimal;
+  let decimal: ExactDecimal;
   try {
     decimal = parseDecimal(String(value));
   } catch {

@@ -1,0 +1,190 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { FastifyInstance, FastifyReply } from 'fastify';
+import { parseJsonBody, str } from '../../shared/json-body';
+import { randomDigits, uniqueTrackingNumber } from '../../shared/tracking-numbers';
+import { DOMESTIC_PATH, isTerminal } from '../../state/lifecycle';
+import { SandboxState } from '../../state/sandbox-state';
+import { SandboxEvent, SandboxShipment } from '../../state/sandbox-types';
+import { echoBody, prepareNativeScope, requestedStatus } from '../native-scope';
+import { readSahmAddress, readSahmBooking, SahmIssue } from './sahm-payload';
+
+const PICKED_UP_POSITION = DOMESTIC_PATH.indexOf('PICKED_UP');
+const MAX_TRACKING_NUMBERS = 100;
+const MAX_PAGE = 200;
+
+export interface SahmRouteOptions {
+  state: SandboxState;
+  apiToken: string;
+}
+
+function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: SahmIssue[]) {
+  return reply.code(status).send({ error: { code, message, ...(details ? { details } : {}) } });
+}
+
+function shipmentView(s: SandboxShipment) {
+  const last = s.events[s.events.length - 1];
+  return {
+    id: s.carrierReference,
+    tracking_number: s.trackingNumber,
+    service: s.service,
+    status: s.cancelled ? 'cancelled' : (last?.nativeCode ?? 'booked'),
+    external_id: s.clientReference ?? null,
+    merchant_reference: s.merchantReference ?? null,
+    created_at: s.bookedAt.toISOString(),
+    label: { format: 'pdf', url: `/sahm/v2/shipments/${s.trackingNumber}/label` },
+  };
+}
+
+function eventView(trackingNumber: string, e: SandboxEvent) {
+  return {
+    id: `evt_${e.id}`,
+    tracking_number: trackingNumber,
+    status: e.nativeCode,
+    description: e.nativeText,
+    location: e.locationEn || e.locationAr ? { city: e.locationEn ?? null, city_ar: e.locationAr ?? null } : null,
+    occurred_at: e.occurredAt.toISOString(),
+    details: e.measuredWeightKg !== undefined ? { measured_weight_kg: e.measuredWeightKg } : {},
+  };
+}
+
+const encodeCursor = (seq: number) => Buffer.from(JSON.stringify({ after: seq })).toString('base64url');
+
+function decodeCursor(cursor: string | undefined): number | undefined | null {
+  if (!cursor) return undefined;
+  try {
+    const after = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')).after;
+    return Number.isInteger(after) ? after : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sahm Express: a modern JSON REST API with bearer tokens, idempotency keys and cursor pages. */
+export async function sahmRoutes(scope: FastifyInstance, { state, apiToken }: SahmRouteOptions): Promise<void> {
+  const carrier = state.carrier('sahm');
+  const idempotency = new Map<string, { bodyHash: string; trackingNumber: string }>();
+  state.onReset(() => idempotency.clear());
+
+  prepareNativeScope(scope, state, 'sahm');
+  scope.addHook('onRequest', async (request, reply) => {
+    if (request.headers.authorization !== `Bearer ${apiToken}`) {
+      return sendError(reply, 401, 'unauthorized', 'Missing or invalid bearer token');
+    }
+  });
+
+  scope.post('/v2/shipments', async (request, reply) => {
+    const parsed = parseJsonBody(request.body);
+    if (!parsed.ok) return sendError(reply, 400, 'invalid_json', parsed.reason);
+    const key = str(request.headers['idempotency-key']);
+    const bodyHash = createHash('sha256').update(request.body as Buffer).digest('hex');
+    if (key) {
+      const previous = idempotency.get(key);
+      if (previous) {
+        if (previous.bodyHash !== bodyHash) {
+          return sendError(reply, 422, 'idempotency_key_reused', 'Idempotency-Key was used with a different request body');
+        }
+        const original = carrier.shipments.get(previous.trackingNumber)!;
+        return reply.code(201).header('idempotent-replayed', 'true').send(shipmentView(original));
+      }
+    }
+    const { booking, issues } = readSahmBooking(parsed.value);
+    if (!booking) return sendError(reply, 422, 'validation_failed', 'The shipment request is invalid', issues);
+    const trackingNumber = uniqueTrackingNumber(
+      () => `SHM${randomDigits(10)}`,
+      (tn) => carrier.shipments.has(tn),
+    );
+    const shipment = state.addShipment({
+      carrier: 'sahm',
+      trackingNumber,
+      carrierReference: `shp_${randomBytes(10).toString('hex')}`,
+      service: booking.service,
+      clientReference: key ?? booking.externalId,
+      merchantReference: booking.merchantReference,
+      origin: booking.shipper,
+      destination: booking.consignee,
+      parcels: booking.parcels,
+      native: parsed.value,
+    });
+    if (key) idempotency.set(key, { bodyHash, trackingNumber });
+    return reply.code(201).send(shipmentView(shipment));
+  });
+
+  scope.get<{ Params: { tn: string } }>('/v2/shipments/:tn', async (request, reply) => {
+    const shipment = carrier.shipments.get(request.params.tn);
+    if (!shipment) return sendError(reply, 404, 'not_found', 'No shipment with this tracking number');
+    return shipmentView(shipment);
+  });
+
+  scope.post<{ Params: { tn: string } }>('/v2/shipments/:tn/cancel', async (request, reply) => {
+    const shipment = carrier.shipments.get(request.params.tn);
+    if (!shipment) return sendError(reply, 404, 'not_found', 'No shipment with this tracking number');
+    if (!shipment.cancelled) {
+      if (shipment.position >= PICKED_UP_POSITION || isTerminal(shipment.latestStatus)) {
+        return sendError(reply, 409, 'not_cancellable', 'Shipment has already been picked up');
+      }
+      const body = parseJsonBody(request.body);
+      const reason = body.ok && typeof body.value === 'object' && body.value ? str((body.value as Record<string, unknown>).reason) : undefined;
+      state.cancel(shipment, reason);
+    }
+    // Cancelling twice answers like the first time, so clients may retry safely.
+    const cancelledAt = shipment.cancellations[0]?.received_at ?? new Date();
+    return { tracking_number: shipment.trackingNumber, status: 'cancelled', cancelled_at: cancelledAt.toISOString() };
+  });
+
+  scope.patch<{ Params: { tn: string } }>('/v2/shipments/:tn/consignee', async (request, reply) => {
+    const shipment = carrier.shipments.get(request.params.tn);
+    if (!shipment) return sendError(reply, 404, 'not_found', 'No shipment with this tracking number');
+    if (shipment.cancelled || shipment.latestStatus === 'DELIVERED') {
+      return sendError(reply, 409, 'not_modifiable', 'Shipment can no longer be redirected');
+    }
+    const parsed = parseJsonBody(request.body);
+    if (!parsed.ok) return sendError(reply, 400, 'invalid_json', parsed.reason);
+    const issues: SahmIssue[] = [];
+    const address = readSahmAddress(parsed.value, 'consignee', issues);
+    if (issues.length > 0) return sendError(reply, 422, 'validation_failed', 'The consignee is invalid', issues);
+    state.updateDestination(shipment, address, parsed.value);
+    return { tracking_number: shipment.trackingNumber, consignee: parsed.value, updated_at: new Date().toISOString() };
+  });
+
+  scope.get<{ Querystring: { tracking_numbers?: string; cursor?: string; limit?: string } }>(
+    '/v2/tracking',
+    async (request, reply) => {
+      const numbers = (request.query.tracking_numbers ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      if (numbers.length === 0 || numbers.length > MAX_TRACKING_NUMBERS) {
+        return sendError(reply, 422, 'validation_failed', `tracking_numbers must list 1 to ${MAX_TRACKING_NUMBERS} numbers`);
+      }
+      const limit = request.query.limit === undefined ? 50 : Number(request.query.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) {
+        return sendError(reply, 422, 'validation_failed', `limit must be 1 to ${MAX_PAGE}`);
+      }
+      const after = decodeCursor(request.query.cursor);
+      if (after === null) return sendError(reply, 422, 'invalid_cursor', 'cursor is not valid');
+      const events = numbers
+        .flatMap((tn) => (carrier.shipments.get(tn)?.events ?? []).map((e) => ({ tn, e })))
+        .filter(({ e }) => after === undefined || e.seq > after)
+        .sort((a, b) => a.e.seq - b.e.seq);
+      const page = events.slice(0, limit);
+      const hasMore = events.length > limit;
+      return {
+        events: page.map(({ tn, e }) => eventView(tn, e)),
+        next_cursor: hasMore ? encodeCursor(page[page.length - 1].e.seq) : null,
+      };
+    },
+  );
+
+  scope.post('/v2/passthrough', async (request, reply) => {
+    const raw = request.body as Buffer;
+    const parsed = parseJsonBody(raw);
+    carrier.recordPassthrough({
+      received_at: new Date(),
+      body: Buffer.from(raw ?? Buffer.alloc(0)),
+      credentials_ok: true,
+      content_type: request.headers['content-type'],
+    });
+    if (!parsed.ok) return sendError(reply, 400, 'invalid_json', parsed.reason);
+    const additions = { carrier: 'sahm', request_id: `req_${randomBytes(8).toString('hex')}`, received_at: new Date().toISOString() };
+    const status = requestedStatus(parsed.value) ?? 200;
+    const extra = status >= 400 ? { ...additions, error: { code: 'sandbox_requested_status', message: `Answered ${status} on request` } } : additions;
+    return reply.code(status).header('content-type', 'application/json').send(echoBody(raw, extra));
+  });
+}

@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { ShipmentStatus } from '@lgw/domain';
+import { applyStatus, isTerminal, nextAutomaticStatus, sideOf } from './lifecycle';
+import { describeCity } from './places';
+import {
+  Fault,
+  PassthroughRecord,
+  SANDBOX_CARRIERS,
+  SandboxCarrierCode,
+  SandboxEvent,
+  SandboxParcel,
+  SandboxParty,
+  SandboxShipment,
+} from './sandbox-types';
+import { nativeStatusFor } from './vocabulary';
+
+const PASSTHROUGH_LOG_SIZE = 20;
+
+export interface CarrierStats {
+  native_requests: number;
+  bookings: number;
+  passthrough_requests: number;
+}
+
+export class CarrierState {
+  readonly shipments = new Map<string, SandboxShipment>();
+  fault: Fault = { mode: 'none', latencyMs: 0 };
+  stats: CarrierStats = { native_requests: 0, bookings: 0, passthrough_requests: 0 };
+  passthroughLog: PassthroughRecord[] = [];
+
+  constructor(readonly code: SandboxCarrierCode) {}
+
+  recordPassthrough(record: PassthroughRecord): void {
+    this.stats.passthrough_requests++;
+    this.passthroughLog.push(record);
+    if (this.passthroughLog.length > PASSTHROUGH_LOG_SIZE) this.passthroughLog.shift();
+  }
+
+  clear(): void {
+    this.shipments.clear();
+    this.fault = { mode: 'none', latencyMs: 0 };
+    this.stats = { native_requests: 0, bookings: 0, passthrough_requests: 0 };
+    this.passthroughLog = [];
+  }
+}
+
+export interface NewShipment {
+  carrier: SandboxCarrierCode;
+  trackingNumber: string;
+  carrierReference: string;
+  service: string;
+  clientReference?: string;
+  merchantReference?: string;
+  origin: SandboxParty;
+  destination: SandboxParty;
+  parcels: SandboxParcel[];
+  native: unknown;
+}
+
+export interface EventDetails {
+  occurredAt?: Date;
+  locationEn?: string;
+  locationAr?: string;
+  measuredWeightKg?: number;
+  source: SandboxEvent['source'];
+}
+
+/**
+ * Everything the simulated carriers remember. In memory on purpose: the sandbox is a test
+ * double, and a restart is a clean slate.
+ */
+export class SandboxState {
+  readonly carriers: Readonly<Record<SandboxCarrierCode, CarrierState>>;
+  private seq = 0;
+  private readonly autoAdvancing = new Set<SandboxShipment>();
+  private readonly resetHooks: (() => void)[] = [];
+
+  constructor(
+    /** Milliseconds between automatic lifecycle steps; 0 = only the control API moves shipments. */
+    readonly autoAdvanceMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    const carriers = {} as Record<SandboxCarrierCode, CarrierState>;
+    for (const code of SANDBOX_CARRIERS) carriers[code] = new CarrierState(code);
+    this.carriers = carriers;
+  }
+
+  carrier(code: SandboxCarrierCode): CarrierState {
+    return this.carriers[code];
+  }
+
+  findShipment(code: SandboxCarrierCode, trackingNumber: string): SandboxShipment | undefined {
+    return this.carriers[code].shipments.get(trackingNumber);
+  }
+
+  addShipment(input: NewShipment): SandboxShipment {
+    const shipment: SandboxShipment = {
+      ...input,
+      lane: input.origin.country.toUpperCase() === input.destination.country.toUpperCase() ? 'domestic' : 'international',
+      bookedAt: new Date(this.now()),
+      position: 0,
+      latestStatus: 'CREATED',
+      cancelled: false,
+      events: [],
+      cancellations: [],
+      destinationUpdates: [],
+    };
+    const carrier = this.carriers[input.carrier];
+    carrier.shipments.set(shipment.trackingNumber, shipment);
+    carrier.stats.bookings++;
+    if (this.autoAdvanceMs > 0) {
+      shipment.nextAdvanceAt = this.now() + this.autoAdvanceMs;
+      this.autoAdvancing.add(shipment);
+    }
+    return shipment;
+  }
+
+  /** Records a lifecycle event in the carrier's own vocabulary. */
+  recordStatus(shipment: SandboxShipment, status: ShipmentStatus, details: EventDetails): SandboxEvent {
+    const native = nativeStatusFor(shipment.carrier, status);
+    const location = this.defaultLocation(shipment, status, details);
+    const event = this.pushEvent(shipment, status, native.code, native.text, { ...details, ...location });
+    applyStatus(shipment, status);
+    if (isTerminal(status)) this.autoAdvancing.delete(shipment);
+    return event;
+  }
+
+  /** Records a code outside the vocabulary, as carriers sometimes do without notice. */
+  recordNativeCode(shipment: SandboxShipment, nativeCode: string, details: EventDetails): SandboxEvent {
+    return this.pushEvent(shipment, null, nativeCode, nativeCode, details);
+  }
+
+  cancel(shipment: SandboxShipment, reason?: string): void {
+    shipment.cancellations.push({ received_at: new Date(this.now()), reason });
+    shipment.cancelled = true;
+    shipment.latestStatus = 'CANCELLED';
+    this.autoAdvancing.delete(shipment);
+  }
+
+  updateDestination(shipment: SandboxShipment, address: SandboxParty, native: unknown): void {
+    shipment.destination = address;
+    shipment.destinationUpdates.push({ received_at: new Date(this.now()), address, native });
+  }
+
+  /** Moves every shipment whose step is due by one lifecycle step. */
+  advanceDue(): number {
+    const now = this.now();
+    let moved = 0;
+    for (const shipment of this.autoAdvancing) {
+      if ((shipment.nextAdvanceAt ?? Infinity) > now) continue;
+      const next = nextAutomaticStatus(shipment);
+      if (!next) {
+        this.autoAdvancing.delete(shipment);
+        continue;
+      }
+      this.recordStatus(shipment, next, { source: 'auto' });
+      shipment.nextAdvanceAt = now + this.autoAdvanceMs;
+      moved++;
+    }
+    return moved;
+  }
+
+  onReset(hook: () => void): void {
+    this.resetHooks.push(hook);
+  }
+
+  reset(): void {
+    for (const carrier of Object.values(this.carriers)) carrier.clear();
+    this.autoAdvancing.clear();
+    for (const hook of this.resetHooks) hook();
+  }
+
+  private pushEvent(
+    shipment: SandboxShipment,
+    status: ShipmentStatus | null,
+    nativeCode: string,
+    nativeText: string,
+    details: EventDetails,
+  ): SandboxEvent {
+    const recordedAt = new Date(this.now());
+    const event: SandboxEvent = {
+      seq: ++this.seq,
+      // Random, so ids stay unique across sandbox restarts while the gateway's store persists.
+      id: randomBytes(8).toString('hex'),
+      specStatus: status,
+      nativeCode,
+      nativeText,
+      occurredAt: details.occurredAt ?? recordedAt,
+      recordedAt,
+      locationEn: details.locationEn,
+      locationAr: details.locationAr,
+      measuredWeightKg: details.measuredWeightKg,
+      source: details.source,
+    };
+    shipment.events.push(event);
+    return event;
+  }
+
+  private defaultLocation(
+    shipment: SandboxShipment,
+    status: ShipmentStatus,
+    details: EventDetails,
+  ): { locationEn?: string; locationAr?: string } {
+    if (details.locationEn || details.locationAr) {
+      return { locationEn: details.locationEn, locationAr: details.locationAr };
+    }
+    const side = sideOf(status);
+    if (side === 'none') return {};
+    const city = describeCity(side === 'origin' ? shipment.origin.city : shipment.destination.city);
+    return { locationEn: city.en, locationAr: city.ar };
+  }
+}

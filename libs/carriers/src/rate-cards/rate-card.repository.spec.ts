@@ -1,0 +1,133 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eligibleServiceLevels, priceQuote, rateParcels } from '@lgw/domain';
+import { CARRIER_CATALOGUE } from '../registry/carrier-catalogue';
+import { RateCardRepository, resolveRateCardsDirectory } from './rate-card.repository';
+
+const catalogueLevels = CARRIER_CATALOGUE.flatMap((carrier) =>
+  carrier.service_levels.map((service) => ({ carrier: carrier.code, service: service.code })),
+);
+
+describe('RateCardRepository', () => {
+  const repository = RateCardRepository.load({ env: {} });
+
+  it('finds libs/carriers/rate-cards from the source tree', () => {
+    expect(repository.directory).toBe(join(__dirname, '..', '..', 'rate-cards'));
+  });
+
+  it.each(catalogueLevels)('has a card for $service of carrier $carrier', ({ carrier, service }) => {
+    const card = repository.get(service);
+    expect(card).toBeDefined();
+    expect(card?.carrier_code).toBe(carrier);
+    expect(card?.currency).toBe('SAR');
+  });
+
+  it('has no card without a catalogue level, and no level without a card', () => {
+    expect(repository.missing(catalogueLevels.map((l) => l.service))).toEqual([]);
+    expect(repository.all().map((c) => c.service_code).sort()).toEqual(catalogueLevels.map((l) => l.service).sort());
+    expect(repository.get('no_such_level')).toBeUndefined();
+  });
+
+  it.each(catalogueLevels)('never charges less for more weight on $service (0.5 to 1000 kg)', ({ service }) => {
+    const card = repository.get(service)!;
+    let previous = 0;
+    for (let steps = 1; steps <= 2000; steps++) {
+      const total = priceQuote(card, steps / 2).total.halalas;
+      expect(total).toBeGreaterThanOrEqual(previous);
+      previous = total;
+    }
+  });
+
+  it('prices the worked example of docs/rating.md', () => {
+    // SA → CN, one carton of 8.2 kg, 50 × 40 × 40 cm, on Bahr sea freight
+    const [level] = eligibleServiceLevels(CARRIER_CATALOGUE, 'SA', 'CN');
+    expect(level.service.code).toBe('bahr_sea');
+    const rated = rateParcels(repository.get('bahr_sea')!, [{ weight_kg: 8.2, length_cm: 50, width_cm: 40, height_cm: 40 }]);
+    expect(rated.weights).toEqual({
+      actual_kg: 8.2,
+      volumetric_kg: 13.3334,
+      chargeable_kg: 13.5,
+      volumetric_divisor: 6000,
+      weight_break_applied: '10-50kg',
+    });
+    expect(rated.breakdown.map((l) => [l.code, l.amount_sar])).toEqual([
+      ['base', 95],
+      ['weight_charge', 7],
+      ['fuel_surcharge', 11.73],
+      ['vat', 17.06],
+    ]);
+    expect(rated.total_sar).toBe(130.79);
+  });
+
+  describe('eligibility on the real catalogue', () => {
+    const codes = (origin: string, destination: string) =>
+      eligibleServiceLevels(CARRIER_CATALOGUE, origin, destination).map((l) => l.service.code);
+
+    it('SA → SA offers the domestic level of all three carriers', () => {
+      expect(codes('SA', 'SA')).toEqual(['sahm_express_domestic', 'bahr_land', 'darb_land_domestic']);
+    });
+
+    it('SA → AE leaves out darb, which covers only SA', () => {
+      expect(codes('SA', 'AE')).toEqual(['sahm_express_gcc', 'bahr_land', 'bahr_sea']);
+    });
+  });
+
+  describe('loading', () => {
+    let dir: string;
+    const source = (code: string) => readFileSync(join(repository.directory, `${code}.json`), 'utf8');
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'rate-cards-'));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('reads a changed price from the files, no code involved', () => {
+      const card = JSON.parse(source('darb_land_domestic'));
+      card.weight_bands[0].base_halalas = 1300;
+      writeFileSync(join(dir, 'darb_land_domestic.json'), JSON.stringify(card));
+      writeFileSync(join(dir, 'README.txt'), 'not a card');
+      const loaded = RateCardRepository.load({ directory: dir });
+      expect(loaded.get('darb_land_domestic')?.weight_bands[0].base_halalas).toBe(1300);
+      expect(loaded.all()).toHaveLength(1);
+    });
+
+    it('honours RATE_CARDS_DIR, with an explicit directory taking precedence', () => {
+      writeFileSync(join(dir, 'bahr_sea.json'), source('bahr_sea'));
+      expect(RateCardRepository.load({ env: { RATE_CARDS_DIR: dir } }).directory).toBe(dir);
+      expect(resolveRateCardsDirectory({ directory: repository.directory, env: { RATE_CARDS_DIR: dir } })).toBe(
+        repository.directory,
+      );
+    });
+
+    it('refuses to start on a malformed card, naming the file and field', () => {
+      const card = JSON.parse(source('bahr_sea'));
+      card.weight_bands[2].base_halalas = 100;
+      writeFileSync(join(dir, 'bahr_sea.json'), JSON.stringify(card));
+      expect(() => RateCardRepository.load({ directory: dir })).toThrow(/bahr_sea\.json.*weight_bands\.2\.base_halalas/);
+    });
+
+    it('refuses invalid JSON', () => {
+      writeFileSync(join(dir, 'bahr_sea.json'), '{ "service_code": ');
+      expect(() => RateCardRepository.load({ directory: dir })).toThrow(/bahr_sea\.json: not valid JSON/);
+    });
+
+    it('refuses a file whose name is not its service code', () => {
+      writeFileSync(join(dir, 'sea.json'), source('bahr_sea'));
+      expect(() => RateCardRepository.load({ directory: dir })).toThrow(/must be bahr_sea\.json/);
+    });
+
+    it('finds the folder from a compiled dist/ tree too', () => {
+      const root = join(__dirname, '..', '..', '..', '..');
+      const compiledHere = join(root, 'dist', 'libs', 'carriers', 'src', 'rate-cards');
+      expect(resolveRateCardsDirectory({ env: {}, searchFrom: compiledHere })).toBe(repository.directory);
+    });
+
+    it('says where it looked when no folder is found', () => {
+      expect(() => resolveRateCardsDirectory({ env: {}, searchFrom: dir })).toThrow(/set RATE_CARDS_DIR/);
+    });
+
+    it('refuses a directory that does not exist', () => {
+      expect(() => RateCardRepository.load({ directory: join(dir, 'missing') })).toThrow(/does not exist/);
+    });
+  });
+});

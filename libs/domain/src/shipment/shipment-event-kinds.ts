@@ -1,0 +1,33 @@
+import { ShipmentStatus } from './shipment-status';
+import { isException } from './shipment-state-machine';
+
+/** Webhook event kinds of SPEC §6, exact values. */
+export const SHIPMENT_EVENT_KINDS = [
+  'shipment.created',
+  'shipment.status_updated',
+  'shipment.delivered',
+  'shipment.exception',
+] as const;
+
+export type ShipmentEventKind = (typeof SHIPMENT_EVENT_KINDS)[number];
+
+export function isShipmentEventKind(value: unknown): value is ShipmentEventKind {
+  return typeof value === 'string' && (SHIPMENT_EVENT_KINDS as readonly string[]).includes(value);
+}
+
+/**
+ * Kinds to emit for one status change (DESIGN §3 "Webhooks"). `previous` undefined means
+ * the shipment was just created: only shipment.created, since creation is not a change.
+ * The same status again is no change and emits nothing.
+ */
+export function eventKindsForStatusChange(
+  previous: ShipmentStatus | undefined,
+  next: ShipmentStatus,
+): ShipmentEventKind[] {
+  if (previous === undefined) return ['shipment.created'];
+  if (previous === next) return [];
+  const kinds: ShipmentEventKind[] = ['shipment.status_updated'];
+  if (next === 'DELIVERED') kinds.push('shipment.delivered');
+  if (isException(next)) kinds.push('shipment.exception');
+  return kinds;
+}

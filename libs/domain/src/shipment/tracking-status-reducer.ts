@@ -1,0 +1,193 @@
+import { ShipmentStatus } from './shipment-status';
+import {
+  LaneOptions,
+  canTransition,
+  impliedProgressOf,
+  isAllowedOnLane,
+  isException,
+  isMainFlow,
+  isTerminal,
+  mainFlowRank,
+} from './shipment-state-machine';
+
+/**
+ * How carrier status events move a shipment's status. Carriers send events late, twice
+ * and out of order, so the status must not depend on arrival order.
+ *
+ * State: status, progress (the furthest flow step reached: a main-flow status or
+ * RETURN_TO_ORIGIN, i.e. the step an exception interrupted) and lastEventAt (the newest
+ * occurredAt seen). For one event e:
+ * - Terminal state: nothing changes, ever. Duplicates (same eventId) are dropped before.
+ * - Statuses a domestic lane cannot have (customs) are ignored.
+ * - Terminal e and RETURN_TO_ORIGIN apply whenever canTransition allows, whatever their
+ *   time: they end or divert the flow.
+ * - Main-flow e, current status on the main flow: applies if its rank is higher (forward
+ *   skips are fine, older events with a lower rank never move the status back).
+ * - Main-flow e, current status an exception: resumes the flow if e is strictly newer
+ *   than lastEventAt and its rank is at least progress; an older e only raises progress.
+ * - Exception e: applies if e is at least as new as lastEventAt (an exception and a flow
+ *   event at the same instant: the exception wins; two exceptions at the same instant:
+ *   the higher in EXCEPTION_TIE_ORDER wins). Exceptions imply a minimum progress.
+ * - Nothing moves a shipment off the return leg except RETURNED or LOST.
+ * Consequence (property-tested): for events that form a valid lifecycle with strictly
+ * increasing occurredAt, every arrival order, split into any batches, with or without
+ * duplicates, ends in the status of the newest event. Every change the reducer makes is
+ * a pair canTransition allows.
+ */
+
+export interface StatusEvent {
+  readonly eventId: string;
+  readonly status: ShipmentStatus;
+  readonly occurredAt: Date | string;
+}
+
+export interface TrackingState {
+  readonly status: ShipmentStatus;
+  /** Furthest flow step reached; when absent it is inferred from status. Persist it with the status. */
+  readonly progress?: ShipmentStatus;
+  readonly lastEventAt?: Date;
+}
+
+export interface StatusTransition<E extends StatusEvent = StatusEvent> {
+  readonly from: ShipmentStatus;
+  readonly to: ShipmentStatus;
+  readonly event: E;
+}
+
+export interface ApplyEventsOptions extends LaneOptions {
+  /** eventIds already in the shipment's history. */
+  readonly knownEventIds?: ReadonlySet<string>;
+}
+
+export interface ApplyEventsResult<E extends StatusEvent = StatusEvent> {
+  readonly state: Required<Pick<TrackingState, 'status' | 'progress'>> & Pick<TrackingState, 'lastEventAt'>;
+  /** New distinct events, oldest first: every one belongs in the history, applied or not. */
+  readonly accepted: readonly E[];
+  /** Status changes in the order they happened; empty when the status did not change. */
+  readonly transitions: readonly StatusTransition<E>[];
+}
+
+/** Tie-break only: which of two exceptions reported at the same instant is shown. */
+export const EXCEPTION_TIE_ORDER: readonly ShipmentStatus[] = [
+  'EXCEPTION_CARRIER_DELAY',
+  'EXCEPTION_WEIGHT_MISMATCH',
+  'EXCEPTION_CUSTOMS_HOLD',
+  'EXCEPTION_FAILED_DELIVERY_ATTEMPT',
+  'EXCEPTION_ADDRESS_ISSUE',
+];
+
+export function initialTrackingState(status: ShipmentStatus = 'CREATED'): TrackingState {
+  return { status, progress: progressOf({ status }) };
+}
+
+/** progress given, or what the status alone proves. */
+export function progressOf(state: TrackingState): ShipmentStatus {
+  const inferred = isException(state.status) ? impliedProgressOf(state.status) : state.status;
+  return state.progress ? furthest(state.progress, inferred) : inferred;
+}
+
+function furthest(a: ShipmentStatus, b: ShipmentStatus): ShipmentStatus {
+  if (a === 'RETURN_TO_ORIGIN' || b === 'RETURN_TO_ORIGIN') return 'RETURN_TO_ORIGIN';
+  const rankA = mainFlowRank(a);
+  const rankB = mainFlowRank(b);
+  if (rankA === undefined) return b;
+  if (rankB === undefined) return a;
+  return rankB > rankA ? b : a;
+}
+
+/** Milliseconds; an unreadable time counts as the oldest possible. */
+function timeOf(value: Date | string | undefined): number {
+  if (value === undefined) return Number.NEGATIVE_INFINITY;
+  const ms = value instanceof Date ? value.getTime() : Date.parse(value);
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+}
+
+function tieRank(status: ShipmentStatus): number {
+  return EXCEPTION_TIE_ORDER.indexOf(status);
+}
+
+/** One event, no deduplication. */
+export function applyStatusEvent(state: TrackingState, event: StatusEvent, opts: LaneOptions = {}): TrackingState {
+  const { status } = state;
+  const to = event.status;
+  if (isTerminal(status) || !isAllowedOnLane(to, opts)) return state;
+
+  const progress = progressOf(state);
+  const eventAt = timeOf(event.occurredAt);
+  const lastAt = timeOf(state.lastEventAt);
+  const newest = Math.max(eventAt, lastAt);
+  const next = (nextStatus: ShipmentStatus, nextProgress: ShipmentStatus): TrackingState => ({
+    status: nextStatus,
+    progress: nextProgress,
+    ...(Number.isFinite(newest) ? { lastEventAt: new Date(newest) } : {}),
+  });
+  const unchanged = next(status, progress);
+
+  if (isTerminal(to) || to === 'RETURN_TO_ORIGIN') {
+    if (!canTransition(status, to, opts)) return unchanged;
+    return next(to, to === 'DELIVERED' || to === 'RETURN_TO_ORIGIN' ? to : progress);
+  }
+  if (progress === 'RETURN_TO_ORIGIN') return unchanged;
+
+  if (isMainFlow(to)) {
+    const rank = mainFlowRank(to)!;
+    if (!isException(status)) return rank > mainFlowRank(status)! ? next(to, to) : unchanged;
+    if (eventAt > lastAt && rank >= mainFlowRank(progress)!) return next(to, to);
+    return next(status, furthest(progress, to));
+  }
+
+  if (!isException(to)) return unchanged;
+  const raised = furthest(progress, impliedProgressOf(to));
+  const wins =
+    eventAt > lastAt ||
+    (eventAt === lastAt && (!isException(status) || tieRank(to) > tieRank(status)));
+  if (wins && to !== status) return next(to, raised);
+  return isException(status) ? next(status, raised) : unchanged;
+}
+
+function compareEvents(a: StatusEvent, b: StatusEvent): number {
+  const byTime = timeOf(a.occurredAt) - timeOf(b.occurredAt);
+  if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
+  return a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0;
+}
+
+/**
+ * A batch of carrier events: drops duplicates (by eventId, against knownEventIds and
+ * within the batch, first copy kept), applies the rest oldest first.
+ */
+export function applyStatusEvents<E extends StatusEvent>(
+  state: TrackingState,
+  events: readonly E[],
+  opts: ApplyEventsOptions = {},
+): ApplyEventsResult<E> {
+  const seen = new Set(opts.knownEventIds ?? []);
+  const accepted: E[] = [];
+  for (const event of events) {
+    if (seen.has(event.eventId)) continue;
+    seen.add(event.eventId);
+    accepted.push(event);
+  }
+  accepted.sort(compareEvents);
+
+  const transitions: StatusTransition<E>[] = [];
+  let current: TrackingState = state;
+  for (const event of accepted) {
+    const after = applyStatusEvent(current, event, opts);
+    if (after.status !== current.status) transitions.push({ from: current.status, to: after.status, event });
+    current = after;
+  }
+  return {
+    state: { status: current.status, progress: progressOf(current), lastEventAt: current.lastEventAt },
+    accepted,
+    transitions,
+  };
+}
+
+/** The state a shipment reaches from a whole history; independent of the order of `events`. */
+export function deriveTrackingState(
+  events: readonly StatusEvent[],
+  opts: LaneOptions = {},
+  start: TrackingState = initialTrackingState(),
+): ApplyEventsResult['state'] {
+  return applyStatusEvents(start, events, opts).state;
+}
