@@ -43,7 +43,7 @@ describe('API keys and per-key rate limits', () => {
       body: JSON.stringify({ name: 'x' }),
     });
     expect(res.status).toBe(401);
-    expect((await res.json()).error.code).toBe('E_UNAUTHENTICATED');
+    expect(((await res.json()) as any).error.code).toBe('E_UNAUTHENTICATED');
     expect((await t.admin('POST', '/teams', { name: '' })).status).toBe(422);
     expect((await t.admin('POST', '/teams/not-a-uuid/keys')).status).toBe(404);
   });

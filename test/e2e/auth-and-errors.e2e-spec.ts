@@ -57,7 +57,7 @@ describe('authentication, headers and the error envelope', () => {
   it('answers unknown routes outside the API with the envelope', async () => {
     const res = await fetch(`${t.url}/nope`);
     expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe('E_NOT_FOUND');
+    expect(((await res.json()) as any).error.code).toBe('E_NOT_FOUND');
   });
 
   it('turns malformed JSON into 422 E_VALIDATION', async () => {
@@ -75,7 +75,7 @@ describe('authentication, headers and the error envelope', () => {
       body: '{"name": ',
     });
     expect(admin.status).toBe(422);
-    const body = await admin.json();
+    const body = (await admin.json()) as any;
     expect(body.error).toMatchObject({ code: 'E_VALIDATION', message_en: 'Request validation failed.' });
   });
 
@@ -83,13 +83,13 @@ describe('authentication, headers and the error envelope', () => {
     expect((await fetch(`${t.url}/health/live`)).status).toBe(200);
     const ready = await fetch(`${t.url}/health/ready`);
     expect(ready.status).toBe(200);
-    expect((await ready.json()).checks.database).toBe('ok');
+    expect(((await ready.json()) as any).checks.database).toBe('ok');
   });
 
   it('publishes an OpenAPI document that describes the routes and the error envelope', async () => {
     const res = await fetch(`${t.url}/api/v1/openapi.json`);
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = (await res.json()) as any;
     expect(doc.info.version).toBe('1.0.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/carriers', '/admin/v1/teams']));
     expect(doc.components.schemas.ErrorEnvelopeDto).toBeDefined();

@@ -4,6 +4,7 @@ import { GatewayRuntime } from './composition/gateway-runtime';
 import { TeamsAdminHttpController } from './controllers/admin/teams-admin.http.controller';
 import { CarriersHttpController } from './controllers/carriers.http.controller';
 import { HealthHttpController } from './controllers/health.http.controller';
+import { RatesHttpController } from './controllers/rates.http.controller';
 
 @Module({})
 export class ApiModule {
@@ -11,7 +12,7 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [GatewayCoreModule.forRoot(runtime)],
-      controllers: [CarriersHttpController, HealthHttpController, TeamsAdminHttpController],
+      controllers: [CarriersHttpController, HealthHttpController, RatesHttpController, TeamsAdminHttpController],
     };
   }
 }

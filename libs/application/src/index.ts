@@ -1,2 +1,3 @@
 export * from './ports';
 export * from './teams';
+export * from './rating';

@@ -60,7 +60,13 @@ export interface ChromiumBrowserPoolOptions {
 }
 
 export type BrowserPoolEvent =
-  | { readonly type: 'launched'; readonly generation: number; readonly pid?: number; readonly ms: number }
+  | {
+      readonly type: 'launched';
+      readonly generation: number;
+      readonly pid?: number;
+      readonly userDataDir: string;
+      readonly ms: number;
+    }
   | { readonly type: 'retired'; readonly generation: number; readonly renders: number; readonly reason: string }
   | { readonly type: 'crashed'; readonly generation: number; readonly renders: number }
   | { readonly type: 'closed' };
@@ -297,6 +303,7 @@ export class ChromiumBrowserPool {
       type: 'launched',
       generation: generation.id,
       pid: browser.process()?.pid,
+      userDataDir,
       ms: Math.round(performance.now() - started),
     });
     if (this.closed) {

@@ -1,3 +1,4 @@
 export * from './database/database';
 export * from './entities';
 export * from './repositories/typeorm-team.repository';
+export * from './repositories/typeorm-quote.repository';

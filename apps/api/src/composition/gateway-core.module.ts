@@ -1,6 +1,11 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import {
   AuthenticateApiKeyUseCase,
+  CARRIER_CATALOGUE,
+  CLOCK,
+  GetRatesUseCase,
+  QUOTE_REPOSITORY,
+  RATE_CARDS,
   CreateTeamUseCase,
   GATEWAY_SETTINGS,
   GatewaySettings,
@@ -10,7 +15,8 @@ import {
   SetRateLimitUseCase,
   TEAM_REPOSITORY,
 } from '@lgw/application';
-import { TypeOrmTeamRepository } from '@lgw/persistence';
+import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, RateCardRepository } from '@lgw/carriers';
+import { TypeOrmQuoteRepository, TypeOrmTeamRepository } from '@lgw/persistence';
 import { APP_CONFIG } from '@lgw/platform';
 import { GatewayRuntime } from './gateway-runtime';
 import { DATA_SOURCE, GATEWAY_RUNTIME, REDIS } from './tokens';
@@ -21,7 +27,16 @@ const USE_CASES = [
   IssueApiKeyUseCase,
   RevokeApiKeyUseCase,
   SetRateLimitUseCase,
+  GetRatesUseCase,
 ];
+
+/** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
+function loadRateCards(): RateCardRepository {
+  const cards = RateCardRepository.load();
+  const missing = cards.missing(CATALOGUE_DATA.flatMap((c) => c.service_levels.map((s) => s.code)));
+  if (missing.length > 0) throw new Error(`no rate card for service levels: ${missing.join(', ')}`);
+  return cards;
+}
 
 /** The composition root: the only place ports are bound to adapters. */
 @Global()
@@ -41,6 +56,10 @@ export class GatewayCoreModule {
       { provide: REDIS, useValue: runtime.redis ?? null },
       { provide: RATE_LIMITER, useValue: runtime.rateLimiter },
       { provide: TEAM_REPOSITORY, useValue: new TypeOrmTeamRepository(runtime.database.dataSource) },
+      { provide: QUOTE_REPOSITORY, useValue: new TypeOrmQuoteRepository(runtime.database.dataSource) },
+      { provide: CARRIER_CATALOGUE, useValue: { all: () => CATALOGUE_DATA, find: findCarrier } },
+      { provide: RATE_CARDS, useValue: loadRateCards() },
+      { provide: CLOCK, useValue: { now: () => new Date() } },
       ...USE_CASES,
     ];
     return {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { CarrierDescriptor, Lane, ServiceLevelDescriptor } from '../carrier/carrier-descriptor';
-import { classifyLane, eligibleServiceLevels, GCC_COUNTRIES } from './lane';
+import { GCC_COUNTRY_CODES } from '../address/iso-countries';
+import { classifyLane, eligibleServiceLevels } from './lane';
 
 const level = (code: string, lanes: Lane[]): ServiceLevelDescriptor => ({
   code,
@@ -19,7 +20,7 @@ const carrier = (code: string, countries: string[], levels: ServiceLevelDescript
   service_levels: levels,
 });
 
-const GCC = [...GCC_COUNTRIES];
+const GCC = [...GCC_COUNTRY_CODES];
 const CARRIERS = [
   carrier('express', GCC, [level('express_domestic', ['domestic']), level('express_gcc', ['gcc'])]),
   carrier('freight', [...GCC, 'EG', 'CN'], [level('freight_land', ['domestic', 'gcc']), level('freight_sea', ['gcc', 'international'])]),

@@ -1,7 +1,7 @@
+import { GCC_COUNTRY_CODES } from '../address/iso-countries';
 import { CarrierDescriptor, Lane, ServiceLevelDescriptor } from '../carrier/carrier-descriptor';
 
-/** Gulf Cooperation Council member states, ISO 3166-1 alpha-2. */
-export const GCC_COUNTRIES: readonly string[] = ['SA', 'AE', 'KW', 'BH', 'QA', 'OM'];
+const GCC: ReadonlySet<string> = new Set(GCC_COUNTRY_CODES);
 
 export interface EligibleServiceLevel {
   readonly carrier: CarrierDescriptor;
@@ -13,7 +13,7 @@ export function classifyLane(originCountry: string, destinationCountry: string):
   const origin = normaliseCountry(originCountry);
   const destination = normaliseCountry(destinationCountry);
   if (origin === destination) return 'domestic';
-  if (GCC_COUNTRIES.includes(origin) && GCC_COUNTRIES.includes(destination)) return 'gcc';
+  if (GCC.has(origin) && GCC.has(destination)) return 'gcc';
   return 'international';
 }
 

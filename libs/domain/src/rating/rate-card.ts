@@ -106,7 +106,7 @@ function assertContinues(previous: WeightBand, next: WeightBand, path: string): 
   if (2n * BigInt(next.base_halalas) < previousEndTwice) {
     throw new InvalidRateCardError(
       `${path}.base_halalas`,
-      `must be at least the price at the end of the previous band (${previousEndTwice} / 2 halalas)`,
+      `must be at least the price at the end of the previous band (${Number(previousEndTwice) / 2} halalas)`,
     );
   }
 }

@@ -1,4 +1,5 @@
 import { TeamsAndKeys1732100000000 } from './1732100000000-teams-and-keys.migration';
+import { Quotes1732100001000 } from './1732100001000-quotes.migration';
 
 /** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
-export const MIGRATIONS = [TeamsAndKeys1732100000000];
+export const MIGRATIONS = [TeamsAndKeys1732100000000, Quotes1732100001000];

@@ -1,0 +1,34 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { GetRatesUseCase, Principal } from '@lgw/application';
+import { QuoteListResponseDto } from '../dto/quote.response.dto';
+import { RatesRequestDto } from '../dto/shipping-request.dto';
+import { ApiErrorResponses } from '../http/api-error-responses.decorator';
+import { CurrentPrincipal } from '../http/principal.decorator';
+
+@ApiTags('rates')
+@ApiBearerAuth()
+@Controller('api/v1/rates')
+export class RatesHttpController {
+  constructor(private readonly getRates: GetRatesUseCase) {}
+
+  /** One quote per eligible carrier service level; none eligible is an empty list. */
+  @Post()
+  @HttpCode(200)
+  @ApiOkResponse({ type: QuoteListResponseDto })
+  @ApiErrorResponses({ 422: 'E_VALIDATION {field, reason}' })
+  async rates(@CurrentPrincipal() principal: Principal, @Body() body: RatesRequestDto): Promise<QuoteListResponseDto> {
+    const quotes = await this.getRates.execute({
+      teamId: principal.teamId,
+      origin: body.origin,
+      destination: body.destination,
+      parcels: body.parcels,
+      declaredValue: body.declared_value,
+      declaredValueCurrency: body.declared_value_currency,
+      incoterm: body.incoterm,
+      hsCodes: body.hs_codes,
+      codAmount: body.cod_amount,
+    });
+    return { quotes: quotes as QuoteListResponseDto['quotes'] };
+  }
+}

@@ -1,0 +1,33 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { CarrierRefDto, ServiceRefDto, TransitDaysDto } from './carrier.response.dto';
+
+export class QuoteWeightsDto {
+  @ApiProperty() actual_kg: number;
+  @ApiProperty() volumetric_kg: number;
+  @ApiProperty({ description: 'max(actual, volumetric) rounded up to the next 0.5 kg' }) chargeable_kg: number;
+  @ApiProperty() volumetric_divisor: number;
+  @ApiProperty({ description: 'label of the weight band used' }) weight_break_applied: string;
+}
+
+export class BreakdownLineDto {
+  @ApiProperty({ enum: ['base', 'weight_charge', 'fuel_surcharge', 'vat'] }) code: string;
+  @ApiProperty() label_en: string;
+  @ApiProperty() label_ar: string;
+  @ApiProperty() amount_sar: number;
+}
+
+export class QuoteDto {
+  @ApiProperty() quote_id: string;
+  @ApiProperty({ type: CarrierRefDto }) carrier: CarrierRefDto;
+  @ApiProperty({ type: ServiceRefDto }) service: ServiceRefDto;
+  @ApiProperty({ type: TransitDaysDto }) transit_days: TransitDaysDto;
+  @ApiProperty({ type: QuoteWeightsDto }) weights: QuoteWeightsDto;
+  @ApiProperty({ type: [BreakdownLineDto] }) breakdown: BreakdownLineDto[];
+  @ApiProperty({ description: 'sum of the breakdown lines' }) total_sar: number;
+  @ApiProperty({ enum: ['SAR'] }) currency: string;
+  @ApiProperty({ format: 'date-time', description: 'issue + 15 minutes' }) expires_at: string;
+}
+
+export class QuoteListResponseDto {
+  @ApiProperty({ type: [QuoteDto] }) quotes: QuoteDto[];
+}

@@ -1,0 +1,27 @@
+import { startCarrierSandbox } from './src';
+
+async function main(): Promise<void> {
+  const sandbox = await startCarrierSandbox({
+    port: Number(process.env.SANDBOX_PORT ?? 3100),
+    host: process.env.HOST ?? '0.0.0.0',
+  });
+  process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'carrier sandbox listening', url: sandbox.url })}\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'carrier sandbox stopping', signal })}\n`);
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${JSON.stringify({ level: 'error', msg: 'carrier sandbox failed to start', error: String(error) })}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,146 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { FastifyInstance, FastifyRequest } from 'fastify';
+import { isRecord, parseJsonBody, str } from '../../shared/json-body';
+import { formatLegacyDate } from '../../shared/riyadh-clock';
+import { randomDigits, uniqueTrackingNumber } from '../../shared/tracking-numbers';
+import { DOMESTIC_PATH, isTerminal } from '../../state/lifecycle';
+import { SandboxState } from '../../state/sandbox-state';
+import { SandboxShipment } from '../../state/sandbox-types';
+import { echoBody, prepareNativeScope, requestedStatus } from '../native-scope';
+import { envelope, fault } from './bahr-envelope';
+import { readBahrBooking, readBahrParty } from './bahr-payload';
+
+const COLLECTED_POSITION = DOMESTIC_PATH.indexOf('PICKED_UP');
+const MAX_WAYBILLS = 50;
+
+export interface BahrRouteOptions {
+  state: SandboxState;
+  username: string;
+  password: string;
+}
+
+const sameText = (a: string | undefined, b: string) =>
+  a !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+type Operation = (body: Record<string, unknown>) => unknown;
+
+/**
+ * Bahr Freight: an older RPC-over-JSON service. Everything is a POST, every answer is an
+ * envelope with HTTP 200 (faults included), weights are grams, dates Riyadh local time.
+ */
+export async function bahrRoutes(scope: FastifyInstance, { state, username, password }: BahrRouteOptions): Promise<void> {
+  const carrier = state.carrier('bahr');
+  prepareNativeScope(scope, state, 'bahr');
+
+  const credentialsOk = (request: FastifyRequest, body: Record<string, unknown> | undefined): boolean => {
+    const fromBody = body && isRecord(body.Credentials) ? body.Credentials : undefined;
+    const user = str(fromBody?.UserName) ?? str(request.headers['x-bahr-username']);
+    const pass = str(fromBody?.Password) ?? str(request.headers['x-bahr-password']);
+    return sameText(user, username) && sameText(pass, password);
+  };
+
+  const operation = (path: string, handler: Operation) =>
+    scope.post(path, async (request) => {
+      const parsed = parseJsonBody(request.body);
+      if (!parsed.ok || !isRecord(parsed.value)) return fault('REQ-001', 'Malformed request message');
+      if (!credentialsOk(request, parsed.value)) return fault('AUTH-001', 'Invalid user name or password');
+      return handler(parsed.value);
+    });
+
+  const waybillOf = (body: Record<string, unknown>): SandboxShipment | undefined => {
+    const number = str(body.WaybillNumber);
+    return number ? carrier.shipments.get(number) : undefined;
+  };
+
+  operation('/ws/Shipping/CreateWaybill', (body) => {
+    const { booking, problems } = readBahrBooking(body);
+    if (!booking) return fault('VAL-100', problems.join('; '));
+    const waybill = uniqueTrackingNumber(
+      () => `7${randomDigits(10)}`,
+      (tn) => carrier.shipments.has(tn),
+    );
+    state.addShipment({
+      carrier: 'bahr',
+      trackingNumber: waybill,
+      carrierReference: `BKG-${randomBytes(5).toString('hex').toUpperCase()}`,
+      service: booking.product,
+      clientReference: booking.gatewayRef,
+      merchantReference: booking.clientReference,
+      origin: booking.shipper,
+      destination: booking.consignee,
+      parcels: booking.parcels,
+      native: body.Waybill,
+    });
+    const shipment = carrier.shipments.get(waybill)!;
+    return envelope({ WaybillNumber: waybill, BookingRef: shipment.carrierReference, Status: 1000 });
+  });
+
+  operation('/ws/Shipping/CancelWaybill', (body) => {
+    const shipment = waybillOf(body);
+    if (!shipment) return fault('WB-404', 'Waybill not found');
+    if (shipment.cancelled) return fault('WB-409', 'Waybill already cancelled');
+    if (shipment.position >= COLLECTED_POSITION || isTerminal(shipment.latestStatus)) {
+      return fault('WB-410', 'Waybill cannot be cancelled after collection');
+    }
+    state.cancel(shipment, str(body.Reason));
+    return envelope({ WaybillNumber: shipment.trackingNumber, Cancelled: true, CancelledOn: formatLegacyDate(new Date()) });
+  });
+
+  operation('/ws/Shipping/AmendConsignee', (body) => {
+    const shipment = waybillOf(body);
+    if (!shipment) return fault('WB-404', 'Waybill not found');
+    if (shipment.cancelled || shipment.latestStatus === 'DELIVERED') return fault('WB-411', 'Waybill cannot be amended');
+    const problems: string[] = [];
+    const consignee = readBahrParty(body.Consignee, 'Consignee', problems);
+    if (problems.length > 0) return fault('VAL-100', problems.join('; '));
+    state.updateDestination(shipment, consignee, body.Consignee);
+    return envelope({ WaybillNumber: shipment.trackingNumber, Amended: true });
+  });
+
+  operation('/ws/Tracking/GetHistory', (body) => {
+    const numbers = body.WaybillNumbers;
+    if (!Array.isArray(numbers) || numbers.length === 0 || numbers.length > MAX_WAYBILLS) {
+      return fault('VAL-101', `WaybillNumbers must list 1 to ${MAX_WAYBILLS} waybills`);
+    }
+    const results = numbers.map((value) => {
+      const number = String(value);
+      const shipment = carrier.shipments.get(number);
+      if (!shipment) return { WaybillNumber: number, Found: false, Events: [] };
+      return {
+        WaybillNumber: number,
+        Found: true,
+        Events: shipment.events.map((e, i) => ({
+          SeqNo: i + 1,
+          StatusCode: /^\d+$/.test(e.nativeCode) ? Number(e.nativeCode) : e.nativeCode,
+          StatusText: e.nativeText,
+          EventDate: formatLegacyDate(e.occurredAt),
+          Location: e.locationEn ? e.locationEn.toUpperCase() : null,
+          LocationAr: e.locationAr ?? null,
+          WeightGrams: e.measuredWeightKg !== undefined ? Math.round(e.measuredWeightKg * 1000) : null,
+        })),
+      };
+    });
+    return envelope({ Results: results });
+  });
+
+  scope.post('/ws/Gateway/Forward', async (request, reply) => {
+    const raw = request.body as Buffer;
+    const authorised = credentialsOk(request, undefined);
+    carrier.recordPassthrough({
+      received_at: new Date(),
+      body: Buffer.from(raw ?? Buffer.alloc(0)),
+      credentials_ok: authorised,
+      content_type: request.headers['content-type'],
+    });
+    if (!authorised) return fault('AUTH-001', 'Invalid user name or password');
+    const parsed = parseJsonBody(raw);
+    if (!parsed.ok) return fault('REQ-001', 'Malformed request message');
+    const status = requestedStatus(parsed.value) ?? 200;
+    const additions = {
+      MessageId: randomBytes(8).toString('hex'),
+      Timestamp: formatLegacyDate(new Date()),
+      Fault: status >= 400 ? { FaultCode: `HTTP-${status}`, FaultString: 'Answered on request' } : null,
+    };
+    return reply.code(status).header('content-type', 'application/json').send(echoBody(raw, additions));
+  });
+}

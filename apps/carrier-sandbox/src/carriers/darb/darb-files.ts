@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { CsvRow, writeCsv } from '../../shared/csv';
+import { DOMESTIC_PATH, isTerminal } from '../../state/lifecycle';
+import { SandboxState } from '../../state/sandbox-state';
+import { SandboxParty } from '../../state/sandbox-types';
+import {
+  DARB_SERVICE,
+  DarbFileType,
+  ORDER_RESULT_COLUMNS,
+  UPDATE_RESULT_COLUMNS,
+} from './darb-formats';
+import { DarbRangeBook } from './darb-ranges';
+
+const PICKED_UP_POSITION = DOMESTIC_PATH.indexOf('PICKED_UP');
+const MAX_WAIT_MS = 10_000;
+
+export interface DarbFile {
+  readonly file_id: string;
+  readonly type: DarbFileType;
+  readonly rows: CsvRow[];
+  readonly received_at: Date;
+  status: 'received' | 'done';
+  result?: string;
+  readonly waiters: (() => void)[];
+}
+
+const positive = (value: string | undefined) => value !== undefined && value !== '' && Number(value) > 0;
+
+function consigneeOf(row: CsvRow): SandboxParty {
+  const opt = (v: string | undefined) => (v ? v : undefined);
+  return {
+    name: opt(row.consignee_name),
+    phone: opt(row.consignee_phone),
+    city: row.consignee_city ?? '',
+    region: opt(row.consignee_region),
+    line1: opt(row.consignee_address),
+    short_address: opt(row.consignee_short_address),
+    postal_code: opt(row.consignee_postal_code),
+    additional_number: opt(row.consignee_additional_number),
+    country: (row.consignee_country || 'SA').toUpperCase(),
+  };
+}
+
+/**
+ * Darb's file intake: files are accepted at once and processed a moment later, and the
+ * result is a CSV fetched by file id (long-polling allowed).
+ */
+export class DarbFileDesk {
+  private readonly files = new Map<string, DarbFile>();
+  /** order_ref → tracking number: a re-sent order is answered DUPLICATE, never booked twice. */
+  private readonly orders = new Map<string, string>();
+  private readonly usedNumbers = new Set<string>();
+
+  constructor(
+    private readonly state: SandboxState,
+    private readonly ranges: DarbRangeBook,
+  ) {
+    state.onReset(() => {
+      for (const file of this.files.values()) this.finish(file, '');
+      this.files.clear();
+      this.orders.clear();
+      this.usedNumbers.clear();
+    });
+  }
+
+  receive(type: DarbFileType, rows: CsvRow[]): DarbFile {
+    const file: DarbFile = {
+      file_id: `F${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`,
+      type,
+      rows,
+      received_at: new Date(),
+      status: 'received',
+      waiters: [],
+    };
+    this.files.set(file.file_id, file);
+    setImmediate(() => void this.process(file));
+    return file;
+  }
+
+  find(fileId: string): DarbFile | undefined {
+    return this.files.get(fileId);
+  }
+
+  /** Resolves when the file is processed or the wait is over, whichever comes first. */
+  waitFor(file: DarbFile, waitMs: number): Promise<void> {
+    if (file.status === 'done' || waitMs <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, Math.min(waitMs, MAX_WAIT_MS));
+      timer.unref();
+      file.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private async process(file: DarbFile): Promise<void> {
+    if (this.files.get(file.file_id) !== file) return;
+    const result =
+      file.type === 'orders'
+        ? await writeCsv(ORDER_RESULT_COLUMNS, file.rows.map((row) => this.bookRow(row)))
+        : await writeCsv(
+            UPDATE_RESULT_COLUMNS,
+            file.rows.map((row) => (file.type === 'cancellations' ? this.cancelRow(row) : this.redirectRow(row))),
+          );
+    this.finish(file, result);
+  }
+
+  private finish(file: DarbFile, result: string): void {
+    file.status = 'done';
+    file.result = result;
+    for (const wake of file.waiters.splice(0)) wake();
+  }
+
+  private bookRow(row: CsvRow): CsvRow {
+    const answer = (result: string, tracking: string, code = '', message = '') => ({
+      order_ref: row.order_ref ?? '',
+      tracking_number: tracking,
+      result,
+      error_code: code,
+      error_message: message,
+    });
+    const tn = row.tracking_number ?? '';
+    if (!row.order_ref) return answer('REJECTED', tn, 'INVALID_ROW', 'order_ref is required');
+    const previous = this.orders.get(row.order_ref);
+    if (previous) return answer('DUPLICATE', previous);
+    if (!this.ranges.isIssued(tn)) return answer('REJECTED', tn, 'TRACKING_NUMBER_NOT_ISSUED', 'tracking number is outside every issued range');
+    if (this.usedNumbers.has(tn)) return answer('REJECTED', tn, 'TRACKING_NUMBER_IN_USE', 'tracking number already used');
+    if (row.service !== DARB_SERVICE) return answer('REJECTED', tn, 'UNKNOWN_SERVICE', `service must be ${DARB_SERVICE}`);
+    const consignee = consigneeOf(row);
+    const shipperCountry = (row.shipper_country || 'SA').toUpperCase();
+    if (consignee.country !== 'SA' || shipperCountry !== 'SA') {
+      return answer('REJECTED', tn, 'OUT_OF_COVERAGE', 'Darb delivers inside Saudi Arabia only');
+    }
+    const problems: string[] = [];
+    if (!consignee.city) problems.push('consignee_city is required');
+    if (!row.shipper_city) problems.push('shipper_city is required');
+    if (!/^[1-9]\d*$/.test(row.pieces ?? '')) problems.push('pieces must be a whole number >= 1');
+    for (const field of ['weight_kg', 'length_cm', 'width_cm', 'height_cm']) {
+      if (!positive(row[field])) problems.push(`${field} must be positive`);
+    }
+    if (problems.length > 0) return answer('REJECTED', tn, 'INVALID_ROW', problems.join('; '));
+
+    this.usedNumbers.add(tn);
+    this.orders.set(row.order_ref, tn);
+    this.state.addShipment({
+      carrier: 'darb',
+      trackingNumber: tn,
+      carrierReference: row.order_ref,
+      service: row.service,
+      clientReference: row.order_ref,
+      merchantReference: row.merchant_ref || undefined,
+      origin: {
+        name: row.shipper_name || undefined,
+        phone: row.shipper_phone || undefined,
+        city: row.shipper_city,
+        short_address: row.shipper_short_address || undefined,
+        country: shipperCountry,
+      },
+      destination: consignee,
+      // One line per consignment: total weight and the largest piece's dimensions.
+      parcels: [
+        {
+          weight_kg: Number(row.weight_kg),
+          length_cm: Number(row.length_cm),
+          width_cm: Number(row.width_cm),
+          height_cm: Number(row.height_cm),
+        },
+      ],
+      native: row,
+    });
+    return answer('ACCEPTED', tn);
+  }
+
+  private cancelRow(row: CsvRow): CsvRow {
+    const tn = row.tracking_number ?? '';
+    const answer = (result: string, code = '', message = '') => ({ tracking_number: tn, result, error_code: code, error_message: message });
+    const shipment = this.state.findShipment('darb', tn);
+    if (!shipment) return answer('REJECTED', 'UNKNOWN_TRACKING_NUMBER', 'no such consignment');
+    if (shipment.cancelled) return answer('ALREADY_CANCELLED');
+    if (shipment.position >= PICKED_UP_POSITION || isTerminal(shipment.latestStatus)) {
+      return answer('REJECTED', 'NOT_CANCELLABLE', 'consignment already picked up');
+    }
+    this.state.cancel(shipment, row.reason || undefined);
+    return answer('CANCELLED');
+  }
+
+  private redirectRow(row: CsvRow): CsvRow {
+    const tn = row.tracking_number ?? '';
+    const answer = (result: string, code = '', message = '') => ({ tracking_number: tn, result, error_code: code, error_message: message });
+    const shipment = this.state.findShipment('darb', tn);
+    if (!shipment) return answer('REJECTED', 'UNKNOWN_TRACKING_NUMBER', 'no such consignment');
+    if (shipment.cancelled || shipment.latestStatus === 'DELIVERED') return answer('REJECTED', 'NOT_MODIFIABLE', 'consignment closed');
+    const consignee = consigneeOf(row);
+    if (!consignee.city) return answer('REJECTED', 'INVALID_ROW', 'consignee_city is required');
+    if (consignee.country !== 'SA') return answer('REJECTED', 'OUT_OF_COVERAGE', 'Darb delivers inside Saudi Arabia only');
+    this.state.updateDestination(shipment, consignee, row);
+    return answer('UPDATED');
+  }
+}

@@ -1,0 +1,75 @@
+import { EXCEPTION_TYPES, ExceptionType, isShipmentStatus, ShipmentStatus } from '@lgw/domain';
+import { isRecord } from '../shared/json-body';
+
+export interface ControlEvent {
+  status?: ShipmentStatus;
+  nativeCode?: string;
+  occurredAt?: Date;
+  locationEn?: string;
+  locationAr?: string;
+  measuredWeightKg?: number;
+}
+
+export type ControlEventResult = { ok: true; event: ControlEvent } | { ok: false; field: string; reason: string };
+
+const isExceptionType = (value: string): value is ExceptionType => (EXCEPTION_TYPES as readonly string[]).includes(value);
+
+/**
+ * Accepts a SPEC status ("PICKED_UP", "EXCEPTION_CUSTOMS_HOLD"), the generic "EXCEPTION" with
+ * exception_type, or a bare exception type ("FAILED_DELIVERY_ATTEMPT"): test authors write all three.
+ */
+export function resolveStatus(code: string, exceptionType: string | undefined): ShipmentStatus | undefined {
+  const c = code.trim().toUpperCase();
+  const type = exceptionType?.trim().toUpperCase();
+  if (isShipmentStatus(c)) return c;
+  if (c === 'EXCEPTION') return type && isExceptionType(type) ? (`EXCEPTION_${type}` as ShipmentStatus) : undefined;
+  if (isExceptionType(c)) return `EXCEPTION_${c}` as ShipmentStatus;
+  return undefined;
+}
+
+const optionalText = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+export function parseControlEvent(body: unknown): ControlEventResult {
+  if (!isRecord(body)) return { ok: false, field: 'body', reason: 'JSON object required' };
+  const event: ControlEvent = {};
+
+  if (body.native_code !== undefined) {
+    // Lets a test make the carrier report a code outside its documented vocabulary.
+    if (typeof body.native_code !== 'string' || body.native_code.trim() === '') {
+      return { ok: false, field: 'native_code', reason: 'must be a non-empty string' };
+    }
+    event.nativeCode = body.native_code.trim();
+  } else {
+    if (typeof body.code !== 'string' || body.code.trim() === '') {
+      return { ok: false, field: 'code', reason: 'is required' };
+    }
+    if (body.exception_type !== undefined && typeof body.exception_type !== 'string') {
+      return { ok: false, field: 'exception_type', reason: 'must be a string' };
+    }
+    const status = resolveStatus(body.code, body.exception_type as string | undefined);
+    if (!status) {
+      const generic = body.code.trim().toUpperCase() === 'EXCEPTION';
+      return generic
+        ? { ok: false, field: 'exception_type', reason: `must be one of ${EXCEPTION_TYPES.join(', ')}` }
+        : { ok: false, field: 'code', reason: 'is not a shipment status' };
+    }
+    event.status = status;
+  }
+
+  if (body.occurred_at !== undefined && body.occurred_at !== null) {
+    const at = typeof body.occurred_at === 'string' ? new Date(body.occurred_at) : new Date(NaN);
+    if (Number.isNaN(at.getTime())) return { ok: false, field: 'occurred_at', reason: 'must be an ISO 8601 date-time' };
+    event.occurredAt = at;
+  }
+  event.locationEn = optionalText(body.location_en);
+  event.locationAr = optionalText(body.location_ar);
+  if (body.measured_weight_kg !== undefined && body.measured_weight_kg !== null) {
+    const kg = body.measured_weight_kg;
+    if (typeof kg !== 'number' || !Number.isFinite(kg) || kg <= 0) {
+      return { ok: false, field: 'measured_weight_kg', reason: 'must be a positive number' };
+    }
+    event.measuredWeightKg = kg;
+  }
+  return { ok: true, event };
+}

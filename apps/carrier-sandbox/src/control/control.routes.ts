@@ -1,0 +1,187 @@
+import { FastifyInstance, FastifyReply } from 'fastify';
+import { isRecord } from '../shared/json-body';
+import { SandboxState } from '../state/sandbox-state';
+import { FaultMode, isSandboxCarrier, SANDBOX_CARRIERS, SandboxCarrierCode, SandboxEvent, SandboxShipment } from '../state/sandbox-types';
+import { parseControlEvent } from './control-event.parser';
+
+const FAULT_MODES: readonly FaultMode[] = ['none', 'down', 'slow', 'error'];
+const DEFAULT_SLOW_MS = 10_000;
+const MAX_LATENCY_MS = 120_000;
+
+type CarrierParams = { Params: { code: string } };
+type ShipmentParams = { Params: { code: string; tn: string } };
+
+const notFound = (reply: FastifyReply, message: string) => reply.code(404).send({ error: { code: 'not_found', message } });
+const invalid = (reply: FastifyReply, field: string, reason: string) =>
+  reply.code(422).send({ error: { code: 'validation_failed', message: `${field} ${reason}`, field, reason } });
+
+function eventView(e: SandboxEvent) {
+  return {
+    id: e.id,
+    code: e.specStatus,
+    native_code: e.nativeCode,
+    native_text: e.nativeText,
+    occurred_at: e.occurredAt.toISOString(),
+    recorded_at: e.recordedAt.toISOString(),
+    location_en: e.locationEn ?? null,
+    location_ar: e.locationAr ?? null,
+    measured_weight_kg: e.measuredWeightKg ?? null,
+    source: e.source,
+  };
+}
+
+function shipmentSummary(s: SandboxShipment) {
+  return {
+    carrier: s.carrier,
+    tracking_number: s.trackingNumber,
+    carrier_reference: s.carrierReference,
+    client_reference: s.clientReference ?? null,
+    merchant_reference: s.merchantReference ?? null,
+    service: s.service,
+    lane: s.lane,
+    status: s.latestStatus,
+    cancelled: s.cancelled,
+    booked_at: s.bookedAt.toISOString(),
+  };
+}
+
+const stamp = <T extends { received_at: Date }>(items: T[]) =>
+  items.map((item) => ({ ...item, received_at: item.received_at.toISOString() }));
+
+/**
+ * The operator/test interface of DESIGN §2. Never affected by injected faults, so a test can
+ * always clear the fault it set.
+ */
+export async function controlRoutes(scope: FastifyInstance, { state }: { state: SandboxState }): Promise<void> {
+  // Empty bodies are fine here (POST /reset is usually sent without one).
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error('request body is not valid JSON'), { statusCode: 400 });
+      done(error, undefined);
+    }
+  });
+
+  const carrierOf = (code: string): SandboxCarrierCode | undefined => (isSandboxCarrier(code) ? code : undefined);
+  const withShipment = (reply: FastifyReply, params: ShipmentParams['Params']) => {
+    const code = carrierOf(params.code);
+    if (!code) return void notFound(reply, `unknown carrier ${params.code}`);
+    const shipment = state.findShipment(code, params.tn);
+    if (!shipment) return void notFound(reply, `carrier ${code} has no shipment ${params.tn}`);
+    return shipment;
+  };
+
+  scope.get('/health', async () => ({
+    status: 'ok',
+    carriers: SANDBOX_CARRIERS,
+    auto_advance_seconds: state.autoAdvanceMs / 1000,
+  }));
+
+  scope.post('/reset', async () => {
+    state.reset();
+    return { reset: true };
+  });
+
+  scope.post<ShipmentParams>('/carriers/:code/shipments/:tn/events', async (request, reply) => {
+    const shipment = withShipment(reply, request.params);
+    if (!shipment) return reply;
+    const parsed = parseControlEvent(request.body);
+    if (!parsed.ok) return invalid(reply, parsed.field, parsed.reason);
+    const { status, nativeCode, ...details } = parsed.event;
+    const event = status
+      ? state.recordStatus(shipment, status, { ...details, source: 'control' })
+      : state.recordNativeCode(shipment, nativeCode!, { ...details, source: 'control' });
+    return reply.code(201).send({ carrier: shipment.carrier, tracking_number: shipment.trackingNumber, event: eventView(event) });
+  });
+
+  scope.put<CarrierParams>('/carriers/:code/fault', async (request, reply) => {
+    const code = carrierOf(request.params.code);
+    if (!code) return notFound(reply, `unknown carrier ${request.params.code}`);
+    const body = isRecord(request.body) ? request.body : {};
+    const mode = body.mode as FaultMode;
+    if (!FAULT_MODES.includes(mode)) return invalid(reply, 'mode', `must be one of ${FAULT_MODES.join(', ')}`);
+    let latencyMs = mode === 'slow' ? DEFAULT_SLOW_MS : 0;
+    if (body.latency_ms !== undefined && body.latency_ms !== null) {
+      const value = body.latency_ms;
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_LATENCY_MS) {
+        return invalid(reply, 'latency_ms', `must be a number from 0 to ${MAX_LATENCY_MS}`);
+      }
+      latencyMs = Math.round(value);
+    }
+    state.carrier(code).fault = { mode, latencyMs };
+    return { carrier: code, mode, latency_ms: latencyMs };
+  });
+
+  scope.get<CarrierParams>('/carriers/:code/fault', async (request, reply) => {
+    const code = carrierOf(request.params.code);
+    if (!code) return notFound(reply, `unknown carrier ${request.params.code}`);
+    const { mode, latencyMs } = state.carrier(code).fault;
+    return { carrier: code, mode, latency_ms: latencyMs };
+  });
+
+  scope.get<CarrierParams>('/carriers/:code/stats', async (request, reply) => {
+    const code = carrierOf(request.params.code);
+    if (!code) return notFound(reply, `unknown carrier ${request.params.code}`);
+    const carrier = state.carrier(code);
+    return { carrier: code, ...carrier.stats, shipments: carrier.shipments.size };
+  });
+
+  scope.get<CarrierParams & { Querystring: { client_reference?: string; merchant_reference?: string } }>(
+    '/carriers/:code/shipments',
+    async (request, reply) => {
+      const code = carrierOf(request.params.code);
+      if (!code) return notFound(reply, `unknown carrier ${request.params.code}`);
+      const { client_reference, merchant_reference } = request.query;
+      const shipments = [...state.carrier(code).shipments.values()]
+        .filter((s) => client_reference === undefined || s.clientReference === client_reference)
+        .filter((s) => merchant_reference === undefined || s.merchantReference === merchant_reference)
+        .map(shipmentSummary);
+      return { shipments, total: shipments.length };
+    },
+  );
+
+  scope.get<ShipmentParams>('/carriers/:code/shipments/:tn', async (request, reply) => {
+    const shipment = withShipment(reply, request.params);
+    if (!shipment) return reply;
+    return {
+      ...shipmentSummary(shipment),
+      origin: shipment.origin,
+      destination: shipment.destination,
+      parcels: shipment.parcels,
+      native_booking: shipment.native,
+      events: shipment.events.map(eventView),
+      cancellations: stamp(shipment.cancellations),
+      destination_updates: stamp(shipment.destinationUpdates),
+    };
+  });
+
+  scope.get<ShipmentParams>('/carriers/:code/shipments/:tn/destination-updates', async (request, reply) => {
+    const shipment = withShipment(reply, request.params);
+    if (!shipment) return reply;
+    return { tracking_number: shipment.trackingNumber, destination_updates: stamp(shipment.destinationUpdates) };
+  });
+
+  scope.get<ShipmentParams>('/carriers/:code/shipments/:tn/cancellations', async (request, reply) => {
+    const shipment = withShipment(reply, request.params);
+    if (!shipment) return reply;
+    return { tracking_number: shipment.trackingNumber, cancelled: shipment.cancelled, cancellations: stamp(shipment.cancellations) };
+  });
+
+  scope.get<CarrierParams>('/carriers/:code/passthrough-requests', async (request, reply) => {
+    const code = carrierOf(request.params.code);
+    if (!code) return notFound(reply, `unknown carrier ${request.params.code}`);
+    return {
+      carrier: code,
+      requests: state.carrier(code).passthroughLog.map((r) => ({
+        received_at: r.received_at.toISOString(),
+        content_type: r.content_type ?? null,
+        credentials_ok: r.credentials_ok,
+        body_base64: r.body.toString('base64'),
+      })),
+    };
+  });
+}

@@ -1,0 +1,9 @@
+export {
+  buildCarrierSandbox,
+  CarrierSandboxOptions,
+  RunningCarrierSandbox,
+  SandboxCredentials,
+  sandboxCredentials,
+  startCarrierSandbox,
+} from './sandbox.server';
+export { SandboxState } from './state/sandbox-state';

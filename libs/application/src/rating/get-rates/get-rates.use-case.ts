@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AddressProps,
+  assertValidAddress,
+  classifyLane,
+  eligibleServiceLevels,
+  isIsoCurrencyCode,
+  normaliseAddress,
+  rateParcels,
+  ValidationError,
+} from '@lgw/domain';
+import { QUOTE_REPOSITORY, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
+import {
+  CARRIER_CATALOGUE,
+  CarrierCataloguePort,
+  CLOCK,
+  ClockPort,
+  RATE_CARDS,
+  RateCardSourcePort,
+} from '../../ports/rating-sources.port';
+import { GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
+import { parcelsFingerprint } from '../parcels-fingerprint';
+import { QuoteView } from '../quote.view';
+import { GetRatesCommand } from './get-rates.command';
+
+/**
+ * Prices the parcels on every eligible carrier service level and stores each quote for
+ * the team, so that POST /shipments can book exactly what was shown.
+ */
+@Injectable()
+export class GetRatesUseCase {
+  constructor(
+    @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
+    @Inject(RATE_CARDS) private readonly rateCards: RateCardSourcePort,
+    @Inject(QUOTE_REPOSITORY) private readonly quotes: QuoteRepositoryPort,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
+    @Inject(CLOCK) private readonly clock: ClockPort,
+  ) {}
+
+  async execute(command: GetRatesCommand): Promise<QuoteView[]> {
+    assertValidAddress('origin', command.origin);
+    assertValidAddress('destination', command.destination);
+    if (command.declaredValueCurrency !== undefined && !isIsoCurrencyCode(command.declaredValueCurrency)) {
+      throw new ValidationError('declared_value_currency', 'must be an ISO 4217 currency code');
+    }
+    const origin = normaliseAddress(command.origin as AddressProps);
+    const destination = normaliseAddress(command.destination as AddressProps);
+    const lane = classifyLane(origin.country, destination.country);
+    const issuedAt = this.clock.now();
+    const expiresAt = new Date(issuedAt.getTime() + this.settings.quoteTtlSeconds * 1000);
+    const fingerprint = parcelsFingerprint(command.parcels);
+
+    const stored: StoredQuote[] = [];
+    for (const { carrier, service } of eligibleServiceLevels(this.catalogue.all(), origin.country, destination.country)) {
+      const card = this.rateCards.get(service.code);
+      if (!card) continue;
+      const rated = rateParcels(card, command.parcels);
+      const id = randomUUID();
+      const view: QuoteView = {
+        quote_id: id,
+        carrier: { code: carrier.code, name_ar: carrier.name_ar, name_en: carrier.name_en },
+        service: { code: service.code, name_ar: service.name_ar, name_en: service.name_en, mode: service.mode },
+        transit_days: { min: service.transit_days.min, max: service.transit_days.max },
+        weights: {
+          actual_kg: rated.weights.actual_kg,
+          volumetric_kg: rated.weights.volumetric_kg,
+          chargeable_kg: rated.weights.chargeable_kg,
+          volumetric_divisor: card.volumetric_divisor,
+          weight_break_applied: rated.weights.weight_break_applied,
+        },
+        breakdown: rated.breakdown.map((b) => ({ ...b })),
+        total_sar: rated.total_sar,
+        currency: 'SAR',
+        expires_at: expiresAt.toISOString(),
+      };
+      stored.push({
+        id,
+        teamId: command.teamId,
+        carrierCode: carrier.code,
+        serviceCode: service.code,
+        lane,
+        origin,
+        destination,
+        parcels: command.parcels,
+        parcelsFingerprint: fingerprint,
+        chargeableKg: rated.weights.chargeable_kg,
+        totalHalalas: rated.total.halalas,
+        view,
+        createdAt: issuedAt,
+        expiresAt,
+        usedAt: null,
+      });
+    }
+    if (stored.length > 0) await this.quotes.saveMany(stored);
+    return stored.map((q) => q.view);
+  }
+}

@@ -1,0 +1,23 @@
+/** The Quote resource of SPEC §2, exactly as the API returns it. */
+export interface QuoteView {
+  readonly quote_id: string;
+  readonly carrier: { readonly code: string; readonly name_ar: string; readonly name_en: string };
+  readonly service: { readonly code: string; readonly name_ar: string; readonly name_en: string; readonly mode: string };
+  readonly transit_days: { readonly min: number; readonly max: number };
+  readonly weights: {
+    readonly actual_kg: number;
+    readonly volumetric_kg: number;
+    readonly chargeable_kg: number;
+    readonly volumetric_divisor: number;
+    readonly weight_break_applied: string;
+  };
+  readonly breakdown: ReadonlyArray<{
+    readonly code: string;
+    readonly label_en: string;
+    readonly label_ar: string;
+    readonly amount_sar: number;
+  }>;
+  readonly total_sar: number;
+  readonly currency: 'SAR';
+  readonly expires_at: string;
+}

@@ -1,0 +1,54 @@
+import { Env, envNumber } from './env';
+
+/** How every call to one carrier is protected. */
+export interface ResilienceSettings {
+  /** Deadline for a whole carrier operation, retries included (CARRIER_TIMEOUT_MS). */
+  readonly timeoutMs: number;
+  /** Extra attempts for idempotent calls (CARRIER_RETRY_ATTEMPTS). */
+  readonly retryAttempts: number;
+  /** First retry delay; later ones back off exponentially with jitter. */
+  readonly retryBaseDelayMs: number;
+  /** Consecutive failures that open the circuit (CARRIER_BREAKER_THRESHOLD). */
+  readonly breakerThreshold: number;
+  /** How long the circuit stays open before one trial call (CARRIER_BREAKER_HALF_OPEN_MS). */
+  readonly breakerHalfOpenMs: number;
+  /** Concurrent calls per carrier (CARRIER_BULKHEAD_LIMIT). */
+  readonly bulkheadLimit: number;
+  /** Calls allowed to wait for a slot; beyond that they fail at once (CARRIER_BULKHEAD_QUEUE). */
+  readonly bulkheadQueue: number;
+}
+
+export const DEFAULT_RESILIENCE: ResilienceSettings = {
+  timeoutMs: 5000,
+  retryAttempts: 2,
+  retryBaseDelayMs: 50,
+  breakerThreshold: 5,
+  breakerHalfOpenMs: 3000,
+  bulkheadLimit: 128,
+  bulkheadQueue: 256,
+};
+
+export function resilienceFromEnv(env: Env): Partial<ResilienceSettings> {
+  const pick = (name: string) => envNumber(env, name);
+  const entries: [keyof ResilienceSettings, number | undefined][] = [
+    ['timeoutMs', pick('CARRIER_TIMEOUT_MS')],
+    ['retryAttempts', pick('CARRIER_RETRY_ATTEMPTS')],
+    ['breakerThreshold', pick('CARRIER_BREAKER_THRESHOLD')],
+    ['breakerHalfOpenMs', pick('CARRIER_BREAKER_HALF_OPEN_MS')],
+    ['bulkheadLimit', pick('CARRIER_BULKHEAD_LIMIT')],
+    ['bulkheadQueue', pick('CARRIER_BULKHEAD_QUEUE')],
+  ];
+  return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
+}
+
+export function resolveResilience(...layers: (Partial<ResilienceSettings> | undefined)[]): ResilienceSettings {
+  const merged = { ...DEFAULT_RESILIENCE } as Record<keyof ResilienceSettings, number>;
+  for (const layer of layers) {
+    for (const [key, value] of Object.entries(layer ?? {})) {
+      if (value !== undefined) merged[key as keyof ResilienceSettings] = value;
+    }
+  }
+  if (merged.timeoutMs <= 0) throw new Error('carrier timeoutMs must be positive');
+  if (merged.breakerThreshold < 1 || merged.bulkheadLimit < 1) throw new Error('breakerThreshold and bulkheadLimit must be >= 1');
+  return merged;
+}

@@ -1,0 +1,100 @@
+import { DataSource } from 'typeorm';
+import { QuoteRepositoryPort, StoredQuote } from '@lgw/application';
+import { isUuid } from './typeorm-team.repository';
+
+const COLUMNS = [
+  'id',
+  'team_id',
+  'carrier_code',
+  'service_code',
+  'lane',
+  'origin',
+  'destination',
+  'parcels',
+  'parcels_fingerprint',
+  'chargeable_kg',
+  'total_halalas',
+  'view',
+  'created_at',
+  'expires_at',
+];
+
+interface QuoteRow {
+  id: string;
+  team_id: string;
+  carrier_code: string;
+  service_code: string;
+  lane: StoredQuote['lane'];
+  origin: StoredQuote['origin'];
+  destination: StoredQuote['destination'];
+  parcels: StoredQuote['parcels'];
+  parcels_fingerprint: string;
+  chargeable_kg: string;
+  total_halalas: string;
+  view: StoredQuote['view'];
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** Plain SQL: one multi-row INSERT per rating request keeps POST /rates to a single round trip. */
+export class TypeOrmQuoteRepository implements QuoteRepositoryPort {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async saveMany(quotes: readonly StoredQuote[]): Promise<void> {
+    const params: unknown[] = [];
+    const tuples = quotes.map((q) => {
+      const values = [
+        q.id,
+        q.teamId,
+        q.carrierCode,
+        q.serviceCode,
+        q.lane,
+        JSON.stringify(q.origin),
+        JSON.stringify(q.destination),
+        JSON.stringify(q.parcels),
+        q.parcelsFingerprint,
+        q.chargeableKg,
+        q.totalHalalas,
+        JSON.stringify(q.view),
+        q.createdAt,
+        q.expiresAt,
+      ];
+      const placeholders = values.map((v) => {
+        params.push(v);
+        return `$${params.length}`;
+      });
+      return `(${placeholders.join(', ')})`;
+    });
+    await this.dataSource.query(`INSERT INTO quotes (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+  }
+
+  async findForTeam(teamId: string, quoteId: string): Promise<StoredQuote | null> {
+    if (!isUuid(quoteId)) return null;
+    const rows: QuoteRow[] = await this.dataSource.query('SELECT * FROM quotes WHERE team_id = $1 AND id = $2', [
+      teamId,
+      quoteId,
+    ]);
+    return rows[0] ? toStoredQuote(rows[0]) : null;
+  }
+}
+
+export function toStoredQuote(row: QuoteRow): StoredQuote {
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    carrierCode: row.carrier_code,
+    serviceCode: row.service_code,
+    lane: row.lane,
+    origin: row.origin,
+    destination: row.destination,
+    parcels: row.parcels,
+    parcelsFingerprint: row.parcels_fingerprint,
+    chargeableKg: Number(row.chargeable_kg),
+    totalHalalas: Number(row.total_halalas),
+    view: row.view,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    usedAt: row.used_at,
+  };
+}

@@ -1,0 +1,116 @@
+import { DUBAI, JEDDAH, PARCELS, RIYADH, ratesBody } from '../support/fixtures';
+import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+
+describe('POST /rates', () => {
+  let t: TestApp;
+  let team: TestTeam;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    team = await t.createTeam('Rates Team');
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 10_000 });
+  });
+  afterAll(() => t.close());
+
+  const rates = (body: unknown, key = team.apiKey) => t.api('/rates', { method: 'POST', key, body });
+
+  it('returns every eligible level of all three carriers on the domestic SA lane', async () => {
+    const res = await rates(ratesBody());
+    expect(res.status).toBe(200);
+    const carriers = new Set(res.body.quotes.map((q: any) => q.carrier.code));
+    expect(carriers.size).toBe(3);
+    const services = res.body.quotes.map((q: any) => q.service.code).sort();
+    expect(services).toEqual(['bahr_land', 'darb_land_domestic', 'sahm_express_domestic']);
+  });
+
+  it('returns the complete Quote shape with consistent numbers', async () => {
+    const before = Date.now();
+    const res = await rates(ratesBody({ parcels: [{ weight_kg: 1.01, length_cm: 10, width_cm: 10, height_cm: 10 }] }));
+    for (const q of res.body.quotes) {
+      expect(Object.keys(q).sort()).toEqual(
+        ['breakdown', 'carrier', 'currency', 'expires_at', 'quote_id', 'service', 'total_sar', 'transit_days', 'weights'].sort(),
+      );
+      expect(Object.keys(q.carrier).sort()).toEqual(['code', 'name_ar', 'name_en']);
+      expect(Object.keys(q.service).sort()).toEqual(['code', 'mode', 'name_ar', 'name_en']);
+      expect(q.transit_days.min).toBeLessThanOrEqual(q.transit_days.max);
+      expect(q.weights.actual_kg).toBe(1.01);
+      expect(q.weights.chargeable_kg).toBe(1.5);
+      expect(Number.isInteger(q.weights.volumetric_divisor)).toBe(true);
+      expect(typeof q.weights.weight_break_applied).toBe('string');
+      expect(q.breakdown.map((b: any) => b.code)).toEqual(['base', 'weight_charge', 'fuel_surcharge', 'vat']);
+      for (const line of q.breakdown) {
+        expect(line.label_en).toBeTruthy();
+        expect(line.label_ar).toMatch(/[\u0600-\u06FF]/);
+        expect(Math.round(line.amount_sar * 100)).toBeCloseTo(line.amount_sar * 100, 6);
+      }
+      const halalas = q.breakdown.map((b: any) => Math.round(b.amount_sar * 100));
+      expect(halalas.reduce((a: number, b: number) => a + b, 0)).toBe(Math.round(q.total_sar * 100));
+      const preVat = halalas.slice(0, 3).reduce((a: number, b: number) => a + b, 0);
+      expect(halalas[3]).toBe(Math.round((preVat * 15) / 100));
+      expect(q.currency).toBe('SAR');
+      const expires = Date.parse(q.expires_at);
+      expect(expires - before).toBeGreaterThanOrEqual(900_000 - 5_000);
+      expect(expires - Date.now()).toBeLessThanOrEqual(900_000 + 1_000);
+    }
+  });
+
+  it('uses volumetric weight when it exceeds the actual weight', async () => {
+    const res = await rates(ratesBody({ parcels: [{ weight_kg: 1, length_cm: 50, width_cm: 40, height_cm: 40 }] }));
+    for (const q of res.body.quotes) {
+      const volumetric = (50 * 40 * 40) / q.weights.volumetric_divisor;
+      expect(q.weights.volumetric_kg).toBeCloseTo(volumetric, 3);
+      expect(q.weights.chargeable_kg).toBe(Math.ceil(volumetric * 2) / 2);
+    }
+  });
+
+  it('excludes the SA-only csv_batch carrier on SA→AE', async () => {
+    const res = await rates(ratesBody({ destination: DUBAI }));
+    expect(res.status).toBe(200);
+    const carriers = await t.api('/carriers', { key: team.apiKey });
+    const csvCarrier = carriers.body.carriers.find((c: any) => c.integration_type === 'csv_batch').code;
+    expect(res.body.quotes.length).toBeGreaterThan(0);
+    expect(res.body.quotes.map((q: any) => q.carrier.code)).not.toContain(csvCarrier);
+  });
+
+  it('answers 200 with an empty list when no carrier serves the lane', async () => {
+    const res = await rates(ratesBody({ origin: { city: 'Lima', country: 'PE' }, destination: { city: 'Oslo', country: 'NO' } }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ quotes: [] });
+  });
+
+  it.each([
+    ['parcels.0.weight_kg', { parcels: [{ ...PARCELS[0], weight_kg: -1 }] }, 'must be a positive number'],
+    ['parcels.0.weight_kg', { parcels: [{ ...PARCELS[0], weight_kg: 0 }] }, 'must be a positive number'],
+    ['parcels.0.weight_kg', { parcels: [{ ...PARCELS[0], weight_kg: '2' }] }, 'must be a positive number'],
+    ['parcels.1.height_cm', { parcels: [PARCELS[0], { ...PARCELS[0], height_cm: undefined }] }, 'must be a positive number'],
+    ['parcels', { parcels: [] }, 'must contain at least 1 parcel'],
+    ['parcels', { parcels: Array.from({ length: 51 }, () => PARCELS[0]) }, 'must contain at most 50 parcels'],
+    ['origin', { origin: undefined }, 'is required'],
+    ['destination.country', { destination: { ...JEDDAH, country: 'Saudi' } }, 'must be an ISO 3166-1 alpha-2 country code'],
+    ['destination.postal_code', { destination: { ...JEDDAH, postal_code: '1234' } }, 'must be a 5-digit postal code'],
+    ['origin.additional_number', { origin: { ...RIYADH, additional_number: '12' } }, expect.any(String)],
+    ['origin.short_address', { origin: { ...RIYADH, short_address: 'RR2929' } }, expect.any(String)],
+    ['destination.phone', { destination: { ...JEDDAH, phone: '0512345678' } }, expect.any(String)],
+    ['destination.city', { destination: { country: 'SA', short_address: 'RRRD2929' } }, 'is required'],
+    ['incoterm', { incoterm: 'XYZ' }, expect.any(String)],
+    ['declared_value_currency', { declared_value_currency: 'RIYAL' }, 'must be an ISO 4217 currency code'],
+    ['declared_value', { declared_value: -5 }, expect.any(String)],
+    ['cod_amount', { cod_amount: 1.234 }, expect.any(String)],
+  ])('422 E_VALIDATION on %s', async (field, overrides, reason) => {
+    const res = await rates(ratesBody(overrides));
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('E_VALIDATION');
+    expect(res.body.error.message_en).toBe('Request validation failed.');
+    expect(res.body.error.details).toEqual({ field, reason });
+  });
+
+  it('stores quotes owned by the team that asked', async () => {
+    const res = await rates(ratesBody());
+    const other = await t.createTeam('Other Rates Team');
+    const ids = res.body.quotes.map((q: any) => q.quote_id);
+    const rows = await t.runtime.database.dataSource.query('SELECT team_id FROM quotes WHERE id = ANY($1)', [ids]);
+    expect(rows).toHaveLength(ids.length);
+    expect(new Set(rows.map((r: any) => r.team_id))).toEqual(new Set([team.teamId]));
+    expect(rows.some((r: any) => r.team_id === other.teamId)).toBe(false);
+  });
+});

@@ -1,0 +1,269 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { LabelData } from '@lgw/application';
+import {
+  BrowserPoolClosedError,
+  type BrowserPoolEvent,
+  ChromiumBrowserPool,
+  PuppeteerLabelRenderer,
+} from '@lgw/labels';
+
+/**
+ * Real Chromium, real PDFs, decoded with poppler and zbar as a printer and a hub scanner would
+ * see them. Needs chromium, poppler-utils and zbar-tools on the machine.
+ */
+const run = promisify(execFile);
+
+const A6_POINTS = { width: (105 / 25.4) * 72, height: (148 / 25.4) * 72 };
+const RECIPIENT = 'محمد عبدالله';
+
+const label: LabelData = {
+  shipmentId: 'shp_int_1',
+  trackingNumber: 'LGW4821907365SA',
+  carrier: { code: 'swift', name_en: 'Swift Express', name_ar: 'سويفت إكسبريس' },
+  service: { code: 'exp-dom', name_en: 'Express Domestic', name_ar: 'سريع محلي' },
+  origin: { name: 'Acme Store', line1: 'King Fahd Rd 12', city: 'Riyadh', country: 'SA', phone: '966512345678' },
+  destination: {
+    name: RECIPIENT,
+    line1: 'شارع الأمير سلطان 45',
+    city: 'جدة',
+    region: 'مكة المكرمة',
+    country: 'SA',
+    short_address: 'JESA3591',
+    postal_code: '23423',
+    additional_number: '4321',
+    phone: '966501234567',
+  },
+  parcels: [
+    { weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 },
+    { weight_kg: 0.8, length_cm: 20, width_cm: 20, height_cm: 10 },
+  ],
+  chargeableWeightKg: 2.5,
+  codAmountHalalas: 123450,
+  reference: 'ORD-2025-0042',
+  createdAt: new Date('2025-03-14T07:22:00Z'),
+};
+
+let workDir: string;
+let fileCounter = 0;
+
+async function savePdf(pdf: Buffer): Promise<string> {
+  const path = join(workDir, `label-${++fileCounter}.pdf`);
+  await writeFile(path, pdf);
+  return path;
+}
+
+async function pdfInfo(path: string): Promise<{ pages: number; width: number; height: number }> {
+  const { stdout } = await run('pdfinfo', [path]);
+  const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(stdout);
+  const pages = /Pages:\s+(\d+)/.exec(stdout);
+  if (!size || !pages) throw new Error(`unexpected pdfinfo output:\n${stdout}`);
+  return { pages: Number(pages[1]), width: Number(size[1]), height: Number(size[2]) };
+}
+
+/** Rasterises at 300 dpi, like a label printer, and returns every symbol zbar finds. */
+async function scanBarcodes(path: string): Promise<string[]> {
+  const prefix = path.replace(/\.pdf$/, '');
+  await run('pdftoppm', ['-r', '300', '-png', '-singlefile', path, prefix]);
+  const { stdout } = await run('zbarimg', ['--quiet', '--nodbus', `${prefix}.png`]);
+  return stdout.split('\n').filter(Boolean);
+}
+
+/**
+ * Text as pdftotext extracts it. Chromium writes a ToUnicode map for the shaped Arabic glyphs,
+ * and poppler 22 emits Arabic runs in logical order wrapped in RLE/PDF embedding marks; those
+ * marks are dropped and any presentation forms folded (NFKC) so the check is about letters.
+ */
+async function pdfText(path: string): Promise<string> {
+  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', path, '-']);
+  return stdout
+    .normalize('NFKC')
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[ \t]+/g, ' ');
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'lgw-labels-int-'));
+});
+
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('PuppeteerLabelRenderer (real Chromium)', () => {
+  const pool = new ChromiumBrowserPool({ pageCount: 2 });
+  const renderer = new PuppeteerLabelRenderer(pool);
+  let pdfPath: string;
+
+  beforeAll(async () => {
+    pdfPath = await savePdf(await renderer.render(label));
+  });
+
+  afterAll(() => pool.close());
+
+  it('produces a single A6 page', async () => {
+    const info = await pdfInfo(pdfPath);
+    expect(info.pages).toBe(1);
+    // Chromium rounds the sheet to whole points at 300 dpi (298.08 x 420): within a point of A6.
+    expect(Math.abs(info.width - A6_POINTS.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(info.height - A6_POINTS.height)).toBeLessThanOrEqual(1);
+  });
+
+  it('carries a Code 128 of the tracking number and a QR code containing it, readable at 300 dpi', async () => {
+    const symbols = await scanBarcodes(pdfPath);
+    expect(symbols).toContain(`CODE-128:${label.trackingNumber}`);
+    const qr = symbols.filter((symbol) => symbol.startsWith('QR-Code:'));
+    expect(qr).toHaveLength(1);
+    expect(qr[0]).toContain(label.trackingNumber);
+  });
+
+  it('prints the Arabic recipient as real, correctly ordered text and the carrier in English', async () => {
+    const text = await pdfText(pdfPath);
+    // Logical order, each shaped glyph mapped back to its letter: the name is searchable and
+    // copyable, not just drawn. (Names are chosen without the lam-alef ligature, which poppler
+    // 22 extracts as alef-lam.)
+    expect(text).toContain(RECIPIENT);
+    expect(text).toContain('Swift Express');
+    expect(text).toContain('سويفت إكسبريس');
+    expect(text).toContain(label.trackingNumber);
+    expect(text).toContain('SAR 1,234.50');
+    expect(text).toContain('JESA3591');
+    expect(text).toContain('ORD-2025-0042');
+  });
+
+  it('renders concurrent requests beyond the page count, each with its own content', async () => {
+    const numbers = Array.from({ length: 5 }, (_, i) => `LGW90000000${i}SA`);
+    const pdfs = await Promise.all(numbers.map((trackingNumber) => renderer.render({ ...label, trackingNumber })));
+    const texts = await Promise.all(pdfs.map(async (pdf) => pdfText(await savePdf(pdf))));
+    texts.forEach((text, i) => {
+      expect(text).toContain(numbers[i]);
+      numbers.filter((_, j) => j !== i).forEach((other) => expect(text).not.toContain(other));
+    });
+    expect(pool.stats().launches).toBe(1);
+  });
+});
+
+describe('ChromiumBrowserPool lifecycle', () => {
+  it('replaces the browser after the configured number of renders and removes each profile', async () => {
+    const events: BrowserPoolEvent[] = [];
+    const pool = new ChromiumBrowserPool({ pageCount: 1, maxRendersPerBrowser: 2, onEvent: (e) => events.push(e) });
+    const renderer = new PuppeteerLabelRenderer(pool);
+    try {
+      for (let i = 0; i < 5; i++) await renderer.render(label);
+      expect(pool.stats()).toMatchObject({ launches: 3, renders: 5 });
+      expect(events.filter((e) => e.type === 'retired')).toHaveLength(2);
+    } finally {
+      await pool.close();
+    }
+    const dirs = events.flatMap((e) => (e.type === 'launched' ? [e.userDataDir] : []));
+    expect(dirs).toHaveLength(3);
+    for (const dir of dirs) expect(existsSync(dir)).toBe(false);
+  });
+
+  it('recovers when the browser is killed, including in the middle of a render', async () => {
+    const pool = new ChromiumBrowserPool({ pageCount: 1 });
+    const renderer = new PuppeteerLabelRenderer(pool);
+    try {
+      await renderer.render(label);
+      process.kill(pool.stats().browserPid!, 'SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await pdfInfo(await savePdf(await renderer.render(label)))).pages).toBe(1);
+
+      const inFlight = renderer.render(label);
+      await new Promise((resolve) => setImmediate(resolve));
+      process.kill(pool.stats().browserPid!, 'SIGKILL');
+      expect((await pdfInfo(await savePdf(await inFlight))).pages).toBe(1);
+      expect(pool.stats().launches).toBe(3);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops the browser on close() and refuses further work', async () => {
+    const events: BrowserPoolEvent[] = [];
+    const pool = new ChromiumBrowserPool({ onEvent: (e) => events.push(e) });
+    const renderer = new PuppeteerLabelRenderer(pool);
+    await renderer.render(label);
+    const pid = pool.stats().browserPid!;
+    await pool.close();
+    expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+    const launched = events.find((e) => e.type === 'launched');
+    expect(launched?.type === 'launched' && existsSync(launched.userDataDir)).toBe(false);
+    await expect(renderer.render(label)).rejects.toBeInstanceOf(BrowserPoolClosedError);
+  });
+
+  it('does not launch a browser until the first render', async () => {
+    const pool = new ChromiumBrowserPool();
+    expect(pool.stats()).toMatchObject({ launches: 0, browserPid: undefined });
+    await pool.close();
+  });
+});
+
+describe('network isolation', () => {
+  let server: http.Server;
+  let base: string;
+  let port: number;
+  const requests: string[] = [];
+  let connections = 0;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      requests.push(req.url ?? '');
+      res.end('x');
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    base = `http://127.0.0.1:${port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('lets no document reach the network, whatever it asks for', async () => {
+    const pool = new ChromiumBrowserPool();
+    const renderer = new PuppeteerLabelRenderer(pool);
+    const documents = [
+      `<img src="${base}/img">`,
+      `<link rel="stylesheet" href="${base}/css"><p style="background:url(${base}/bg)">x</p>`,
+      `<style>@font-face{font-family:f;src:url(${base}/font)} p{font-family:f}</style><p>x</p>`,
+      `<iframe src="${base}/iframe"></iframe><object data="${base}/object"></object>`,
+      // Browser-side hints bypass page request interception; the host resolver rules stop them.
+      `<link rel="preconnect" href="${base}"><link rel="prefetch" href="${base}/prefetch">`,
+      `<link rel="prefetch" href="http://localhost:${port}/prefetch-by-name">`,
+      `<script>fetch('${base}/fetch')</script><img src="data:," onerror="new Image().src='${base}/js'">`,
+      `<meta http-equiv="refresh" content="0;url=${base}/refresh"><p>x</p>`,
+    ];
+    try {
+      for (const html of documents) expect((await renderer.renderHtml(html)).subarray(0, 5).toString()).toBe('%PDF-');
+      // Prefetches are fire-and-forget in the browser: give a stray one time to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(requests).toEqual([]);
+      expect(connections).toBe(0);
+      expect(pool.stats().blockedRequests).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('prints markup in user fields as text instead of loading it', async () => {
+    const pool = new ChromiumBrowserPool();
+    const renderer = new PuppeteerLabelRenderer(pool);
+    const injected = `<img src="${base}/injected">`;
+    try {
+      const pdf = await renderer.render({ ...label, destination: { ...label.destination, name: injected } });
+      // The name wraps across lines on the label, so compare without whitespace.
+      const text = (await pdfText(await savePdf(pdf))).replace(/\s+/g, '');
+      expect(text).toContain(`<imgsrc="${base}/injected">`);
+      expect(requests).toEqual([]);
+      expect(pool.stats().blockedRequests).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+});
