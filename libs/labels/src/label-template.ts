@@ -137,6 +137,7 @@ function nationalField(en: string, ar: string, value: string): string {
   return `<div class="nf">${caption(en, ar)}<div class="val" dir="ltr">${escapeHtml(value)}</div></div>`;
 }
 
+/** Every extra font family is another subset Chromium embeds per PDF, so numbers use Noto Sans too. */
 const STYLES = `
 @page { size: ${LABEL_WIDTH_MM}mm ${LABEL_HEIGHT_MM}mm; margin: 0 }
 * { box-sizing: border-box }
@@ -169,8 +170,7 @@ bdi { unicode-bidi: isolate }
 .barcode svg { display: block }
 .tn { display: flex; justify-content: center; align-items: baseline; gap: 3mm; margin-top: 0.8mm }
 .tn .cap { gap: 1.5mm }
-.tn-value { font-family: 'Noto Sans Mono', 'DejaVu Sans Mono', monospace; font-size: 12pt; font-weight: 700;
-  letter-spacing: 0.06em }
+.tn-value { font-size: 12pt; font-weight: 700; letter-spacing: 0.06em; font-variant-numeric: tabular-nums }
 
 .party .line { overflow-wrap: anywhere; display: -webkit-box; -webkit-box-orient: vertical;
   -webkit-line-clamp: 2; overflow: hidden }
@@ -186,7 +186,7 @@ bdi { unicode-bidi: isolate }
 .nf { flex: 1 1 0; border: 0.25mm solid #000; padding: 0.6mm 1mm; min-width: 0 }
 .nf .cap { flex-direction: column; gap: 0; font-size: 5.5pt; line-height: 1.2 }
 .nf .cap .ar { text-align: right }
-.nf .val { font-size: 10pt; text-align: center; font-family: 'Noto Sans Mono', 'DejaVu Sans Mono', monospace }
+.nf .val { font-size: 10pt; text-align: center; font-variant-numeric: tabular-nums }
 .from { flex: none; font-size: 7.5pt }
 .from .name { font-weight: 700; overflow: hidden; white-space: nowrap; text-overflow: ellipsis }
 .from .small .nf { display: inline-flex; gap: 1mm; margin-inline-end: 2mm; border: 0; padding: 0 }

@@ -32,6 +32,10 @@ export class PuppeteerLabelRenderer implements LabelRendererPort {
         height: `${LABEL_HEIGHT_MM}mm`,
         printBackground: true,
         pageRanges: '1',
+        // Only installed fonts are used (the CSP forbids web fonts), so there is nothing to await.
+        waitForFonts: false,
+        // Structure tags serve screen readers, not label printers, and cost time on every render.
+        tagged: false,
         timeout,
       });
       return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);

@@ -92,8 +92,10 @@ export function shipmentWarnings(
     warnings.push(
       warning(
         'ORIGIN_NOT_NORMALISED',
-        `The Saudi origin address has no complete National Address (missing: ${missing.join(', ')}); pickup may be delayed.`,
-        `عنوان المصدر في السعودية لا يتضمن عنواناً وطنياً مكتملاً (الحقول الناقصة: ${missing.join('، ')})؛ قد يتأخر الاستلام.`,
+        `The Saudi origin address has no complete National Address (missing: ${missing.join(', ')}); ` +
+          'pickup may be delayed.',
+        `عنوان المصدر في السعودية لا يتضمن عنواناً وطنياً مكتملاً (الحقول الناقصة: ${missing.join('، ')})؛ ` +
+          'قد يتأخر الاستلام.',
       ),
     );
   }

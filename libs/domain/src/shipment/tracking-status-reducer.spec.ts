@@ -206,7 +206,7 @@ interface Scenario {
 const validScenario: fc.Arbitrary<Scenario> = fc
   .record({
     international: fc.constantFrom(true, false, undefined),
-    choices: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 90 })), { maxLength: 18 }),
+    choices: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 90 })), { maxLength: 24, size: 'medium' }),
   })
   .map(({ international, choices }) => {
     let walk: Walk = { status: 'CREATED', reached: 0 };
@@ -215,7 +215,10 @@ const validScenario: fc.Arbitrary<Scenario> = fc
     for (const [pick, gap] of choices) {
       if (ENDS.includes(walk.status)) break;
       const options = nextSteps(walk, international);
-      const to = options[pick % options.length];
+      // Mostly non-final steps, so that sequences get long enough to shuffle meaningfully.
+      const ongoing = options.filter((s) => !ENDS.includes(s));
+      const pool = pick % 8 !== 0 && ongoing.length > 0 ? ongoing : options;
+      const to = pool[Math.floor(pick / 8) % pool.length];
       minutes += gap;
       events.push(ev(`e${events.length}`, to, minutes));
       walk = step(walk, to);

@@ -17,7 +17,7 @@ import {
  * State: status, progress (the furthest flow step reached: a main-flow status or
  * RETURN_TO_ORIGIN, i.e. the step an exception interrupted) and lastEventAt (the newest
  * occurredAt seen). For one event e:
- * - Terminal state: nothing changes, ever. Duplicates (same eventId) are dropped before.
+ * - Terminal state: nothing changes, ever. (applyStatusEvents drops duplicate eventIds first.)
  * - Statuses a domestic lane cannot have (customs) are ignored.
  * - Terminal e and RETURN_TO_ORIGIN apply whenever canTransition allows, whatever their
  *   time: they end or divert the flow.
@@ -48,6 +48,11 @@ export interface TrackingState {
   readonly lastEventAt?: Date;
 }
 
+/** A state as returned by this module: progress always filled in. */
+export interface ResolvedTrackingState extends TrackingState {
+  readonly progress: ShipmentStatus;
+}
+
 export interface StatusTransition<E extends StatusEvent = StatusEvent> {
   readonly from: ShipmentStatus;
   readonly to: ShipmentStatus;
@@ -60,7 +65,7 @@ export interface ApplyEventsOptions extends LaneOptions {
 }
 
 export interface ApplyEventsResult<E extends StatusEvent = StatusEvent> {
-  readonly state: Required<Pick<TrackingState, 'status' | 'progress'>> & Pick<TrackingState, 'lastEventAt'>;
+  readonly state: ResolvedTrackingState;
   /** New distinct events, oldest first: every one belongs in the history, applied or not. */
   readonly accepted: readonly E[];
   /** Status changes in the order they happened; empty when the status did not change. */
@@ -76,7 +81,7 @@ export const EXCEPTION_TIE_ORDER: readonly ShipmentStatus[] = [
   'EXCEPTION_ADDRESS_ISSUE',
 ];
 
-export function initialTrackingState(status: ShipmentStatus = 'CREATED'): TrackingState {
+export function initialTrackingState(status: ShipmentStatus = 'CREATED'): ResolvedTrackingState {
   return { status, progress: progressOf({ status }) };
 }
 
@@ -188,6 +193,6 @@ export function deriveTrackingState(
   events: readonly StatusEvent[],
   opts: LaneOptions = {},
   start: TrackingState = initialTrackingState(),
-): ApplyEventsResult['state'] {
+): ResolvedTrackingState {
   return applyStatusEvents(start, events, opts).state;
 }

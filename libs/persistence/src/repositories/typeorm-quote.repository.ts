@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { QuoteRepositoryPort, StoredQuote } from '@lgw/application';
+import { WriteCoalescer } from '../support/write-coalescer';
 import { isUuid } from './typeorm-team.repository';
 
 const COLUMNS = [
@@ -37,11 +38,23 @@ interface QuoteRow {
   used_at: Date | null;
 }
 
-/** Plain SQL: one multi-row INSERT per rating request keeps POST /rates to a single round trip. */
+/**
+ * POST /rates is the hottest write: each request's quotes are durable before it answers,
+ * and concurrent requests share one multi-row INSERT (see WriteCoalescer).
+ */
 export class TypeOrmQuoteRepository implements QuoteRepositoryPort {
+  private readonly writer = new WriteCoalescer<StoredQuote>((rows) => this.insert(rows), {
+    maxRowsPerFlush: 600,
+    maxInFlight: 4,
+  });
+
   constructor(private readonly dataSource: DataSource) {}
 
-  async saveMany(quotes: readonly StoredQuote[]): Promise<void> {
+  saveMany(quotes: readonly StoredQuote[]): Promise<void> {
+    return this.writer.write(quotes);
+  }
+
+  private async insert(quotes: readonly StoredQuote[]): Promise<void> {
     const params: unknown[] = [];
     const tuples = quotes.map((q) => {
       const values = [

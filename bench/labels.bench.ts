@@ -1,0 +1,165 @@
+/**
+ * Label render benchmark (DESIGN §5: warm-browser median < 60 ms, memory flat over 1,000 labels).
+ *
+ *   node -r ./bench/support/register.js bench/labels.bench.ts
+ *
+ * Env: LABELS_BENCH_COUNT (1000), LABELS_BENCH_WARMUP (50), LABELS_BENCH_CONCURRENCY (1, renders
+ * in flight at once), LABELS_BENCH_PAGES (2), LABELS_BENCH_MAX_RENDERS (500, renders per browser).
+ * Latency is measured per render from the caller's side, template and barcodes included.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import type { LabelData } from '@lgw/application';
+import { ChromiumBrowserPool, PuppeteerLabelRenderer } from '@lgw/labels';
+
+const COUNT = intEnv('LABELS_BENCH_COUNT', 1000);
+const WARMUP = intEnv('LABELS_BENCH_WARMUP', 50);
+const CONCURRENCY = intEnv('LABELS_BENCH_CONCURRENCY', 1);
+const PAGES = intEnv('LABELS_BENCH_PAGES', 2);
+const MAX_RENDERS = intEnv('LABELS_BENCH_MAX_RENDERS', 500);
+
+function intEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+function labelFor(i: number): LabelData {
+  return {
+    shipmentId: `shp_bench_${i}`,
+    trackingNumber: `LGW${String(4_000_000_000 + i)}SA`,
+    carrier: { code: 'swift', name_en: 'Swift Express', name_ar: 'سويفت إكسبريس' },
+    service: { code: 'exp-dom', name_en: 'Express Domestic', name_ar: 'سريع محلي' },
+    origin: { name: 'Acme Store', line1: 'King Fahd Rd 12', city: 'Riyadh', country: 'SA', phone: '966512345678' },
+    destination: {
+      name: i % 2 ? 'محمد عبدالله' : 'Sara Al-Harbi',
+      line1: 'شارع الأمير سلطان 45',
+      city: 'جدة',
+      region: 'مكة المكرمة',
+      country: 'SA',
+      short_address: 'JESA3591',
+      postal_code: '23423',
+      additional_number: '4321',
+      phone: '966501234567',
+    },
+    parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
+    chargeableWeightKg: 2.5,
+    codAmountHalalas: i % 3 ? 12_345 * i : undefined,
+    reference: `ORD-${i}`,
+    createdAt: new Date(1_741_936_920_000 + i * 60_000),
+  };
+}
+
+/** RSS of a process and all its descendants (Chromium runs a browser, GPU/utility and renderer processes). */
+function treeRssMb(rootPid: number | undefined): number {
+  if (rootPid === undefined) return 0;
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  const pageKb = 4;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the parenthesised command name: state, ppid, ... rss is field 24.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(entry);
+      const ppid = Number(fields[1]);
+      rss.set(pid, Number(fields[21]) * pageKb);
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    } catch {
+      // The process exited while we were reading.
+    }
+  }
+  let totalKb = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    totalKb += rss.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return totalKb / 1024;
+}
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function runBatch(renderer: PuppeteerLabelRenderer, from: number, count: number, times?: number[]) {
+  let next = from;
+  const end = from + count;
+  const worker = async () => {
+    while (next < end) {
+      const data = labelFor(next++);
+      const started = performance.now();
+      const pdf = await renderer.render(data);
+      times?.push(performance.now() - started);
+      if (pdf.length < 1000) throw new Error('suspiciously small PDF');
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+}
+
+async function main(): Promise<void> {
+  const pool = new ChromiumBrowserPool({ pageCount: PAGES, maxRendersPerBrowser: MAX_RENDERS });
+  const renderer = new PuppeteerLabelRenderer(pool);
+  try {
+    const coldStart = performance.now();
+    await renderer.render(labelFor(0));
+    const coldMs = performance.now() - coldStart;
+    await runBatch(renderer, 1, WARMUP);
+
+    const rssBefore = mb(process.memoryUsage().rss);
+    const chromiumBefore = treeRssMb(pool.stats().browserPid);
+    const launchesBefore = pool.stats().launches;
+
+    const times: number[] = [];
+    const started = performance.now();
+    await runBatch(renderer, 1 + WARMUP, COUNT, times);
+    const elapsedS = (performance.now() - started) / 1000;
+
+    const rssAfter = mb(process.memoryUsage().rss);
+    const chromiumAfter = treeRssMb(pool.stats().browserPid);
+    times.sort((a, b) => a - b);
+
+    const result = {
+      date: new Date().toISOString(),
+      machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown cpu'}, ${fmt(mb(os.totalmem()) / 1024)} GB`,
+      node: process.version,
+      count: COUNT,
+      concurrency: CONCURRENCY,
+      pages: PAGES,
+      maxRendersPerBrowser: MAX_RENDERS,
+      coldFirstRenderMs: Math.round(coldMs),
+      rendersPerSecond: Number(fmt(COUNT / elapsedS)),
+      medianMs: Number(fmt(percentile(times, 50))),
+      p95Ms: Number(fmt(percentile(times, 95))),
+      p99Ms: Number(fmt(percentile(times, 99))),
+      maxMs: Number(fmt(times[times.length - 1])),
+      nodeRssMb: { before: Number(fmt(rssBefore)), after: Number(fmt(rssAfter)) },
+      nodeRssGrowthPct: Number(fmt(((rssAfter - rssBefore) / rssBefore) * 100)),
+      chromiumRssMb: { before: Number(fmt(chromiumBefore)), after: Number(fmt(chromiumAfter)) },
+      browserLaunchesDuringRun: pool.stats().launches - launchesBefore,
+    };
+    console.log(
+      [
+        `labels: ${COUNT} renders, concurrency ${CONCURRENCY}, ${PAGES} pages, restart every ${MAX_RENDERS}`,
+        `  ${result.rendersPerSecond} renders/s  median ${result.medianMs} ms  p95 ${result.p95Ms} ms  ` +
+          `p99 ${result.p99Ms} ms  max ${result.maxMs} ms  (cold first render ${result.coldFirstRenderMs} ms)`,
+        `  node RSS ${result.nodeRssMb.before} -> ${result.nodeRssMb.after} MB (${result.nodeRssGrowthPct}%)  ` +
+          `chromium RSS ${result.chromiumRssMb.before} -> ${result.chromiumRssMb.after} MB  ` +
+          `browser restarts ${result.browserLaunchesDuringRun}`,
+      ].join('\n'),
+    );
+    console.log(JSON.stringify(result));
+  } finally {
+    await pool.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

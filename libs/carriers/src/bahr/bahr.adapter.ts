@@ -1,0 +1,87 @@
+import { AddressProps } from '@lgw/domain';
+import {
+  CarrierBooking,
+  CarrierBookingRequest,
+  CarrierPort,
+  CarrierRejectedError,
+  CarrierTrackingEvent,
+  PassthroughResponse,
+} from '@lgw/application';
+import { CarrierCallGuard } from '../shared/carrier-call-guard';
+import { chunk } from '../shared/text';
+import { BahrClient, BahrFaultError } from './bahr.client';
+import { fromBahrEvent, fromBahrWaybill, toBahrParty, toBahrProduct, toBahrWaybill } from './bahr.mapper';
+import { BahrSettings } from './bahr.settings';
+
+/** GetHistory accepts at most 50 waybills per call. */
+const TRACKING_BATCH = 50;
+const ALREADY_CANCELLED = 'WB-409';
+
+/** Bahr Freight (integration type rest_legacy). */
+export class BahrAdapter implements CarrierPort {
+  readonly code = 'bahr';
+
+  constructor(
+    private readonly client: BahrClient,
+    private readonly guard: CarrierCallGuard,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  static create(settings: BahrSettings): BahrAdapter {
+    return new BahrAdapter(new BahrClient(settings), new CarrierCallGuard('bahr', settings.resilience));
+  }
+
+  get circuit() {
+    return this.guard.circuit;
+  }
+
+  async book(request: CarrierBookingRequest): Promise<CarrierBooking> {
+    const product = toBahrProduct(request.serviceCode);
+    if (!product) throw new CarrierRejectedError(this.code, `unknown service level ${request.serviceCode}`);
+    const waybill = toBahrWaybill(request, product, this.now());
+    // Bahr has no idempotency key: a retry after a lost answer could create a second waybill.
+    const result = await this.guard.run('book', (signal) => this.client.createWaybill(waybill, signal), { idempotent: false });
+    return fromBahrWaybill(result);
+  }
+
+  async cancel(trackingNumber: string): Promise<void> {
+    // "Already cancelled" counts as done, which makes a retried cancel harmless.
+    await this.guard.run(
+      'cancel',
+      async (signal) => {
+        try {
+          await this.client.cancelWaybill(trackingNumber, signal);
+        } catch (error) {
+          if (!(error instanceof BahrFaultError && error.faultCode === ALREADY_CANCELLED)) throw error;
+        }
+      },
+      { idempotent: true },
+    );
+  }
+
+  async fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]> {
+    const events: CarrierTrackingEvent[] = [];
+    for (const batch of chunk([...new Set(trackingNumbers)], TRACKING_BATCH)) {
+      const history = await this.guard.run('tracking', (signal) => this.client.trackingHistory(batch, signal), { idempotent: true });
+      for (const result of history.Results ?? []) {
+        if (!result.Found) continue;
+        for (const raw of result.Events ?? []) {
+          const event = fromBahrEvent(String(result.WaybillNumber), raw);
+          if (event) events.push(event);
+        }
+      }
+    }
+    return events;
+  }
+
+  async updateDestination(trackingNumber: string, destination: AddressProps): Promise<void> {
+    const consignee = toBahrParty(destination);
+    await this.guard.run('update destination', (signal) => this.client.amendConsignee(trackingNumber, consignee, signal), {
+      idempotent: true,
+    });
+  }
+
+  passthrough(rawBody: Buffer): Promise<PassthroughResponse> {
+    return this.guard.runPassthrough((signal) => this.client.passthrough(rawBody, signal));
+  }
+}

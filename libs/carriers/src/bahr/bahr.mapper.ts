@@ -1,0 +1,78 @@
+import { AddressProps } from '@lgw/domain';
+import { CarrierBooking, CarrierBookingRequest, CarrierTrackingEvent } from '@lgw/application';
+import { formatLegacyRiyadhDate, parseLegacyRiyadhDate } from '../shared/riyadh-time';
+import { compact, titleCase } from '../shared/text';
+import { gramsToKg, halalasToSar, kgToGrams } from '../shared/units';
+import { mapBahrStatus } from './bahr.status-map';
+import { BahrCreateWaybillResult, BahrParty, BahrTrackingEvent, BahrWaybill } from './bahr.wire-types';
+
+/** Gateway service level → Bahr product code. */
+const BAHR_PRODUCTS: Readonly<Record<string, string>> = {
+  bahr_land: 'LND',
+  bahr_sea: 'SEA',
+};
+
+export function toBahrProduct(serviceCode: string): string | undefined {
+  return BAHR_PRODUCTS[serviceCode];
+}
+
+export function toBahrParty(address: AddressProps): BahrParty {
+  return {
+    ...compact({ ContactName: address.name, Phone: address.phone, AddressLine1: address.line1 }),
+    City: address.city,
+    ...compact({ Region: address.region }),
+    CountryCode: address.country.toUpperCase(),
+    ...compact({
+      PostCode: address.postal_code,
+      AdditionalNo: address.additional_number,
+      ShortAddress: address.short_address,
+    }),
+  };
+}
+
+export function toBahrWaybill(request: CarrierBookingRequest, product: string, now: Date): BahrWaybill {
+  return {
+    GatewayRef: request.shipmentId,
+    ...(request.reference ? { ClientReference: request.reference } : {}),
+    ProductCode: product,
+    ShipDate: formatLegacyRiyadhDate(now),
+    Shipper: toBahrParty(request.origin),
+    Consignee: toBahrParty(request.destination),
+    Pieces: request.parcels.map((p) => ({
+      WeightGrams: kgToGrams(p.weight_kg),
+      LengthCm: p.length_cm,
+      WidthCm: p.width_cm,
+      HeightCm: p.height_cm,
+    })),
+    ...(request.declaredValueHalalas !== undefined ? { DeclaredValue: halalasToSar(request.declaredValueHalalas) } : {}),
+    ...(request.codAmountHalalas ? { CodAmount: halalasToSar(request.codAmountHalalas) } : {}),
+    Currency: 'SAR',
+  };
+}
+
+export function fromBahrWaybill(result: BahrCreateWaybillResult): CarrierBooking {
+  return { trackingNumber: String(result.WaybillNumber), carrierReference: result.BookingRef };
+}
+
+/**
+ * Bahr events carry no id; SeqNo is their position in the waybill's history, which Bahr only
+ * ever appends to, so waybill + SeqNo identifies an event for good.
+ * Null when the date cannot be read: an event that cannot be placed in time is not stored.
+ */
+export function fromBahrEvent(waybill: string, event: BahrTrackingEvent): CarrierTrackingEvent | null {
+  const occurredAt = parseLegacyRiyadhDate(event.EventDate ?? '');
+  if (!occurredAt || !Number.isInteger(event.SeqNo)) return null;
+  const mapped = mapBahrStatus(event.StatusCode);
+  const grams = event.WeightGrams;
+  return {
+    trackingNumber: waybill,
+    eventId: `${waybill}-${event.SeqNo}`,
+    carrierStatus: String(event.StatusCode),
+    status: mapped?.status ?? null,
+    ...(mapped?.exceptionType ? { exceptionType: mapped.exceptionType } : {}),
+    ...(event.Location ? { locationEn: titleCase(event.Location) } : {}),
+    ...(event.LocationAr ? { locationAr: event.LocationAr } : {}),
+    occurredAt,
+    ...(typeof grams === 'number' && grams > 0 ? { measuredWeightKg: gramsToKg(grams) } : {}),
+  };
+}

@@ -1,0 +1,81 @@
+/** Bahr Freight web service payloads (JSON flavour of their SOAP-era contract). */
+
+export interface BahrCredentials {
+  UserName: string;
+  Password: string;
+}
+
+export interface BahrParty {
+  ContactName?: string;
+  Phone?: string;
+  AddressLine1?: string;
+  City: string;
+  Region?: string;
+  CountryCode: string;
+  PostCode?: string;
+  AdditionalNo?: string;
+  ShortAddress?: string;
+}
+
+export interface BahrPiece {
+  /** Whole grams: Bahr refuses fractions. */
+  WeightGrams: number;
+  LengthCm: number;
+  WidthCm: number;
+  HeightCm: number;
+}
+
+export interface BahrWaybill {
+  GatewayRef: string;
+  ClientReference?: string;
+  ProductCode: string;
+  /** dd/MM/yyyy HH:mm, Riyadh time. */
+  ShipDate: string;
+  Shipper: BahrParty;
+  Consignee: BahrParty;
+  Pieces: BahrPiece[];
+  /** Decimal strings with 2 places, e.g. "150.00". */
+  DeclaredValue?: string;
+  CodAmount?: string;
+  Currency: 'SAR';
+}
+
+export interface BahrFault {
+  FaultCode: string;
+  FaultString: string;
+}
+
+export interface BahrEnvelope<T> {
+  Envelope: {
+    Header?: { MessageId?: string; Timestamp?: string };
+    Body: T | null;
+    Fault: BahrFault | null;
+  };
+}
+
+export interface BahrCreateWaybillResult {
+  WaybillNumber: string;
+  BookingRef: string;
+  Status: number;
+}
+
+export interface BahrTrackingEvent {
+  SeqNo: number;
+  StatusCode: number | string;
+  StatusText?: string;
+  /** dd/MM/yyyy HH:mm, Riyadh time. */
+  EventDate: string;
+  Location?: string | null;
+  LocationAr?: string | null;
+  WeightGrams?: number | null;
+}
+
+export interface BahrTrackingResult {
+  WaybillNumber: string;
+  Found: boolean;
+  Events: BahrTrackingEvent[];
+}
+
+export interface BahrTrackingHistory {
+  Results: BahrTrackingResult[];
+}

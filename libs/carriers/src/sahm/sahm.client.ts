@@ -1,0 +1,76 @@
+import { CarrierRejectedError, CarrierUnavailableError, PassthroughResponse } from '@lgw/application';
+import { HttpAnswer, isTransientStatus, joinUrl, readJson, sendHttp } from '../shared/carrier-http';
+import { CarrierTransportError } from '../shared/carrier-transport.error';
+import { sahmErrorMessage } from './sahm.mapper';
+import { SahmSettings } from './sahm.settings';
+import { SahmAddress, SahmCreateShipmentRequest, SahmErrorBody, SahmShipment, SahmTrackingPage } from './sahm.wire-types';
+
+const CARRIER = 'sahm';
+
+/** HTTP to Sahm's API v2 and nothing else: no mapping, no retries. */
+export class SahmClient {
+  constructor(private readonly settings: Pick<SahmSettings, 'baseUrl' | 'apiToken'>) {}
+
+  async createShipment(body: SahmCreateShipmentRequest, idempotencyKey: string, signal: AbortSignal): Promise<SahmShipment> {
+    const answer = await this.call('POST', '/v2/shipments', signal, JSON.stringify(body), { 'idempotency-key': idempotencyKey });
+    return this.expectOk<SahmShipment>(answer);
+  }
+
+  async cancelShipment(trackingNumber: string, signal: AbortSignal): Promise<void> {
+    const answer = await this.call('POST', `/v2/shipments/${encodeURIComponent(trackingNumber)}/cancel`, signal, '{}');
+    this.expectOk(answer);
+  }
+
+  async updateConsignee(trackingNumber: string, consignee: SahmAddress, signal: AbortSignal): Promise<void> {
+    const answer = await this.call('PATCH', `/v2/shipments/${encodeURIComponent(trackingNumber)}/consignee`, signal, JSON.stringify(consignee));
+    this.expectOk(answer);
+  }
+
+  async trackingPage(trackingNumbers: readonly string[], cursor: string | null, signal: AbortSignal): Promise<SahmTrackingPage> {
+    const query = new URLSearchParams({ tracking_numbers: trackingNumbers.join(','), limit: '200' });
+    if (cursor) query.set('cursor', cursor);
+    const answer = await this.call('GET', `/v2/tracking?${query}`, signal);
+    return this.expectOk<SahmTrackingPage>(answer);
+  }
+
+  /** Any HTTP answer is returned as is; only "no answer" throws. */
+  async passthrough(rawBody: Buffer, signal: AbortSignal): Promise<PassthroughResponse> {
+    const answer = await this.call('POST', '/v2/passthrough', signal, rawBody);
+    return {
+      status: answer.status,
+      contentType: answer.headers.get('content-type') ?? 'application/json',
+      body: answer.body,
+    };
+  }
+
+  private call(method: 'GET' | 'POST' | 'PATCH', path: string, signal: AbortSignal, body?: string | Buffer, extra: Record<string, string> = {}) {
+    return sendHttp({
+      method,
+      url: joinUrl(this.settings.baseUrl, path),
+      signal,
+      body,
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${this.settings.apiToken}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...extra,
+      },
+    });
+  }
+
+  private expectOk<T>(answer: HttpAnswer): T {
+    if (answer.status >= 200 && answer.status < 300) return readJson<T>(answer);
+    if (isTransientStatus(answer.status)) throw new CarrierTransportError(`HTTP ${answer.status}`);
+    if (answer.status === 401 || answer.status === 403) {
+      // Our credentials, not the merchant's request: the carrier is unusable until fixed.
+      throw new CarrierUnavailableError(CARRIER, 'credentials refused by carrier', 60);
+    }
+    let body: SahmErrorBody | undefined;
+    try {
+      body = readJson<SahmErrorBody>(answer);
+    } catch {
+      body = undefined;
+    }
+    throw new CarrierRejectedError(CARRIER, sahmErrorMessage(body, answer.status));
+  }
+}

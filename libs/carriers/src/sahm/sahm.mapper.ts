@@ -1,0 +1,88 @@
+import { AddressProps } from '@lgw/domain';
+import { CarrierBooking, CarrierBookingRequest, CarrierTrackingEvent } from '@lgw/application';
+import { compact } from '../shared/text';
+import { mapSahmStatus } from './sahm.status-map';
+import {
+  SahmAddress,
+  SahmCreateShipmentRequest,
+  SahmErrorBody,
+  SahmShipment,
+  SahmTrackingEvent,
+} from './sahm.wire-types';
+
+/** Gateway service level → Sahm product code. */
+const SAHM_PRODUCTS: Readonly<Record<string, string>> = {
+  sahm_express_domestic: 'EXP-DOM',
+  sahm_express_gcc: 'EXP-GCC',
+};
+
+export function toSahmProduct(serviceCode: string): string | undefined {
+  return SAHM_PRODUCTS[serviceCode];
+}
+
+export function toSahmAddress(address: AddressProps): SahmAddress {
+  const national = compact({ short_code: address.short_address, additional_number: address.additional_number });
+  return {
+    ...compact({
+      contact_name: address.name,
+      phone: address.phone,
+      street: address.line1,
+    }),
+    city: address.city,
+    ...compact({ region: address.region }),
+    country_code: address.country.toUpperCase(),
+    ...compact({ postal_code: address.postal_code }),
+    ...(Object.keys(national).length > 0 ? { national_address: national } : {}),
+  };
+}
+
+/** Deterministic for a given request, so a retried booking sends the same bytes. */
+export function toSahmShipmentRequest(request: CarrierBookingRequest, product: string): SahmCreateShipmentRequest {
+  return {
+    service: product,
+    external_id: request.shipmentId,
+    ...(request.reference ? { merchant_reference: request.reference } : {}),
+    shipper: toSahmAddress(request.origin),
+    consignee: toSahmAddress(request.destination),
+    packages: request.parcels.map((p) => ({
+      weight: { value: p.weight_kg, unit: 'kg' as const },
+      dimensions: { length: p.length_cm, width: p.width_cm, height: p.height_cm, unit: 'cm' as const },
+    })),
+    ...(request.declaredValueHalalas !== undefined
+      ? { declared_value: { amount_minor: request.declaredValueHalalas, currency: 'SAR' as const } }
+      : {}),
+    ...(request.codAmountHalalas
+      ? { cash_on_delivery: { amount_minor: request.codAmountHalalas, currency: 'SAR' as const } }
+      : {}),
+  };
+}
+
+export function fromSahmShipment(shipment: SahmShipment): CarrierBooking {
+  return { trackingNumber: shipment.tracking_number, carrierReference: shipment.id };
+}
+
+/** Null when the event cannot be placed in time or identified: storing it would be guesswork. */
+export function fromSahmEvent(event: SahmTrackingEvent): CarrierTrackingEvent | null {
+  const occurredAt = new Date(event.occurred_at);
+  if (!event.id || !event.tracking_number || Number.isNaN(occurredAt.getTime())) return null;
+  const mapped = mapSahmStatus(event.status ?? '');
+  const weight = event.details?.measured_weight_kg;
+  return {
+    trackingNumber: event.tracking_number,
+    eventId: event.id,
+    carrierStatus: event.status,
+    status: mapped?.status ?? null,
+    ...(mapped?.exceptionType ? { exceptionType: mapped.exceptionType } : {}),
+    ...(event.location?.city ? { locationEn: event.location.city } : {}),
+    ...(event.location?.city_ar ? { locationAr: event.location.city_ar } : {}),
+    occurredAt,
+    ...(typeof weight === 'number' && weight > 0 ? { measuredWeightKg: weight } : {}),
+  };
+}
+
+export function sahmErrorMessage(body: SahmErrorBody | undefined, status: number): string {
+  const error = body?.error;
+  if (!error) return `HTTP ${status}`;
+  const details = error.details?.map((d) => `${d.field}: ${d.issue}`).join('; ');
+  return [error.code, error.message, details].filter(Boolean).join(' - ');
+}

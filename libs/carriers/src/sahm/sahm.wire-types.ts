@@ -1,0 +1,60 @@
+/** Sahm Express API v2 payloads, as the carrier documents them. */
+
+export interface SahmAddress {
+  contact_name?: string;
+  phone?: string;
+  street?: string;
+  city: string;
+  region?: string;
+  country_code: string;
+  postal_code?: string;
+  national_address?: { short_code?: string; additional_number?: string };
+}
+
+export interface SahmMoney {
+  amount_minor: number;
+  currency: 'SAR';
+}
+
+export interface SahmPackage {
+  weight: { value: number; unit: 'kg' };
+  dimensions: { length: number; width: number; height: number; unit: 'cm' };
+}
+
+export interface SahmCreateShipmentRequest {
+  service: string;
+  external_id: string;
+  merchant_reference?: string;
+  shipper: SahmAddress;
+  consignee: SahmAddress;
+  packages: SahmPackage[];
+  declared_value?: SahmMoney;
+  cash_on_delivery?: SahmMoney;
+}
+
+export interface SahmShipment {
+  id: string;
+  tracking_number: string;
+  service: string;
+  status: string;
+  created_at: string;
+}
+
+export interface SahmTrackingEvent {
+  id: string;
+  tracking_number: string;
+  status: string;
+  description?: string | null;
+  location?: { city?: string | null; city_ar?: string | null } | null;
+  occurred_at: string;
+  details?: { measured_weight_kg?: number } | null;
+}
+
+export interface SahmTrackingPage {
+  events: SahmTrackingEvent[];
+  next_cursor: string | null;
+}
+
+export interface SahmErrorBody {
+  error?: { code?: string; message?: string; details?: { field: string; issue: string }[] };
+}
