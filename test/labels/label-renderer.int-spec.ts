@@ -88,6 +88,23 @@ async function pdfText(path: string): Promise<string> {
     .replace(/[ \t]+/g, ' ');
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'lgw-labels-int-'));
 });
@@ -137,6 +154,30 @@ describe('PuppeteerLabelRenderer (real Chromium)', () => {
     expect(text).toContain('ORD-2025-0042');
   });
 
+  it('keeps a label with extreme field lengths on one page with both codes readable', async () => {
+    const long = 'عبدالرحمن بن عبدالعزيز بن محمد آل سعود الفيصل القحطاني الدوسري الشمري العتيبي المطيري';
+    const trackingNumber = 'ABCDEFGHIJ0123456789KLMNOPQRST';
+    const path = await savePdf(
+      await renderer.render({
+        ...label,
+        trackingNumber,
+        carrier: { ...label.carrier, name_en: 'Gulf Logistics & Freight Forwarding International' },
+        origin: { ...label.origin, name: 'A very long merchant company name LLC '.repeat(3), line1: 'Road '.repeat(40) },
+        destination: { ...label.destination, name: long, line1: `${long} ${long}`, city: 'الرياض '.repeat(10) },
+        parcels: Array.from({ length: 40 }, () => label.parcels[0]),
+        codAmountHalalas: 99_999_999,
+        reference: 'R'.repeat(100),
+      }),
+    );
+    expect((await pdfInfo(path)).pages).toBe(1);
+    const symbols = await scanBarcodes(path);
+    expect(symbols).toContain(`CODE-128:${trackingNumber}`);
+    expect(symbols).toContain(`QR-Code:${trackingNumber}`);
+    // Sorting fields survive: long names and streets are clamped, the national address is not.
+    const text = await pdfText(path);
+    for (const field of ['JESA3591', '23423', '4321', '999,999.99']) expect(text).toContain(field);
+  });
+
   it('renders concurrent requests beyond the page count, each with its own content', async () => {
     const numbers = Array.from({ length: 5 }, (_, i) => `LGW90000000${i}SA`);
     const pdfs = await Promise.all(numbers.map((trackingNumber) => renderer.render({ ...label, trackingNumber })));
@@ -152,17 +193,32 @@ describe('PuppeteerLabelRenderer (real Chromium)', () => {
 describe('ChromiumBrowserPool lifecycle', () => {
   it('replaces the browser after the configured number of renders and removes each profile', async () => {
     const events: BrowserPoolEvent[] = [];
-    const pool = new ChromiumBrowserPool({ pageCount: 1, maxRendersPerBrowser: 2, onEvent: (e) => events.push(e) });
+    let onRetired: () => void = () => undefined;
+    const retired = new Promise<void>((resolve) => (onRetired = resolve));
+    const pool = new ChromiumBrowserPool({
+      pageCount: 1,
+      maxRendersPerBrowser: 2,
+      onEvent: (event) => {
+        events.push(event);
+        if (event.type === 'retired') onRetired();
+      },
+    });
     const renderer = new PuppeteerLabelRenderer(pool);
     try {
-      for (let i = 0; i < 5; i++) await renderer.render(label);
-      expect(pool.stats()).toMatchObject({ launches: 3, renders: 5 });
-      expect(events.filter((e) => e.type === 'retired')).toHaveLength(2);
+      await renderer.render(label);
+      const firstPid = pool.stats().browserPid!;
+      // The second render reaches the limit: the successor launches while the first browser serves.
+      await renderer.render(label);
+      await retired;
+      await renderer.render(label);
+      expect(pool.stats().browserPid).not.toBe(firstPid);
+      expect(pool.stats().launches).toBe(2);
+      await waitUntil(() => !isRunning(firstPid));
     } finally {
       await pool.close();
     }
     const dirs = events.flatMap((e) => (e.type === 'launched' ? [e.userDataDir] : []));
-    expect(dirs).toHaveLength(3);
+    expect(dirs).toHaveLength(2);
     for (const dir of dirs) expect(existsSync(dir)).toBe(false);
   });
 
@@ -192,7 +248,7 @@ describe('ChromiumBrowserPool lifecycle', () => {
     await renderer.render(label);
     const pid = pool.stats().browserPid!;
     await pool.close();
-    expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+    expect(isRunning(pid)).toBe(false);
     const launched = events.find((e) => e.type === 'launched');
     expect(launched?.type === 'launched' && existsSync(launched.userDataDir)).toBe(false);
     await expect(renderer.render(label)).rejects.toBeInstanceOf(BrowserPoolClosedError);
@@ -240,12 +296,18 @@ describe('network isolation', () => {
       `<meta http-equiv="refresh" content="0;url=${base}/refresh"><p>x</p>`,
     ];
     try {
-      for (const html of documents) expect((await renderer.renderHtml(html)).subarray(0, 5).toString()).toBe('%PDF-');
+      for (const html of documents) {
+        // A blocked meta refresh turns into a navigation that can make Chromium refuse to print;
+        // that is fine here, where only what reaches the network matters.
+        await renderer.renderHtml(html).catch((error: Error) => expect(error.message).toMatch(/Printing failed/));
+      }
       // Prefetches are fire-and-forget in the browser: give a stray one time to arrive.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(requests).toEqual([]);
       expect(connections).toBe(0);
       expect(pool.stats().blockedRequests).toBeGreaterThan(0);
+      // None of that leaves the pool unable to print a real label.
+      expect((await pdfInfo(await savePdf(await renderer.render(label)))).pages).toBe(1);
     } finally {
       await pool.close();
     }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { loadConfig } from '@lgw/platform';
+import { RunningCarrierSandbox, startCarrierSandbox } from '../../apps/carrier-sandbox/src/sandbox.server';
 import { createApiApp } from '../../apps/api/src/bootstrap/create-api-app';
 import { createRuntime, GatewayRuntime } from '../../apps/api/src/composition/gateway-runtime';
 import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from './test-mode';
@@ -21,6 +22,9 @@ export interface TestApp {
   readonly app: NestFastifyApplication;
   /** Shares the database and Redis of this app: a second replica. */
   readonly env: Record<string, string>;
+  /** The carrier sandbox this app books with (shared by replicas). */
+  readonly sandboxUrl: string;
+  sandbox(method: string, path: string, body?: unknown): Promise<ApiResponse>;
   createTeam(name?: string): Promise<TestTeam>;
   api(path: string, init?: ApiRequestInit): Promise<ApiResponse>;
   admin(method: string, path: string, body?: unknown): Promise<ApiResponse>;
@@ -62,10 +66,17 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
     env.REDIS_URL = TEST_REDIS_URL;
   }
   Object.assign(env, options.env ?? {});
+  let sandbox: RunningCarrierSandbox | undefined;
+  let sandboxUrl = options.shareWith?.sandboxUrl;
+  if (!sandboxUrl) {
+    sandbox = await startCarrierSandbox({ port: 0, host: '127.0.0.1', autoAdvanceSeconds: 0 });
+    sandboxUrl = sandbox.url;
+  }
   const config = loadConfig(env);
   const runtime = await createRuntime(config, {
     inMemoryDatabase: !env.DATABASE_URL,
     logger: pino({ level: env.LOG_LEVEL ?? 'silent' }),
+    carrierSettings: { sandboxUrl, env: { ...process.env, ...env } },
   });
   const app = await createApiApp(runtime);
   await app.listen(0, '127.0.0.1');
@@ -98,6 +109,22 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
     runtime,
     app,
     env,
+    sandboxUrl,
+    async sandbox(method, path, body) {
+      const res = await fetch(`${sandboxUrl}${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
     async createTeam(name = 'Test Team') {
       const res = await request('/admin/v1/teams', {
         method: 'POST',
@@ -116,6 +143,7 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
     async close() {
       await app.close();
       await runtime.close();
+      await sandbox?.close();
       for (const cleanup of cleanups) await cleanup();
       rmSync(dataDir, { recursive: true, force: true });
     },

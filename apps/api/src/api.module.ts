@@ -5,6 +5,7 @@ import { TeamsAdminHttpController } from './controllers/admin/teams-admin.http.c
 import { CarriersHttpController } from './controllers/carriers.http.controller';
 import { HealthHttpController } from './controllers/health.http.controller';
 import { RatesHttpController } from './controllers/rates.http.controller';
+import { ShipmentsHttpController } from './controllers/shipments.http.controller';
 
 @Module({})
 export class ApiModule {
@@ -12,7 +13,13 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [GatewayCoreModule.forRoot(runtime)],
-      controllers: [CarriersHttpController, HealthHttpController, RatesHttpController, TeamsAdminHttpController],
+      controllers: [
+        CarriersHttpController,
+        HealthHttpController,
+        RatesHttpController,
+        ShipmentsHttpController,
+        TeamsAdminHttpController,
+      ],
     };
   }
 }

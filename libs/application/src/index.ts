@@ -1,3 +1,5 @@
 export * from './ports';
 export * from './teams';
 export * from './rating';
+export * from './shipments';
+export * from './idempotency';

@@ -1,2 +1,10 @@
 export * from './registry/carrier-catalogue';
 export * from './rate-cards/rate-card.repository';
+export * from './registry/carrier-registry';
+export { ResilienceSettings, DEFAULT_RESILIENCE } from './shared/resilience.settings';
+export { SahmAdapter } from './sahm/sahm.adapter';
+export { SahmSettings, SahmSettingsInput, resolveSahmSettings } from './sahm/sahm.settings';
+export { BahrAdapter } from './bahr/bahr.adapter';
+export { BahrSettings, BahrSettingsInput, resolveBahrSettings } from './bahr/bahr.settings';
+export { DarbAdapter } from './darb/darb.adapter';
+export { DarbSettings, DarbSettingsInput, resolveDarbSettings } from './darb/darb.settings';

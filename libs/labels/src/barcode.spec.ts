@@ -28,6 +28,11 @@ describe('qrCodeSvg', () => {
     expect(svg).toContain('width="24mm" height="24mm"');
   });
 
+  it('refuses empty or non-ASCII text, which bwip-js would not encode faithfully', () => {
+    expect(() => qrCodeSvg('', { sizeMm: 24 })).toThrow(RangeError);
+    expect(() => qrCodeSvg('https://example.sa/تتبع', { sizeMm: 24 })).toThrow(RangeError);
+  });
+
   it('refuses text that would make modules too small to scan', () => {
     expect(() => qrCodeSvg('x'.repeat(400), { sizeMm: 24 })).toThrow(/too long/);
   });

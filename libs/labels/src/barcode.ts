@@ -69,7 +69,8 @@ export const MIN_QR_MODULE_MM = 0.4;
  * zone is part of the image, in modules, whatever version the text needs.
  */
 export function qrCodeSvg(text: string, options: QrCodeOptions): InlineSvg {
-  if (text.length === 0) throw new RangeError('QR code text must not be empty');
+  // bwip-js encodes each UTF-16 unit as one byte, so anything past ASCII would be mangled.
+  if (!/^[\x20-\x7e]+$/.test(text)) throw new RangeError('QR code text must be non-empty printable ASCII');
   // Level M survives the scuffs a parcel label collects without growing the symbol much.
   const rawOptions: bwipjs.RawOptions & { eclevel: 'L' | 'M' | 'Q' | 'H' } = {
     bcid: 'qrcode',

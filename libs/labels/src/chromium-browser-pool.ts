@@ -47,7 +47,10 @@ export interface ChromiumBrowserPoolOptions {
   readonly executablePath?: string;
   /** Pages rendering at once; more than the core count only adds queueing inside Chromium. */
   readonly pageCount?: number;
-  /** Renders before the browser is replaced, which bounds any memory Chromium accumulates. */
+  /**
+   * Renders before the browser is replaced, which bounds any memory Chromium accumulates. The
+   * successor is launched in the background; the old one serves until it is ready.
+   */
   readonly maxRendersPerBrowser?: number;
   readonly launchTimeoutMs?: number;
   /** Upper bound for each page operation (setContent, pdf, protocol calls). */
@@ -69,6 +72,7 @@ export type BrowserPoolEvent =
     }
   | { readonly type: 'retired'; readonly generation: number; readonly renders: number; readonly reason: string }
   | { readonly type: 'crashed'; readonly generation: number; readonly renders: number }
+  | { readonly type: 'launch-failed'; readonly error: unknown }
   | { readonly type: 'closed' };
 
 export interface BrowserPoolStats {
@@ -212,7 +216,7 @@ export class ChromiumBrowserPool {
     generation.inFlight++;
     generation.renders++;
     this.renders++;
-    if (generation.renders >= this.maxRenders) this.retire(generation, 'render limit');
+    if (generation.renders >= this.maxRenders) this.replaceInBackground(generation);
     let page: Page | undefined;
     let healthy = false;
     try {
@@ -280,6 +284,7 @@ export class ChromiumBrowserPool {
       });
     } catch (error) {
       await rm(userDataDir, { recursive: true, force: true });
+      this.options.onEvent?.({ type: 'launch-failed', error });
       throw error;
     }
     const generation: Generation = {
@@ -327,6 +332,23 @@ export class ChromiumBrowserPool {
   private block(request: HTTPRequest): void {
     if (!request.url().startsWith('data:')) this.blockedRequests++;
     request.abort('blockedbyclient').catch(() => undefined);
+  }
+
+  /**
+   * Launches the successor while the old browser keeps serving, so reaching the render limit
+   * never makes a caller wait for a launch (about a second on two busy cores).
+   */
+  private replaceInBackground(generation: Generation): void {
+    if (generation.retired || generation.dead || this.launching || this.current !== generation) return;
+    const launching = this.launch().finally(() => {
+      this.launching = undefined;
+    });
+    this.launching = launching;
+    // On failure the old browser goes on serving and the next render tries again.
+    launching.then(
+      () => this.retire(generation, 'render limit'),
+      () => undefined,
+    );
   }
 
   private retire(generation: Generation, reason: string): void {

@@ -129,6 +129,14 @@ describe('label content', () => {
     expect(text).toMatch(/Parcels.*?<div class="val" dir="auto">2<\/div>/s);
   });
 
+  it("prints the sender's national address on one line as short address and postal-additional", () => {
+    const html = buildLabelHtml({
+      ...base,
+      origin: { ...base.origin, short_address: 'RRRD2929', postal_code: '12345', additional_number: '6789' },
+    });
+    expect(html).toContain('<span class="val" dir="ltr">RRRD2929 · 12345-6789</span>');
+  });
+
   it('takes the QR payload from options when given (decoding is covered by the integration test)', () => {
     const qrContent = jest.fn((d: LabelData) => `https://track.example/${d.trackingNumber}`);
     const custom = buildLabelHtml(base, { qrContent });

@@ -5,8 +5,8 @@ import { escapeHtml, formatHalalas, formatKg, formatRiyadhDateTime } from './lab
 
 export interface LabelTemplateOptions {
   /**
-   * Text encoded in the QR code. Defaults to the bare tracking number, which every hub
-   * scanner can key on without knowing a URL scheme.
+   * Text encoded in the QR code (printable ASCII, e.g. a tracking URL). Defaults to the bare
+   * tracking number, which every hub scanner can key on without knowing a URL scheme.
    */
   readonly qrContent?: (data: LabelData) => string;
 }
@@ -15,7 +15,7 @@ export interface LabelTemplateOptions {
 export const LABEL_WIDTH_MM = 105;
 export const LABEL_HEIGHT_MM = 148;
 const PAGE_MARGIN_MM = 3;
-const BARCODE_HEIGHT_MM = 18;
+const BARCODE_HEIGHT_MM = 16;
 const QR_SIZE_MM = 24;
 
 /**
@@ -51,7 +51,7 @@ export function buildLabelHtml(data: LabelData, options: LabelTemplateOptions = 
 </header>
 <section class="tracking">
   <div class="barcode">${barcode.svg}</div>
-  <div class="tn">${caption('Tracking No.', 'رقم التتبع')}<span class="tn-value" dir="ltr">${escapeHtml(tracking)}</span></div>
+  <div class="tn">${caption('Tracking No.', 'رقم التتبع')}<span class="tn-value" dir="ltr" style="font-size:${trackingFontPt(tracking)}pt">${escapeHtml(tracking)}</span></div>
 </section>
 <section class="party to">
   ${caption('To (recipient)', 'إلى (المستلم)', 'h2')}
@@ -68,14 +68,22 @@ export function buildLabelHtml(data: LabelData, options: LabelTemplateOptions = 
       ${fact('Chargeable weight', 'الوزن المحتسب', `${formatKg(data.chargeableWeightKg)} kg · كجم`)}
     </div>
     ${cod > 0 ? codBlock(cod) : ''}
-    ${data.reference ? fact('Reference', 'المرجع', escapeHtml(data.reference), 'ref') : ''}
-    ${fact('Created', 'تاريخ الإنشاء', formatRiyadhDateTime(data.createdAt))}
+    <div class="fact-row">
+      ${data.reference ? fact('Reference', 'المرجع', escapeHtml(data.reference), 'ref') : ''}
+      ${fact('Created', 'تاريخ الإنشاء', formatRiyadhDateTime(data.createdAt), 'created')}
+    </div>
   </div>
   <div class="qr">${qr.svg}</div>
 </section>
 </main>
 </body>
 </html>`;
+}
+
+/** Keeps the printed number on one line beside its caption however long the carrier's format is. */
+function trackingFontPt(tracking: string): number {
+  if (tracking.length <= 22) return 12;
+  return tracking.length <= 28 ? 10 : 8.5;
 }
 
 function caption(en: string, ar: string, tag: 'div' | 'h2' = 'div'): string {
@@ -110,18 +118,29 @@ function addressBlock(address: AddressProps, primary: boolean): string {
   const place = parts.map((part) => `<bdi>${escapeHtml(part)}</bdi>`).join(separator);
   lines.push(`<div class="line place" dir="${direction}">${place}</div>`);
 
-  const national: string[] = [];
-  if (address.short_address) national.push(nationalField('Short address', 'العنوان المختصر', address.short_address));
-  if (address.postal_code) national.push(nationalField('Postal code', 'الرمز البريدي', address.postal_code));
-  if (address.additional_number) {
-    national.push(nationalField('Additional no.', 'الرقم الإضافي', address.additional_number));
+  if (primary) {
+    const national: string[] = [];
+    if (address.short_address) national.push(nationalField('Short address', 'العنوان المختصر', address.short_address));
+    if (address.postal_code) national.push(nationalField('Postal code', 'الرمز البريدي', address.postal_code));
+    if (address.additional_number) {
+      national.push(nationalField('Additional no.', 'الرقم الإضافي', address.additional_number));
+    }
+    if (national.length > 0) lines.push(`<div class="national">${national.join('')}</div>`);
+  } else {
+    // The sender's national address is for returns, not sorting: one line in the usual
+    // "short address · postal code-additional number" form.
+    const postal = [address.postal_code, address.additional_number].filter(Boolean).join('-');
+    const compact = [address.short_address, postal].filter(Boolean).map((v) => escapeHtml(v));
+    if (compact.length > 0) {
+      lines.push(
+        `<div class="line kv">${caption('National address', 'العنوان الوطني')}<span class="val" dir="ltr">${compact.join(' · ')}</span></div>`,
+      );
+    }
   }
-  if (primary && national.length > 0) lines.push(`<div class="national">${national.join('')}</div>`);
-  else if (national.length > 0) lines.push(`<div class="line small">${national.join('')}</div>`);
 
   if (address.phone) {
     lines.push(
-      `<div class="line phone">${caption('Phone', 'الجوال')}<span class="val" dir="ltr">${escapeHtml(address.phone)}</span></div>`,
+      `<div class="line kv">${caption('Phone', 'الجوال')}<span class="val" dir="ltr">${escapeHtml(address.phone)}</span></div>`,
     );
   }
   return lines.join('\n  ');
@@ -150,52 +169,60 @@ body {
 [lang="ar"] { font-family: 'Noto Sans Arabic', 'Noto Naskh Arabic', 'Noto Sans', sans-serif }
 .label {
   width: ${LABEL_WIDTH_MM}mm; height: ${LABEL_HEIGHT_MM}mm; padding: ${PAGE_MARGIN_MM}mm;
-  overflow: hidden; display: flex; flex-direction: column; gap: 1.5mm;
+  overflow: hidden; display: flex; flex-direction: column; gap: 1.2mm;
 }
-section, header { border: 0.35mm solid #000; padding: 1.2mm 1.8mm; overflow: hidden }
+section, header { border: 0.35mm solid #000; padding: 1mm 1.8mm; overflow: hidden }
 .cap { display: flex; justify-content: space-between; gap: 2mm; margin: 0;
   font-size: 6.5pt; font-weight: 400; text-transform: uppercase; letter-spacing: 0.02em }
 .cap .ar { text-transform: none; letter-spacing: 0 }
 .val { font-weight: 700; overflow-wrap: anywhere }
 bdi { unicode-bidi: isolate }
 
-.carrier { display: flex; justify-content: space-between; align-items: center; gap: 3mm;
-  background: #000; color: #fff; min-height: 12mm }
-.carrier-name { font-size: 12pt; font-weight: 700; line-height: 1.15 }
+.carrier { flex: none; display: flex; justify-content: space-between; align-items: center; gap: 3mm;
+  background: #000; color: #fff; height: 12mm }
+.carrier-name { font-size: 12pt; font-weight: 700; line-height: 1.2 }
 .service { font-size: 8pt }
-.carrier .en, .carrier .ar { max-width: 50%; overflow-wrap: anywhere }
+.carrier .en, .carrier .ar { flex: 1 1 0; min-width: 0 }
+.carrier .ar { text-align: right }
+.carrier-name, .service { white-space: nowrap; overflow: hidden; text-overflow: ellipsis }
 
-.tracking { padding: 1.5mm 0 1mm; text-align: center }
+.tracking { flex: none; padding: 1.5mm 0 1mm; text-align: center }
 .barcode { display: flex; justify-content: center; line-height: 0 }
 .barcode svg { display: block }
-.tn { display: flex; justify-content: center; align-items: baseline; gap: 3mm; margin-top: 0.8mm }
+.tn { display: flex; justify-content: center; align-items: baseline; gap: 3mm; margin-top: 0.8mm; white-space: nowrap }
 .tn .cap { gap: 1.5mm }
 .tn-value { font-size: 12pt; font-weight: 700; letter-spacing: 0.06em; font-variant-numeric: tabular-nums }
 
+/* Names and street lines give way (clamped with an ellipsis) so that the national address,
+   which sorting depends on, is never pushed off the label. */
 .party .line { overflow-wrap: anywhere; display: -webkit-box; -webkit-box-orient: vertical;
   -webkit-line-clamp: 2; overflow: hidden }
-.party .phone { display: flex; gap: 2mm; align-items: baseline }
-.party .phone .cap { flex: none; gap: 1mm }
-.to { flex: 1 1 auto }
-.to .name { font-size: 13pt; font-weight: 700; line-height: 1.3; margin-top: 0.5mm;
+.party .place { -webkit-line-clamp: 1 }
+.party .kv { display: flex; gap: 2mm; align-items: baseline; white-space: nowrap }
+.party .kv .cap { flex: none; gap: 1mm }
+.party .kv .val { overflow: hidden; text-overflow: ellipsis }
+.to { flex: 1 1 0; min-height: 0 }
+.to .name { font-size: 12pt; font-weight: 700; line-height: 1.3; margin-top: 0.5mm;
   display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden;
   overflow-wrap: anywhere }
-.to .line { font-size: 9.5pt }
+.to .line { font-size: 9pt }
 .to .place { font-weight: 700 }
-.national { display: flex; gap: 1.5mm; margin-top: 1mm }
+.national { display: flex; gap: 1.5mm; margin: 0.8mm 0 0.5mm }
 .nf { flex: 1 1 0; border: 0.25mm solid #000; padding: 0.6mm 1mm; min-width: 0 }
 .nf .cap { flex-direction: column; gap: 0; font-size: 5.5pt; line-height: 1.2 }
 .nf .cap .ar { text-align: right }
 .nf .val { font-size: 10pt; text-align: center; font-variant-numeric: tabular-nums }
 .from { flex: none; font-size: 7.5pt }
 .from .name { font-weight: 700; overflow: hidden; white-space: nowrap; text-overflow: ellipsis }
-.from .small .nf { display: inline-flex; gap: 1mm; margin-inline-end: 2mm; border: 0; padding: 0 }
-.from .small .nf .cap { flex-direction: row; gap: 1mm; font-size: 6pt }
+.from .line { -webkit-line-clamp: 1 }
 
-.bottom { flex: none; display: flex; gap: 2mm; align-items: stretch; padding: 1.2mm 1.2mm 1.2mm 1.8mm }
+.bottom { flex: none; display: flex; gap: 2mm; align-items: stretch; padding: 1mm 1mm 1mm 1.8mm }
 .facts { flex: 1 1 auto; min-width: 0; display: flex; flex-direction: column; gap: 0.8mm }
 .fact-row { display: flex; gap: 2mm }
 .fact-row .fact { flex: 1 1 0 }
+.fact-row .created { flex: none }
+.created .val { white-space: nowrap }
+.fact { min-width: 0 }
 .fact .val { font-size: 9pt }
 .ref .val { white-space: nowrap; overflow: hidden; text-overflow: ellipsis }
 .cod { background: #000; color: #fff; padding: 0.8mm 1.5mm }

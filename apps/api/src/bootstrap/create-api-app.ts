@@ -7,6 +7,7 @@ import { ApiModule } from '../api.module';
 import { GatewayRuntime } from '../composition/gateway-runtime';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
 import { registerApiAccessHook } from '../http/api-access.hook';
+import { registerJsonBodyParser } from '../http/json-body.parser';
 import { createValidationPipe } from '../http/validation.pipe';
 import { setupOpenApi } from './openapi';
 import { PinoNestLogger } from './pino-nest-logger';
@@ -26,13 +27,15 @@ export async function createApiApp(runtime: GatewayRuntime): Promise<NestFastify
   });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(runtime), adapter, {
     logger: new PinoNestLogger(runtime.logger),
-    rawBody: true,
+    // Bodies are parsed by registerJsonBodyParser (raw bytes kept for passthrough).
+    bodyParser: false,
   });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  registerJsonBodyParser(fastify, JSON_BODY_LIMIT_BYTES);
   registerApiAccessHook(fastify, {
     authenticator: app.get(AuthenticateApiKeyUseCase),
     rateLimiter: app.get<RateLimiterPort>(RATE_LIMITER),

@@ -1,6 +1,14 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import {
   AuthenticateApiKeyUseCase,
+  CancelShipmentUseCase,
+  CARRIER_REGISTRY,
+  CreateShipmentUseCase,
+  GetShipmentUseCase,
+  IDEMPOTENCY_STORE,
+  IdempotentRequestService,
+  ListShipmentsUseCase,
+  SHIPMENT_REPOSITORY,
   CARRIER_CATALOGUE,
   CLOCK,
   GetRatesUseCase,
@@ -16,7 +24,12 @@ import {
   TEAM_REPOSITORY,
 } from '@lgw/application';
 import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, RateCardRepository } from '@lgw/carriers';
-import { TypeOrmQuoteRepository, TypeOrmTeamRepository } from '@lgw/persistence';
+import {
+  TypeOrmIdempotencyStore,
+  TypeOrmQuoteRepository,
+  TypeOrmShipmentRepository,
+  TypeOrmTeamRepository,
+} from '@lgw/persistence';
 import { APP_CONFIG } from '@lgw/platform';
 import { GatewayRuntime } from './gateway-runtime';
 import { DATA_SOURCE, GATEWAY_RUNTIME, REDIS } from './tokens';
@@ -28,6 +41,11 @@ const USE_CASES = [
   RevokeApiKeyUseCase,
   SetRateLimitUseCase,
   GetRatesUseCase,
+  CreateShipmentUseCase,
+  ListShipmentsUseCase,
+  GetShipmentUseCase,
+  CancelShipmentUseCase,
+  IdempotentRequestService,
 ];
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
@@ -60,6 +78,9 @@ export class GatewayCoreModule {
       { provide: CARRIER_CATALOGUE, useValue: { all: () => CATALOGUE_DATA, find: findCarrier } },
       { provide: RATE_CARDS, useValue: loadRateCards() },
       { provide: CLOCK, useValue: { now: () => new Date() } },
+      { provide: SHIPMENT_REPOSITORY, useValue: new TypeOrmShipmentRepository(runtime.database.dataSource) },
+      { provide: IDEMPOTENCY_STORE, useValue: new TypeOrmIdempotencyStore(runtime.database.dataSource) },
+      { provide: CARRIER_REGISTRY, useValue: runtime.carriers },
       ...USE_CASES,
     ];
     return {

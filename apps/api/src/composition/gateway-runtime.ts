@@ -1,6 +1,7 @@
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterPort } from '@lgw/application';
+import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/persistence';
 import { AppConfig, createLogger, InMemoryRateLimiter, RedisRateLimiter } from '@lgw/platform';
 
@@ -14,6 +15,7 @@ export interface GatewayRuntime {
   readonly database: Database;
   readonly redis?: Redis;
   readonly rateLimiter: RateLimiterPort;
+  readonly carriers: CarrierRegistry;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,11 @@ export interface RuntimeOptions {
   /** Tests keep embedded databases in memory. */
   readonly inMemoryDatabase?: boolean;
   readonly logger?: Logger;
+  /**
+   * Carrier endpoints and resilience. `sandboxUrl` points every carrier at a running carrier
+   * sandbox (all-in-one, tests); otherwise carrier URLs come from the environment.
+   */
+  readonly carrierSettings?: CarrierRegistrySettings;
 }
 
 export async function createRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<GatewayRuntime> {
@@ -44,6 +51,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
   } else {
     rateLimiter = new InMemoryRateLimiter();
   }
+  const carriers = createCarrierRegistry(options.carrierSettings);
   logger.info({ event: 'runtime.ready', database: database.mode, redis: Boolean(redis) }, 'runtime ready');
   return {
     config,
@@ -51,7 +59,9 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     database,
     redis,
     rateLimiter,
+    carriers,
     close: async () => {
+      await carriers.close();
       redis?.disconnect();
       await database.close();
     },

@@ -45,7 +45,7 @@ function shipmentSummary(s: SandboxShipment) {
   };
 }
 
-const stamp = <T extends { received_at: Date }>(items: T[]) =>
+const stamp = <T extends { received_at: Date }>(items: T[] = []) =>
   items.map((item) => ({ ...item, received_at: item.received_at.toISOString() }));
 
 /**
@@ -147,12 +147,15 @@ export async function controlRoutes(scope: FastifyInstance, { state }: { state: 
   scope.get<ShipmentParams>('/carriers/:code/shipments/:tn', async (request, reply) => {
     const shipment = withShipment(reply, request.params);
     if (!shipment) return reply;
+    const detail = state.carrier(shipment.carrier).detail(shipment.trackingNumber);
+    const redirected = shipment.destinationUpdates?.at(-1)?.address;
     return {
       ...shipmentSummary(shipment),
-      origin: shipment.origin,
-      destination: shipment.destination,
-      parcels: shipment.parcels,
-      native_booking: shipment.native,
+      // Full details only while the booking is in the recent-detail cache; cities always.
+      origin: detail?.origin ?? { city: shipment.originCity },
+      destination: redirected ?? detail?.destination ?? { city: shipment.destinationCity },
+      parcels: detail?.parcels ?? null,
+      native_booking: detail ? JSON.parse(detail.nativeJson) : null,
       events: shipment.events.map(eventView),
       cancellations: stamp(shipment.cancellations),
       destination_updates: stamp(shipment.destinationUpdates),

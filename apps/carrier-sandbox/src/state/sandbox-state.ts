@@ -6,6 +6,7 @@ import {
   Fault,
   PassthroughRecord,
   SANDBOX_CARRIERS,
+  SandboxBookingDetail,
   SandboxCarrierCode,
   SandboxEvent,
   SandboxParcel,
@@ -15,6 +16,12 @@ import {
 import { nativeStatusFor } from './vocabulary';
 
 const PASSTHROUGH_LOG_SIZE = 20;
+/**
+ * Full booking details (addresses, parcels, raw payload) are kept for the most recent
+ * bookings only: they serve inspection in tests, and a bulk run (a 100,000-row order file
+ * through an in-process sandbox) must not hold them all in memory.
+ */
+const DETAILS_KEPT = 1000;
 
 export interface CarrierStats {
   native_requests: number;
@@ -27,8 +34,19 @@ export class CarrierState {
   fault: Fault = { mode: 'none', latencyMs: 0 };
   stats: CarrierStats = { native_requests: 0, bookings: 0, passthrough_requests: 0 };
   passthroughLog: PassthroughRecord[] = [];
+  private details = new Map<string, SandboxBookingDetail>();
 
   constructor(readonly code: SandboxCarrierCode) {}
+
+  keepDetail(trackingNumber: string, detail: SandboxBookingDetail): void {
+    this.details.set(trackingNumber, detail);
+    if (this.details.size > DETAILS_KEPT) this.details.delete(this.details.keys().next().value as string);
+  }
+
+  /** Undefined once the booking has aged out of the cache. */
+  detail(trackingNumber: string): SandboxBookingDetail | undefined {
+    return this.details.get(trackingNumber);
+  }
 
   recordPassthrough(record: PassthroughRecord): void {
     this.stats.passthrough_requests++;
@@ -41,7 +59,15 @@ export class CarrierState {
     this.fault = { mode: 'none', latencyMs: 0 };
     this.stats = { native_requests: 0, bookings: 0, passthrough_requests: 0 };
     this.passthroughLog = [];
+    this.details.clear();
   }
+}
+
+/** Drops absent fields: a bulk run keeps many of these, and empty slots still cost memory. */
+function compactParty(party: SandboxParty): SandboxParty {
+  const out = {} as Record<string, string>;
+  for (const [key, value] of Object.entries(party)) if (value !== undefined && value !== '') out[key] = value;
+  return out as unknown as SandboxParty;
 }
 
 export interface NewShipment {
@@ -94,19 +120,32 @@ export class SandboxState {
   }
 
   addShipment(input: NewShipment): SandboxShipment {
+    const { native, origin, destination, parcels } = input;
+    // Spelled out rather than spread: a fixed shape keeps each of possibly 100,000 records small.
     const shipment: SandboxShipment = {
-      ...input,
-      lane: input.origin.country.toUpperCase() === input.destination.country.toUpperCase() ? 'domestic' : 'international',
+      carrier: input.carrier,
+      trackingNumber: input.trackingNumber,
+      carrierReference: input.carrierReference,
+      service: input.service,
+      clientReference: input.clientReference,
+      merchantReference: input.merchantReference,
+      originCity: origin.city,
+      destinationCity: destination.city,
+      lane: origin.country.toUpperCase() === destination.country.toUpperCase() ? 'domestic' : 'international',
       bookedAt: new Date(this.now()),
       position: 0,
       latestStatus: 'CREATED',
       cancelled: false,
       events: [],
-      cancellations: [],
-      destinationUpdates: [],
     };
     const carrier = this.carriers[input.carrier];
     carrier.shipments.set(shipment.trackingNumber, shipment);
+    carrier.keepDetail(shipment.trackingNumber, {
+      origin: compactParty(origin),
+      destination: compactParty(destination),
+      parcels,
+      nativeJson: JSON.stringify(native ?? null),
+    });
     carrier.stats.bookings++;
     if (this.autoAdvanceMs > 0) {
       shipment.nextAdvanceAt = this.now() + this.autoAdvanceMs;
@@ -131,15 +170,15 @@ export class SandboxState {
   }
 
   cancel(shipment: SandboxShipment, reason?: string): void {
-    shipment.cancellations.push({ received_at: new Date(this.now()), reason });
+    (shipment.cancellations ??= []).push({ received_at: new Date(this.now()), reason });
     shipment.cancelled = true;
     shipment.latestStatus = 'CANCELLED';
     this.autoAdvancing.delete(shipment);
   }
 
   updateDestination(shipment: SandboxShipment, address: SandboxParty, native: unknown): void {
-    shipment.destination = address;
-    shipment.destinationUpdates.push({ received_at: new Date(this.now()), address, native });
+    shipment.destinationCity = address.city;
+    (shipment.destinationUpdates ??= []).push({ received_at: new Date(this.now()), address: compactParty(address), native });
   }
 
   /** Moves every shipment whose step is due by one lifecycle step. */
@@ -206,7 +245,7 @@ export class SandboxState {
     }
     const side = sideOf(status);
     if (side === 'none') return {};
-    const city = describeCity(side === 'origin' ? shipment.origin.city : shipment.destination.city);
+    const city = describeCity(side === 'origin' ? shipment.originCity : shipment.destinationCity);
     return { locationEn: city.en, locationAr: city.ar };
   }
 }

@@ -51,21 +51,28 @@ export interface SandboxShipment {
   /** The gateway's own id for the booking (idempotency key, order_ref, gateway ref). */
   readonly clientReference?: string;
   readonly merchantReference?: string;
-  readonly origin: SandboxParty;
-  destination: SandboxParty;
-  readonly parcels: readonly SandboxParcel[];
+  /** Cities only: full addresses live in the bounded detail cache (see CarrierState). */
+  readonly originCity: string;
+  destinationCity: string;
   readonly lane: 'domestic' | 'international';
   readonly bookedAt: Date;
-  /** Booking payload as the carrier received it. */
-  readonly native: unknown;
   /** Index into the lifecycle path of the furthest flow step reached. */
   position: number;
   latestStatus: ShipmentStatus;
   cancelled: boolean;
   nextAdvanceAt?: number;
   readonly events: SandboxEvent[];
-  readonly cancellations: { received_at: Date; reason?: string }[];
-  readonly destinationUpdates: { received_at: Date; address: SandboxParty; native: unknown }[];
+  /** Created on first use: most shipments are never cancelled or redirected. */
+  cancellations?: { received_at: Date; reason?: string }[];
+  destinationUpdates?: { received_at: Date; address: SandboxParty; native: unknown }[];
+}
+
+/** What a booking carried in full, kept for recent bookings only. */
+export interface SandboxBookingDetail {
+  readonly origin: SandboxParty;
+  readonly destination: SandboxParty;
+  readonly parcels: readonly SandboxParcel[];
+  readonly nativeJson: string;
 }
 
 export type FaultMode = 'none' | 'down' | 'slow' | 'error';

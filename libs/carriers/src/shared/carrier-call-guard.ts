@@ -37,9 +37,11 @@ function describe(state: CircuitState): CircuitStatus {
  * Protects every call to one carrier:
  *   deadline (whole operation, retries included)
  *     → bulkhead (bounded concurrency + small queue, so a slow carrier cannot absorb the process)
- *       → retry (idempotent calls only)
- *         → circuit breaker (consecutive failures open it; a trial call after the half-open delay)
+ *       → circuit breaker (consecutive failed operations open it; one trial call after the half-open delay)
+ *         → retry (idempotent calls only)
  *           → the HTTP call, aborted when the deadline passes.
+ * The breaker counts operations, not attempts: a booking that needed one retry succeeded, and
+ * a handful of failed requests should not lock the carrier out for every caller.
  * Only "no usable answer" (CarrierTransportError) is retried or counted by the breaker; a carrier
  * that answers "no" (CarrierRejectedError) is healthy.
  */
@@ -82,13 +84,15 @@ export class CarrierCallGuard {
    * a repeat harmless (idempotency key, natural dedupe); only then is the call retried.
    */
   async run<T>(operation: string, call: CarrierCall<T>, options: { idempotent: boolean }): Promise<T> {
-    const attempt: CarrierCall<T> = (signal) => this.breaker.execute(({ signal: inner }) => call(inner), signal);
     const attempts: CarrierCall<T> = options.idempotent
-      ? (signal) => this.retry.execute(({ signal: inner }) => attempt(inner), signal)
-      : attempt;
+      ? (signal) => this.retry.execute(({ signal: inner }) => call(inner), signal)
+      : call;
     try {
       return await this.deadline.execute(({ signal }) =>
-        this.bulkhead.execute(({ signal: inner }) => attempts(inner), signal),
+        this.bulkhead.execute(
+          ({ signal: inner }) => this.breaker.execute(({ signal: innermost }) => attempts(innermost), inner),
+          signal,
+        ),
       );
     } catch (error) {
       throw this.translate(operation, error);

@@ -8,7 +8,7 @@ export interface ResilienceSettings {
   readonly retryAttempts: number;
   /** First retry delay; later ones back off exponentially with jitter. */
   readonly retryBaseDelayMs: number;
-  /** Consecutive failures that open the circuit (CARRIER_BREAKER_THRESHOLD). */
+  /** Consecutive failed operations that open the circuit (CARRIER_BREAKER_THRESHOLD). */
   readonly breakerThreshold: number;
   /** How long the circuit stays open before one trial call (CARRIER_BREAKER_HALF_OPEN_MS). */
   readonly breakerHalfOpenMs: number;
@@ -23,7 +23,7 @@ export const DEFAULT_RESILIENCE: ResilienceSettings = {
   retryAttempts: 2,
   retryBaseDelayMs: 50,
   breakerThreshold: 5,
-  breakerHalfOpenMs: 3000,
+  breakerHalfOpenMs: 2000,
   bulkheadLimit: 128,
   bulkheadQueue: 256,
 };

@@ -1,5 +1,6 @@
 import { TeamsAndKeys1732100000000 } from './1732100000000-teams-and-keys.migration';
 import { Quotes1732100001000 } from './1732100001000-quotes.migration';
+import { Shipments1732100002000 } from './1732100002000-shipments.migration';
 
 /** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
-export const MIGRATIONS = [TeamsAndKeys1732100000000, Quotes1732100001000];
+export const MIGRATIONS = [TeamsAndKeys1732100000000, Quotes1732100001000, Shipments1732100002000];

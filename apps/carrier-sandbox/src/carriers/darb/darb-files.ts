@@ -13,11 +13,15 @@ import { DarbRangeBook } from './darb-ranges';
 
 const PICKED_UP_POSITION = DOMESTIC_PATH.indexOf('PICKED_UP');
 const MAX_WAIT_MS = 10_000;
+/** Old files are forgotten beyond this many, so a long soak test does not grow without bound. */
+const MAX_FILES_KEPT = 1_000;
 
 export interface DarbFile {
   readonly file_id: string;
   readonly type: DarbFileType;
-  readonly rows: CsvRow[];
+  /** Emptied once processed; rowCount stays. */
+  rows: CsvRow[];
+  readonly rowCount: number;
   readonly received_at: Date;
   status: 'received' | 'done';
   result?: string;
@@ -49,7 +53,6 @@ export class DarbFileDesk {
   private readonly files = new Map<string, DarbFile>();
   /** order_ref → tracking number: a re-sent order is answered DUPLICATE, never booked twice. */
   private readonly orders = new Map<string, string>();
-  private readonly usedNumbers = new Set<string>();
 
   constructor(
     private readonly state: SandboxState,
@@ -59,7 +62,6 @@ export class DarbFileDesk {
       for (const file of this.files.values()) this.finish(file, '');
       this.files.clear();
       this.orders.clear();
-      this.usedNumbers.clear();
     });
   }
 
@@ -68,11 +70,13 @@ export class DarbFileDesk {
       file_id: `F${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`,
       type,
       rows,
+      rowCount: rows.length,
       received_at: new Date(),
       status: 'received',
       waiters: [],
     };
     this.files.set(file.file_id, file);
+    if (this.files.size > MAX_FILES_KEPT) this.files.delete(this.files.keys().next().value as string);
     setImmediate(() => void this.process(file));
     return file;
   }
@@ -109,6 +113,7 @@ export class DarbFileDesk {
   private finish(file: DarbFile, result: string): void {
     file.status = 'done';
     file.result = result;
+    file.rows = [];
     for (const wake of file.waiters.splice(0)) wake();
   }
 
@@ -125,7 +130,7 @@ export class DarbFileDesk {
     const previous = this.orders.get(row.order_ref);
     if (previous) return answer('DUPLICATE', previous);
     if (!this.ranges.isIssued(tn)) return answer('REJECTED', tn, 'TRACKING_NUMBER_NOT_ISSUED', 'tracking number is outside every issued range');
-    if (this.usedNumbers.has(tn)) return answer('REJECTED', tn, 'TRACKING_NUMBER_IN_USE', 'tracking number already used');
+    if (this.state.findShipment('darb', tn)) return answer('REJECTED', tn, 'TRACKING_NUMBER_IN_USE', 'tracking number already used');
     if (row.service !== DARB_SERVICE) return answer('REJECTED', tn, 'UNKNOWN_SERVICE', `service must be ${DARB_SERVICE}`);
     const consignee = consigneeOf(row);
     const shipperCountry = (row.shipper_country || 'SA').toUpperCase();
@@ -141,7 +146,6 @@ export class DarbFileDesk {
     }
     if (problems.length > 0) return answer('REJECTED', tn, 'INVALID_ROW', problems.join('; '));
 
-    this.usedNumbers.add(tn);
     this.orders.set(row.order_ref, tn);
     this.state.addShipment({
       carrier: 'darb',

@@ -63,13 +63,13 @@ export async function darbRoutes(scope: FastifyInstance, { state, apiKey }: Darb
     if (parsed.rows.length === 0) return fail(reply, 400, 'invalid_file', 'file has no rows');
     if (parsed.rows.length > MAX_FILE_ROWS) return fail(reply, 413, 'file_too_large', `at most ${MAX_FILE_ROWS} rows`);
     const file = desk.receive(type as DarbFileType, parsed.rows);
-    return reply.code(202).send({ file_id: file.file_id, type, status: file.status, rows: file.rows.length });
+    return reply.code(202).send({ file_id: file.file_id, type, status: file.status, rows: file.rowCount });
   });
 
   scope.get<{ Params: { id: string } }>('/api/v1/files/:id', async (request, reply) => {
     const file = desk.find(request.params.id);
     if (!file) return fail(reply, 404, 'not_found', 'unknown file');
-    return { file_id: file.file_id, type: file.type, status: file.status, rows: file.rows.length, received_at: file.received_at.toISOString() };
+    return { file_id: file.file_id, type: file.type, status: file.status, rows: file.rowCount, received_at: file.received_at.toISOString() };
   });
 
   scope.get<{ Params: { id: string }; Querystring: { wait_ms?: string } }>('/api/v1/files/:id/result', async (request, reply) => {

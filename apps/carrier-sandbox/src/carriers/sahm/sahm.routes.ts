@@ -31,7 +31,6 @@ function shipmentView(s: SandboxShipment) {
     external_id: s.clientReference ?? null,
     merchant_reference: s.merchantReference ?? null,
     created_at: s.bookedAt.toISOString(),
-    label: { format: 'pdf', url: `/sahm/v2/shipments/${s.trackingNumber}/label` },
   };
 }
 
@@ -127,7 +126,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, apiToken }: Sa
       state.cancel(shipment, reason);
     }
     // Cancelling twice answers like the first time, so clients may retry safely.
-    const cancelledAt = shipment.cancellations[0]?.received_at ?? new Date();
+    const cancelledAt = shipment.cancellations?.[0]?.received_at ?? new Date();
     return { tracking_number: shipment.trackingNumber, status: 'cancelled', cancelled_at: cancelledAt.toISOString() };
   });
 

@@ -1,0 +1,53 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { AddressRequestDto } from './address.request.dto';
+import { CarrierRefDto, ServiceRefDto } from './carrier.response.dto';
+import { ParcelRequestDto } from './parcel.request.dto';
+
+export class WarningDto {
+  @ApiProperty({
+    enum: ['HS_CODES_MISSING', 'DECLARED_VALUE_MISSING', 'DESTINATION_PHONE_MISSING', 'ORIGIN_NOT_NORMALISED', 'QUOTE_NEAR_EXPIRY'],
+  })
+  code: string;
+  @ApiProperty() message_en: string;
+  @ApiProperty() message_ar: string;
+}
+
+export class ShipmentDto {
+  @ApiProperty() id: string;
+  @ApiProperty() tracking_number: string;
+  @ApiProperty({ description: "the gateway's own reference for the shipment" }) service_reference: string;
+  @ApiProperty({ nullable: true, description: "the caller's order reference" }) reference: string | null;
+  @ApiProperty() status: string;
+  @ApiProperty() status_ar: string;
+  @ApiProperty() status_en: string;
+  @ApiProperty({ type: CarrierRefDto }) carrier: CarrierRefDto;
+  @ApiProperty({ type: ServiceRefDto }) service: ServiceRefDto;
+  @ApiProperty({ type: AddressRequestDto }) origin: AddressRequestDto;
+  @ApiProperty({ type: AddressRequestDto }) destination: AddressRequestDto;
+  @ApiProperty({ type: [ParcelRequestDto] }) parcels: ParcelRequestDto[];
+  @ApiProperty({ nullable: true }) declared_value_sar: number | null;
+  @ApiProperty({ nullable: true, enum: ['EXW', 'FOB', 'CIF', 'DAP', 'DDP'] }) incoterm: string | null;
+  @ApiProperty({ type: [String] }) hs_codes: string[];
+  @ApiProperty({ nullable: true }) cod_amount_sar: number | null;
+  @ApiProperty({ example: '/api/v1/labels/<shipment_id>' }) label_url: string;
+  @ApiProperty({ type: [WarningDto] }) warnings: WarningDto[];
+  @ApiProperty() quoted_total_sar: number;
+  @ApiProperty({ format: 'date-time' }) estimated_delivery_at: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+}
+
+export class ShipmentListResponseDto {
+  @ApiProperty({ type: [ShipmentDto] }) shipments: ShipmentDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() limit: number;
+  @ApiProperty() offset: number;
+}
+
+export class CancellationResponseDto {
+  @ApiProperty() id: string;
+  @ApiProperty() tracking_number: string;
+  @ApiProperty({ enum: ['CANCELLED'] }) status: string;
+  @ApiProperty() status_ar: string;
+  @ApiProperty() status_en: string;
+  @ApiProperty({ format: 'date-time' }) cancelled_at: string;
+}

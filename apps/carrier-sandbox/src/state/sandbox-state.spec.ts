@@ -1,0 +1,101 @@
+import { NewShipment, SandboxState } from './sandbox-state';
+
+const booking = (overrides: Partial<NewShipment> = {}): NewShipment => ({
+  carrier: 'sahm',
+  trackingNumber: 'SHM1',
+  carrierReference: 'shp_1',
+  service: 'EXP-DOM',
+  origin: { city: 'Riyadh', country: 'SA' },
+  destination: { city: 'Jeddah', country: 'SA' },
+  parcels: [{ weight_kg: 1, length_cm: 1, width_cm: 1, height_cm: 1 }],
+  native: {},
+  ...overrides,
+});
+
+describe('SandboxState', () => {
+  it('records nothing at booking when auto-advance is off', () => {
+    const state = new SandboxState(0);
+    const shipment = state.addShipment(booking());
+    expect(shipment.events).toEqual([]);
+    expect(state.advanceDue()).toBe(0);
+  });
+
+  it('records events in the carrier vocabulary with bilingual default places', () => {
+    const state = new SandboxState(0);
+    const shipment = state.addShipment(booking({ carrier: 'bahr' }));
+    const picked = state.recordStatus(shipment, 'PICKED_UP', { source: 'control' });
+    expect(picked).toMatchObject({ nativeCode: '1100', specStatus: 'PICKED_UP', locationEn: 'Riyadh', locationAr: 'الرياض' });
+    const delivered = state.recordStatus(shipment, 'DELIVERED', { source: 'control' });
+    expect(delivered).toMatchObject({ nativeCode: '1700', locationEn: 'Jeddah', locationAr: 'جدة' });
+  });
+
+  it('walks the domestic path one step per interval, skipping customs, and stops at DELIVERED', () => {
+    let now = 0;
+    const state = new SandboxState(1000, () => now);
+    const shipment = state.addShipment(booking());
+    const seen: (string | null)[] = [];
+    for (let i = 0; i < 15; i++) {
+      now += 1000;
+      state.advanceDue();
+      seen.push(shipment.events.at(-1)?.specStatus ?? null);
+    }
+    expect([...new Set(seen)]).toEqual([
+      'LABEL_GENERATED',
+      'PICKUP_SCHEDULED',
+      'PICKED_UP',
+      'AT_ORIGIN_HUB',
+      'DEPARTED_ORIGIN',
+      'IN_TRANSIT',
+      'AT_DELIVERY_HUB',
+      'OUT_FOR_DELIVERY',
+      'DELIVERED',
+    ]);
+    expect(shipment.events).toHaveLength(9);
+  });
+
+  it('goes through customs on international lanes and resumes the flow after an exception', () => {
+    let now = 0;
+    const state = new SandboxState(10, () => now);
+    const shipment = state.addShipment(booking({ destination: { city: 'Dubai', country: 'AE' } }));
+    state.recordStatus(shipment, 'IN_TRANSIT', { source: 'control' });
+    state.recordStatus(shipment, 'EXCEPTION_CARRIER_DELAY', { source: 'control' });
+    for (let i = 0; i < 3; i++) {
+      now += 10;
+      state.advanceDue();
+    }
+    expect(shipment.events.map((e) => e.specStatus)).toEqual([
+      'IN_TRANSIT',
+      'EXCEPTION_CARRIER_DELAY',
+      'ARRIVED_DESTINATION_COUNTRY',
+      'CUSTOMS_CLEARANCE',
+      'CUSTOMS_CLEARED',
+    ]);
+  });
+
+  it('stops advancing cancelled shipments and finishes a return', () => {
+    let now = 0;
+    const state = new SandboxState(10, () => now);
+    const cancelled = state.addShipment(booking());
+    const returning = state.addShipment(booking({ trackingNumber: 'SHM2' }));
+    state.cancel(cancelled);
+    state.recordStatus(returning, 'RETURN_TO_ORIGIN', { source: 'control' });
+    now += 10;
+    state.advanceDue();
+    now += 10;
+    state.advanceDue();
+    expect(cancelled.events).toEqual([]);
+    expect(returning.events.map((e) => e.specStatus)).toEqual(['RETURN_TO_ORIGIN', 'RETURNED']);
+  });
+
+  it('reset forgets shipments and faults', () => {
+    const state = new SandboxState(0);
+    state.addShipment(booking());
+    state.carrier('sahm').fault = { mode: 'down', latencyMs: 0 };
+    const hook = jest.fn();
+    state.onReset(hook);
+    state.reset();
+    expect(state.carrier('sahm').shipments.size).toBe(0);
+    expect(state.carrier('sahm').fault.mode).toBe('none');
+    expect(hook).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,1 @@
+export * from './idempotent-request.service';

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  AddressProps,
+  assertNationalAddress,
+  assertValidAddress,
+  DomainError,
+  eventKindsForStatusChange,
+  Money,
+  normaliseAddress,
+  shipmentWarnings,
+  ValidationError,
+} from '@lgw/domain';
+import { CARRIER_REGISTRY, CarrierBooking, CarrierRegistryPort } from '../../ports/carrier.port';
+import { QUOTE_REPOSITORY, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
+import { CARRIER_CATALOGUE, CarrierCataloguePort, CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
+import { parcelsFingerprint } from '../../rating/parcels-fingerprint';
+import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipment.record';
+import { toShipmentView, ShipmentView } from '../shipment.view';
+import { CreateShipmentCommand } from './create-shipment.command';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Books a quote with its carrier. Order matters for "nothing half-created":
+ * 1. claim the quote (atomic; a second request for it stops here),
+ * 2. book with the carrier (no transaction held open across the network call),
+ * 3. write shipment + CREATED event + domain events in one transaction.
+ * A carrier failure gives the quote back. A local write failure after the carrier
+ * confirmed cancels the carrier booking (compensation, docs/adr/0005-booking-consistency.md).
+ */
+@Injectable()
+export class CreateShipmentUseCase {
+  private readonly logger = new Logger('CreateShipment');
+
+  constructor(
+    @Inject(QUOTE_REPOSITORY) private readonly quotes: QuoteRepositoryPort,
+    @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
+    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
+    @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
+    @Inject(CLOCK) private readonly clock: ClockPort,
+  ) {}
+
+  async execute(command: CreateShipmentCommand): Promise<ShipmentView> {
+    assertValidAddress('origin', command.origin);
+    assertValidAddress('destination', command.destination);
+    const origin = normaliseAddress(command.origin as AddressProps);
+    const destination = normaliseAddress(command.destination as AddressProps);
+    assertNationalAddress(destination);
+
+    const quote = await this.quotes.findForTeam(command.teamId, command.quoteId);
+    if (!quote) throw new ValidationError('quote_id', 'must be a quote_id returned by POST /rates for this team');
+    const now = this.clock.now();
+    if (quote.expiresAt.getTime() <= now.getTime()) throw new DomainError('E_QUOTE_EXPIRED');
+    if (quote.usedAt) throw new DomainError('E_QUOTE_ALREADY_USED');
+    assertMatchesQuote(quote, origin, destination, command);
+
+    if (!(await this.shipments.claimQuote(command.teamId, quote.id, now))) {
+      // Lost a race: another request used it, or it expired in between.
+      const current = await this.quotes.findForTeam(command.teamId, quote.id);
+      throw new DomainError(current?.usedAt ? 'E_QUOTE_ALREADY_USED' : 'E_QUOTE_EXPIRED');
+    }
+
+    const shipmentId = randomUUID();
+    const adapter = this.carriers.get(quote.carrierCode);
+    let booking: CarrierBooking;
+    try {
+      if (!adapter) throw new Error(`no adapter for carrier ${quote.carrierCode}`);
+      booking = await adapter.book({
+        shipmentId,
+        serviceCode: quote.serviceCode,
+        origin,
+        destination,
+        parcels: command.parcels,
+        declaredValueHalalas: halalas(command.declaredValue),
+        codAmountHalalas: halalas(command.codAmount),
+        reference: command.reference,
+      });
+    } catch (error) {
+      await this.shipments.releaseQuote(command.teamId, quote.id);
+      throw error;
+    }
+
+    const record = await this.buildRecord(shipmentId, quote, booking, origin, destination, command, now);
+    const created: TrackingEventRecord = {
+      id: randomUUID(),
+      shipmentId,
+      eventKey: 'gateway:CREATED',
+      code: 'CREATED',
+      carrierStatus: null,
+      exceptionType: null,
+      locationEn: origin.city,
+      locationAr: null,
+      measuredWeightKg: null,
+      occurredAt: now,
+      recordedAt: now,
+    };
+    const view = toShipmentView(record, this.catalogue.find(record.carrierCode));
+    const outbox: OutboxEventDraft[] = [
+      {
+        teamId: record.teamId,
+        aggregateId: record.id,
+        type: 'shipment.created',
+        payload: { shipment_id: record.id, status: 'CREATED', kinds: eventKindsForStatusChange(undefined, 'CREATED') },
+      },
+    ];
+    try {
+      await this.shipments.insertBooked(record, created, outbox);
+    } catch (error) {
+      await this.compensate(record, booking, error);
+      throw error;
+    }
+    return view;
+  }
+
+  private async buildRecord(
+    id: string,
+    quote: StoredQuote,
+    booking: CarrierBooking,
+    origin: AddressProps,
+    destination: AddressProps,
+    command: CreateShipmentCommand,
+    now: Date,
+  ): Promise<ShipmentRecord> {
+    const service = this.catalogue.find(quote.carrierCode)?.service_levels.find((s) => s.code === quote.serviceCode);
+    const transitMaxDays = service?.transit_days.max ?? quote.view.transit_days.max;
+    return {
+      id,
+      teamId: command.teamId,
+      quoteId: quote.id,
+      serviceReference: await this.shipments.nextServiceReference(),
+      carrierCode: quote.carrierCode,
+      serviceCode: quote.serviceCode,
+      trackingNumber: booking.trackingNumber,
+      carrierReference: booking.carrierReference,
+      status: 'CREATED',
+      progress: 'CREATED',
+      lastEventAt: now,
+      lane: quote.lane,
+      origin,
+      destination,
+      parcels: command.parcels,
+      chargeableKg: quote.chargeableKg,
+      declaredValueHalalas: halalas(command.declaredValue) ?? null,
+      incoterm: command.incoterm ?? null,
+      hsCodes: command.hsCodes ?? [],
+      codAmountHalalas: halalas(command.codAmount) ?? null,
+      reference: command.reference ?? null,
+      quotedTotalHalalas: quote.totalHalalas,
+      warnings: shipmentWarnings({
+        lane: quote.lane,
+        origin,
+        destination,
+        hs_codes: command.hsCodes,
+        declared_value: command.declaredValue,
+        quoteExpiresAt: quote.expiresAt,
+        now,
+      }),
+      estimatedDeliveryAt: new Date(now.getTime() + transitMaxDays * DAY_MS),
+      createdAt: now,
+      updatedAt: now,
+      cancelledAt: null,
+      cancelReason: null,
+    };
+  }
+
+  /** The carrier holds a booking we could not record: undo it there and free the quote. */
+  private async compensate(record: ShipmentRecord, booking: CarrierBooking, cause: unknown): Promise<void> {
+    this.logger.error(
+      `local write failed after carrier ${record.carrierCode} booked ${booking.trackingNumber}; cancelling it: ${String(cause)}`,
+    );
+    const adapter = this.carriers.get(record.carrierCode);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      try {
+        await adapter!.cancel(booking.trackingNumber);
+        break;
+      } catch (error) {
+        if (attempt === 3) {
+          // Nothing more can be done in-request: leave an operator-readable trace.
+          this.logger.error(
+            `COMPENSATION_FAILED carrier=${record.carrierCode} tracking_number=${booking.trackingNumber} shipment=${record.id}: ${String(error)}`,
+          );
+        }
+      }
+    }
+    await this.shipments.releaseQuote(record.teamId, record.quoteId).catch(() => undefined);
+  }
+}
+
+function halalas(sar: number | undefined): number | undefined {
+  return sar === undefined ? undefined : Money.fromSar(sar).halalas;
+}
+
+/** A quote prices one lane and one set of parcels; booking must present the same. */
+function assertMatchesQuote(
+  quote: StoredQuote,
+  origin: AddressProps,
+  destination: AddressProps,
+  command: CreateShipmentCommand,
+): void {
+  if (origin.country !== quote.origin.country) {
+    throw new ValidationError('origin.country', `must match the quote (${quote.origin.country})`);
+  }
+  if (destination.country !== quote.destination.country) {
+    throw new ValidationError('destination.country', `must match the quote (${quote.destination.country})`);
+  }
+  if (parcelsFingerprint(command.parcels) !== quote.parcelsFingerprint) {
+    throw new ValidationError('parcels', 'must match the parcels of the quote');
+  }
+}

@@ -1,0 +1,58 @@
+import { AddressProps, ExceptionType, Lane, ParcelProps, ShipmentStatus, ShipmentWarning } from '@lgw/domain';
+
+/** A shipment as stored. Money in integer halalas. */
+export interface ShipmentRecord {
+  readonly id: string;
+  readonly teamId: string;
+  readonly quoteId: string;
+  readonly serviceReference: string;
+  readonly carrierCode: string;
+  readonly serviceCode: string;
+  readonly trackingNumber: string;
+  readonly carrierReference: string;
+  readonly status: ShipmentStatus;
+  /** Furthest main-flow step reached; exceptions resume from here. */
+  readonly progress: ShipmentStatus | null;
+  readonly lastEventAt: Date | null;
+  readonly lane: Lane;
+  readonly origin: AddressProps;
+  readonly destination: AddressProps;
+  readonly parcels: readonly ParcelProps[];
+  readonly chargeableKg: number;
+  readonly declaredValueHalalas: number | null;
+  readonly incoterm: string | null;
+  readonly hsCodes: readonly string[];
+  readonly codAmountHalalas: number | null;
+  readonly reference: string | null;
+  readonly quotedTotalHalalas: number;
+  readonly warnings: readonly ShipmentWarning[];
+  readonly estimatedDeliveryAt: Date;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly cancelledAt: Date | null;
+  readonly cancelReason: string | null;
+}
+
+export interface TrackingEventRecord {
+  readonly id: string;
+  readonly shipmentId: string;
+  /** Dedupe key: the carrier's event id, or a gateway-made one for gateway events. */
+  readonly eventKey: string;
+  /** SPEC status, or the carrier's own code when it maps to none. */
+  readonly code: string;
+  readonly carrierStatus: string | null;
+  readonly exceptionType: ExceptionType | null;
+  readonly locationEn: string | null;
+  readonly locationAr: string | null;
+  readonly measuredWeightKg: number | null;
+  readonly occurredAt: Date;
+  readonly recordedAt: Date;
+}
+
+/** A domain event written in the same transaction as the change it describes. */
+export interface OutboxEventDraft {
+  readonly teamId: string;
+  readonly aggregateId: string;
+  readonly type: 'shipment.created' | 'shipment.status_changed' | 'shipment.cancelled' | 'shipment.destination_updated';
+  readonly payload: Record<string, unknown>;
+}

@@ -1,0 +1,137 @@
+import { AddressProps } from '@lgw/domain';
+import {
+  CarrierBooking,
+  CarrierBookingRequest,
+  CarrierOperationNotSupportedError,
+  CarrierPort,
+  CarrierRejectedError,
+  CarrierTrackingEvent,
+  CarrierUnavailableError,
+  PassthroughResponse,
+} from '@lgw/application';
+import { CarrierCallGuard } from '../shared/carrier-call-guard';
+import { parseCsv } from '../shared/csv';
+import { withDeadline } from '../shared/deadline';
+import { chunk } from '../shared/text';
+import { DarbFileExchange } from './darb-file-exchange';
+import { DarbOrderBatcher } from './darb-order-batcher';
+import { DarbTrackingRangePool } from './darb-tracking-range-pool';
+import { DarbClient } from './darb.client';
+import { fromDarbStatusRow, toDarbAddressChangeRow, toDarbOrderRow, toDarbProduct } from './darb.mapper';
+import { DarbSettings } from './darb.settings';
+import {
+  DARB_ADDRESS_CHANGE_COLUMNS,
+  DARB_CANCELLATION_COLUMNS,
+  DARB_ORDER_COLUMNS,
+  DarbOrderResultRow,
+  DarbOrderRow,
+  DarbStatusRow,
+  DarbUpdateResultRow,
+} from './darb.wire-types';
+
+const FEED_BATCH = 200;
+/** Darb no longer knows our block (its side was reset): take a fresh block and resend once. */
+const STALE_NUMBER_CODES = new Set(['TRACKING_NUMBER_NOT_ISSUED', 'TRACKING_NUMBER_IN_USE']);
+
+/** Darb Logistics (integration type csv_batch). */
+export class DarbAdapter implements CarrierPort {
+  readonly code = 'darb';
+  private readonly files: DarbFileExchange;
+  private readonly ranges: DarbTrackingRangePool;
+  private readonly orders: DarbOrderBatcher;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly client: DarbClient,
+    private readonly guard: CarrierCallGuard,
+    settings: Pick<DarbSettings, 'rangeSize' | 'maxRowsPerFile' | 'maxFilesInFlight' | 'resultWaitMs' | 'resilience'>,
+  ) {
+    this.timeoutMs = settings.resilience.timeoutMs;
+    this.files = new DarbFileExchange(client, guard, settings.resultWaitMs);
+    this.ranges = new DarbTrackingRangePool(() =>
+      // A retried allocation may waste a block; blocks are plentiful, so that is harmless.
+      guard.run('allocate tracking range', (signal) => client.allocateRange(settings.rangeSize, signal), { idempotent: true }),
+    );
+    this.orders = new DarbOrderBatcher(
+      (rows) => this.files.submit<DarbOrderResultRow>('book', 'orders', DARB_ORDER_COLUMNS, rows),
+      {
+        maxRowsPerFile: settings.maxRowsPerFile,
+        maxFilesInFlight: settings.maxFilesInFlight,
+        timeoutMs: settings.resilience.timeoutMs,
+      },
+    );
+  }
+
+  static create(settings: DarbSettings): DarbAdapter {
+    return new DarbAdapter(new DarbClient(settings), new CarrierCallGuard('darb', settings.resilience), settings);
+  }
+
+  get circuit() {
+    return this.guard.circuit;
+  }
+
+  async book(request: CarrierBookingRequest): Promise<CarrierBooking> {
+    const product = toDarbProduct(request.serviceCode);
+    if (!product) throw new CarrierRejectedError(this.code, `unknown service level ${request.serviceCode}`);
+    // A booking may need a range, a file and a second file: one deadline covers them all.
+    return withDeadline(
+      this.bookWith(request, product),
+      this.timeoutMs,
+      () => new CarrierUnavailableError(this.code, `book: no answer within ${this.timeoutMs} ms`, 5),
+    );
+  }
+
+  private async bookWith(request: CarrierBookingRequest, product: string): Promise<CarrierBooking> {
+    const first = await this.ranges.next();
+    let result = await this.sendOrder(toDarbOrderRow(request, product, first));
+    if (result.result === 'REJECTED' && STALE_NUMBER_CODES.has(result.error_code)) {
+      this.ranges.discardBlockOf(first);
+      result = await this.sendOrder(toDarbOrderRow(request, product, await this.ranges.next()));
+    }
+    if (result.result === 'ACCEPTED' || result.result === 'DUPLICATE') {
+      // DUPLICATE: Darb already holds this order (a retry) and answers with its original number.
+      return { trackingNumber: result.tracking_number, carrierReference: request.shipmentId };
+    }
+    throw new CarrierRejectedError(this.code, `${result.error_code}: ${result.error_message}`);
+  }
+
+  async cancel(trackingNumber: string): Promise<void> {
+    const [result] = await this.files.submit<DarbUpdateResultRow>('cancel', 'cancellations', DARB_CANCELLATION_COLUMNS, [
+      { tracking_number: trackingNumber, reason: 'cancelled by merchant' },
+    ]);
+    if (result?.result === 'CANCELLED' || result?.result === 'ALREADY_CANCELLED') return;
+    throw new CarrierRejectedError(this.code, result ? `${result.error_code}: ${result.error_message}` : 'empty result file');
+  }
+
+  async fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]> {
+    const events: CarrierTrackingEvent[] = [];
+    for (const batch of chunk([...new Set(trackingNumbers)], FEED_BATCH)) {
+      const feed = await this.guard.run('tracking', (signal) => this.client.statusFeed(batch, signal), { idempotent: true });
+      for (const row of (await parseCsv(feed)) as unknown as DarbStatusRow[]) {
+        const event = fromDarbStatusRow(row);
+        if (event) events.push(event);
+      }
+    }
+    return events;
+  }
+
+  async updateDestination(trackingNumber: string, destination: AddressProps): Promise<void> {
+    const [result] = await this.files.submit<DarbUpdateResultRow>('update destination', 'address-changes', DARB_ADDRESS_CHANGE_COLUMNS, [
+      toDarbAddressChangeRow(trackingNumber, destination),
+    ]);
+    if (result?.result === 'UPDATED') return;
+    throw new CarrierRejectedError(this.code, result ? `${result.error_code}: ${result.error_message}` : 'empty result file');
+  }
+
+  async passthrough(_rawBody: Buffer): Promise<PassthroughResponse> {
+    throw new CarrierOperationNotSupportedError(this.code, 'passthrough');
+  }
+
+  async close(): Promise<void> {
+    this.orders.close();
+  }
+
+  private sendOrder(row: DarbOrderRow): Promise<DarbOrderResultRow> {
+    return this.orders.submit(row);
+  }
+}

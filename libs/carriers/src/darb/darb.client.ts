@@ -1,0 +1,60 @@
+import { CarrierRejectedError, CarrierUnavailableError } from '@lgw/application';
+import { HttpAnswer, isTransientStatus, joinUrl, readJson, sendHttp } from '../shared/carrier-http';
+import { CarrierTransportError } from '../shared/carrier-transport.error';
+import { DarbSettings } from './darb.settings';
+import { DarbFileReceipt, DarbFileType, DarbRange } from './darb.wire-types';
+
+const CARRIER = 'darb';
+
+/** HTTP to Darb's file API and nothing else. */
+export class DarbClient {
+  constructor(private readonly settings: Pick<DarbSettings, 'baseUrl' | 'apiKey'>) {}
+
+  async allocateRange(size: number, signal: AbortSignal): Promise<DarbRange> {
+    const answer = await this.call('POST', '/api/v1/tracking-ranges', signal, JSON.stringify({ size }), 'application/json');
+    return readJson<DarbRange>(this.expectOk(answer));
+  }
+
+  async uploadFile(type: DarbFileType, csv: string, signal: AbortSignal): Promise<DarbFileReceipt> {
+    const answer = await this.call('POST', `/api/v1/files/${type}`, signal, csv, 'text/csv; charset=utf-8');
+    return readJson<DarbFileReceipt>(this.expectOk(answer));
+  }
+
+  /** The result CSV, or null while Darb is still processing the file. */
+  async fetchResult(fileId: string, waitMs: number, signal: AbortSignal): Promise<string | null> {
+    const query = new URLSearchParams({ wait_ms: String(Math.max(0, Math.floor(waitMs))) });
+    const answer = await this.call('GET', `/api/v1/files/${encodeURIComponent(fileId)}/result?${query}`, signal);
+    if (answer.status === 202) return null;
+    return this.expectOk(answer).body.toString('utf8');
+  }
+
+  async statusFeed(trackingNumbers: readonly string[], signal: AbortSignal): Promise<string> {
+    const query = new URLSearchParams({ tracking_numbers: trackingNumbers.join(',') });
+    const answer = await this.call('GET', `/api/v1/status-feed?${query}`, signal);
+    return this.expectOk(answer).body.toString('utf8');
+  }
+
+  private call(method: 'GET' | 'POST', path: string, signal: AbortSignal, body?: string, contentType?: string) {
+    return sendHttp({
+      method,
+      url: joinUrl(this.settings.baseUrl, path),
+      signal,
+      body,
+      headers: { 'x-api-key': this.settings.apiKey, ...(contentType ? { 'content-type': contentType } : {}) },
+    });
+  }
+
+  private expectOk(answer: HttpAnswer): HttpAnswer {
+    if (answer.status >= 200 && answer.status < 300) return answer;
+    if (isTransientStatus(answer.status)) throw new CarrierTransportError(`HTTP ${answer.status}`);
+    if (answer.status === 401 || answer.status === 403) throw new CarrierUnavailableError(CARRIER, 'credentials refused by carrier', 60);
+    let message = `HTTP ${answer.status}`;
+    try {
+      const body = readJson<{ error?: string; message?: string }>(answer);
+      message = [body.error, body.message].filter(Boolean).join(' - ') || message;
+    } catch {
+      // keep the status line
+    }
+    throw new CarrierRejectedError(CARRIER, message);
+  }
+}

@@ -1,0 +1,85 @@
+import { AddressProps, ParcelProps } from '@lgw/domain';
+import { CarrierBookingRequest, CarrierTrackingEvent } from '@lgw/application';
+import { parseRiyadhDateTime } from '../shared/riyadh-time';
+import { formatKg, halalasToSar, sumKg } from '../shared/units';
+import { mapDarbStatus } from './darb.status-map';
+import { DARB_SERVICE, DarbAddressChangeRow, DarbOrderRow, DarbRange, DarbStatusRow } from './darb.wire-types';
+
+const DARB_PRODUCTS: Readonly<Record<string, string>> = {
+  darb_land_domestic: DARB_SERVICE,
+};
+
+export function toDarbProduct(serviceCode: string): string | undefined {
+  return DARB_PRODUCTS[serviceCode];
+}
+
+export function formatDarbTrackingNumber(range: Pick<DarbRange, 'prefix' | 'digits'>, n: number): string {
+  return `${range.prefix}${String(n).padStart(range.digits, '0')}`;
+}
+
+/** Darb takes one line per consignment: piece count, total weight, largest piece's size. */
+function largestPiece(parcels: readonly ParcelProps[]): ParcelProps {
+  return parcels.reduce((a, b) => (b.length_cm * b.width_cm * b.height_cm > a.length_cm * a.width_cm * a.height_cm ? b : a));
+}
+
+const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
+
+function consigneeColumns(address: AddressProps) {
+  return {
+    consignee_name: text(address.name),
+    consignee_phone: text(address.phone),
+    consignee_city: address.city,
+    consignee_region: text(address.region),
+    consignee_address: text(address.line1),
+    consignee_short_address: text(address.short_address),
+    consignee_postal_code: text(address.postal_code),
+    consignee_additional_number: text(address.additional_number),
+    consignee_country: address.country.toUpperCase(),
+  };
+}
+
+export function toDarbOrderRow(request: CarrierBookingRequest, product: string, trackingNumber: string): DarbOrderRow {
+  const largest = largestPiece(request.parcels);
+  return {
+    order_ref: request.shipmentId,
+    tracking_number: trackingNumber,
+    service: product,
+    ...consigneeColumns(request.destination),
+    shipper_name: text(request.origin.name),
+    shipper_phone: text(request.origin.phone),
+    shipper_city: request.origin.city,
+    shipper_short_address: text(request.origin.short_address),
+    shipper_country: request.origin.country.toUpperCase(),
+    pieces: String(request.parcels.length),
+    weight_kg: formatKg(sumKg(request.parcels.map((p) => p.weight_kg))),
+    length_cm: String(largest.length_cm),
+    width_cm: String(largest.width_cm),
+    height_cm: String(largest.height_cm),
+    cod_sar: request.codAmountHalalas ? halalasToSar(request.codAmountHalalas) : '',
+    declared_value_sar: request.declaredValueHalalas !== undefined ? halalasToSar(request.declaredValueHalalas) : '',
+    merchant_ref: text(request.reference),
+  };
+}
+
+export function toDarbAddressChangeRow(trackingNumber: string, address: AddressProps): DarbAddressChangeRow {
+  return { tracking_number: trackingNumber, ...consigneeColumns(address) };
+}
+
+/** Null when a feed line has no id or an unreadable time: it cannot be stored reliably. */
+export function fromDarbStatusRow(row: DarbStatusRow): CarrierTrackingEvent | null {
+  const occurredAt = parseRiyadhDateTime(row.event_time ?? '');
+  if (!row.event_id || !row.tracking_number || !occurredAt) return null;
+  const mapped = mapDarbStatus(row.status_code ?? '');
+  const weight = row.measured_weight_kg ? Number(row.measured_weight_kg) : NaN;
+  return {
+    trackingNumber: row.tracking_number,
+    eventId: row.event_id,
+    carrierStatus: row.status_code,
+    status: mapped?.status ?? null,
+    ...(mapped?.exceptionType ? { exceptionType: mapped.exceptionType } : {}),
+    ...(row.city ? { locationEn: row.city } : {}),
+    ...(row.city_ar ? { locationAr: row.city_ar } : {}),
+    occurredAt,
+    ...(Number.isFinite(weight) && weight > 0 ? { measuredWeightKg: weight } : {}),
+  };
+}

@@ -1,0 +1,43 @@
+import { CarrierPort } from '@lgw/application';
+import { CARRIER_CATALOGUE } from './carrier-catalogue';
+import { CarrierRegistryEntry, createCarrierRegistry } from './carrier-registry';
+import { resolveSahmSettings } from '../sahm/sahm.settings';
+import { resolveDarbSettings } from '../darb/darb.settings';
+
+describe('carrier registry', () => {
+  it('has an adapter for every carrier in the catalogue', async () => {
+    const registry = createCarrierRegistry({ env: {} });
+    expect([...registry.codes].sort()).toEqual(CARRIER_CATALOGUE.map((c) => c.code).sort());
+    for (const code of registry.codes) expect(registry.get(code)?.code).toBe(code);
+    expect(registry.get('nope')).toBeUndefined();
+    await registry.close();
+  });
+
+  it('adds a carrier through an entry', () => {
+    const fake = { code: 'fourth' } as CarrierPort;
+    const entries: CarrierRegistryEntry[] = [{ code: 'fourth', create: () => fake }];
+    expect(createCarrierRegistry({}, entries).get('fourth')).toBe(fake);
+    expect(() => createCarrierRegistry({}, [...entries, ...entries])).toThrow(/registered twice/);
+  });
+});
+
+describe('carrier settings', () => {
+  it('default to the local sandbox on SANDBOX_PORT', () => {
+    expect(resolveSahmSettings({}, { env: {} }).baseUrl).toBe('http://127.0.0.1:3100/sahm');
+    expect(resolveSahmSettings({}, { env: { SANDBOX_PORT: '4100' } }).baseUrl).toBe('http://127.0.0.1:4100/sahm');
+  });
+
+  it('prefer explicit values, then a given sandbox URL, then the environment', () => {
+    const env = { SAHM_BASE_URL: 'https://sahm.example/api', SAHM_API_TOKEN: 'from-env', CARRIER_TIMEOUT_MS: '2500' };
+    expect(resolveSahmSettings({}, { env })).toMatchObject({ baseUrl: 'https://sahm.example/api', apiToken: 'from-env' });
+    expect(resolveSahmSettings({}, { env }).resilience.timeoutMs).toBe(2500);
+    expect(resolveSahmSettings({}, { env, sandboxUrl: 'http://127.0.0.1:5555/' }).baseUrl).toBe('http://127.0.0.1:5555/sahm');
+    expect(resolveSahmSettings({ baseUrl: 'http://x/sahm' }, { env, sandboxUrl: 'http://y' }).baseUrl).toBe('http://x/sahm');
+    expect(resolveSahmSettings({ resilience: { timeoutMs: 10 } }, { env, resilience: { timeoutMs: 20 } }).resilience.timeoutMs).toBe(10);
+  });
+
+  it('refuse nonsense numbers', () => {
+    expect(() => resolveDarbSettings({}, { env: { CARRIER_TIMEOUT_MS: 'soon' } })).toThrow(/CARRIER_TIMEOUT_MS/);
+    expect(() => resolveDarbSettings({}, { env: { CARRIER_TIMEOUT_MS: '0' } })).toThrow(/timeoutMs/);
+  });
+});

@@ -1,0 +1,138 @@
+import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/application';
+import { EntityManager } from 'typeorm';
+
+export interface ShipmentRow {
+  id: string;
+  team_id: string;
+  quote_id: string;
+  service_reference: string;
+  carrier_code: string;
+  service_code: string;
+  tracking_number: string;
+  carrier_reference: string;
+  status: ShipmentRecord['status'];
+  progress: ShipmentRecord['progress'];
+  last_event_at: Date | null;
+  lane: ShipmentRecord['lane'];
+  origin: ShipmentRecord['origin'];
+  destination: ShipmentRecord['destination'];
+  parcels: ShipmentRecord['parcels'];
+  chargeable_kg: string;
+  declared_value_halalas: string | null;
+  incoterm: string | null;
+  hs_codes: string[];
+  cod_amount_halalas: string | null;
+  reference: string | null;
+  quoted_total_halalas: string;
+  warnings: ShipmentRecord['warnings'];
+  estimated_delivery_at: Date;
+  created_at: Date;
+  updated_at: Date;
+  cancelled_at: Date | null;
+  cancel_reason: string | null;
+}
+
+const nullableNumber = (v: string | null): number | null => (v === null ? null : Number(v));
+
+export function toShipmentRecord(row: ShipmentRow): ShipmentRecord {
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    quoteId: row.quote_id,
+    serviceReference: row.service_reference,
+    carrierCode: row.carrier_code,
+    serviceCode: row.service_code,
+    trackingNumber: row.tracking_number,
+    carrierReference: row.carrier_reference,
+    status: row.status,
+    progress: row.progress,
+    lastEventAt: row.last_event_at,
+    lane: row.lane,
+    origin: row.origin,
+    destination: row.destination,
+    parcels: row.parcels,
+    chargeableKg: Number(row.chargeable_kg),
+    declaredValueHalalas: nullableNumber(row.declared_value_halalas),
+    incoterm: row.incoterm,
+    hsCodes: row.hs_codes,
+    codAmountHalalas: nullableNumber(row.cod_amount_halalas),
+    reference: row.reference,
+    quotedTotalHalalas: Number(row.quoted_total_halalas),
+    warnings: row.warnings,
+    estimatedDeliveryAt: row.estimated_delivery_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    cancelledAt: row.cancelled_at,
+    cancelReason: row.cancel_reason,
+  };
+}
+
+export interface TrackingEventRow {
+  id: string;
+  shipment_id: string;
+  event_key: string;
+  code: string;
+  carrier_status: string | null;
+  exception_type: TrackingEventRecord['exceptionType'];
+  location_en: string | null;
+  location_ar: string | null;
+  measured_weight_kg: string | null;
+  occurred_at: Date;
+  recorded_at: Date;
+}
+
+export function toTrackingEventRecord(row: TrackingEventRow): TrackingEventRecord {
+  return {
+    id: row.id,
+    shipmentId: row.shipment_id,
+    eventKey: row.event_key,
+    code: row.code,
+    carrierStatus: row.carrier_status,
+    exceptionType: row.exception_type,
+    locationEn: row.location_en,
+    locationAr: row.location_ar,
+    measuredWeightKg: nullableNumber(row.measured_weight_kg),
+    occurredAt: row.occurred_at,
+    recordedAt: row.recorded_at,
+  };
+}
+
+/** Inserts events, skipping ones already stored (same shipment and event key). Returns the keys inserted. */
+export async function insertTrackingEvents(em: EntityManager, events: readonly TrackingEventRecord[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (const e of events) {
+    const rows: Array<{ event_key: string }> = await em.query(
+      `INSERT INTO tracking_events (id, shipment_id, event_key, code, carrier_status, exception_type, location_en,
+                                    location_ar, measured_weight_kg, occurred_at, recorded_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (shipment_id, event_key) DO NOTHING
+       RETURNING event_key`,
+      [
+        e.id,
+        e.shipmentId,
+        e.eventKey,
+        e.code,
+        e.carrierStatus,
+        e.exceptionType,
+        e.locationEn,
+        e.locationAr,
+        e.measuredWeightKg,
+        e.occurredAt,
+        e.recordedAt,
+      ],
+    );
+    if (rows.length > 0) inserted.add(e.eventKey);
+  }
+  return inserted;
+}
+
+export async function insertOutbox(em: EntityManager, events: readonly OutboxEventDraft[]): Promise<void> {
+  for (const e of events) {
+    await em.query('INSERT INTO outbox_events (team_id, aggregate_id, type, payload) VALUES ($1, $2, $3, $4)', [
+      e.teamId,
+      e.aggregateId,
+      e.type,
+      JSON.stringify(e.payload),
+    ]);
+  }
+}

@@ -1,0 +1,274 @@
+import {
+  CarrierPort,
+  CarrierRejectedError,
+  CarrierTrackingEvent,
+  CarrierUnavailableError,
+} from '@lgw/application';
+import { createCarrierRegistry, CarrierRegistry } from '@lgw/carriers';
+import { RunningCarrierSandbox } from '../../../apps/carrier-sandbox/src';
+import {
+  bookingRequest,
+  SandboxControl,
+  sleep,
+  startTestSandbox,
+  TEST_RESILIENCE,
+  TIMING_MARGIN_MS,
+  unavailableAfter,
+} from './sandbox-harness';
+
+export interface CarrierContractConfig {
+  code: 'sahm' | 'bahr' | 'darb';
+  serviceCode: string;
+  /** The carrier dedupes a re-sent booking, so the adapter may retry it. */
+  idempotentBooking: boolean;
+  /** The carrier's event times are this coarse (bahr: minutes, darb: seconds). */
+  timeResolutionMs: number;
+}
+
+export interface ContractContext {
+  control: SandboxControl;
+  sandbox: RunningCarrierSandbox;
+  adapter: CarrierPort;
+}
+
+const floorTo = (date: Date, ms: number) => new Date(Math.floor(date.getTime() / ms) * ms);
+
+/**
+ * What every adapter must do against its carrier's sandbox over real HTTP. Each
+ * <carrier>.contract-spec.ts runs this and adds the carrier's own peculiarities.
+ */
+export function describeCarrierContract(config: CarrierContractConfig, extra?: (ctx: () => ContractContext) => void): void {
+  const { code } = config;
+  let sandbox: RunningCarrierSandbox;
+  let control: SandboxControl;
+  let registry: CarrierRegistry;
+  let adapter: CarrierPort;
+
+  beforeAll(async () => {
+    ({ sandbox, control } = await startTestSandbox());
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+  beforeEach(async () => {
+    await control.reset();
+    // A fresh registry per test: every test starts with a closed circuit.
+    registry = createCarrierRegistry({ sandboxUrl: sandbox.url, resilience: TEST_RESILIENCE, env: {} });
+    adapter = registry.get(code)!;
+  });
+  afterEach(async () => {
+    await control.fault(code, 'none');
+    await registry.close();
+  });
+
+  const book = async () => {
+    const request = bookingRequest(config.serviceCode);
+    return { request, booking: await adapter.book(request) };
+  };
+
+  describe(`${code} booking`, () => {
+    it('books and returns the carrier tracking number', async () => {
+      const { request, booking } = await book();
+      expect(booking.trackingNumber).toMatch(/\S+/);
+      const recorded = await control.shipment(code, booking.trackingNumber);
+      expect(recorded.tracking_number).toBe(booking.trackingNumber);
+      expect(recorded.origin.city).toBe('Riyadh');
+      expect(recorded.destination.city).toBe('Jeddah');
+      expect(recorded.destination.country).toBe('SA');
+      const totalKg = recorded.parcels.reduce((sum: number, p: { weight_kg: number }) => sum + p.weight_kg * 1000, 0) / 1000;
+      expect(totalKg).toBeCloseTo(1.205, 6);
+      expect(recorded.client_reference).toBe(request.shipmentId);
+    });
+
+    if (config.idempotentBooking) {
+      it('does not book twice when the same booking is retried, even concurrently', async () => {
+        const request = bookingRequest(config.serviceCode);
+        const first = await adapter.book(request);
+        const again = await Promise.all([adapter.book(request), adapter.book(request), adapter.book(request)]);
+        for (const booking of again) expect(booking.trackingNumber).toBe(first.trackingNumber);
+        const { total } = await control.shipments(code, { client_reference: request.shipmentId });
+        expect(total).toBe(1);
+      });
+    }
+
+    it('refuses an unknown service level without calling the carrier', async () => {
+      const before = await control.stats(code);
+      await expect(adapter.book(bookingRequest('no_such_service'))).rejects.toBeInstanceOf(CarrierRejectedError);
+      expect((await control.stats(code)).native_requests).toBe(before.native_requests);
+    });
+  });
+
+  describe(`${code} cancel`, () => {
+    it('cancels before pickup, and a repeated cancel is harmless', async () => {
+      const { booking } = await book();
+      await adapter.cancel(booking.trackingNumber);
+      await adapter.cancel(booking.trackingNumber);
+      const recorded = await control.shipment(code, booking.trackingNumber);
+      expect(recorded.cancelled).toBe(true);
+      expect(recorded.cancellations.length).toBe(1);
+    });
+
+    it('passes on the carrier refusing to cancel after pickup', async () => {
+      const { booking } = await book();
+      await control.event(code, booking.trackingNumber, { code: 'PICKED_UP' });
+      await expect(adapter.cancel(booking.trackingNumber)).rejects.toBeInstanceOf(CarrierRejectedError);
+    });
+  });
+
+  describe(`${code} tracking`, () => {
+    it('maps control-API events back from the native vocabulary, with stable ids', async () => {
+      const { booking } = await book();
+      const tn = booking.trackingNumber;
+      const at = (s: string) => new Date(s);
+      expect(
+        (await control.event(code, tn, {
+          code: 'PICKED_UP',
+          location_en: 'Riyadh',
+          location_ar: 'الرياض',
+          occurred_at: '2025-03-01T10:15:42.123Z',
+        })).status,
+      ).toBe(201);
+      await control.event(code, tn, { code: 'EXCEPTION', exception_type: 'CUSTOMS_HOLD', occurred_at: '2025-03-02T08:00:00Z' });
+      await control.event(code, tn, {
+        code: 'EXCEPTION_WEIGHT_MISMATCH',
+        measured_weight_kg: 2.35,
+        occurred_at: '2025-03-02T09:30:00Z',
+      });
+      await control.event(code, tn, { code: 'DELIVERED', occurred_at: '2025-03-03T12:45:10Z' });
+
+      const events = await adapter.fetchTracking([tn]);
+      const byStatus = (status: string) => events.find((e) => e.status === status) as CarrierTrackingEvent;
+      expect(events.map((e) => e.status)).toEqual([
+        'PICKED_UP',
+        'EXCEPTION_CUSTOMS_HOLD',
+        'EXCEPTION_WEIGHT_MISMATCH',
+        'DELIVERED',
+      ]);
+      expect(events.every((e) => e.trackingNumber === tn)).toBe(true);
+
+      const picked = byStatus('PICKED_UP');
+      expect(picked.locationEn).toBe('Riyadh');
+      expect(picked.locationAr).toBe('الرياض');
+      expect(picked.occurredAt.toISOString()).toBe(floorTo(at('2025-03-01T10:15:42.123Z'), config.timeResolutionMs).toISOString());
+      expect(picked.exceptionType).toBeUndefined();
+
+      expect(byStatus('EXCEPTION_CUSTOMS_HOLD').exceptionType).toBe('CUSTOMS_HOLD');
+      expect(byStatus('EXCEPTION_WEIGHT_MISMATCH').exceptionType).toBe('WEIGHT_MISMATCH');
+      expect(byStatus('EXCEPTION_WEIGHT_MISMATCH').measuredWeightKg).toBe(2.35);
+      expect(byStatus('DELIVERED').occurredAt.toISOString()).toBe(
+        floorTo(at('2025-03-03T12:45:10Z'), config.timeResolutionMs).toISOString(),
+      );
+      for (const e of events) expect(e.carrierStatus).not.toBe(e.status);
+
+      const ids = events.map((e) => e.eventId);
+      expect(new Set(ids).size).toBe(ids.length);
+      const again = await adapter.fetchTracking([tn]);
+      expect(again.map((e) => e.eventId)).toEqual(ids);
+    });
+
+    it('keeps an undocumented native code as an event with no mapped status', async () => {
+      const { booking } = await book();
+      await control.event(code, booking.trackingNumber, { native_code: 'ZZ_NEW_CODE_42' });
+      const [event] = await adapter.fetchTracking([booking.trackingNumber]);
+      expect(event.status).toBeNull();
+      expect(event.carrierStatus).toBe('ZZ_NEW_CODE_42');
+    });
+
+    it('reads many shipments in one call and ignores unknown numbers', async () => {
+      const a = (await book()).booking.trackingNumber;
+      const b = (await book()).booking.trackingNumber;
+      await control.event(code, a, { code: 'LABEL_GENERATED' });
+      await control.event(code, b, { code: 'OUT_FOR_DELIVERY' });
+      const events = await adapter.fetchTracking([a, b, 'NOPE000000000']);
+      expect(events.map((e) => [e.trackingNumber, e.status]).sort()).toEqual(
+        [
+          [a, 'LABEL_GENERATED'],
+          [b, 'OUT_FOR_DELIVERY'],
+        ].sort(),
+      );
+    });
+
+    it('answers 404 on the control API for an unknown tracking number', async () => {
+      expect((await control.event(code, 'UNKNOWN123', { code: 'PICKED_UP' })).status).toBe(404);
+    });
+  });
+
+  describe(`${code} destination update`, () => {
+    it('is recorded by the carrier', async () => {
+      const { booking } = await book();
+      await adapter.updateDestination(booking.trackingNumber, {
+        name: 'Noura',
+        city: 'Dammam',
+        country: 'SA',
+        short_address: 'DDMA1234',
+        phone: '966559998877',
+      });
+      const recorded = await control.shipment(code, booking.trackingNumber);
+      expect(recorded.destination_updates).toHaveLength(1);
+      expect(recorded.destination_updates[0].address).toMatchObject({ city: 'Dammam', country: 'SA', short_address: 'DDMA1234' });
+      expect(recorded.destination.city).toBe('Dammam');
+    });
+  });
+
+  describe(`${code} faults`, () => {
+    it.each(['down', 'error'] as const)('turns fault "%s" into CarrierUnavailableError for every operation', async (mode) => {
+      const { booking } = await book();
+      await control.fault(code, mode);
+      for (const call of [
+        () => adapter.book(bookingRequest(config.serviceCode)),
+        () => adapter.cancel(booking.trackingNumber),
+        () => adapter.fetchTracking([booking.trackingNumber]),
+      ]) {
+        const { elapsedMs, error } = await unavailableAfter(call);
+        expect(elapsedMs).toBeLessThan(TEST_RESILIENCE.timeoutMs + TIMING_MARGIN_MS);
+        expect(error.carrierCode).toBe(code);
+        expect(error.retryAfterSeconds).toBeGreaterThan(0);
+      }
+    });
+
+    it('gives up on a slow carrier within the timeout', async () => {
+      const { booking } = await book();
+      await control.fault(code, 'slow', 3000);
+      for (const call of [() => adapter.book(bookingRequest(config.serviceCode)), () => adapter.fetchTracking([booking.trackingNumber])]) {
+        const { elapsedMs } = await unavailableAfter(call);
+        expect(elapsedMs).toBeGreaterThanOrEqual(TEST_RESILIENCE.timeoutMs - 20);
+        expect(elapsedMs).toBeLessThan(TEST_RESILIENCE.timeoutMs + TIMING_MARGIN_MS);
+      }
+    });
+
+    it('answers normally after a slow spell shorter than the timeout', async () => {
+      await control.fault(code, 'slow', 50);
+      const { booking } = await book();
+      expect(booking.trackingNumber).toBeTruthy();
+    });
+
+    it('opens the circuit after repeated failures and closes it once the carrier is back', async () => {
+      const { booking } = await book();
+      await control.fault(code, 'down');
+      for (let i = 0; i < TEST_RESILIENCE.breakerThreshold; i++) {
+        await unavailableAfter(() => adapter.fetchTracking([booking.trackingNumber]));
+      }
+      const before = await control.stats(code);
+      const open = await unavailableAfter(() => adapter.fetchTracking([booking.trackingNumber]));
+      expect(open.error.reason).toMatch(/circuit open/);
+      expect(open.elapsedMs).toBeLessThan(150);
+      expect((await control.stats(code)).native_requests).toBe(before.native_requests);
+
+      await control.fault(code, 'none');
+      await sleep(TEST_RESILIENCE.breakerHalfOpenMs + 50);
+      await expect(adapter.fetchTracking([booking.trackingNumber])).resolves.toEqual([]);
+      await expect(adapter.book(bookingRequest(config.serviceCode))).resolves.toHaveProperty('trackingNumber');
+    });
+
+    it('never lets a fault reach the control API', async () => {
+      const { booking } = await book();
+      await control.fault(code, 'down');
+      expect((await control.event(code, booking.trackingNumber, { code: 'PICKED_UP' })).status).toBe(201);
+      await control.fault(code, 'none');
+    });
+  });
+
+  extra?.(() => ({ control, sandbox, adapter }));
+}
+
+export { CarrierUnavailableError };

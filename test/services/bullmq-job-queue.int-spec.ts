@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { BullMqJobQueue, BullMqJobWorker, createJobQueue } from '@lgw/queue';
+import { deferred, describeJobQueueContract, sleep, testLogger, waitFor } from '../queue/job-queue-contract';
+import { TEST_REDIS_URL } from '../support/test-mode';
+
+/** Needs Redis: part of `npm run test:services` only. Every test gets its own key prefix. */
+const prefixes: string[] = [];
+function freshPrefix(): string {
+  const prefix = `lgw-test-${randomBytes(5).toString('hex')}`;
+  prefixes.push(prefix);
+  return prefix;
+}
+
+let admin: Redis;
+beforeAll(() => {
+  admin = new Redis(TEST_REDIS_URL);
+});
+afterAll(async () => {
+  for (const prefix of prefixes) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await admin.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await admin.del(...keys);
+    } while (cursor !== '0');
+  }
+  await admin.quit();
+  await sleep(1500);
+  console.log(process.getActiveResourcesInfo());
+});
+
+describeJobQueueContract('bullmq', {
+  async create({ backoffMs, closeTimeoutMs }) {
+    const logger = testLogger();
+    const runtime = createJobQueue({ redisUrl: TEST_REDIS_URL, prefix: freshPrefix(), logger, defaults: { backoffMs }, closeTimeoutMs });
+    return { ...runtime, logger };
+  },
+});
+
+describe('bullmq: failure recovery', () => {
+  const closers: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close().catch(() => undefined);
+  });
+
+  function worker(prefix: string, overrides: Partial<ConstructorParameters<typeof BullMqJobWorker>[0]> = {}) {
+    const logger = testLogger();
+    const w = new BullMqJobWorker({ connection: TEST_REDIS_URL, prefix, logger, lockDurationMs: 1_000, stalledIntervalMs: 300, ...overrides });
+    closers.push(() => w.close());
+    return { worker: w, logger };
+  }
+  function producer(prefix: string) {
+    const q = new BullMqJobQueue({ connection: TEST_REDIS_URL, prefix, logger: testLogger() });
+    closers.push(() => q.close());
+    return q;
+  }
+
+  it('re-runs on another worker a job whose worker died mid-job; nothing is lost', async () => {
+    const prefix = freshPrefix();
+    const queue = producer(prefix);
+    const runs: Array<{ by: string; attempt: number; data: unknown }> = [];
+    const firstStarted = deferred();
+
+    // closeTimeoutMs 0: close() drops the Redis connection at once and leaves the job
+    // locked, which is what Redis sees when the process is SIGKILLed.
+    const a = worker(prefix, { closeTimeoutMs: 0 });
+    a.worker.register('batches', async (data, meta) => {
+      runs.push({ by: 'a', attempt: meta.attempt, data });
+      firstStarted.resolve();
+      await new Promise(() => undefined);
+    });
+    await a.worker.start();
+    await queue.enqueue('batches', 'process-csv', { batchId: 'b_1' }, { jobId: 'batch:b_1' });
+    await firstStarted.promise;
+    await a.worker.close();
+
+    const b = worker(prefix);
+    const done = deferred();
+    b.worker.register('batches', async (data, meta) => {
+      runs.push({ by: 'b', attempt: meta.attempt, data });
+      done.resolve();
+    });
+    await b.worker.start();
+    await done.promise;
+
+    expect(runs).toEqual([
+      { by: 'a', attempt: 1, data: { batchId: 'b_1' } },
+      { by: 'b', attempt: 1, data: { batchId: 'b_1' } },
+    ]);
+    expect(b.logger.warn).toHaveBeenCalledWith(expect.objectContaining({ event: 'job.stalled', queue: 'batches' }), expect.any(String));
+    // Dedupe still held the key while the job was orphaned, and released it on completion.
+    await sleep(200);
+    await queue.enqueue('batches', 'process-csv', { batchId: 'b_1' }, { jobId: 'batch:b_1' });
+    await waitFor(() => runs.length === 3, 10_000, 'the re-enqueued job');
+  });
+
+  it('keeps working after Redis drops every connection, then comes back', async () => {
+    const prefix = freshPrefix();
+    const queue = producer(prefix);
+    const { worker: w } = worker(prefix);
+    const seen: number[] = [];
+    w.register('hooks', async (data: { n: number }) => {
+      seen.push(data.n);
+    });
+    await w.start();
+    await queue.enqueue('hooks', 'deliver', { n: 1 });
+    await waitFor(() => seen.length === 1, 10_000, 'the first job');
+
+    // Only this test's connections: their names carry its prefix.
+    const clients = (await admin.client('LIST')) as string;
+    const ids = clients
+      .split('\n')
+      .filter((line) => line.includes(` name=${prefix}:`))
+      .map((line) => /id=(\d+)/.exec(line)![1]);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    for (const id of ids) await admin.client('KILL', 'ID', id);
+
+    // What an outbox relay does: a failed enqueue is tried again later.
+    let accepted = false;
+    const deadline = Date.now() + 15_000;
+    while (!accepted && Date.now() < deadline) {
+      accepted = await queue.enqueue('hooks', 'deliver', { n: 2 }, { jobId: 'delivery:2' }).then(() => true, () => false);
+      if (!accepted) await sleep(100);
+    }
+    expect(accepted).toBe(true);
+    await waitFor(() => seen.includes(2), 15_000, 'the job after reconnect');
+  });
+
+  it('rejects an enqueue quickly while Redis is unreachable instead of hanging', async () => {
+    const q = new BullMqJobQueue({ connection: 'redis://127.0.0.1:1', logger: testLogger(), enqueueTimeoutMs: 300 });
+    closers.push(() => q.close());
+    const t0 = Date.now();
+    await expect(q.enqueue('hooks', 'deliver', {})).rejects.toThrow();
+    expect(Date.now() - t0).toBeLessThan(3_000);
+  });
+
+  it('runs each recurring tick on one replica only, never overlapping across replicas', async () => {
+    const prefix = freshPrefix();
+    const queue = producer(prefix);
+    const starts: Array<{ by: string; at: number }> = [];
+    let active = 0;
+    let maxActive = 0;
+    for (const name of ['r1', 'r2']) {
+      const { worker: w } = worker(prefix);
+      w.register(
+        'tracking',
+        async () => {
+          starts.push({ by: name, at: Date.now() });
+          active++;
+          maxActive = Math.max(maxActive, active);
+          await sleep(150);
+          active--;
+        },
+        { concurrency: 2 },
+      );
+      await w.start();
+    }
+    await queue.schedule('tracking', 'poll', 100);
+    await queue.schedule('tracking', 'poll', 100);
+    await waitFor(() => starts.length >= 6, 15_000, 'six ticks');
+    // Two upserts, one scheduler.
+    expect(await admin.zrange(`${prefix}:tracking:repeat`, 0, -1)).toEqual(['poll']);
+    await queue.unschedule('tracking', 'poll');
+    expect(maxActive).toBe(1);
+  });
+
+  it('stores bounded history: completed jobs are trimmed to the retention count', async () => {
+    const prefix = freshPrefix();
+    const q = new BullMqJobQueue({ connection: TEST_REDIS_URL, prefix, logger: testLogger(), retention: { completed: { count: 3 } } });
+    closers.push(() => q.close());
+    const { worker: w } = worker(prefix);
+    let n = 0;
+    w.register('trim', async () => {
+      n++;
+    });
+    await w.start();
+    for (let i = 0; i < 10; i++) await q.enqueue('trim', 'job', { i });
+    await waitFor(() => n === 10, 10_000, 'ten jobs');
+    await sleep(100);
+    expect(await admin.zcard(`${prefix}:trim:completed`)).toBeLessThanOrEqual(3);
+  });
+});
