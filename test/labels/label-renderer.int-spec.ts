@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { LabelData } from '@lgw/application';
 import {
   BrowserPoolClosedError,
@@ -13,14 +11,13 @@ import {
   ChromiumBrowserPool,
   PuppeteerLabelRenderer,
 } from '@lgw/labels';
+import { A6_POINTS, pdfInfo, pdfText, savePdf as savePdfIn, scanBarcodes } from '../support/pdf-tools';
 
 /**
  * Real Chromium, real PDFs, decoded with poppler and zbar as a printer and a hub scanner would
  * see them. Needs chromium, poppler-utils and zbar-tools on the machine.
  */
-const run = promisify(execFile);
 
-const A6_POINTS = { width: (105 / 25.4) * 72, height: (148 / 25.4) * 72 };
 const RECIPIENT = 'محمد عبدالله';
 
 const label: LabelData = {
@@ -51,42 +48,7 @@ const label: LabelData = {
 };
 
 let workDir: string;
-let fileCounter = 0;
-
-async function savePdf(pdf: Buffer): Promise<string> {
-  const path = join(workDir, `label-${++fileCounter}.pdf`);
-  await writeFile(path, pdf);
-  return path;
-}
-
-async function pdfInfo(path: string): Promise<{ pages: number; width: number; height: number }> {
-  const { stdout } = await run('pdfinfo', [path]);
-  const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(stdout);
-  const pages = /Pages:\s+(\d+)/.exec(stdout);
-  if (!size || !pages) throw new Error(`unexpected pdfinfo output:\n${stdout}`);
-  return { pages: Number(pages[1]), width: Number(size[1]), height: Number(size[2]) };
-}
-
-/** Rasterises at 300 dpi, like a label printer, and returns every symbol zbar finds. */
-async function scanBarcodes(path: string): Promise<string[]> {
-  const prefix = path.replace(/\.pdf$/, '');
-  await run('pdftoppm', ['-r', '300', '-png', '-singlefile', path, prefix]);
-  const { stdout } = await run('zbarimg', ['--quiet', '--nodbus', `${prefix}.png`]);
-  return stdout.split('\n').filter(Boolean);
-}
-
-/**
- * Text as pdftotext extracts it. Chromium writes a ToUnicode map for the shaped Arabic glyphs,
- * and poppler 22 emits Arabic runs in logical order wrapped in RLE/PDF embedding marks; those
- * marks are dropped and any presentation forms folded (NFKC) so the check is about letters.
- */
-async function pdfText(path: string): Promise<string> {
-  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', path, '-']);
-  return stdout
-    .normalize('NFKC')
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/[ \t]+/g, ' ');
-}
+const savePdf = (pdf: Buffer) => savePdfIn(workDir, pdf);
 
 function isRunning(pid: number): boolean {
   try {

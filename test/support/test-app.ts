@@ -7,6 +7,7 @@ import { loadConfig } from '@lgw/platform';
 import { RunningCarrierSandbox, startCarrierSandbox } from '../../apps/carrier-sandbox/src/sandbox.server';
 import { createApiApp } from '../../apps/api/src/bootstrap/create-api-app';
 import { createRuntime, GatewayRuntime } from '../../apps/api/src/composition/gateway-runtime';
+import { WorkerModule } from '../../apps/worker/src/worker.module';
 import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from './test-mode';
 
 export interface TestTeam {
@@ -50,6 +51,8 @@ export interface BootOptions {
   env?: Record<string, string>;
   /** Reuse another app's database/Redis (multi-replica tests). */
   shareWith?: TestApp;
+  /** Run the background jobs (outbox relay, labels, tracking) in the same process. */
+  worker?: boolean;
 }
 
 export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
@@ -77,8 +80,9 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
     inMemoryDatabase: !env.DATABASE_URL,
     logger: pino({ level: env.LOG_LEVEL ?? 'silent' }),
     carrierSettings: { sandboxUrl, env: { ...process.env, ...env } },
+    queuePrefix: `lgw-test-${Math.random().toString(36).slice(2, 10)}`,
   });
-  const app = await createApiApp(runtime);
+  const app = await createApiApp(runtime, { extraModules: options.worker ? [WorkerModule.forRoot()] : [] });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;

@@ -4,24 +4,27 @@ import { GatewayRuntime } from './composition/gateway-runtime';
 import { TeamsAdminHttpController } from './controllers/admin/teams-admin.http.controller';
 import { CarriersHttpController } from './controllers/carriers.http.controller';
 import { HealthHttpController } from './controllers/health.http.controller';
+import { LabelsHttpController } from './controllers/labels.http.controller';
 import { RatesHttpController } from './controllers/rates.http.controller';
 import { ShipmentsHttpController } from './controllers/shipments.http.controller';
+import { PassthroughModule } from './features/passthrough.module';
 
 /**
  * Feature modules (apps/api/src/features/*.module.ts) each bring their controllers and bind
  * their own ports; GatewayCoreModule is global, so they can inject its providers.
  */
-const FEATURE_MODULES: Array<Type<unknown>> = [];
+const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule];
 
 @Module({})
 export class ApiModule {
-  static forRoot(runtime: GatewayRuntime): DynamicModule {
+  static forRoot(runtime: GatewayRuntime, extra: DynamicModule[] = []): DynamicModule {
     return {
       module: ApiModule,
-      imports: [GatewayCoreModule.forRoot(runtime), ...FEATURE_MODULES],
+      imports: [GatewayCoreModule.forRoot(runtime), ...FEATURE_MODULES, ...extra],
       controllers: [
         CarriersHttpController,
         HealthHttpController,
+        LabelsHttpController,
         RatesHttpController,
         ShipmentsHttpController,
         TeamsAdminHttpController,

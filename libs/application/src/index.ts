@@ -3,3 +3,6 @@ export * from './teams';
 export * from './rating';
 export * from './shipments';
 export * from './idempotency';
+export * from './labels';
+export * from './outbox';
+export * from './passthrough';

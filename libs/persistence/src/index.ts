@@ -4,3 +4,6 @@ export * from './repositories/typeorm-team.repository';
 export * from './repositories/typeorm-quote.repository';
 export * from './repositories/typeorm-shipment.repository';
 export * from './repositories/typeorm-idempotency.store';
+export * from './repositories/typeorm-label.store';
+export * from './repositories/typeorm-outbox';
+export * from './repositories/typeorm-passthrough-audit.repository';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +17,12 @@ import { PinoNestLogger } from './pino-nest-logger';
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the HTTP app without listening: mains listen, tests inject or listen on port 0. */
-export async function createApiApp(runtime: GatewayRuntime): Promise<NestFastifyApplication> {
+export interface ApiAppOptions {
+  /** Modules composed into the same process, e.g. the worker in all-in-one mode. */
+  readonly extraModules?: DynamicModule[];
+}
+
+export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     loggerInstance: runtime.logger,
     disableRequestLogging: true,
@@ -25,7 +31,7 @@ export async function createApiApp(runtime: GatewayRuntime): Promise<NestFastify
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(runtime), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(runtime, options.extraModules), adapter, {
     logger: new PinoNestLogger(runtime.logger),
     // Bodies are parsed by registerJsonBodyParser (raw bytes kept for passthrough).
     bodyParser: false,

@@ -1,5 +1,14 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import {
+  GetLabelUseCase,
+  JOB_QUEUE,
+  JOB_WORKER,
+  LABEL_RENDERER,
+  LABEL_STORE,
+  OUTBOX,
+  RECURRING_JOBS,
+  RelayOutboxUseCase,
+  RenderLabelUseCase,
   AuthenticateApiKeyUseCase,
   CancelShipmentUseCase,
   CARRIER_REGISTRY,
@@ -26,6 +35,8 @@ import {
 import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, RateCardRepository } from '@lgw/carriers';
 import {
   TypeOrmIdempotencyStore,
+  TypeOrmLabelStore,
+  TypeOrmOutbox,
   TypeOrmQuoteRepository,
   TypeOrmShipmentRepository,
   TypeOrmTeamRepository,
@@ -46,6 +57,9 @@ const USE_CASES = [
   GetShipmentUseCase,
   CancelShipmentUseCase,
   IdempotentRequestService,
+  RenderLabelUseCase,
+  GetLabelUseCase,
+  RelayOutboxUseCase,
 ];
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
@@ -81,6 +95,12 @@ export class GatewayCoreModule {
       { provide: SHIPMENT_REPOSITORY, useValue: new TypeOrmShipmentRepository(runtime.database.dataSource) },
       { provide: IDEMPOTENCY_STORE, useValue: new TypeOrmIdempotencyStore(runtime.database.dataSource) },
       { provide: CARRIER_REGISTRY, useValue: runtime.carriers },
+      { provide: JOB_QUEUE, useValue: runtime.jobs.queue },
+      { provide: JOB_WORKER, useValue: runtime.jobs.worker },
+      { provide: RECURRING_JOBS, useValue: runtime.jobs.recurring },
+      { provide: LABEL_RENDERER, useValue: runtime.labelRenderer },
+      { provide: LABEL_STORE, useValue: new TypeOrmLabelStore(runtime.database.dataSource) },
+      { provide: OUTBOX, useValue: new TypeOrmOutbox(runtime.database.dataSource) },
       ...USE_CASES,
     ];
     return {

@@ -1,6 +1,8 @@
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { RateLimiterPort } from '@lgw/application';
+import { LabelRendererPort, RateLimiterPort } from '@lgw/application';
+import { ChromiumBrowserPool, PuppeteerLabelRenderer } from '@lgw/labels';
+import { createJobQueue, JobQueueRuntime } from '@lgw/queue';
 import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/persistence';
 import { AppConfig, createLogger, InMemoryRateLimiter, RedisRateLimiter } from '@lgw/platform';
@@ -16,6 +18,10 @@ export interface GatewayRuntime {
   readonly redis?: Redis;
   readonly rateLimiter: RateLimiterPort;
   readonly carriers: CarrierRegistry;
+  /** Producer side is used by every process; only worker processes start the consumer. */
+  readonly jobs: JobQueueRuntime;
+  /** Chromium starts on the first render, so processes that never render never launch it. */
+  readonly labelRenderer: LabelRendererPort;
   close(): Promise<void>;
 }
 
@@ -28,6 +34,8 @@ export interface RuntimeOptions {
    * sandbox (all-in-one, tests); otherwise carrier URLs come from the environment.
    */
   readonly carrierSettings?: CarrierRegistrySettings;
+  /** Redis key prefix of the job queues (tests isolate runs with their own). */
+  readonly queuePrefix?: string;
 }
 
 export async function createRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<GatewayRuntime> {
@@ -52,6 +60,12 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     rateLimiter = new InMemoryRateLimiter();
   }
   const carriers = createCarrierRegistry(options.carrierSettings);
+  const jobs = createJobQueue({ redisUrl: config.redisUrl, prefix: options.queuePrefix, logger });
+  const browserPool = new ChromiumBrowserPool({
+    executablePath: config.puppeteerExecutablePath,
+    onEvent: (event) => logger.info({ event: 'labels.browser', detail: event }, 'label browser event'),
+  });
+  const labelRenderer = new PuppeteerLabelRenderer(browserPool);
   logger.info({ event: 'runtime.ready', database: database.mode, redis: Boolean(redis) }, 'runtime ready');
   return {
     config,
@@ -60,7 +74,11 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     redis,
     rateLimiter,
     carriers,
+    jobs,
+    labelRenderer,
     close: async () => {
+      await jobs.close();
+      await browserPool.close();
       await carriers.close();
       redis?.disconnect();
       await database.close();

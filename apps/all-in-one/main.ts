@@ -1,0 +1,55 @@
+import 'reflect-metadata';
+import { join } from 'node:path';
+import { loadConfig } from '@lgw/platform';
+import { createApiApp } from '../api/src/bootstrap/create-api-app';
+import { createRuntime } from '../api/src/composition/gateway-runtime';
+import { startCarrierSandbox } from '../carrier-sandbox/src/sandbox.server';
+import { WorkerModule } from '../worker/src/worker.module';
+
+/**
+ * `npm start`: API, worker and carrier sandbox in one process with embedded defaults
+ * (PGlite in DATA_DIR, in-process jobs, in-memory rate limits) unless the environment
+ * points at PostgreSQL and Redis.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const sandbox = await startCarrierSandbox({
+    port: config.sandboxPort,
+    host: config.host,
+    autoAdvanceSeconds: config.sandboxAutoAdvanceSeconds,
+  });
+  const sandboxUrl = `http://127.0.0.1:${sandbox.port}`;
+  const runtime = await createRuntime(config, { carrierSettings: { sandboxUrl } });
+  const app = await createApiApp(runtime, { extraModules: [WorkerModule.forRoot()] });
+  await app.listen(config.port, config.host);
+
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [
+    'Logistics Gateway is running',
+    `  API base URL:  http://${shown}:${config.port}/api/v1`,
+    `  API docs:      http://${shown}:${config.port}/api/docs`,
+    `  Sandbox URL:   http://${shown}:${sandbox.port}`,
+  ];
+  if (config.adminTokenGenerated) {
+    lines.push(`  Admin token:   ${config.adminToken}  (generated; kept in ${join(config.dataDir, 'admin-token')})`);
+  }
+  lines.push(`  Storage:       ${runtime.database.mode === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    await runtime.close();
+    await sandbox.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error) => {
+  console.error(JSON.stringify({ level: 'fatal', msg: 'gateway failed to start', err: String(error?.stack ?? error) }));
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  JOB_WORKER,
+  JobWorkerPort,
+  LABEL_QUEUE,
+  OUTBOX_QUEUE,
+  RECURRING_JOBS,
+  RecurringJobPort,
+  RelayOutboxUseCase,
+  RenderLabelUseCase,
+} from '@lgw/application';
+
+/** How often committed domain events are turned into jobs. */
+export const OUTBOX_RELAY_EVERY_MS = 200;
+
+/**
+ * The worker's job table: which use case handles which queue, and the recurring ticks.
+ * The same handlers run in-process (embedded) or from BullMQ (production workers).
+ */
+@Injectable()
+export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('BackgroundJobs');
+
+  constructor(
+    @Inject(JOB_WORKER) private readonly worker: JobWorkerPort,
+    @Inject(RECURRING_JOBS) private readonly recurring: RecurringJobPort,
+    private readonly renderLabel: RenderLabelUseCase,
+    private readonly relayOutbox: RelayOutboxUseCase,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.worker.register<{ shipmentId: string }>(LABEL_QUEUE, (data) => this.renderLabel.execute(data), { concurrency: 2 });
+    this.worker.register(OUTBOX_QUEUE, async () => {
+      await this.relayOutbox.execute();
+    });
+    await this.recurring.schedule(OUTBOX_QUEUE, 'relay', OUTBOX_RELAY_EVERY_MS);
+    await this.worker.start();
+    this.logger.log('background jobs started');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker.close();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './label-data';
+export * from './render-label/render-label.use-case';
+export * from './get-label/get-label.use-case';

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { eventKindsForStatusChange } from '@lgw/domain';
+import { LABEL_RENDERER, LabelRendererPort } from '../../ports/label-renderer.port';
+import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
+import { CARRIER_CATALOGUE, CarrierCataloguePort, CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { ShipmentRecord } from '../../shipments/shipment.record';
+import { toLabelData } from '../label-data';
+
+export const LABEL_QUEUE = 'labels';
+
+/**
+ * Renders a shipment's label once and keeps it. Safe to run twice (a retried job, or a
+ * GET racing the job): the first stored PDF wins and the status moves only from CREATED.
+ */
+@Injectable()
+export class RenderLabelUseCase {
+  constructor(
+    @Inject(LABEL_STORE) private readonly labels: LabelStorePort,
+    @Inject(LABEL_RENDERER) private readonly renderer: LabelRendererPort,
+    @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
+    @Inject(CLOCK) private readonly clock: ClockPort,
+  ) {}
+
+  /** Job entry point: by shipment id, whatever the team. */
+  async execute(command: { shipmentId: string }): Promise<void> {
+    if (await this.labels.find(command.shipmentId)) return;
+    const shipment = await this.labels.findShipment(command.shipmentId);
+    if (!shipment) return;
+    await this.renderAndStore(shipment);
+  }
+
+  async renderAndStore(shipment: ShipmentRecord): Promise<Buffer> {
+    const pdf = await this.renderer.render(toLabelData(shipment, this.catalogue.find(shipment.carrierCode)));
+    const at = this.clock.now();
+    return this.labels.saveAndAdvance(
+      shipment,
+      pdf,
+      at,
+      {
+        id: randomUUID(),
+        shipmentId: shipment.id,
+        eventKey: 'gateway:LABEL_GENERATED',
+        code: 'LABEL_GENERATED',
+        carrierStatus: null,
+        exceptionType: null,
+        locationEn: null,
+        locationAr: null,
+        measuredWeightKg: null,
+        occurredAt: at,
+        recordedAt: at,
+      },
+      [
+        {
+          teamId: shipment.teamId,
+          aggregateId: shipment.id,
+          type: 'shipment.status_changed',
+          payload: {
+            shipment_id: shipment.id,
+            previous_status: 'CREATED',
+            status: 'LABEL_GENERATED',
+            kinds: eventKindsForStatusChange('CREATED', 'LABEL_GENERATED'),
+          },
+        },
+      ],
+    );
+  }
+}

@@ -1,0 +1,1 @@
+export * from './relay-outbox/relay-outbox.use-case';

@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
+import { OUTBOX, OutboxEvent, OutboxPort } from '../../ports/outbox.port';
+import { LABEL_QUEUE } from '../../labels/render-label/render-label.use-case';
+
+export const OUTBOX_QUEUE = 'outbox';
+const BATCH = 200;
+
+/**
+ * Turns committed domain events into jobs. Events are written in the same transaction as
+ * the change they describe; this relay enqueues their follow-up work and marks them
+ * published only once the queue accepted it, so a crash or a Redis outage delays work but
+ * never loses it. Jobs carry a dedupe id, so an event relayed twice runs its work once.
+ */
+@Injectable()
+export class RelayOutboxUseCase {
+  constructor(
+    @Inject(OUTBOX) private readonly outbox: OutboxPort,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueuePort,
+  ) {}
+
+  /** Relays until the outbox is empty; returns how many events went out. */
+  async execute(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const relayed = await this.outbox.relayBatch(BATCH, (events) => this.publish(events));
+      total += relayed;
+      if (relayed < BATCH) return total;
+    }
+  }
+
+  private async publish(events: readonly OutboxEvent[]): Promise<void> {
+    for (const event of events) {
+      if (event.type === 'shipment.created') {
+        await this.jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId: event.aggregateId }, { jobId: `label-${event.aggregateId}` });
+      }
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipments/shipment.record';
+
+export interface LabelStorePort {
+  find(shipmentId: string): Promise<Buffer | null>;
+  /** Any shipment by id: for workers, which act for every team. */
+  findShipment(shipmentId: string): Promise<ShipmentRecord | null>;
+  /**
+   * Stores the PDF once (a second render of the same shipment keeps the first) and, if the
+   * shipment is still CREATED, moves it to LABEL_GENERATED with its event and domain events,
+   * all in one transaction. Returns the stored bytes.
+   */
+  saveAndAdvance(
+    shipment: ShipmentRecord,
+    pdf: Buffer,
+    at: Date,
+    event: TrackingEventRecord,
+    outbox: readonly OutboxEventDraft[],
+  ): Promise<Buffer>;
+}
+
+export const LABEL_STORE = Symbol('LABEL_STORE');

@@ -1,0 +1,19 @@
+export interface OutboxEvent {
+  readonly id: string;
+  readonly teamId: string;
+  readonly aggregateId: string;
+  readonly type: string;
+  readonly payload: Record<string, unknown>;
+  readonly createdAt: Date;
+}
+
+export interface OutboxPort {
+  /**
+   * Hands the oldest unpublished events to `publish` and marks them published in the same
+   * transaction; if `publish` throws, nothing is marked and the events come back next time.
+   * Replicas skip rows another replica holds (FOR UPDATE SKIP LOCKED).
+   */
+  relayBatch(limit: number, publish: (events: readonly OutboxEvent[]) => Promise<void>): Promise<number>;
+}
+
+export const OUTBOX = Symbol('OUTBOX');

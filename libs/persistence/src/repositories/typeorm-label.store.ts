@@ -1,0 +1,53 @@
+import { DataSource } from 'typeorm';
+import { LabelStorePort, OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/application';
+import { insertOutbox, insertTrackingEvents, ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
+import { isUuid } from './typeorm-team.repository';
+
+export class TypeOrmLabelStore implements LabelStorePort {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async find(shipmentId: string): Promise<Buffer | null> {
+    if (!isUuid(shipmentId)) return null;
+    const rows: Array<{ pdf: Buffer }> = await this.dataSource.query('SELECT pdf FROM shipment_labels WHERE shipment_id = $1', [
+      shipmentId,
+    ]);
+    return rows[0]?.pdf ?? null;
+  }
+
+  async findShipment(shipmentId: string): Promise<ShipmentRecord | null> {
+    if (!isUuid(shipmentId)) return null;
+    const rows: ShipmentRow[] = await this.dataSource.query('SELECT * FROM shipments WHERE id = $1', [shipmentId]);
+    return rows[0] ? toShipmentRecord(rows[0]) : null;
+  }
+
+  async saveAndAdvance(
+    shipment: ShipmentRecord,
+    pdf: Buffer,
+    at: Date,
+    event: TrackingEventRecord,
+    outbox: readonly OutboxEventDraft[],
+  ): Promise<Buffer> {
+    return this.dataSource.transaction(async (em) => {
+      const inserted: unknown[] = await em.query(
+        `INSERT INTO shipment_labels (shipment_id, pdf, rendered_at) VALUES ($1, $2, $3)
+         ON CONFLICT (shipment_id) DO NOTHING RETURNING shipment_id`,
+        [shipment.id, pdf, at],
+      );
+      if (inserted.length === 0) {
+        const [row] = await em.query('SELECT pdf FROM shipment_labels WHERE shipment_id = $1', [shipment.id]);
+        return row.pdf as Buffer;
+      }
+      const advanced = await em.query(
+        `UPDATE shipments SET status = 'LABEL_GENERATED', progress = 'LABEL_GENERATED', updated_at = $2,
+                last_event_at = GREATEST(last_event_at, $2)
+          WHERE id = $1 AND status = 'CREATED' RETURNING id`,
+        [shipment.id, at],
+      );
+      if (Array.isArray(advanced[0]) ? advanced[0].length > 0 : advanced.length > 0) {
+        await insertTrackingEvents(em, [event]);
+        await insertOutbox(em, outbox);
+      }
+      return pdf;
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import { DataSource } from 'typeorm';
+import { OutboxEvent, OutboxPort } from '@lgw/application';
+
+interface OutboxRow {
+  id: string;
+  team_id: string;
+  aggregate_id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}
+
+export class TypeOrmOutbox implements OutboxPort {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async relayBatch(limit: number, publish: (events: readonly OutboxEvent[]) => Promise<void>): Promise<number> {
+    return this.dataSource.transaction(async (em) => {
+      const rows: OutboxRow[] = await em.query(
+        `SELECT id, team_id, aggregate_id, type, payload, created_at FROM outbox_events
+          WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [limit],
+      );
+      if (rows.length === 0) return 0;
+      await publish(
+        rows.map((r) => ({
+          id: String(r.id),
+          teamId: r.team_id,
+          aggregateId: r.aggregate_id,
+          type: r.type,
+          payload: r.payload,
+          createdAt: r.created_at,
+        })),
+      );
+      await em.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
+      return rows.length;
+    });
+  }
+}
