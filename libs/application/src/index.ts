@@ -6,3 +6,4 @@ export * from './idempotency';
 export * from './labels';
 export * from './outbox';
 export * from './passthrough';
+export * from './documents';

@@ -7,3 +7,5 @@ export * from './repositories/typeorm-idempotency.store';
 export * from './repositories/typeorm-label.store';
 export * from './repositories/typeorm-outbox';
 export * from './repositories/typeorm-passthrough-audit.repository';
+export * from './documents';
+export * from './repositories/typeorm-shipment-destination.writer';

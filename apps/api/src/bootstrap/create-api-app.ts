@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
+import { type FastifyInstance, LogController } from 'fastify';
 import { AuthenticateApiKeyUseCase, RATE_LIMITER, RateLimiterPort } from '@lgw/application';
 import { ApiModule } from '../api.module';
 import { GatewayRuntime } from '../composition/gateway-runtime';
@@ -25,7 +25,8 @@ export interface ApiAppOptions {
 export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     loggerInstance: runtime.logger,
-    disableRequestLogging: true,
+    // One access-log line per request comes from the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,

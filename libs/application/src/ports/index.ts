@@ -14,3 +14,4 @@ export * from './passthrough-audit.port';
 export * from './document-store.port';
 export * from './shipment-document.repository.port';
 export * from './shipment-destination.port';
+export * from './tracking.repository.port';

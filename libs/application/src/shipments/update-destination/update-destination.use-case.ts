@@ -1,0 +1,139 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AddressProps,
+  assertNationalAddress,
+  assertValidAddress,
+  DomainError,
+  isTerminal,
+  normaliseAddress,
+  SHIPMENT_WARNING_CODES,
+  ShipmentWarning,
+  shipmentWarnings,
+  TERMINAL_STATUSES,
+  ValidationError,
+} from '@lgw/domain';
+import { CARRIER_REGISTRY, CarrierRegistryPort } from '../../ports/carrier.port';
+import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../../ports/shipment-destination.port';
+import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
+import { ShipmentRecord } from '../shipment.record';
+import { ShipmentView } from '../shipment.view';
+
+export interface UpdateDestinationCommand {
+  readonly teamId: string;
+  readonly shipmentId: string;
+  /** The request body: one Address. Field paths in errors are the Address's own (city, postal_code...). */
+  readonly destination: unknown;
+}
+
+/** Another request changing the same destination meanwhile: re-send ours and try again, this often. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Redirects a shipment that has not reached a final status. The carrier is told first and
+ * nothing is written here if it cannot be reached; then destination and domain event are
+ * written together. The country may not change: the price was computed for the booked lane.
+ */
+@Injectable()
+export class UpdateDestinationUseCase {
+  constructor(
+    private readonly getShipment: GetShipmentUseCase,
+    @Inject(SHIPMENT_DESTINATION_WRITER) private readonly writer: ShipmentDestinationWriterPort,
+    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
+    @Inject(CLOCK) private readonly clock: ClockPort,
+  ) {}
+
+  async execute(command: UpdateDestinationCommand): Promise<ShipmentView> {
+    const destination = parseDestination(command.destination);
+    let shipment = await this.getShipment.record(command.teamId, command.shipmentId);
+
+    for (let attempt = 1; ; attempt++) {
+      assertChangeable(shipment, destination);
+      // Same address again (a retry, or a double click): already done, nothing to tell anyone.
+      if (sameAddress(shipment.destination, destination)) return this.getShipment.view(shipment);
+
+      const adapter = this.carriers.get(shipment.carrierCode);
+      if (!adapter) throw new Error(`no adapter for carrier ${shipment.carrierCode}`);
+      await adapter.updateDestination(shipment.trackingNumber, destination);
+
+      const at = this.clock.now();
+      const updated = await this.writer.replaceDestination({
+        shipmentId: shipment.id,
+        expected: shipment.destination,
+        destination,
+        warnings: withDestinationWarnings(shipment, destination, at),
+        refusedIn: TERMINAL_STATUSES,
+        at,
+        outbox: [
+          {
+            teamId: shipment.teamId,
+            aggregateId: shipment.id,
+            type: 'shipment.destination_updated',
+            payload: {
+              shipment_id: shipment.id,
+              status: shipment.status,
+              previous_destination: shipment.destination,
+              destination,
+              // No SPEC webhook kind describes a redirection.
+              kinds: [],
+            },
+          },
+        ],
+      });
+      if (updated) return this.getShipment.view(updated);
+
+      // Lost a race: the status became final, or another destination was written after our
+      // carrier call. Re-reading and re-sending ours keeps carrier and gateway in agreement.
+      shipment = await this.getShipment.record(command.teamId, command.shipmentId);
+      if (attempt >= MAX_ATTEMPTS && !isTerminal(shipment.status)) {
+        throw new DomainError('E_DESTINATION_UPDATE_NOT_ALLOWED', {
+          reason: 'the destination is being changed by another request; retry',
+        });
+      }
+    }
+  }
+}
+
+function parseDestination(body: unknown): AddressProps {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ValidationError('body', 'must be an Address object');
+  }
+  assertValidAddress('', body);
+  const destination = normaliseAddress(body as AddressProps);
+  assertNationalAddress(destination);
+  return destination;
+}
+
+function assertChangeable(shipment: ShipmentRecord, destination: AddressProps): void {
+  if (isTerminal(shipment.status)) {
+    throw new DomainError('E_DESTINATION_UPDATE_NOT_ALLOWED', { status: shipment.status });
+  }
+  const booked = shipment.destination.country.toUpperCase();
+  if (destination.country !== booked) {
+    throw new ValidationError('country', `must stay ${booked}: the price was quoted for the booked lane`);
+  }
+}
+
+function sameAddress(a: AddressProps, b: AddressProps): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof AddressProps>;
+  return [...keys].every((k) => (a[k] ?? undefined) === (b[k] ?? undefined));
+}
+
+/**
+ * Warnings were computed at booking; only DESTINATION_PHONE_MISSING depends on the
+ * destination, so only that one is recomputed. The others (quote expiry, customs data)
+ * describe the booking and stay as they were.
+ */
+function withDestinationWarnings(shipment: ShipmentRecord, destination: AddressProps, now: Date): ShipmentWarning[] {
+  const code = 'DESTINATION_PHONE_MISSING';
+  // The booking-only inputs are irrelevant here: every warning but this one is filtered out.
+  const recomputed = shipmentWarnings({
+    lane: shipment.lane,
+    origin: shipment.origin,
+    destination,
+    quoteExpiresAt: new Date(8.64e15),
+    now,
+  }).filter((w) => w.code === code);
+  const kept = shipment.warnings.filter((w) => w.code !== code);
+  return [...kept, ...recomputed].sort((x, y) => SHIPMENT_WARNING_CODES.indexOf(x.code) - SHIPMENT_WARNING_CODES.indexOf(y.code));
+}

@@ -1,0 +1,108 @@
+import { isException, isTerminal, ShipmentStatus } from '@lgw/domain';
+import { StoredTrackingState } from '../../ports/tracking.repository.port';
+
+/**
+ * How often each shipment is asked about (docs/adr/0006-tracking-sync-at-scale.md). The
+ * poller tick (TRACKING_POLL_INTERVAL_MS) only decides how often the due list is read; these
+ * intervals decide when a shipment is due.
+ */
+export interface TrackingPollPolicy {
+  /** Shipments customers and operations watch closely: last mile and exceptions. */
+  readonly lastMileIntervalMs: number;
+  /** Every other non-terminal shipment, as long as it has news. */
+  readonly activeIntervalMs: number;
+  /** Ceiling of the back-off for shipments without news. */
+  readonly maxIntervalMs: number;
+  /** Wait after a failed carrier call before the same shipments are tried again. */
+  readonly failureDelayMs: number;
+}
+
+export interface TrackingSyncSettings extends TrackingPollPolicy {
+  /** Shipments per carrier per run: one fetchTracking call, bounded memory and rows. */
+  readonly batchSize: number;
+  /**
+   * How long a claimed shipment is held by the run that claimed it. Only matters when the
+   * run dies; must exceed a carrier call's deadline plus the writes.
+   */
+  readonly leaseMs: number;
+}
+
+export const TRACKING_SYNC_SETTINGS = Symbol('TRACKING_SYNC_SETTINGS');
+
+/**
+ * Silence stretches the interval: a shipment quiet for 8 h is asked again after 2 h, so news
+ * that follows a long silence is seen within a quarter of that silence.
+ */
+export const IDLE_BACKOFF_RATIO = 0.25;
+
+/** Up to this fraction is added at random, so shipments booked together drift apart. */
+export const POLL_JITTER_RATIO = 0.1;
+
+const LAST_MILE: ReadonlySet<ShipmentStatus> = new Set<ShipmentStatus>(['AT_DELIVERY_HUB', 'OUT_FOR_DELIVERY']);
+
+export function isLastMile(status: ShipmentStatus): boolean {
+  return LAST_MILE.has(status) || isException(status);
+}
+
+/**
+ * Delay until the next poll, or null when the shipment needs none (terminal). `jitter` in
+ * [0, 1) is the random part, given by the caller so the policy stays a pure function.
+ */
+export function nextPollDelayMs(
+  state: Pick<StoredTrackingState, 'status' | 'lastEventAt'>,
+  now: Date,
+  policy: TrackingPollPolicy,
+  jitter = 0,
+): number | null {
+  if (isTerminal(state.status)) return null;
+  const base = isLastMile(state.status) ? policy.lastMileIntervalMs : policy.activeIntervalMs;
+  const ceiling = Math.max(base, policy.maxIntervalMs);
+  const idleMs = state.lastEventAt ? Math.max(0, now.getTime() - state.lastEventAt.getTime()) : 0;
+  const delay = Math.min(ceiling, Math.max(base, idleMs * IDLE_BACKOFF_RATIO));
+  return Math.round(delay * (1 + POLL_JITTER_RATIO * clamp01(jitter)));
+}
+
+export function nextPollAt(
+  state: Pick<StoredTrackingState, 'status' | 'lastEventAt'>,
+  now: Date,
+  policy: TrackingPollPolicy,
+  jitter = 0,
+): Date | null {
+  const delay = nextPollDelayMs(state, now, policy, jitter);
+  return delay === null ? null : new Date(now.getTime() + delay);
+}
+
+function clamp01(value: number): number {
+  return Number.isFinite(value) ? Math.min(Math.max(value, 0), 0.999) : 0;
+}
+
+type Env = Record<string, string | undefined>;
+
+function intFrom(env: Env, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return value;
+}
+
+/**
+ * Defaults follow the poller tick so that, embedded, every active shipment is asked again
+ * within three ticks (the sandbox contract: an injected event shows within 5 s at the default
+ * 1 s tick). A deployment tracking many shipments against real carriers sets the intervals
+ * in minutes (TRACKING_LAST_MILE_INTERVAL_MS, TRACKING_ACTIVE_INTERVAL_MS,
+ * TRACKING_MAX_INTERVAL_MS, TRACKING_FAILURE_DELAY_MS, TRACKING_BATCH_SIZE).
+ */
+export function trackingSyncSettingsFrom(tickMs: number, env: Env = {}): TrackingSyncSettings {
+  const lastMileIntervalMs = intFrom(env, 'TRACKING_LAST_MILE_INTERVAL_MS', tickMs, 1);
+  const activeIntervalMs = intFrom(env, 'TRACKING_ACTIVE_INTERVAL_MS', 2 * tickMs, 1);
+  const maxIntervalMs = intFrom(env, 'TRACKING_MAX_INTERVAL_MS', 3 * tickMs, 1);
+  return {
+    lastMileIntervalMs,
+    activeIntervalMs,
+    maxIntervalMs,
+    failureDelayMs: intFrom(env, 'TRACKING_FAILURE_DELAY_MS', 3 * tickMs, 1),
+    batchSize: intFrom(env, 'TRACKING_BATCH_SIZE', 500, 1),
+    leaseMs: intFrom(env, 'TRACKING_LEASE_MS', 60_000, 1000),
+  };
+}

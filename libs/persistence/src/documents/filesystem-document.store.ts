@@ -1,0 +1,117 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DocumentStorePort, StagedDocument, StageOptions } from '@lgw/application';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Documents as files under DATA_DIR/documents: `<first two id characters>/<id>`, so no
+ * client-chosen text ever reaches a path and no directory grows without bound. Staging is a
+ * sibling directory on the same filesystem, so committing is an atomic rename.
+ * Several api replicas need DATA_DIR on a shared volume (or another adapter of the port).
+ */
+export class FilesystemDocumentStore implements DocumentStorePort {
+  private readonly root: string;
+  private readonly staging: string;
+
+  constructor(dataDir: string) {
+    this.root = join(dataDir, 'documents');
+    this.staging = join(this.root, '.staging');
+  }
+
+  async stage(content: AsyncIterable<Uint8Array>, options: StageOptions): Promise<StagedDocument> {
+    await mkdir(this.staging, { recursive: true });
+    const stagingKey = randomUUID();
+    const path = this.stagingPath(stagingKey);
+    const hash = createHash('sha256');
+    const head: Buffer[] = [];
+    let headLength = 0;
+    let kept = 0;
+    let truncated = false;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        if (truncated) return callback();
+        let piece = chunk;
+        if (kept + piece.length > options.maxBytes) {
+          piece = piece.subarray(0, options.maxBytes - kept);
+          truncated = true;
+        }
+        kept += piece.length;
+        if (headLength < options.headBytes) {
+          const part = Buffer.from(piece.subarray(0, options.headBytes - headLength));
+          head.push(part);
+          headLength += part.length;
+        }
+        hash.update(piece);
+        callback(null, piece.length > 0 ? piece : undefined);
+      },
+    });
+    try {
+      await pipeline(content, meter, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
+    return { stagingKey, sizeBytes: kept, head: Buffer.concat(head), sha256: hash.digest('hex'), truncated };
+  }
+
+  async commit(staged: StagedDocument, documentId: string): Promise<void> {
+    const target = this.documentPath(documentId);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(this.stagingPath(staged.stagingKey), target);
+  }
+
+  async discard(staged: StagedDocument): Promise<void> {
+    await rm(this.stagingPath(staged.stagingKey), { force: true });
+  }
+
+  async remove(documentId: string): Promise<void> {
+    await rm(this.documentPath(documentId), { force: true });
+  }
+
+  async open(documentId: string): Promise<AsyncIterable<Buffer> | null> {
+    if (!UUID.test(documentId)) return null;
+    const path = this.documentPath(documentId);
+    try {
+      await stat(path);
+    } catch {
+      return null;
+    }
+    return createReadStream(path);
+  }
+
+  /** Staged files a crash left behind (never committed, never discarded). */
+  async sweepStaging(olderThanMs: number, now = Date.now()): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.staging);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const path = join(this.staging, name);
+      const info = await stat(path).catch(() => null);
+      if (info && now - info.mtimeMs > olderThanMs) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  private stagingPath(stagingKey: string): string {
+    if (!UUID.test(stagingKey)) throw new Error('invalid staging key');
+    return join(this.staging, `${stagingKey}.part`);
+  }
+
+  private documentPath(documentId: string): string {
+    if (!UUID.test(documentId)) throw new Error('invalid document id');
+    const id = documentId.toLowerCase();
+    return join(this.root, id.slice(0, 2), id);
+  }
+}

@@ -1,0 +1,2 @@
+export * from './filesystem-document.store';
+export * from './typeorm-shipment-document.repository';

@@ -1,0 +1,38 @@
+import { DataSource } from 'typeorm';
+import { DestinationChange, ShipmentDestinationWriterPort, ShipmentRecord } from '@lgw/application';
+import { insertOutbox, ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
+
+export class TypeOrmShipmentDestinationWriter implements ShipmentDestinationWriterPort {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async replaceDestination(change: DestinationChange): Promise<ShipmentRecord | null> {
+    // Only the transaction's manager inside: embedded mode has one connection, held by it.
+    return this.dataSource.transaction(async (em) => {
+      const result: unknown = await em.query(
+        `UPDATE shipments SET destination = $2::jsonb, warnings = $3::jsonb, updated_at = $4
+          WHERE id = $1 AND destination = $5::jsonb AND NOT (status = ANY($6::text[]))
+          RETURNING *`,
+        [
+          change.shipmentId,
+          JSON.stringify(change.destination),
+          JSON.stringify(change.warnings),
+          change.at,
+          JSON.stringify(change.expected),
+          [...change.refusedIn],
+        ],
+      );
+      const [row] = returnedRows(result);
+      if (!row) return null;
+      await insertOutbox(em, change.outbox);
+      return toShipmentRecord(row);
+    });
+  }
+}
+
+/** UPDATE … RETURNING comes back as [rows, count] from the postgres driver. */
+function returnedRows(result: unknown): ShipmentRow[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return result[0] as ShipmentRow[];
+  }
+  return Array.isArray(result) ? (result as ShipmentRow[]) : [];
+}
