@@ -26,8 +26,6 @@ afterAll(async () => {
     } while (cursor !== '0');
   }
   await admin.quit();
-  await sleep(1500);
-  console.log(process.getActiveResourcesInfo());
 });
 
 describeJobQueueContract('bullmq', {

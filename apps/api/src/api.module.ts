@@ -8,12 +8,15 @@ import { LabelsHttpController } from './controllers/labels.http.controller';
 import { RatesHttpController } from './controllers/rates.http.controller';
 import { ShipmentsHttpController } from './controllers/shipments.http.controller';
 import { PassthroughModule } from './features/passthrough.module';
+import { DocumentsModule } from './features/documents.module';
+import { DestinationModule } from './features/destination.module';
+import { TrackingModule } from './features/tracking.module';
 
 /**
  * Feature modules (apps/api/src/features/*.module.ts) each bring their controllers and bind
  * their own ports; GatewayCoreModule is global, so they can inject its providers.
  */
-const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule];
+const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule, DocumentsModule, DestinationModule, TrackingModule];
 
 @Module({})
 export class ApiModule {

@@ -7,3 +7,4 @@ export * from './labels';
 export * from './outbox';
 export * from './passthrough';
 export * from './documents';
+export * from './tracking';

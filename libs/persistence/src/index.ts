@@ -9,3 +9,4 @@ export * from './repositories/typeorm-outbox';
 export * from './repositories/typeorm-passthrough-audit.repository';
 export * from './documents';
 export * from './repositories/typeorm-shipment-destination.writer';
+export * from './repositories/typeorm-tracking.repository';

@@ -9,6 +9,7 @@ import { GatewayRuntime } from '../composition/gateway-runtime';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
 import { registerApiAccessHook } from '../http/api-access.hook';
 import { registerJsonBodyParser } from '../http/json-body.parser';
+import { registerMultipart } from '../http/multipart';
 import { createValidationPipe } from '../http/validation.pipe';
 import { setupOpenApi } from './openapi';
 import { PinoNestLogger } from './pino-nest-logger';
@@ -43,6 +44,7 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   registerJsonBodyParser(fastify, JSON_BODY_LIMIT_BYTES);
+  await registerMultipart(fastify);
   registerApiAccessHook(fastify, {
     authenticator: app.get(AuthenticateApiKeyUseCase),
     rateLimiter: app.get<RateLimiterPort>(RATE_LIMITER),

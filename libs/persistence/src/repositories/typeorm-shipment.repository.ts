@@ -1,6 +1,8 @@
 import { DataSource } from 'typeorm';
 import {
   OutboxEventDraft,
+  QuoteClaim,
+  StoredQuote,
   ShipmentListQuery,
   ShipmentRecord,
   ShipmentRepositoryPort,
@@ -15,24 +17,23 @@ import {
   toTrackingEventRecord,
   TrackingEventRow,
 } from './shipment-row.mapper';
+import { toStoredQuote } from './typeorm-quote.repository';
 import { isUuid } from './typeorm-team.repository';
 
 export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
-  async nextServiceReference(): Promise<string> {
-    const [row] = await this.dataSource.query("SELECT nextval('shipment_reference_seq') AS n");
-    return `LGW${String(row.n).padStart(10, '0')}`;
-  }
-
-  async claimQuote(teamId: string, quoteId: string, now: Date): Promise<boolean> {
-    const rows = await this.dataSource.query(
+  async claimQuote(claim: QuoteClaim): Promise<StoredQuote | null> {
+    if (!isUuid(claim.quoteId)) return null;
+    const result = await this.dataSource.query(
       `UPDATE quotes SET used_at = $3
         WHERE team_id = $1 AND id = $2 AND used_at IS NULL AND expires_at > $3
-        RETURNING id`,
-      [teamId, quoteId, now],
+          AND parcels_fingerprint = $4 AND origin->>'country' = $5 AND destination->>'country' = $6
+        RETURNING *`,
+      [claim.teamId, claim.quoteId, claim.now, claim.parcelsFingerprint, claim.originCountry, claim.destinationCountry],
     );
-    return rowCount(rows) > 0;
+    const rows = updatedRows(result);
+    return rows[0] ? toStoredQuote(rows[0] as Parameters<typeof toStoredQuote>[0]) : null;
   }
 
   async releaseQuote(teamId: string, quoteId: string): Promise<void> {
@@ -43,48 +44,61 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
     );
   }
 
-  async insertBooked(s: ShipmentRecord, event: TrackingEventRecord, outbox: readonly OutboxEventDraft[]): Promise<void> {
-    await this.dataSource.transaction(async (em) => {
-      await em.query(
-        `INSERT INTO shipments (id, team_id, quote_id, service_reference, carrier_code, service_code, tracking_number,
-           carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
-           declared_value_halalas, incoterm, hs_codes, cod_amount_halalas, reference, quoted_total_halalas, warnings,
-           estimated_delivery_at, created_at, updated_at, next_poll_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-           $23, $24, $25, $26, $27)`,
-        [
-          s.id,
-          s.teamId,
-          s.quoteId,
-          s.serviceReference,
-          s.carrierCode,
-          s.serviceCode,
-          s.trackingNumber,
-          s.carrierReference,
-          s.status,
-          s.progress,
-          s.lastEventAt,
-          s.lane,
-          JSON.stringify(s.origin),
-          JSON.stringify(s.destination),
-          JSON.stringify(s.parcels),
-          s.chargeableKg,
-          s.declaredValueHalalas,
-          s.incoterm,
-          JSON.stringify(s.hsCodes),
-          s.codAmountHalalas,
-          s.reference,
-          s.quotedTotalHalalas,
-          JSON.stringify(s.warnings),
-          s.estimatedDeliveryAt,
-          s.createdAt,
-          s.updatedAt,
-          s.createdAt,
-        ],
-      );
-      await insertTrackingEvents(em, [event]);
-      await insertOutbox(em, outbox);
-    });
+  /**
+   * One statement (data-modifying CTEs) instead of BEGIN, three INSERTs and COMMIT: atomic all
+   * the same, and a fifth of the round trips on the hottest write path.
+   */
+  async insertBooked(
+    s: Omit<ShipmentRecord, 'serviceReference'>,
+    event: TrackingEventRecord,
+    outbox: readonly OutboxEventDraft[],
+  ): Promise<string> {
+    const params: unknown[] = [];
+    const p = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const shipmentValues = [
+      p(s.id), p(s.teamId), p(s.quoteId), `'LGW' || lpad(nextval('shipment_reference_seq')::text, 10, '0')`,
+      p(s.carrierCode), p(s.serviceCode), p(s.trackingNumber), p(s.carrierReference), p(s.status), p(s.progress),
+      p(s.lastEventAt), p(s.lane), p(JSON.stringify(s.origin)), p(JSON.stringify(s.destination)),
+      p(JSON.stringify(s.parcels)), p(s.chargeableKg), p(s.declaredValueHalalas), p(s.incoterm),
+      p(JSON.stringify(s.hsCodes)), p(s.codAmountHalalas), p(s.reference), p(s.quotedTotalHalalas),
+      p(JSON.stringify(s.warnings)), p(s.estimatedDeliveryAt), p(s.createdAt), p(s.updatedAt), p(s.createdAt),
+    ];
+    // Parameters in a SELECT list have no target type to infer from: cast each one.
+    const eventValues = [
+      `${p(event.id)}::uuid`, `${p(event.shipmentId)}::uuid`, `${p(event.eventKey)}::text`, `${p(event.code)}::text`,
+      `${p(event.carrierStatus)}::text`, `${p(event.exceptionType)}::text`, `${p(event.locationEn)}::text`,
+      `${p(event.locationAr)}::text`, `${p(event.measuredWeightKg)}::numeric`, `${p(event.occurredAt)}::timestamptz`,
+      `${p(event.recordedAt)}::timestamptz`,
+    ];
+    const outboxValues = outbox.map(
+      (e) => `(${p(e.teamId)}::uuid, ${p(e.aggregateId)}::uuid, ${p(e.type)}::text, ${p(JSON.stringify(e.payload))}::jsonb)`,
+    );
+    const sql = `
+      WITH shipment AS (
+        INSERT INTO shipments (id, team_id, quote_id, service_reference, carrier_code, service_code, tracking_number,
+          carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
+          declared_value_halalas, incoterm, hs_codes, cod_amount_halalas, reference, quoted_total_halalas, warnings,
+          estimated_delivery_at, created_at, updated_at, next_poll_at)
+        VALUES (${shipmentValues.join(', ')})
+        RETURNING id, service_reference
+      ), event AS (
+        INSERT INTO tracking_events (id, shipment_id, event_key, code, carrier_status, exception_type, location_en,
+          location_ar, measured_weight_kg, occurred_at, recorded_at)
+        SELECT ${eventValues.join(', ')} FROM shipment
+      )${
+        outboxValues.length
+          ? `, outbox AS (
+        INSERT INTO outbox_events (team_id, aggregate_id, type, payload)
+        SELECT v.* FROM (VALUES ${outboxValues.join(', ')}) AS v(team_id, aggregate_id, type, payload), shipment
+      )`
+          : ''
+      }
+      SELECT service_reference FROM shipment`;
+    const rows: Array<{ service_reference: string }> = await this.dataSource.query(sql, params);
+    return rows[0].service_reference;
   }
 
   async findForTeam(teamId: string, id: string): Promise<ShipmentRecord | null> {
@@ -148,6 +162,13 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
 }
 
 /** UPDATE … RETURNING comes back as [rows, count] from the postgres driver. */
+function updatedRows(result: unknown): unknown[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return result[0];
+  }
+  return Array.isArray(result) ? result : [];
+}
+
 function rowCount(result: unknown): number {
   if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
     return result[1];

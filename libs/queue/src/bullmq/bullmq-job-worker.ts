@@ -169,12 +169,14 @@ export class BullMqJobWorker implements JobWorkerPort {
   private async shutdown(): Promise<void> {
     const redis = this.redis;
     if (!redis) return;
+    // pause() stops fetching and waits for running jobs; BullMQ's close() would wait too,
+    // but once called it cannot be turned into a forced close when the wait runs out.
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(true), this.closeTimeoutMs);
       timer.unref();
     });
-    const finished = Promise.allSettled(this.workers.map((w) => w.close())).then(() => false);
+    const finished = Promise.allSettled(this.workers.map((w) => w.pause())).then(() => false);
     const expired = await Promise.race([finished, timedOut]);
     clearTimeout(timer);
     if (expired) {
@@ -182,6 +184,11 @@ export class BullMqJobWorker implements JobWorkerPort {
         { event: 'job_worker.close_timeout', timeoutMs: this.closeTimeoutMs },
         'closed with jobs still running; they will be recovered as stalled',
       );
+    }
+    // Forced: stops lock renewal, so the unfinished jobs' locks lapse and another worker
+    // recovers them, as after a crash.
+    await Promise.allSettled(this.workers.map((w) => w.close(expired)));
+    if (expired) {
       redis.disconnect();
       return;
     }

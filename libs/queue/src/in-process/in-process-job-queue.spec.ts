@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { deferred, describeJobQueueContract, sleep, testLogger, waitFor } from '../../../../test/queue/job-queue-contract';
 import { createJobQueue } from '../create-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
@@ -105,8 +106,8 @@ describe('InProcessJobQueue', () => {
 });
 
 describe('createJobQueue', () => {
-  it('chooses the in-process adapter when no Redis URL is given', async () => {
-    const runtime = createJobQueue({ logger: testLogger() });
+  it('chooses the in-process adapter when no Redis URL is given (and takes a pino logger)', async () => {
+    const runtime = createJobQueue({ logger: pino({ level: 'silent' }) });
     expect(runtime.mode).toBe('in-process');
     expect(runtime.queue).toBe(runtime.worker);
     await runtime.close();

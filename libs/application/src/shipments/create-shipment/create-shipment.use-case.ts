@@ -49,18 +49,16 @@ export class CreateShipmentUseCase {
     const destination = normaliseAddress(command.destination as AddressProps);
     assertNationalAddress(destination);
 
-    const quote = await this.quotes.findForTeam(command.teamId, command.quoteId);
-    if (!quote) throw new ValidationError('quote_id', 'must be a quote_id returned by POST /rates for this team');
     const now = this.clock.now();
-    if (quote.expiresAt.getTime() <= now.getTime()) throw new DomainError('E_QUOTE_EXPIRED');
-    if (quote.usedAt) throw new DomainError('E_QUOTE_ALREADY_USED');
-    assertMatchesQuote(quote, origin, destination, command);
-
-    if (!(await this.shipments.claimQuote(command.teamId, quote.id, now))) {
-      // Lost a race: another request used it, or it expired in between.
-      const current = await this.quotes.findForTeam(command.teamId, quote.id);
-      throw new DomainError(current?.usedAt ? 'E_QUOTE_ALREADY_USED' : 'E_QUOTE_EXPIRED');
-    }
+    const quote =
+      (await this.shipments.claimQuote({
+        teamId: command.teamId,
+        quoteId: command.quoteId,
+        originCountry: origin.country,
+        destinationCountry: destination.country,
+        parcelsFingerprint: parcelsFingerprint(command.parcels),
+        now,
+      })) ?? (await this.refusal(command, origin, destination, now));
 
     const shipmentId = randomUUID();
     const adapter = this.carriers.get(quote.carrierCode);
@@ -82,7 +80,7 @@ export class CreateShipmentUseCase {
       throw error;
     }
 
-    const record = await this.buildRecord(shipmentId, quote, booking, origin, destination, command, now);
+    const draft = this.buildRecord(shipmentId, quote, booking, origin, destination, command, now);
     const created: TrackingEventRecord = {
       id: randomUUID(),
       shipmentId,
@@ -96,25 +94,41 @@ export class CreateShipmentUseCase {
       occurredAt: now,
       recordedAt: now,
     };
-    const view = toShipmentView(record, this.catalogue.find(record.carrierCode));
     const outbox: OutboxEventDraft[] = [
       {
-        teamId: record.teamId,
-        aggregateId: record.id,
+        teamId: draft.teamId,
+        aggregateId: draft.id,
         type: 'shipment.created',
-        payload: { shipment_id: record.id, status: 'CREATED', kinds: eventKindsForStatusChange(undefined, 'CREATED') },
+        payload: { shipment_id: draft.id, status: 'CREATED', kinds: eventKindsForStatusChange(undefined, 'CREATED') },
       },
     ];
+    let serviceReference: string;
     try {
-      await this.shipments.insertBooked(record, created, outbox);
+      serviceReference = await this.shipments.insertBooked(draft, created, outbox);
     } catch (error) {
-      await this.compensate(record, booking, error);
+      await this.compensate(draft, booking, error);
       throw error;
     }
-    return view;
+    return toShipmentView({ ...draft, serviceReference }, this.catalogue.find(draft.carrierCode));
   }
 
-  private async buildRecord(
+  /** The claim failed: say why, in the order a caller would fix things. */
+  private async refusal(
+    command: CreateShipmentCommand,
+    origin: AddressProps,
+    destination: AddressProps,
+    now: Date,
+  ): Promise<never> {
+    const quote = await this.quotes.findForTeam(command.teamId, command.quoteId);
+    if (!quote) throw new ValidationError('quote_id', 'must be a quote_id returned by POST /rates for this team');
+    if (quote.usedAt) throw new DomainError('E_QUOTE_ALREADY_USED');
+    if (quote.expiresAt.getTime() <= now.getTime()) throw new DomainError('E_QUOTE_EXPIRED');
+    assertMatchesQuote(quote, origin, destination, command);
+    // Matched on re-read: it was used or expired between the two statements.
+    throw new DomainError('E_QUOTE_ALREADY_USED');
+  }
+
+  private buildRecord(
     id: string,
     quote: StoredQuote,
     booking: CarrierBooking,
@@ -122,14 +136,13 @@ export class CreateShipmentUseCase {
     destination: AddressProps,
     command: CreateShipmentCommand,
     now: Date,
-  ): Promise<ShipmentRecord> {
+  ): Omit<ShipmentRecord, 'serviceReference'> {
     const service = this.catalogue.find(quote.carrierCode)?.service_levels.find((s) => s.code === quote.serviceCode);
     const transitMaxDays = service?.transit_days.max ?? quote.view.transit_days.max;
     return {
       id,
       teamId: command.teamId,
       quoteId: quote.id,
-      serviceReference: await this.shipments.nextServiceReference(),
       carrierCode: quote.carrierCode,
       serviceCode: quote.serviceCode,
       trackingNumber: booking.trackingNumber,
@@ -166,7 +179,7 @@ export class CreateShipmentUseCase {
   }
 
   /** The carrier holds a booking we could not record: undo it there and free the quote. */
-  private async compensate(record: ShipmentRecord, booking: CarrierBooking, cause: unknown): Promise<void> {
+  private async compensate(record: Omit<ShipmentRecord, 'serviceReference'>, booking: CarrierBooking, cause: unknown): Promise<void> {
     this.logger.error(
       `local write failed after carrier ${record.carrierCode} booked ${booking.trackingNumber}; cancelling it: ${String(cause)}`,
     );

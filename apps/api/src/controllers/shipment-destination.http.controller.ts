@@ -1,0 +1,29 @@
+import { Body, Controller, Param, Patch } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Principal, UpdateDestinationUseCase } from '@lgw/application';
+import { AddressRequestDto } from '../dto/address.request.dto';
+import { ShipmentDto } from '../dto/shipment.response.dto';
+import { ApiErrorResponses } from '../http/api-error-responses.decorator';
+import { CurrentPrincipal } from '../http/principal.decorator';
+
+@ApiTags('shipments')
+@ApiBearerAuth()
+@Controller('api/v1/shipments')
+export class ShipmentDestinationHttpController {
+  constructor(private readonly updateDestination: UpdateDestinationUseCase) {}
+
+  @Patch(':id/destination')
+  @ApiBody({ type: AddressRequestDto, description: 'The whole new destination Address (city and country required).' })
+  @ApiOkResponse({ type: ShipmentDto, description: 'The shipment with its new destination.' })
+  @ApiErrorResponses({
+    404: "E_NOT_FOUND (unknown id or another team's shipment)",
+    409: 'E_DESTINATION_UPDATE_NOT_ALLOWED: the shipment is DELIVERED, RETURNED, LOST or CANCELLED',
+    422:
+      'E_VALIDATION {field, reason}: field is the Address field itself (e.g. `postal_code`), `country` when it ' +
+      'differs from the booked destination country; E_ADDRESS_NOT_NORMALISED {missing}',
+    503: 'E_CARRIER_UNAVAILABLE (Retry-After): nothing was changed',
+  })
+  update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: unknown): Promise<unknown> {
+    return this.updateDestination.execute({ teamId: principal.teamId, shipmentId: id, destination: body });
+  }
+}

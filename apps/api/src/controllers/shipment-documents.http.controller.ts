@@ -1,0 +1,39 @@
+import { Controller, Get, Param, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ListShipmentDocumentsUseCase, Principal, UploadShipmentDocumentUseCase } from '@lgw/application';
+import { ShipmentDocumentDto, ShipmentDocumentListResponseDto } from '../dto/shipment-document.response.dto';
+import { UploadDocumentRequestDto } from '../dto/upload-document.request.dto';
+import { ApiErrorResponses } from '../http/api-error-responses.decorator';
+import { multipartFormParts } from '../http/multipart';
+import { CurrentPrincipal } from '../http/principal.decorator';
+
+@ApiTags('documents')
+@ApiBearerAuth()
+@Controller('api/v1/shipments')
+export class ShipmentDocumentsHttpController {
+  constructor(
+    private readonly uploadDocument: UploadShipmentDocumentUseCase,
+    private readonly listDocuments: ListShipmentDocumentsUseCase,
+  ) {}
+
+  @Post(':id/documents')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: UploadDocumentRequestDto })
+  @ApiCreatedResponse({ type: ShipmentDocumentDto })
+  @ApiErrorResponses({
+    404: "E_NOT_FOUND (unknown id or another team's shipment)",
+    413: 'E_PAYLOAD_TOO_LARGE: the file is over 10 MB (nothing is stored)',
+    422: 'E_VALIDATION: field `file` (missing, empty, not a PDF) or `type` (missing, not in the enum); `body` when not multipart',
+  })
+  upload(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest): Promise<unknown> {
+    return this.uploadDocument.execute({ teamId: principal.teamId, shipmentId: id, parts: multipartFormParts(request) });
+  }
+
+  @Get(':id/documents')
+  @ApiOkResponse({ type: ShipmentDocumentListResponseDto })
+  @ApiErrorResponses({ 404: "E_NOT_FOUND (unknown id or another team's shipment)" })
+  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<unknown> {
+    return this.listDocuments.execute({ teamId: principal.teamId, shipmentId: id });
+  }
+}

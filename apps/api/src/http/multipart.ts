@@ -1,0 +1,52 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_DOCUMENT_BYTES, UploadFormPart } from '@lgw/application';
+import { DomainError, ValidationError } from '@lgw/domain';
+
+/**
+ * Defaults for every multipart route: one file, a few short fields. A route that needs more
+ * (a larger file) passes its own limits to multipartFormParts; busboy merges them over these.
+ */
+export const MULTIPART_LIMITS = {
+  fileSize: MAX_DOCUMENT_BYTES,
+  files: 1,
+  fields: 10,
+  fieldSize: 1024,
+  fieldNameSize: 100,
+  parts: 20,
+  headerPairs: 20,
+} as const;
+
+export type MultipartLimits = Partial<Record<keyof typeof MULTIPART_LIMITS, number>>;
+
+/**
+ * Multipart bodies are never parsed up front: the plugin only marks the request, and the
+ * handler streams the parts itself (see multipartFormParts). Safe to call more than once.
+ */
+export async function registerMultipart(fastify: FastifyInstance): Promise<void> {
+  if (fastify.hasRequestDecorator('parts')) return;
+  await fastify.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+}
+
+/**
+ * The request's form parts in arrival order, in the application's own shape. Lazy: nothing
+ * is read until the first part is asked for, so a handler can refuse (404) without reading.
+ */
+export async function* multipartFormParts(request: FastifyRequest, limits?: MultipartLimits): AsyncGenerator<UploadFormPart> {
+  if (!request.isMultipart()) throw new ValidationError('body', 'must be multipart/form-data');
+  const fileSize = limits?.fileSize ?? MULTIPART_LIMITS.fileSize;
+  try {
+    for await (const part of request.parts(limits ? { limits } : undefined)) {
+      if (part.type === 'file') {
+        yield { kind: 'file', field: part.fieldname, filename: part.filename, content: part.file };
+      } else {
+        yield { kind: 'field', field: part.fieldname, value: typeof part.value === 'string' ? part.value : String(part.value) };
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new DomainError('E_PAYLOAD_TOO_LARGE', { field: (error as { part?: { fieldname?: string } }).part?.fieldname ?? 'file', max_bytes: fileSize });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,88 @@
+'use strict';
+/**
+ * POST /shipments end to end: API → carrier sandbox (real HTTP, separate process) → database.
+ * Quotes are made first (POST /rates), then autocannon books them, one quote per request.
+ * Usage: npm run build && node bench/shipments.bench.js
+ * Production mode (PostgreSQL + Redis) when BENCH_DATABASE_URL / BENCH_REDIS_URL are set.
+ */
+const { spawn } = require('node:child_process');
+const { join } = require('node:path');
+const { startGateway, createTeam, run, summary, ROOT } = require('./support/harness');
+
+const ADDRESSES = {
+  origin: { city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', phone: '966512345678' },
+  destination: { name: 'محمد عبدالله', city: 'Jeddah', country: 'SA', short_address: 'JEDA1234', phone: '966598765432' },
+  parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
+};
+
+async function startSandbox(port) {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', 'carrier-sandbox', 'main.js')], {
+    env: { ...process.env, SANDBOX_PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/sandbox/v1/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (Date.now() > deadline) throw new Error('sandbox did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { stop: () => child.kill('SIGTERM') };
+}
+
+async function main() {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+  const sandboxPort = 20000 + Math.floor(Math.random() * 20000);
+  const sandbox = await startSandbox(sandboxPort);
+  const env = { SANDBOX_PORT: String(sandboxPort) };
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
+  const gateway = await startGateway({ app: 'api', env });
+  try {
+    const { apiKey } = await createTeam(gateway.base);
+    const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+    const ratesBody = JSON.stringify(ADDRESSES);
+    const quoteIds = [];
+    const wanted = Number(process.env.BENCH_QUOTES ?? 1500) * seconds;
+    while (quoteIds.length < wanted) {
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, () => fetch(`${gateway.base}/api/v1/rates`, { method: 'POST', headers, body: ratesBody }).then((r) => r.json())),
+      );
+      for (const res of batch) for (const q of res.quotes) quoteIds.push(q.quote_id);
+    }
+    let next = 0;
+    const result = await run({
+      url: `${gateway.base}/api/v1/shipments`,
+      connections,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          headers,
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...ADDRESSES, quote_id: quoteIds[next++ % quoteIds.length] }) }),
+        },
+      ],
+    });
+    const s = summary('gateway POST /api/v1/shipments', result);
+    console.log(
+      JSON.stringify(
+        { mode: env.DATABASE_URL ? 'postgres+redis' : 'embedded', connections, quotes_prepared: quoteIds.length, booked: result['2xx'], ...s },
+        null,
+        2,
+      ),
+    );
+    if (next > quoteIds.length) console.error('warning: quotes ran out; raise BENCH_QUOTES');
+  } finally {
+    await gateway.stop();
+    sandbox.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,151 @@
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  DueShipment,
+  PollSchedule,
+  StoredTrackingState,
+  TrackingRepositoryPort,
+  TrackingSyncPlan,
+} from '@lgw/application';
+import { Lane, ShipmentStatus, TERMINAL_STATUSES } from '@lgw/domain';
+import { insertOutbox, insertTrackingEvents } from './shipment-row.mapper';
+
+interface DueRow {
+  id: string;
+  team_id: string;
+  tracking_number: string;
+  lane: Lane;
+  status: ShipmentStatus;
+  progress: ShipmentStatus | null;
+  last_event_at: Date | null;
+}
+
+interface StateRow {
+  status: ShipmentStatus;
+  progress: ShipmentStatus | null;
+  last_event_at: Date | null;
+}
+
+/** Thrown inside a transaction to roll it back when the guarded update lost. */
+class StatusMovedMeanwhile extends Error {}
+
+/**
+ * Tracking sync storage. Every statement is driven by an index: the due list by the partial
+ * index shipments_poll_due_idx (carrier_code, next_poll_at) WHERE next_poll_at IS NOT NULL,
+ * event look-ups by tracking_events_key_uq (shipment_id, event_key). See
+ * docs/adr/0006-tracking-sync-at-scale.md.
+ */
+export class TypeOrmTrackingRepository implements TrackingRepositoryPort {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async claimDue(carrierCode: string, now: Date, limit: number, leaseUntil: Date): Promise<DueShipment[]> {
+    const result = await this.dataSource.query(
+      `UPDATE shipments s
+          SET next_poll_at = CASE WHEN s.status = ANY($4::text[]) THEN NULL ELSE $5::timestamptz END
+         FROM (SELECT id FROM shipments
+                WHERE carrier_code = $1 AND next_poll_at IS NOT NULL AND next_poll_at <= $2
+                ORDER BY next_poll_at
+                LIMIT $3
+                FOR UPDATE SKIP LOCKED) due
+        WHERE s.id = due.id
+        RETURNING s.id, s.team_id, s.tracking_number, s.lane, s.status, s.progress, s.last_event_at`,
+      [carrierCode, now, limit, [...TERMINAL_STATUSES], leaseUntil],
+    );
+    const terminal = new Set<string>(TERMINAL_STATUSES);
+    return updatedRows<DueRow>(result)
+      .filter((row) => !terminal.has(row.status))
+      .map((row) => ({
+        id: row.id,
+        teamId: row.team_id,
+        trackingNumber: row.tracking_number,
+        lane: row.lane,
+        state: { status: row.status, progress: row.progress, lastEventAt: row.last_event_at },
+      }));
+  }
+
+  async knownEventKeys(pairs: ReadonlyArray<{ shipmentId: string; eventKey: string }>): Promise<Map<string, Set<string>>> {
+    const known = new Map<string, Set<string>>();
+    if (pairs.length === 0) return known;
+    const rows: Array<{ shipment_id: string; event_key: string }> = await this.dataSource.query(
+      `SELECT t.shipment_id, t.event_key
+         FROM unnest($1::uuid[], $2::text[]) AS k(shipment_id, event_key)
+         JOIN tracking_events t ON t.shipment_id = k.shipment_id AND t.event_key = k.event_key`,
+      [pairs.map((p) => p.shipmentId), pairs.map((p) => p.eventKey)],
+    );
+    for (const row of rows) {
+      const keys = known.get(row.shipment_id);
+      if (keys) keys.add(row.event_key);
+      else known.set(row.shipment_id, new Set([row.event_key]));
+    }
+    return known;
+  }
+
+  async applySync(
+    shipmentId: string,
+    candidateKeys: readonly string[],
+    plan: (current: StoredTrackingState, knownKeys: ReadonlySet<string>) => TrackingSyncPlan,
+  ): Promise<TrackingSyncPlan | null> {
+    try {
+      // Only the transaction's EntityManager inside: the embedded database has one connection.
+      return await this.dataSource.transaction(async (em) => {
+        const [row]: StateRow[] = await em.query(
+          'SELECT status, progress, last_event_at FROM shipments WHERE id = $1 FOR UPDATE',
+          [shipmentId],
+        );
+        if (!row) return null;
+        const current: StoredTrackingState = { status: row.status, progress: row.progress, lastEventAt: row.last_event_at };
+        const written = plan(current, await storedKeys(em, shipmentId, candidateKeys));
+        await this.updateShipment(em, shipmentId, current.status, written);
+        await insertTrackingEvents(em, written.events);
+        await insertOutbox(em, written.outbox);
+        return written;
+      });
+    } catch (error) {
+      if (error instanceof StatusMovedMeanwhile) return null;
+      throw error;
+    }
+  }
+
+  async reschedule(schedule: readonly PollSchedule[]): Promise<void> {
+    if (schedule.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE shipments s SET next_poll_at = v.at
+         FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at)
+        WHERE s.id = v.id AND s.next_poll_at IS NOT NULL`,
+      [schedule.map((p) => p.shipmentId), schedule.map((p) => p.nextPollAt)],
+    );
+  }
+
+  /**
+   * Conditional on the status read under the row lock: always true with the lock, and still
+   * right for any writer that skips it (a cancel that committed first wins).
+   */
+  private async updateShipment(em: EntityManager, id: string, expected: ShipmentStatus, plan: TrackingSyncPlan): Promise<void> {
+    const result = await em.query(
+      `UPDATE shipments
+          SET status = $3, progress = $4, last_event_at = $5, next_poll_at = $6,
+              updated_at = CASE WHEN status IS DISTINCT FROM $3 OR progress IS DISTINCT FROM $4
+                                  OR last_event_at IS DISTINCT FROM $5 THEN $7 ELSE updated_at END
+        WHERE id = $1 AND status = $2
+        RETURNING id`,
+      [id, expected, plan.state.status, plan.state.progress, plan.state.lastEventAt, plan.nextPollAt, plan.updatedAt],
+    );
+    if (updatedRows(result).length === 0) throw new StatusMovedMeanwhile();
+  }
+}
+
+async function storedKeys(em: EntityManager, shipmentId: string, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows: Array<{ event_key: string }> = await em.query(
+    'SELECT event_key FROM tracking_events WHERE shipment_id = $1 AND event_key = ANY($2::text[])',
+    [shipmentId, [...keys]],
+  );
+  return new Set(rows.map((r) => r.event_key));
+}
+
+/** TypeORM's postgres driver answers UPDATE … RETURNING with [rows, count]. */
+function updatedRows<T>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return result[0] as T[];
+  }
+  return Array.isArray(result) ? (result as T[]) : [];
+}

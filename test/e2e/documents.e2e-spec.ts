@@ -1,0 +1,223 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { DOCUMENT_STORE, DocumentStorePort } from '@lgw/application';
+import { book } from '../support/booking';
+import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+
+const MB = 1024 * 1024;
+const DOCUMENT_FIELDS = ['filename', 'id', 'shipment_id', 'type', 'uploaded_at'];
+
+type FormPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType?: string; content: Buffer | (() => AsyncIterable<Uint8Array>) };
+
+/** A multipart/form-data body produced chunk by chunk, so a large file is never whole in memory. */
+function multipart(parts: FormPart[]): { contentType: string; body: () => AsyncGenerator<Uint8Array> } {
+  const boundary = `----lgw${randomBytes(12).toString('hex')}`;
+  async function* body(): AsyncGenerator<Uint8Array> {
+    for (const part of parts) {
+      if ('value' in part) {
+        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`);
+        continue;
+      }
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
+          `Content-Type: ${part.contentType ?? 'application/pdf'}\r\n\r\n`,
+      );
+      if (Buffer.isBuffer(part.content)) yield part.content;
+      else yield* part.content();
+      yield Buffer.from('\r\n');
+    }
+    yield Buffer.from(`--${boundary}--\r\n`);
+  }
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body };
+}
+
+function pdf(text = 'hello'): Buffer {
+  return Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\n${randomBytes(2048).toString('base64')}\n%%EOF\n`);
+}
+
+/** `size` bytes that start like a PDF, generated 64 KB at a time. */
+function largePdf(size: number): () => AsyncGenerator<Uint8Array> {
+  return async function* () {
+    const chunk = Buffer.alloc(64 * 1024, 0x41);
+    let sent = 0;
+    const header = Buffer.from('%PDF-1.7\n');
+    yield header;
+    sent += header.length;
+    while (sent < size) {
+      const piece = chunk.subarray(0, Math.min(chunk.length, size - sent));
+      yield piece;
+      sent += piece.length;
+    }
+  };
+}
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else out.push(relative(dir, join(d, e.name)));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+describe('customs documents', () => {
+  let t: TestApp;
+  let team: TestTeam;
+  let other: TestTeam;
+  let shipment: any;
+  let documentsDir: string;
+
+  beforeAll(async () => {
+    t = await bootTestApp({ env: { LOG_LEVEL: 'error' } });
+    team = await t.createTeam('Documents Team');
+    other = await t.createTeam('Other Team');
+    for (const x of [team, other]) await t.admin('PUT', `/teams/${x.teamId}/rate-limit`, { per_minute: 100_000 });
+    shipment = await book(t, team, 'sahm');
+    documentsDir = join(t.runtime.config.dataDir, 'documents');
+  });
+  afterAll(() => t.close());
+
+  async function upload(shipmentId: string, parts: FormPart[], key = team.apiKey) {
+    const form = multipart(parts);
+    const res = await fetch(`${t.url}/api/v1/shipments/${shipmentId}/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': form.contentType },
+      body: form.body() as unknown as BodyInit,
+      duplex: 'half',
+    } as RequestInit);
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  }
+
+  async function storedBytes(id: string): Promise<Buffer | null> {
+    const content = await t.app.get<DocumentStorePort>(DOCUMENT_STORE).open(id);
+    if (!content) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of content) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  const rowsFor = (shipmentId: string) =>
+    t.runtime.database.dataSource.query('SELECT * FROM shipment_documents WHERE shipment_id = $1', [shipmentId]);
+
+  function expectValidation(res: { status: number; body: any }, field: string) {
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'E_VALIDATION', message_en: 'Request validation failed.', details: { field } });
+    expect(res.body.error.message_ar).toBeTruthy();
+  }
+
+  it('stores a PDF: 201 with the document shape, listed afterwards, the same bytes kept', async () => {
+    const content = pdf('invoice');
+    const res = await upload(shipment.id, [
+      { name: 'type', value: 'commercial_invoice' },
+      { name: 'file', filename: 'invoice.pdf', content },
+    ]);
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(DOCUMENT_FIELDS);
+    expect(res.body).toMatchObject({ shipment_id: shipment.id, type: 'commercial_invoice', filename: 'invoice.pdf' });
+    expect(new Date(res.body.uploaded_at).toISOString()).toBe(res.body.uploaded_at);
+
+    const listed = await t.api(`/shipments/${shipment.id}/documents`, { key: team.apiKey });
+    expect(listed.status).toBe(200);
+    expect(listed.body.documents).toContainEqual(res.body);
+
+    expect((await storedBytes(res.body.id))?.equals(content)).toBe(true);
+    // The stored name is the document id, never the client's filename.
+    expect(filesUnder(documentsDir).filter((f) => f.endsWith(res.body.id))).toHaveLength(1);
+    expect(filesUnder(documentsDir).some((f) => f.includes('invoice'))).toBe(false);
+  });
+
+  it('accepts the type field after the file part, and lists documents in upload order', async () => {
+    const s = await book(t, team, 'sahm');
+    const first = await upload(s.id, [{ name: 'file', filename: 'packing.pdf', content: pdf('packing') }, { name: 'type', value: 'packing_list' }]);
+    expect(first.status).toBe(201);
+    expect(first.body.type).toBe('packing_list');
+    const second = await upload(s.id, [{ name: 'type', value: 'certificate_of_origin' }, { name: 'file', filename: 'coo.pdf', content: pdf('coo') }]);
+    expect(second.status).toBe(201);
+    const listed = await t.api(`/shipments/${s.id}/documents`, { key: team.apiKey });
+    expect(listed.body.documents.map((d: any) => d.id)).toEqual([first.body.id, second.body.id]);
+  });
+
+  it('sanitises the filename it echoes back', async () => {
+    const res = await upload(shipment.id, [
+      { name: 'type', value: 'other' },
+      { name: 'file', filename: '../../etc/evil<script>\u202Efdp.pdf', content: pdf() },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body.filename).toBe('evil_script_fdp.pdf');
+  });
+
+  it('refuses content that is not a PDF whatever its name and declared type: 422 on file, nothing stored', async () => {
+    const s = await book(t, team, 'sahm');
+    const before = filesUnder(documentsDir);
+    const res = await upload(s.id, [
+      { name: 'type', value: 'commercial_invoice' },
+      { name: 'file', filename: 'x.pdf', contentType: 'application/pdf', content: Buffer.from('PK\u0003\u0004 definitely a zip file') },
+    ]);
+    expectValidation(res, 'file');
+    expect(await rowsFor(s.id)).toHaveLength(0);
+    expect(filesUnder(documentsDir)).toEqual(before);
+  });
+
+  it('requires both parts and a known type: 422 naming the field', async () => {
+    const s = await book(t, team, 'sahm');
+    expectValidation(await upload(s.id, [{ name: 'file', filename: 'a.pdf', content: pdf() }]), 'type');
+    expectValidation(await upload(s.id, [{ name: 'type', value: 'packing_list' }]), 'file');
+    expectValidation(await upload(s.id, [{ name: 'type', value: 'invoice' }, { name: 'file', filename: 'a.pdf', content: pdf() }]), 'type');
+    expectValidation(await upload(s.id, [{ name: 'type', value: 'other' }, { name: 'file', filename: 'empty.pdf', content: Buffer.alloc(0) }]), 'file');
+    const json = await t.api(`/shipments/${s.id}/documents`, { method: 'POST', key: team.apiKey, body: { type: 'other' } });
+    expect(json.status).toBe(422);
+    expect(json.body.error.code).toBe('E_VALIDATION');
+    expect(await rowsFor(s.id)).toHaveLength(0);
+  });
+
+  it('refuses a 15 MB upload with the error envelope, stores nothing, and never holds the file in memory', async () => {
+    const s = await book(t, team, 'sahm');
+    const before = filesUnder(documentsDir);
+    const rssBefore = process.memoryUsage().rss;
+    const res = await upload(s.id, [
+      { name: 'type', value: 'commercial_invoice' },
+      { name: 'file', filename: 'huge.pdf', content: largePdf(15 * MB) },
+    ]);
+    const growth = process.memoryUsage().rss - rssBefore;
+    expect([413, 422]).toContain(res.status);
+    expect(res.body.error.code).toBe(res.status === 413 ? 'E_PAYLOAD_TOO_LARGE' : 'E_VALIDATION');
+    expect(res.body.error.message_en).toBeTruthy();
+    expect(res.body.error.message_ar).toBeTruthy();
+    expect(await rowsFor(s.id)).toHaveLength(0);
+    expect(filesUnder(documentsDir)).toEqual(before);
+    expect(filesUnder(join(documentsDir, '.staging'))).toEqual([]);
+    expect(growth).toBeLessThan(8 * MB);
+
+    // The app is still serving, and a document of exactly the limit is fine.
+    const atLimit = await upload(s.id, [{ name: 'type', value: 'other' }, { name: 'file', filename: 'max.pdf', content: largePdf(10 * MB) }]);
+    expect(atLimit.status).toBe(201);
+  });
+
+  it("answers 404 for another team's shipment and for unknown ids, reading nothing", async () => {
+    for (const [id, key] of [
+      [shipment.id, other.apiKey],
+      [randomUUID(), team.apiKey],
+      ['not-a-uuid', team.apiKey],
+    ]) {
+      const res = await upload(id, [{ name: 'type', value: 'other' }, { name: 'file', filename: 'a.pdf', content: pdf() }], key);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('E_NOT_FOUND');
+      const listed = await t.api(`/shipments/${id}/documents`, { key });
+      expect(listed.status).toBe(404);
+      expect(listed.body.error.code).toBe('E_NOT_FOUND');
+    }
+  });
+});
