@@ -1,0 +1,47 @@
+# syntax=docker/dockerfile:1
+# Background worker: node dist/apps/worker/main.js (BullMQ consumers: labels, outbox relay).
+# Build from the repository root: docker build -f docker/worker.Dockerfile -t logistics-gateway-worker .
+#
+# Labels are rendered by the Debian Chromium (never a downloaded browser) with Noto fonts for
+# Arabic. tini is PID 1 so Chromium's child processes are reaped and SIGTERM reaches node.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /src
+ENV PUPPETEER_SKIP_DOWNLOAD=true \
+    SCARF_ANALYTICS=false \
+    npm_config_fund=false \
+    npm_config_audit=false \
+    npm_config_update_notifier=false
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY tsconfig.json tsconfig.build.json ./
+COPY libs ./libs
+COPY apps ./apps
+RUN npm run build
+
+FROM node:20-bookworm-slim AS runtime
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-noto-core tini \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+ENV NODE_ENV=production \
+    PUPPETEER_SKIP_DOWNLOAD=true \
+    SCARF_ANALYTICS=false \
+    npm_config_fund=false \
+    npm_config_audit=false \
+    npm_config_update_notifier=false \
+    PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium \
+    RATE_CARDS_DIR=/app/libs/carriers/rate-cards \
+    DATA_DIR=/app/.data
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /src/dist ./dist
+COPY libs/carriers/rate-cards ./libs/carriers/rate-cards
+COPY docker/healthcheck.js ./docker/healthcheck.js
+RUN mkdir -p /app/.data && chown node:node /app/.data
+USER node
+# No port: the worker serves no HTTP. Healthy = its database and Redis accept connections.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD node docker/healthcheck.js tcp DATABASE_URL REDIS_URL
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "dist/apps/worker/main.js"]

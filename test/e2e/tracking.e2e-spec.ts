@@ -1,0 +1,218 @@
+import { DUBAI } from '../support/fixtures';
+import { book, quoteFor, shipmentBody } from '../support/booking';
+import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+
+const EVENT_FIELDS = ['code', 'is_exception', 'location_ar', 'location_en', 'occurred_at', 'status_ar', 'status_en'].sort();
+const ISO_WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
+const ARABIC = /[\u0600-\u06FF]/;
+
+/**
+ * Whole minutes from the next full minute: one carrier reports times to the minute only, and
+ * spacing events by minutes keeps their order unambiguous for every carrier.
+ */
+const BASE = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+const at = (minute: number) => new Date(BASE + minute * 60_000).toISOString();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('tracking', () => {
+  let t: TestApp;
+  let team: TestTeam;
+  let other: TestTeam;
+
+  beforeAll(async () => {
+    t = await bootTestApp({ env: { TRACKING_POLL_INTERVAL_MS: '200', CARRIER_TIMEOUT_MS: '800', CARRIER_BREAKER_THRESHOLD: '1000' } });
+    team = await t.createTeam('Tracking Team');
+    other = await t.createTeam('Other Team');
+    for (const x of [team, other]) await t.admin('PUT', `/teams/${x.teamId}/rate-limit`, { per_minute: 100_000 });
+  });
+  afterAll(() => t.close());
+
+  async function inject(carrier: string, trackingNumber: string, body: Record<string, unknown>) {
+    const res = await t.sandbox('POST', `/sandbox/v1/carriers/${carrier}/shipments/${trackingNumber}/events`, body);
+    if (res.status !== 201) throw new Error(`sandbox refused the event: ${res.status} ${res.text}`);
+  }
+
+  const tracking = (id: string, key = team.apiKey) => t.api(`/shipments/${id}/tracking`, { key });
+
+  /** Polls GET tracking until `done` holds; fails after 5 s (the sandbox contract). */
+  async function trackingUntil(id: string, done: (body: any) => boolean, what: string) {
+    const deadline = Date.now() + 5000;
+    let last: any;
+    while (Date.now() < deadline) {
+      const res = await tracking(id);
+      expect(res.status).toBe(200);
+      last = res.body;
+      if (done(last)) return last;
+      await sleep(100);
+    }
+    throw new Error(`not within 5 s: ${what}; last answer ${JSON.stringify(last)}`);
+  }
+
+  const hasStatus = (status: string) => (body: any) => body.status === status;
+  const storedEvents = (id: string) =>
+    t.runtime.database.dataSource.query('SELECT event_key, code FROM tracking_events WHERE shipment_id = $1', [id]);
+  const statusChanges = async (id: string) =>
+    (
+      await t.runtime.database.dataSource.query(
+        "SELECT payload FROM outbox_events WHERE aggregate_id = $1 AND type = 'shipment.status_changed' ORDER BY id",
+        [id],
+      )
+    ).map((row: any) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload));
+
+  function expectNewestFirst(events: any[]) {
+    const times = events.map((e) => Date.parse(e.occurred_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  }
+
+  describe.each(['sahm', 'bahr', 'darb'])('with %s', (carrier) => {
+    it('shows a pickup within 5 s, stores it once however often it is fetched, and then refuses cancel', async () => {
+      const s = await book(t, team, carrier);
+      const started = Date.now();
+      await inject(carrier, s.tracking_number, { code: 'PICKED_UP', occurred_at: at(1), location_en: 'Riyadh', location_ar: 'الرياض' });
+      const body = await trackingUntil(s.id, hasStatus('PICKED_UP'), 'PICKED_UP');
+      expect(Date.now() - started).toBeLessThan(5000);
+
+      expect(Object.keys(body).sort()).toEqual(['events', 'status', 'tracking_number']);
+      expect(body.tracking_number).toBe(s.tracking_number);
+      expect(body.events.map((e: any) => e.code)).toEqual(['PICKED_UP', 'CREATED']);
+      const [pickup] = body.events;
+      expect(Object.keys(pickup).sort()).toEqual(EVENT_FIELDS);
+      expect(pickup).toMatchObject({
+        code: 'PICKED_UP',
+        status_en: 'Picked up',
+        location_en: 'Riyadh',
+        location_ar: 'الرياض',
+        is_exception: false,
+      });
+      expect(pickup.status_ar).toMatch(ARABIC);
+      expect(pickup.occurred_at).toMatch(ISO_WITH_OFFSET);
+      expect(Date.parse(pickup.occurred_at)).toBe(Date.parse(at(1)));
+      for (const e of body.events) expect(typeof e.location_ar === 'string' && typeof e.location_en === 'string').toBe(true);
+
+      // The carrier answers with the whole history on every poll: let a few polls pass.
+      await sleep(1000);
+      const rows = await storedEvents(s.id);
+      expect(rows.map((r: any) => r.code).sort()).toEqual(['CREATED', 'PICKED_UP']);
+      expect((await tracking(s.id)).body.events).toHaveLength(2);
+
+      const cancel = await t.api(`/shipments/${s.id}/cancel`, { method: 'POST', key: team.apiKey });
+      expect(cancel.status).toBe(409);
+      expect(cancel.body.error.code).toBe('E_CANCEL_NOT_ALLOWED');
+      expect((await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.status).toBe('PICKED_UP');
+    });
+
+    it('marks exceptions with their type and puts a measured weight in the domain event', async () => {
+      const s = await book(t, team, carrier);
+      await inject(carrier, s.tracking_number, { code: 'PICKED_UP', occurred_at: at(1) });
+      await inject(carrier, s.tracking_number, { code: 'EXCEPTION', exception_type: 'ADDRESS_ISSUE', occurred_at: at(2) });
+      const issue = await trackingUntil(s.id, hasStatus('EXCEPTION_ADDRESS_ISSUE'), 'EXCEPTION_ADDRESS_ISSUE');
+      expect(issue.events[0]).toMatchObject({ code: 'EXCEPTION_ADDRESS_ISSUE', is_exception: true, exception_type: 'ADDRESS_ISSUE' });
+      expect(issue.events[0].status_en).toBe('Address issue');
+      expect(issue.events[0].status_ar).toMatch(ARABIC);
+      for (const e of issue.events.slice(1)) {
+        expect(e.is_exception).toBe(false);
+        expect(e).not.toHaveProperty('exception_type');
+      }
+
+      await inject(carrier, s.tracking_number, { code: 'WEIGHT_MISMATCH', occurred_at: at(3), measured_weight_kg: 2.75 });
+      const weighed = await trackingUntil(s.id, hasStatus('EXCEPTION_WEIGHT_MISMATCH'), 'EXCEPTION_WEIGHT_MISMATCH');
+      expect(weighed.events.map((e: any) => e.code)).toEqual(['EXCEPTION_WEIGHT_MISMATCH', 'EXCEPTION_ADDRESS_ISSUE', 'PICKED_UP', 'CREATED']);
+      expect(weighed.events[0]).toMatchObject({ is_exception: true, exception_type: 'WEIGHT_MISMATCH' });
+      expectNewestFirst(weighed.events);
+
+      const changes = await statusChanges(s.id);
+      expect(changes.map((c: any) => c.status)).toEqual(['PICKED_UP', 'EXCEPTION_ADDRESS_ISSUE', 'EXCEPTION_WEIGHT_MISMATCH']);
+      expect(changes[2]).toMatchObject({
+        shipment_id: s.id,
+        previous_status: 'EXCEPTION_ADDRESS_ISSUE',
+        status: 'EXCEPTION_WEIGHT_MISMATCH',
+        exception_type: 'WEIGHT_MISMATCH',
+        measured_weight_kg: 2.75,
+        kinds: ['shipment.status_updated', 'shipment.exception'],
+      });
+      expect(changes[0]).not.toHaveProperty('exception_type');
+
+      // Back into the flow after the exception.
+      await inject(carrier, s.tracking_number, { code: 'IN_TRANSIT', occurred_at: at(4) });
+      await trackingUntil(s.id, hasStatus('IN_TRANSIT'), 'IN_TRANSIT after the exception');
+    });
+
+    it('keeps DELIVERED: a later, older event is not applied', async () => {
+      const s = await book(t, team, carrier);
+      await inject(carrier, s.tracking_number, { code: 'OUT_FOR_DELIVERY', occurred_at: at(4) });
+      await inject(carrier, s.tracking_number, { code: 'DELIVERED', occurred_at: at(5), location_en: 'Jeddah' });
+      const delivered = await trackingUntil(s.id, hasStatus('DELIVERED'), 'DELIVERED');
+      expect(delivered.events[0]).toMatchObject({ code: 'DELIVERED', is_exception: false, location_en: 'Jeddah' });
+      const [row] = await t.runtime.database.dataSource.query('SELECT next_poll_at FROM shipments WHERE id = $1', [s.id]);
+      expect(row.next_poll_at).toBeNull();
+      const changes = await statusChanges(s.id);
+      expect(changes.at(-1)).toMatchObject({ status: 'DELIVERED', kinds: ['shipment.status_updated', 'shipment.delivered'] });
+
+      await inject(carrier, s.tracking_number, { code: 'AT_DELIVERY_HUB', occurred_at: at(3) });
+      await sleep(1000);
+      expect((await tracking(s.id)).body.status).toBe('DELIVERED');
+      expect((await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.status).toBe('DELIVERED');
+    });
+
+    it('keeps an event with a code the carrier map does not know, and goes on syncing', async () => {
+      const s = await book(t, team, carrier);
+      await inject(carrier, s.tracking_number, { native_code: '9999', occurred_at: at(1) });
+      await inject(carrier, s.tracking_number, { code: 'PICKED_UP', occurred_at: at(2) });
+      const body = await trackingUntil(s.id, hasStatus('PICKED_UP'), 'PICKED_UP after an unknown code');
+      expect(body.events.map((e: any) => e.code)).toEqual(['PICKED_UP', '9999', 'CREATED']);
+      const unknown = body.events[1];
+      expect(Object.keys(unknown).sort()).toEqual(EVENT_FIELDS);
+      expect(unknown.is_exception).toBe(false);
+      expect(unknown.status_en).toContain('9999');
+      expect(unknown.status_ar).toMatch(ARABIC);
+    });
+  });
+
+  it('applies customs exceptions on an international lane and resumes the flow after them', async () => {
+    const { quote, body } = await quoteFor(t, team, 'sahm', { destination: DUBAI });
+    const booked = await t.api('/shipments', { method: 'POST', key: team.apiKey, body: shipmentBody(quote, body) });
+    expect(booked.status).toBe(201);
+    const s = booked.body;
+    await inject('sahm', s.tracking_number, { code: 'PICKED_UP', occurred_at: at(1) });
+    await inject('sahm', s.tracking_number, { code: 'EXCEPTION', exception_type: 'CUSTOMS_HOLD', occurred_at: at(2) });
+    const held = await trackingUntil(s.id, hasStatus('EXCEPTION_CUSTOMS_HOLD'), 'EXCEPTION_CUSTOMS_HOLD');
+    expect(held.events[0]).toMatchObject({ code: 'EXCEPTION_CUSTOMS_HOLD', is_exception: true, exception_type: 'CUSTOMS_HOLD' });
+    await inject('sahm', s.tracking_number, { code: 'CUSTOMS_CLEARED', occurred_at: at(3) });
+    await trackingUntil(s.id, hasStatus('CUSTOMS_CLEARED'), 'CUSTOMS_CLEARED');
+  });
+
+  it('rides out a carrier outage and then applies what arrived meanwhile in time order', async () => {
+    const s = await book(t, team, 'sahm');
+    await t.sandbox('PUT', '/sandbox/v1/carriers/sahm/fault', { mode: 'down' });
+    try {
+      await inject('sahm', s.tracking_number, { code: 'DELIVERED', occurred_at: at(5) });
+      await inject('sahm', s.tracking_number, { code: 'AT_DELIVERY_HUB', occurred_at: at(3) });
+      await inject('sahm', s.tracking_number, { code: 'OUT_FOR_DELIVERY', occurred_at: at(4) });
+      await sleep(600);
+      expect((await tracking(s.id)).body.status).toBe('CREATED');
+    } finally {
+      await t.sandbox('PUT', '/sandbox/v1/carriers/sahm/fault', { mode: 'none' });
+    }
+    const body = await trackingUntil(s.id, hasStatus('DELIVERED'), 'DELIVERED after the outage');
+    expect(body.events.map((e: any) => e.code)).toEqual(['DELIVERED', 'OUT_FOR_DELIVERY', 'AT_DELIVERY_HUB', 'CREATED']);
+    expect((await statusChanges(s.id)).map((c: any) => [c.previous_status, c.status])).toEqual([
+      ['CREATED', 'AT_DELIVERY_HUB'],
+      ['AT_DELIVERY_HUB', 'OUT_FOR_DELIVERY'],
+      ['OUT_FOR_DELIVERY', 'DELIVERED'],
+    ]);
+  });
+
+  it('never shows one team\'s tracking to another: 404 E_NOT_FOUND', async () => {
+    const s = await book(t, team, 'sahm');
+    for (const res of [
+      await tracking(s.id, other.apiKey),
+      await tracking('4b0c4d1e-0000-4000-8000-000000000000'),
+      await tracking('not-a-uuid'),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('E_NOT_FOUND');
+      expect(res.body.error.message_ar).toBeTruthy();
+    }
+    expect((await t.api(`/shipments/${s.id}/tracking`, { key: null })).status).toBe(401);
+  });
+});
