@@ -306,7 +306,7 @@ describe('carrier resilience: circuit breaker per carrier', () => {
   });
 
   it('bookings: the circuit opens after repeated failed bookings and closes again after recovery', async () => {
-    const quotes = [];
+    const quotes: Awaited<ReturnType<typeof h.quote>>[] = [];
     for (let i = 0; i < THRESHOLD + 2; i++) quotes.push(await h.quote('bahr'));
     await h.fault('bahr', 'down');
     const start = await h.stats('bahr');

@@ -155,11 +155,11 @@ export function describeJobQueueContract(label: string, subject: ContractSubject
       const rec = recorder();
       q.worker.register('hooks', rec.handler);
       await q.worker.start();
-      await q.queue.enqueue('hooks', 'deliver', { v: 1 }, { jobId: 'delivery:42', delayMs: 300 });
+      await q.queue.enqueue('hooks', 'deliver', { v: 1 }, { jobId: 'delivery:42', delayMs: 1_000 });
       await q.queue.enqueue('hooks', 'deliver', { v: 2 }, { jobId: 'delivery:42' });
       await q.queue.enqueue('hooks', 'deliver', { v: 3 }, { jobId: 'delivery:42', delayMs: 50 });
       await waitFor(() => rec.runs.length === 1, 10_000, 'the deduped job');
-      await sleep(400);
+      await sleep(200);
       expect(rec.runs.map((r) => r.data)).toEqual([{ v: 1 }]);
 
       await q.queue.enqueue('hooks', 'deliver', { v: 4 }, { jobId: 'delivery:42' });
@@ -178,7 +178,7 @@ export function describeJobQueueContract(label: string, subject: ContractSubject
       });
       q.worker.register('busy', rec.handler);
       await q.worker.start();
-      await q.queue.enqueue('busy', 'job', { v: 1 }, { jobId: 'k', backoffMs: 300 });
+      await q.queue.enqueue('busy', 'job', { v: 1 }, { jobId: 'k', backoffMs: 1_000 });
       await waitFor(() => rec.runs.length === 1, 10_000, 'the first run');
       await q.queue.enqueue('busy', 'job', { v: 2 }, { jobId: 'k' });
       gate.resolve();

@@ -8,10 +8,14 @@ import {
   RecurringJobPort,
   RelayOutboxUseCase,
   RenderLabelUseCase,
+  SweepLabelsUseCase,
 } from '@lgw/application';
 
 /** How often committed domain events are turned into jobs. */
 export const OUTBOX_RELAY_EVERY_MS = 200;
+/** How often shipments still waiting for a label are looked for (and once at start-up). */
+export const LABEL_SWEEP_EVERY_MS = 60_000;
+const MAINTENANCE_QUEUE = 'maintenance';
 
 /**
  * The worker's job table: which use case handles which queue, and the recurring ticks.
@@ -26,6 +30,7 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     @Inject(RECURRING_JOBS) private readonly recurring: RecurringJobPort,
     private readonly renderLabel: RenderLabelUseCase,
     private readonly relayOutbox: RelayOutboxUseCase,
+    private readonly sweepLabels: SweepLabelsUseCase,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -33,7 +38,11 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     this.worker.register(OUTBOX_QUEUE, async () => {
       await this.relayOutbox.execute();
     });
+    this.worker.register(MAINTENANCE_QUEUE, async () => {
+      await this.sweepLabels.execute();
+    });
     await this.recurring.schedule(OUTBOX_QUEUE, 'relay', OUTBOX_RELAY_EVERY_MS);
+    await this.recurring.schedule(MAINTENANCE_QUEUE, 'label-sweep', LABEL_SWEEP_EVERY_MS);
     await this.worker.start();
     this.logger.log('background jobs started');
   }

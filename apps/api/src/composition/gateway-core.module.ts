@@ -9,6 +9,7 @@ import {
   RECURRING_JOBS,
   RelayOutboxUseCase,
   RenderLabelUseCase,
+  SweepLabelsUseCase,
   AuthenticateApiKeyUseCase,
   CancelShipmentUseCase,
   CARRIER_REGISTRY,
@@ -60,6 +61,7 @@ const USE_CASES = [
   RenderLabelUseCase,
   GetLabelUseCase,
   RelayOutboxUseCase,
+  SweepLabelsUseCase,
 ];
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */

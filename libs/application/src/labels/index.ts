@@ -1,3 +1,4 @@
 export * from './label-data';
 export * from './render-label/render-label.use-case';
 export * from './get-label/get-label.use-case';
+export * from './sweep-labels/sweep-labels.use-case';

@@ -4,6 +4,8 @@ export interface LabelStorePort {
   find(shipmentId: string): Promise<Buffer | null>;
   /** Any shipment by id: for workers, which act for every team. */
   findShipment(shipmentId: string): Promise<ShipmentRecord | null>;
+  /** Shipments still CREATED without a label, booked before `olderThan` (oldest first). */
+  awaitingLabel(olderThan: Date, limit: number): Promise<string[]>;
   /**
    * Stores the PDF once (a second render of the same shipment keeps the first) and, if the
    * shipment is still CREATED, moves it to LABEL_GENERATED with its event and domain events,

@@ -11,9 +11,12 @@ export class Labels1732100006000 implements MigrationInterface {
         pdf bytea NOT NULL,
         rendered_at timestamptz NOT NULL
       )`);
+    // The label sweep looks only at shipments still waiting for their label.
+    await q.query("CREATE INDEX shipments_awaiting_label_idx ON shipments (created_at) WHERE status = 'CREATED'");
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP INDEX shipments_awaiting_label_idx');
     await q.query('DROP TABLE shipment_labels');
   }
 }

@@ -20,6 +20,17 @@ export class TypeOrmLabelStore implements LabelStorePort {
     return rows[0] ? toShipmentRecord(rows[0]) : null;
   }
 
+  async awaitingLabel(olderThan: Date, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT s.id FROM shipments s
+        WHERE s.status = 'CREATED' AND s.created_at < $1
+          AND NOT EXISTS (SELECT 1 FROM shipment_labels l WHERE l.shipment_id = s.id)
+        ORDER BY s.created_at LIMIT $2`,
+      [olderThan, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async saveAndAdvance(
     shipment: ShipmentRecord,
     pdf: Buffer,

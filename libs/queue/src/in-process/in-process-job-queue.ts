@@ -133,7 +133,7 @@ export class InProcessJobQueue implements JobQueuePort, JobWorkerPort, Recurring
       state.dedupeKeys.add(resolved.jobId);
     }
     const job: PendingJob = {
-      id: resolved.jobId ?? randomUUID(),
+      id: randomUUID(),
       queue,
       name,
       // Same round trip as Redis: a handler that passes embedded tests sees the same data

@@ -9,6 +9,11 @@ import { toLabelData } from '../label-data';
 
 export const LABEL_QUEUE = 'labels';
 
+/** One label job per shipment, however many times it is asked for. */
+export function labelJobId(shipmentId: string): string {
+  return `label-${shipmentId}`;
+}
+
 /**
  * Renders a shipment's label once and keeps it. Safe to run twice (a retried job, or a
  * GET racing the job): the first stored PDF wins and the status moves only from CREATED.

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
 import { OUTBOX, OutboxEvent, OutboxPort } from '../../ports/outbox.port';
-import { LABEL_QUEUE } from '../../labels/render-label/render-label.use-case';
+import { LABEL_QUEUE, labelJobId } from '../../labels/render-label/render-label.use-case';
 
 export const OUTBOX_QUEUE = 'outbox';
 const BATCH = 200;
@@ -32,7 +32,7 @@ export class RelayOutboxUseCase {
   private async publish(events: readonly OutboxEvent[]): Promise<void> {
     for (const event of events) {
       if (event.type === 'shipment.created') {
-        await this.jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId: event.aggregateId }, { jobId: `label-${event.aggregateId}` });
+        await this.jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId: event.aggregateId }, { jobId: labelJobId(event.aggregateId) });
       }
     }
   }

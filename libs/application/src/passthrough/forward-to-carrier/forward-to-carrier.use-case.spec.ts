@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { CarrierDescriptor, IntegrationType } from '@lgw/domain';
 import { CarrierPort, CarrierUnavailableError, PassthroughResponse } from '../../ports/carrier.port';
 import { PassthroughAuditEntry, PassthroughAuditPort } from '../../ports/passthrough-audit.port';
@@ -110,7 +111,14 @@ describe('ForwardToCarrierUseCase', () => {
   it('keeps the carrier answer when the audit write fails', async () => {
     const { useCase, audit } = setup(ok);
     audit.failNext = true;
-    const result = await useCase.execute(command('sahm'));
-    expect(result.kind).toBe('answered');
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      const result = await useCase.execute(command('sahm'));
+      expect(result.kind).toBe('answered');
+      expect(logged).toHaveBeenCalledTimes(1);
+      expect(String(logged.mock.calls[0][0])).not.toContain('مرحبا');
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -47,12 +47,12 @@ describe('tracking poll policy', () => {
     expect(nextPollDelayMs({ status: 'IN_TRANSIT', lastEventAt: ago(MINUTE) }, now, { ...policy, maxIntervalMs: MINUTE })).toBe(15 * MINUTE);
   });
 
-  it('derives embedded defaults from the tick, so an active shipment is re-asked within three ticks', () => {
+  it('derives embedded defaults from the tick, so an active shipment is re-asked within two ticks', () => {
     expect(trackingSyncSettingsFrom(1000)).toEqual({
       lastMileIntervalMs: 1000,
       activeIntervalMs: 2000,
-      maxIntervalMs: 3000,
-      failureDelayMs: 3000,
+      maxIntervalMs: 2000,
+      failureDelayMs: 2000,
       batchSize: 500,
       leaseMs: 60_000,
     });

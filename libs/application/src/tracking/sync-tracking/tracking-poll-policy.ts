@@ -88,20 +88,21 @@ function intFrom(env: Env, name: string, fallback: number, min: number): number 
 
 /**
  * Defaults follow the poller tick so that, embedded, every active shipment is asked again
- * within three ticks (the sandbox contract: an injected event shows within 5 s at the default
- * 1 s tick). A deployment tracking many shipments against real carriers sets the intervals
+ * within about two ticks (the sandbox contract: an injected event shows within 5 s at the
+ * default 1 s tick, so the worst case, 2 ticks + 10% jitter + waiting for the next tick, stays
+ * near 3.3 s); the idle back-off has no room there and only acts with production intervals. A deployment tracking many shipments against real carriers sets the intervals
  * in minutes (TRACKING_LAST_MILE_INTERVAL_MS, TRACKING_ACTIVE_INTERVAL_MS,
  * TRACKING_MAX_INTERVAL_MS, TRACKING_FAILURE_DELAY_MS, TRACKING_BATCH_SIZE).
  */
 export function trackingSyncSettingsFrom(tickMs: number, env: Env = {}): TrackingSyncSettings {
   const lastMileIntervalMs = intFrom(env, 'TRACKING_LAST_MILE_INTERVAL_MS', tickMs, 1);
   const activeIntervalMs = intFrom(env, 'TRACKING_ACTIVE_INTERVAL_MS', 2 * tickMs, 1);
-  const maxIntervalMs = intFrom(env, 'TRACKING_MAX_INTERVAL_MS', 3 * tickMs, 1);
+  const maxIntervalMs = intFrom(env, 'TRACKING_MAX_INTERVAL_MS', 2 * tickMs, 1);
   return {
     lastMileIntervalMs,
     activeIntervalMs,
     maxIntervalMs,
-    failureDelayMs: intFrom(env, 'TRACKING_FAILURE_DELAY_MS', 3 * tickMs, 1),
+    failureDelayMs: intFrom(env, 'TRACKING_FAILURE_DELAY_MS', 2 * tickMs, 1),
     batchSize: intFrom(env, 'TRACKING_BATCH_SIZE', 500, 1),
     leaseMs: intFrom(env, 'TRACKING_LEASE_MS', 60_000, 1000),
   };
