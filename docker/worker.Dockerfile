@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Background worker: node dist/apps/worker/main.js (BullMQ consumers: labels, outbox relay).
+# Background worker: node dist/apps/worker/main.js (job consumers and recurring jobs on BullMQ).
 # Build from the repository root: docker build -f docker/worker.Dockerfile -t logistics-gateway-worker .
 #
 # Labels are rendered by the Debian Chromium (never a downloaded browser) with Noto fonts for

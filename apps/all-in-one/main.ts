@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { loadConfig } from '@lgw/platform';
+import { runMain, stopOnSignals } from '../api/src/bootstrap/process-lifecycle';
 import { createApiApp } from '../api/src/bootstrap/create-api-app';
 import { createRuntime } from '../api/src/composition/gateway-runtime';
 import { startCarrierSandbox } from '../carrier-sandbox/src/sandbox.server';
@@ -36,20 +37,11 @@ async function main(): Promise<void> {
   lines.push(`  Storage:       ${runtime.database.mode === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals(async () => {
     await app.close();
     await runtime.close();
     await sandbox.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  });
 }
 
-main().catch((error) => {
-  console.error(JSON.stringify({ level: 'fatal', msg: 'gateway failed to start', err: String(error?.stack ?? error) }));
-  process.exit(1);
-});
+runMain('gateway', main);

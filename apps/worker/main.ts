@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@lgw/platform';
+import { runMain, stopOnSignals } from '../api/src/bootstrap/process-lifecycle';
 import { PinoNestLogger } from '../api/src/bootstrap/pino-nest-logger';
 import { createRuntime } from '../api/src/composition/gateway-runtime';
 import { WorkerModule } from './src/worker.module';
@@ -12,19 +13,12 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(WorkerModule.standalone(runtime), {
     logger: new PinoNestLogger(runtime.logger),
   });
-  app.enableShutdownHooks();
   await app.init();
   runtime.logger.info({ event: 'worker.started', queue: runtime.jobs.mode }, 'worker started');
-  const stop = async () => {
+  stopOnSignals(async () => {
     await app.close();
     await runtime.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  });
 }
 
-main().catch((error) => {
-  console.error(JSON.stringify({ level: 'fatal', msg: 'worker failed to start', err: String(error?.stack ?? error) }));
-  process.exit(1);
-});
+runMain('worker', main);

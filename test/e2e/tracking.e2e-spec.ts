@@ -215,4 +215,15 @@ describe('tracking', () => {
     }
     expect((await t.api(`/shipments/${s.id}/tracking`, { key: null })).status).toBe(401);
   });
+
+  it('documents the route and every field in the OpenAPI contract', async () => {
+    const res = await t.api('/openapi.json', { key: null });
+    const op = res.body.paths['/api/v1/shipments/{id}/tracking'].get;
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '404', '429']));
+    const schemas = res.body.components.schemas;
+    expect(Object.keys(schemas.TrackingResponseDto.properties).sort()).toEqual(['events', 'status', 'tracking_number']);
+    expect(Object.keys(schemas.TrackingEventDto.properties).sort()).toEqual([...EVENT_FIELDS, 'exception_type'].sort());
+    expect(schemas.TrackingEventDto.required).toEqual(expect.arrayContaining(EVENT_FIELDS));
+    expect(schemas.TrackingEventDto.required).not.toContain('exception_type');
+  });
 });

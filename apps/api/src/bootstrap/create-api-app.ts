@@ -40,7 +40,6 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
   });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   registerJsonBodyParser(fastify, JSON_BODY_LIMIT_BYTES);

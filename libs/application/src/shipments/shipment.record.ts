@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AddressProps, ExceptionType, Lane, ParcelProps, ShipmentStatus, ShipmentWarning } from '@lgw/domain';
 
 /** A shipment as stored. Money in integer halalas. */
@@ -55,4 +56,29 @@ export interface OutboxEventDraft {
   readonly aggregateId: string;
   readonly type: 'shipment.created' | 'shipment.status_changed' | 'shipment.cancelled' | 'shipment.destination_updated';
   readonly payload: Record<string, unknown>;
+}
+
+/**
+ * An event the gateway itself records (CREATED, LABEL_GENERATED, CANCELLED). Its key is
+ * fixed per code, so recording it twice stores it once.
+ */
+export function gatewayEvent(
+  shipmentId: string,
+  code: 'CREATED' | 'LABEL_GENERATED' | 'CANCELLED',
+  at: Date,
+  locationEn: string | null = null,
+): TrackingEventRecord {
+  return {
+    id: randomUUID(),
+    shipmentId,
+    eventKey: `gateway:${code}`,
+    code,
+    carrierStatus: null,
+    exceptionType: null,
+    locationEn,
+    locationAr: null,
+    measuredWeightKg: null,
+    occurredAt: at,
+    recordedAt: at,
+  };
 }

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { eventKindsForStatusChange } from '@lgw/domain';
 import { LABEL_RENDERER, LabelRendererPort } from '../../ports/label-renderer.port';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, CLOCK, ClockPort } from '../../ports/rating-sources.port';
-import { ShipmentRecord } from '../../shipments/shipment.record';
+import { gatewayEvent, ShipmentRecord } from '../../shipments/shipment.record';
 import { toLabelData } from '../label-data';
 
 export const LABEL_QUEUE = 'labels';
@@ -42,19 +41,7 @@ export class RenderLabelUseCase {
       shipment,
       pdf,
       at,
-      {
-        id: randomUUID(),
-        shipmentId: shipment.id,
-        eventKey: 'gateway:LABEL_GENERATED',
-        code: 'LABEL_GENERATED',
-        carrierStatus: null,
-        exceptionType: null,
-        locationEn: null,
-        locationAr: null,
-        measuredWeightKg: null,
-        occurredAt: at,
-        recordedAt: at,
-      },
+      gatewayEvent(shipment.id, 'LABEL_GENERATED', at),
       [
         {
           teamId: shipment.teamId,

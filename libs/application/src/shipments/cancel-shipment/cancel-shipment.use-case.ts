@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { canCancel, DomainError, eventKindsForStatusChange, STATUS_LABELS, ValidationError } from '@lgw/domain';
 import { CARRIER_REGISTRY, CarrierRegistryPort } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
+import { gatewayEvent } from '../shipment.record';
 
 export interface CancelShipmentCommand {
   readonly teamId: string;
@@ -49,19 +49,7 @@ export class CancelShipmentUseCase {
       shipment.status,
       at,
       reason,
-      {
-        id: randomUUID(),
-        shipmentId: shipment.id,
-        eventKey: 'gateway:CANCELLED',
-        code: 'CANCELLED',
-        carrierStatus: null,
-        exceptionType: null,
-        locationEn: null,
-        locationAr: null,
-        measuredWeightKg: null,
-        occurredAt: at,
-        recordedAt: at,
-      },
+      gatewayEvent(shipment.id, 'CANCELLED', at),
       [
         {
           teamId: shipment.teamId,

@@ -16,7 +16,7 @@ import { QUOTE_REPOSITORY, QuoteRepositoryPort, StoredQuote } from '../../ports/
 import { CARRIER_CATALOGUE, CarrierCataloguePort, CLOCK, ClockPort } from '../../ports/rating-sources.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { parcelsFingerprint } from '../../rating/parcels-fingerprint';
-import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipment.record';
+import { gatewayEvent, OutboxEventDraft, ShipmentRecord } from '../shipment.record';
 import { toShipmentView, ShipmentView } from '../shipment.view';
 import { CreateShipmentCommand } from './create-shipment.command';
 
@@ -81,19 +81,7 @@ export class CreateShipmentUseCase {
     }
 
     const draft = this.buildRecord(shipmentId, quote, booking, origin, destination, command, now);
-    const created: TrackingEventRecord = {
-      id: randomUUID(),
-      shipmentId,
-      eventKey: 'gateway:CREATED',
-      code: 'CREATED',
-      carrierStatus: null,
-      exceptionType: null,
-      locationEn: origin.city,
-      locationAr: null,
-      measuredWeightKg: null,
-      occurredAt: now,
-      recordedAt: now,
-    };
+    const created = gatewayEvent(shipmentId, 'CREATED', now, origin.city);
     const outbox: OutboxEventDraft[] = [
       {
         teamId: draft.teamId,
