@@ -9,13 +9,18 @@ import {
   RelayOutboxUseCase,
   RenderLabelUseCase,
   SweepLabelsUseCase,
+  SyncTrackingUseCase,
 } from '@lgw/application';
+import { APP_CONFIG, AppConfig } from '@lgw/platform';
+import { GATEWAY_RUNTIME } from '../../api/src/composition/tokens';
+import type { GatewayRuntime } from '../../api/src/composition/gateway-runtime';
 
 /** How often committed domain events are turned into jobs. */
 export const OUTBOX_RELAY_EVERY_MS = 200;
 /** How often shipments still waiting for a label are looked for (and once at start-up). */
 export const LABEL_SWEEP_EVERY_MS = 60_000;
 const MAINTENANCE_QUEUE = 'maintenance';
+const TRACKING_QUEUE = 'tracking';
 
 /**
  * The worker's job table: which use case handles which queue, and the recurring ticks.
@@ -31,6 +36,9 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     private readonly renderLabel: RenderLabelUseCase,
     private readonly relayOutbox: RelayOutboxUseCase,
     private readonly sweepLabels: SweepLabelsUseCase,
+    private readonly syncTracking: SyncTrackingUseCase,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -41,6 +49,18 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     this.worker.register(MAINTENANCE_QUEUE, async () => {
       await this.sweepLabels.execute();
     });
+    // One schedule per carrier, so a slow carrier's tick never delays the others'.
+    const carriers = this.runtime.carriers.codes;
+    this.worker.register<{ carrierCode: string }>(
+      TRACKING_QUEUE,
+      async (data) => {
+        await this.syncTracking.execute({ carrierCode: data.carrierCode });
+      },
+      { concurrency: carriers.length },
+    );
+    for (const carrierCode of carriers) {
+      await this.recurring.schedule(TRACKING_QUEUE, `poll-${carrierCode}`, this.config.trackingPollIntervalMs, { carrierCode });
+    }
     await this.recurring.schedule(OUTBOX_QUEUE, 'relay', OUTBOX_RELAY_EVERY_MS);
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'label-sweep', LABEL_SWEEP_EVERY_MS);
     await this.worker.start();

@@ -1,5 +1,10 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import {
+  GetTrackingUseCase,
+  SyncTrackingUseCase,
+  TRACKING_REPOSITORY,
+  TRACKING_SYNC_SETTINGS,
+  trackingSyncSettingsFrom,
   GetLabelUseCase,
   JOB_QUEUE,
   JOB_WORKER,
@@ -41,6 +46,7 @@ import {
   TypeOrmQuoteRepository,
   TypeOrmShipmentRepository,
   TypeOrmTeamRepository,
+  TypeOrmTrackingRepository,
 } from '@lgw/persistence';
 import { APP_CONFIG } from '@lgw/platform';
 import { GatewayRuntime } from './gateway-runtime';
@@ -62,6 +68,8 @@ const USE_CASES = [
   GetLabelUseCase,
   RelayOutboxUseCase,
   SweepLabelsUseCase,
+  GetTrackingUseCase,
+  SyncTrackingUseCase,
 ];
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
@@ -103,6 +111,11 @@ export class GatewayCoreModule {
       { provide: LABEL_RENDERER, useValue: runtime.labelRenderer },
       { provide: LABEL_STORE, useValue: new TypeOrmLabelStore(runtime.database.dataSource) },
       { provide: OUTBOX, useValue: new TypeOrmOutbox(runtime.database.dataSource) },
+      { provide: TRACKING_REPOSITORY, useValue: new TypeOrmTrackingRepository(runtime.database.dataSource) },
+      {
+        provide: TRACKING_SYNC_SETTINGS,
+        useValue: trackingSyncSettingsFrom(runtime.config.trackingPollIntervalMs, process.env),
+      },
       ...USE_CASES,
     ];
     return {
