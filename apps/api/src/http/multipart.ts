@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_DOCUMENT_BYTES, UploadFormPart } from '@lgw/application';
@@ -38,7 +39,7 @@ export async function* multipartFormParts(request: FastifyRequest, limits?: Mult
   try {
     for await (const part of request.parts(limits ? { limits } : undefined)) {
       if (part.type === 'file') {
-        yield { kind: 'file', field: part.fieldname, filename: part.filename, content: part.file };
+        yield { kind: 'file', field: part.fieldname, filename: part.filename, content: fileContent(part.file) };
       } else {
         yield { kind: 'field', field: part.fieldname, value: typeof part.value === 'string' ? part.value : String(part.value) };
       }
@@ -49,4 +50,25 @@ export async function* multipartFormParts(request: FastifyRequest, limits?: Mult
     }
     throw error;
   }
+}
+
+const CUT_SHORT = 'the multipart body ended before the form was complete';
+
+/**
+ * A body that ends without its closing boundary destroys the part's stream, possibly before
+ * anyone reads it. stream.pipeline() given such a stream never settles; iterating it fails
+ * with a premature close, which is the caller's fault and reported as such.
+ */
+async function* fileContent(file: Readable): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of file) yield chunk as Uint8Array;
+  } catch (error) {
+    if (isCutShort(error)) throw new ValidationError('body', CUT_SHORT);
+    throw error;
+  }
+}
+
+function isCutShort(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || (typeof message === 'string' && /terminated early|unexpected end of multipart/i.test(message));
 }

@@ -11,20 +11,20 @@ export class Quotes1732100001000 implements MigrationInterface {
         carrier_code text NOT NULL,
         service_code text NOT NULL,
         lane text NOT NULL,
-        origin jsonb NOT NULL,
-        destination jsonb NOT NULL,
-        parcels jsonb NOT NULL,
+        origin json NOT NULL,
+        destination json NOT NULL,
+        parcels json NOT NULL,
         parcels_fingerprint char(64) NOT NULL,
         chargeable_kg numeric(10,1) NOT NULL,
         total_halalas bigint NOT NULL,
-        view jsonb NOT NULL,
+        view json NOT NULL,
         created_at timestamptz NOT NULL,
         expires_at timestamptz NOT NULL,
         used_at timestamptz NULL
       )`);
-    // Look-ups are always by (team, id); expired quotes are purged by expires_at.
-    await q.query('CREATE INDEX quotes_team_idx ON quotes (team_id, id)');
-    await q.query('CREATE INDEX quotes_expires_idx ON quotes (expires_at)');
+    // Quotes are the hottest insert: they are only ever read back by primary key (and team),
+    // so they carry no other index, and their documents are kept as plain json (no parsing
+    // on insert; nothing queries inside them but the countries at booking).
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -54,6 +54,11 @@ export class TypeOrmQuoteRepository implements QuoteRepositoryPort {
     return this.writer.write(quotes);
   }
 
+  /**
+   * A quote is worth 15 minutes: its insert does not wait for the WAL flush
+   * (synchronous_commit off for this transaction only). A crash can lose the last few
+   * milliseconds of quotes, which the client simply asks for again; nothing else relaxes.
+   */
   private async insert(quotes: readonly StoredQuote[]): Promise<void> {
     const params: unknown[] = [];
     const tuples = quotes.map((q) => {
@@ -79,7 +84,10 @@ export class TypeOrmQuoteRepository implements QuoteRepositoryPort {
       });
       return `(${placeholders.join(', ')})`;
     });
-    await this.dataSource.query(`INSERT INTO quotes (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+    await this.dataSource.transaction(async (em) => {
+      await em.query('SET LOCAL synchronous_commit = off');
+      await em.query(`INSERT INTO quotes (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+    });
   }
 
   async findForTeam(teamId: string, quoteId: string): Promise<StoredQuote | null> {
