@@ -95,4 +95,43 @@ describe('authentication, headers and the error envelope', () => {
     expect(doc.components.schemas.ErrorEnvelopeDto).toBeDefined();
     expect((await fetch(`${t.url}/api/docs`)).status).toBeLessThan(400);
   });
+
+  it('describes every route the app serves, each with the error envelope', async () => {
+    const doc = (await (await fetch(`${t.url}/api/v1/openapi.json`)).json()) as any;
+    const fastify = t.app.getHttpAdapter().getInstance();
+    const served = servedRoutes(fastify.printRoutes({ commonPrefix: false }));
+    const documented = new Set<string>();
+    for (const [path, ops] of Object.entries<any>(doc.paths)) {
+      for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} ${path}`);
+    }
+    const apiRoutes = [...served].filter((r) => r.includes(' /api/v1/') && !r.endsWith('/openapi.json'));
+    expect(apiRoutes.length).toBeGreaterThanOrEqual(10);
+    expect(apiRoutes.filter((r) => !documented.has(r))).toEqual([]);
+    for (const route of apiRoutes) {
+      const [method, path] = route.split(' ');
+      const responses = doc.paths[path][method.toLowerCase()].responses;
+      expect({ route, schema: responses["401"]?.content?.["application/json"]?.schema?.$ref }).toEqual({
+        route,
+        schema: "#/components/schemas/ErrorEnvelopeDto",
+      });
+    }
+  });
 });
+
+/** Flattens Fastify's route tree ("├── /path (GET, POST)", children indented by 4) into "METHOD /path". */
+function servedRoutes(tree: string): Set<string> {
+  const routes = new Set<string>();
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1].length / 4;
+    stack.length = depth;
+    stack.push(match[2]);
+    const path = stack.join('').replace(/:(\w+)/g, '{$1}');
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.add(`${method} ${path}`);
+    }
+  }
+  return routes;
+}

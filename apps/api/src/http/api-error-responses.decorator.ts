@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { ErrorEnvelopeDto } from '../dto/error.response.dto';
 
 const COMMON: Record<number, string> = {
@@ -8,12 +8,20 @@ const COMMON: Record<number, string> = {
   500: 'E_INTERNAL: unexpected error',
 };
 
-/** Documents the error envelope for the statuses a route can answer, plus the common ones. */
+/**
+ * Documents the error envelope for the statuses a route can answer, plus the common ones.
+ * Always as application/json, even on routes that produce something else (PDF labels).
+ */
 export function ApiErrorResponses(extra: Record<number, string> = {}): MethodDecorator & ClassDecorator {
   const all = { ...COMMON, ...extra };
   return applyDecorators(
+    ApiExtraModels(ErrorEnvelopeDto),
     ...Object.entries(all).map(([status, description]) =>
-      ApiResponse({ status: Number(status), description, type: ErrorEnvelopeDto }),
+      ApiResponse({
+        status: Number(status),
+        description,
+        content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorEnvelopeDto) } } },
+      }),
     ),
   );
 }
