@@ -61,7 +61,7 @@ const CUT_SHORT = 'the multipart body ended before the form was complete';
  */
 async function* fileContent(file: Readable): AsyncGenerator<Uint8Array> {
   try {
-    const all: Buffer[] = []; for await (const chunk of file) all.push(chunk as Buffer); yield Buffer.concat(all);
+    for await (const chunk of file) yield chunk as Uint8Array;
   } catch (error) {
     if (isCutShort(error)) throw new ValidationError('body', CUT_SHORT);
     throw error;

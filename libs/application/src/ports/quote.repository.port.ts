@@ -1,21 +1,27 @@
-import { AddressProps, Lane, ParcelProps } from '@lgw/domain';
-import { QuoteView } from '../rating/quote.view';
+import { Lane } from '@lgw/domain';
 
-/** A quote as stored: what was shown to the team and what booking needs to honour it. */
+/**
+ * A quote as stored: what booking needs to honour it (lane, parcels fingerprint, prices),
+ * no more. It is the hottest insert of the service, so the full Quote document shown to
+ * the client is not kept: everything in it derives from these fields and the catalogue.
+ */
 export interface StoredQuote {
   readonly id: string;
   readonly teamId: string;
   readonly carrierCode: string;
   readonly serviceCode: string;
   readonly lane: Lane;
-  readonly origin: AddressProps;
-  readonly destination: AddressProps;
-  readonly parcels: readonly ParcelProps[];
+  readonly originCountry: string;
+  readonly destinationCountry: string;
   /** Order-independent digest of the parcels: booking must present the same parcels. */
   readonly parcelsFingerprint: string;
   readonly chargeableKg: number;
+  /** The breakdown lines, in halalas. */
+  readonly baseHalalas: number;
+  readonly weightChargeHalalas: number;
+  readonly fuelSurchargeHalalas: number;
+  readonly vatHalalas: number;
   readonly totalHalalas: number;
-  readonly view: QuoteView;
   readonly createdAt: Date;
   readonly expiresAt: Date;
   readonly usedAt: Date | null;

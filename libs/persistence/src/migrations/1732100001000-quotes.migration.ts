@@ -4,6 +4,8 @@ export class Quotes1732100001000 implements MigrationInterface {
   name = 'Quotes1732100001000';
 
   async up(q: QueryRunner): Promise<void> {
+    // Quotes are the hottest insert: narrow rows (no documents), read back only by primary
+    // key and team, so no secondary index either.
     await q.query(`
       CREATE TABLE quotes (
         id uuid PRIMARY KEY,
@@ -11,20 +13,19 @@ export class Quotes1732100001000 implements MigrationInterface {
         carrier_code text NOT NULL,
         service_code text NOT NULL,
         lane text NOT NULL,
-        origin json NOT NULL,
-        destination json NOT NULL,
-        parcels json NOT NULL,
+        origin_country char(2) NOT NULL,
+        destination_country char(2) NOT NULL,
         parcels_fingerprint char(64) NOT NULL,
         chargeable_kg numeric(10,1) NOT NULL,
+        base_halalas bigint NOT NULL,
+        weight_charge_halalas bigint NOT NULL,
+        fuel_surcharge_halalas bigint NOT NULL,
+        vat_halalas bigint NOT NULL,
         total_halalas bigint NOT NULL,
-        view json NOT NULL,
         created_at timestamptz NOT NULL,
         expires_at timestamptz NOT NULL,
         used_at timestamptz NULL
       )`);
-    // Quotes are the hottest insert: they are only ever read back by primary key (and team),
-    // so they carry no other index, and their documents are kept as plain json (no parsing
-    // on insert; nothing queries inside them but the countries at booking).
   }
 
   async down(q: QueryRunner): Promise<void> {

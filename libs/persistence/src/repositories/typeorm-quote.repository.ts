@@ -9,33 +9,58 @@ const COLUMNS = [
   'carrier_code',
   'service_code',
   'lane',
-  'origin',
-  'destination',
-  'parcels',
+  'origin_country',
+  'destination_country',
   'parcels_fingerprint',
   'chargeable_kg',
+  'base_halalas',
+  'weight_charge_halalas',
+  'fuel_surcharge_halalas',
+  'vat_halalas',
   'total_halalas',
-  'view',
   'created_at',
   'expires_at',
 ];
 
-interface QuoteRow {
+export interface QuoteRow {
   id: string;
   team_id: string;
   carrier_code: string;
   service_code: string;
   lane: StoredQuote['lane'];
-  origin: StoredQuote['origin'];
-  destination: StoredQuote['destination'];
-  parcels: StoredQuote['parcels'];
+  origin_country: string;
+  destination_country: string;
   parcels_fingerprint: string;
   chargeable_kg: string;
+  base_halalas: string;
+  weight_charge_halalas: string;
+  fuel_surcharge_halalas: string;
+  vat_halalas: string;
   total_halalas: string;
-  view: StoredQuote['view'];
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+}
+
+function values(q: StoredQuote): unknown[] {
+  return [
+    q.id,
+    q.teamId,
+    q.carrierCode,
+    q.serviceCode,
+    q.lane,
+    q.originCountry,
+    q.destinationCountry,
+    q.parcelsFingerprint,
+    q.chargeableKg,
+    q.baseHalalas,
+    q.weightChargeHalalas,
+    q.fuelSurchargeHalalas,
+    q.vatHalalas,
+    q.totalHalalas,
+    q.createdAt,
+    q.expiresAt,
+  ];
 }
 
 /**
@@ -44,7 +69,7 @@ interface QuoteRow {
  */
 export class TypeOrmQuoteRepository implements QuoteRepositoryPort {
   private readonly writer = new WriteCoalescer<StoredQuote>((rows) => this.insert(rows), {
-    maxRowsPerFlush: 600,
+    maxRowsPerFlush: 1000,
     maxInFlight: 4,
   });
 
@@ -62,23 +87,7 @@ export class TypeOrmQuoteRepository implements QuoteRepositoryPort {
   private async insert(quotes: readonly StoredQuote[]): Promise<void> {
     const params: unknown[] = [];
     const tuples = quotes.map((q) => {
-      const values = [
-        q.id,
-        q.teamId,
-        q.carrierCode,
-        q.serviceCode,
-        q.lane,
-        JSON.stringify(q.origin),
-        JSON.stringify(q.destination),
-        JSON.stringify(q.parcels),
-        q.parcelsFingerprint,
-        q.chargeableKg,
-        q.totalHalalas,
-        JSON.stringify(q.view),
-        q.createdAt,
-        q.expiresAt,
-      ];
-      const placeholders = values.map((v) => {
+      const placeholders = values(q).map((v) => {
         params.push(v);
         return `$${params.length}`;
       });
@@ -107,13 +116,15 @@ export function toStoredQuote(row: QuoteRow): StoredQuote {
     carrierCode: row.carrier_code,
     serviceCode: row.service_code,
     lane: row.lane,
-    origin: row.origin,
-    destination: row.destination,
-    parcels: row.parcels,
+    originCountry: row.origin_country,
+    destinationCountry: row.destination_country,
     parcelsFingerprint: row.parcels_fingerprint,
     chargeableKg: Number(row.chargeable_kg),
+    baseHalalas: Number(row.base_halalas),
+    weightChargeHalalas: Number(row.weight_charge_halalas),
+    fuelSurchargeHalalas: Number(row.fuel_surcharge_halalas),
+    vatHalalas: Number(row.vat_halalas),
     totalHalalas: Number(row.total_halalas),
-    view: row.view,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     usedAt: row.used_at,

@@ -17,7 +17,7 @@ import {
   toTrackingEventRecord,
   TrackingEventRow,
 } from './shipment-row.mapper';
-import { toStoredQuote } from './typeorm-quote.repository';
+import { QuoteRow, toStoredQuote } from './typeorm-quote.repository';
 import { isUuid } from './typeorm-team.repository';
 
 export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
@@ -28,12 +28,12 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
     const result = await this.dataSource.query(
       `UPDATE quotes SET used_at = $3
         WHERE team_id = $1 AND id = $2 AND used_at IS NULL AND expires_at > $3
-          AND parcels_fingerprint = $4 AND origin->>'country' = $5 AND destination->>'country' = $6
+          AND parcels_fingerprint = $4 AND origin_country = $5 AND destination_country = $6
         RETURNING *`,
       [claim.teamId, claim.quoteId, claim.now, claim.parcelsFingerprint, claim.originCountry, claim.destinationCountry],
     );
     const rows = updatedRows(result);
-    return rows[0] ? toStoredQuote(rows[0] as Parameters<typeof toStoredQuote>[0]) : null;
+    return rows[0] ? toStoredQuote(rows[0] as QuoteRow) : null;
   }
 
   async releaseQuote(teamId: string, quoteId: string): Promise<void> {

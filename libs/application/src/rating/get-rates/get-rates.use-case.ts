@@ -52,6 +52,7 @@ export class GetRatesUseCase {
     const fingerprint = parcelsFingerprint(command.parcels);
 
     const stored: StoredQuote[] = [];
+    const views: QuoteView[] = [];
     for (const { carrier, service } of eligibleServiceLevels(this.catalogue.all(), origin.country, destination.country)) {
       const card = this.rateCards.get(service.code);
       if (!card) continue;
@@ -74,25 +75,29 @@ export class GetRatesUseCase {
         currency: 'SAR',
         expires_at: expiresAt.toISOString(),
       };
+      const line = (code: string) => rated.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
+      views.push(view);
       stored.push({
         id,
         teamId: command.teamId,
         carrierCode: carrier.code,
         serviceCode: service.code,
         lane,
-        origin,
-        destination,
-        parcels: command.parcels,
+        originCountry: origin.country,
+        destinationCountry: destination.country,
         parcelsFingerprint: fingerprint,
         chargeableKg: rated.weights.chargeable_kg,
+        baseHalalas: line('base'),
+        weightChargeHalalas: line('weight_charge'),
+        fuelSurchargeHalalas: line('fuel_surcharge'),
+        vatHalalas: line('vat'),
         totalHalalas: rated.total.halalas,
-        view,
         createdAt: issuedAt,
         expiresAt,
         usedAt: null,
       });
     }
     if (stored.length > 0) await this.quotes.saveMany(stored);
-    return stored.map((q) => q.view);
+    return views;
   }
 }

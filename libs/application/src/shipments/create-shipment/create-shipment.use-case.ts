@@ -126,7 +126,7 @@ export class CreateShipmentUseCase {
     now: Date,
   ): Omit<ShipmentRecord, 'serviceReference'> {
     const service = this.catalogue.find(quote.carrierCode)?.service_levels.find((s) => s.code === quote.serviceCode);
-    const transitMaxDays = service?.transit_days.max ?? quote.view.transit_days.max;
+    const transitMaxDays = service?.transit_days.max ?? 0;
     return {
       id,
       teamId: command.teamId,
@@ -200,11 +200,11 @@ function assertMatchesQuote(
   destination: AddressProps,
   command: CreateShipmentCommand,
 ): void {
-  if (origin.country !== quote.origin.country) {
-    throw new ValidationError('origin.country', `must match the quote (${quote.origin.country})`);
+  if (origin.country !== quote.originCountry) {
+    throw new ValidationError('origin.country', `must match the quote (${quote.originCountry})`);
   }
-  if (destination.country !== quote.destination.country) {
-    throw new ValidationError('destination.country', `must match the quote (${quote.destination.country})`);
+  if (destination.country !== quote.destinationCountry) {
+    throw new ValidationError('destination.country', `must match the quote (${quote.destinationCountry})`);
   }
   if (parcelsFingerprint(command.parcels) !== quote.parcelsFingerprint) {
     throw new ValidationError('parcels', 'must match the parcels of the quote');
