@@ -224,6 +224,16 @@ describe('customs documents', () => {
     expectValidation(await upload(s.id, [{ name: 'type', value: 'packing_list' }]), 'file');
     expectValidation(await upload(s.id, [{ name: 'type', value: 'invoice' }, { name: 'file', filename: 'a.pdf', content: pdf() }]), 'type');
     expectValidation(await upload(s.id, [{ name: 'type', value: 'other' }, { name: 'file', filename: 'empty.pdf', content: Buffer.alloc(0) }]), 'file');
+    expectValidation(await upload(s.id, [{ name: 'type', value: 'other' }, { name: 'attachment', filename: 'a.pdf', content: pdf() }]), 'file');
+    const twice = await upload(s.id, [{ name: 'type', value: 'other' }, { name: 'type', value: 'other' }, { name: 'file', filename: 'a.pdf', content: pdf() }]);
+    expectValidation(twice, 'type');
+    const twoFiles = await upload(s.id, [
+      { name: 'type', value: 'other' },
+      { name: 'file', filename: 'a.pdf', content: pdf() },
+      { name: 'file', filename: 'b.pdf', content: pdf() },
+    ]);
+    expect(twoFiles.status).toBe(413);
+    expect(twoFiles.body.error.code).toBe('E_PAYLOAD_TOO_LARGE');
     const json = await t.api(`/shipments/${s.id}/documents`, { method: 'POST', key: team.apiKey, body: { type: 'other' } });
     expect(json.status).toBe(422);
     expect(json.body.error.code).toBe('E_VALIDATION');
@@ -284,6 +294,18 @@ describe('customs documents', () => {
     // The app is still serving, and a document of exactly the limit is fine.
     const atLimit = await upload(s.id, [{ name: 'type', value: 'other' }, { name: 'file', filename: 'max.pdf', content: largePdf(10 * MB) }]);
     expect(atLimit.status).toBe(201);
+  });
+
+  it('documents the multipart form in the OpenAPI description', async () => {
+    const res = await fetch(`${t.url}/api/v1/openapi.json`);
+    const doc: any = await res.json();
+    const op = doc.paths['/api/v1/shipments/{id}/documents'].post;
+    const form = op.requestBody.content['multipart/form-data'].schema;
+    const schema = form.$ref ? doc.components.schemas[form.$ref.split('/').pop()] : form;
+    expect(schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(schema.properties.type.enum).toEqual(['commercial_invoice', 'packing_list', 'certificate_of_origin', 'other']);
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['201', '404', '413', '422']));
+    expect(doc.paths['/api/v1/shipments/{id}/documents'].get.responses['200']).toBeDefined();
   });
 
   it("answers 404 for another team's shipment and for unknown ids, reading nothing", async () => {

@@ -45,8 +45,9 @@ export async function* multipartFormParts(request: FastifyRequest, limits?: Mult
       }
     }
   } catch (error) {
-    if ((error as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new DomainError('E_PAYLOAD_TOO_LARGE', { field: (error as { part?: { fieldname?: string } }).part?.fieldname ?? 'file', max_bytes: fileSize });
+    const { code, part } = (error ?? {}) as { code?: unknown; part?: { fieldname?: string } };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new DomainError('E_PAYLOAD_TOO_LARGE', { field: part?.fieldname ?? 'file', max_bytes: fileSize });
     }
     throw error;
   }

@@ -45,7 +45,7 @@ export class UploadShipmentDocumentUseCase {
   ) {}
 
   async execute(command: UploadShipmentDocumentCommand): Promise<ShipmentDocumentView> {
-    // Before any byte of the body is read: an unknown shipment costs the caller nothing to learn.
+    // Checked before any byte of the body is read: a wrong id costs no upload.
     const shipment = await this.getShipment.record(command.teamId, command.shipmentId);
     const form: UploadForm = { types: [] };
     let committed = false;
