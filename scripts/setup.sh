@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 
 missing=()
 command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
-fc-list 2>/dev/null | grep -qi 'Noto Sans Arabic' || missing+=(fonts-noto-core)
+# Not `grep -q`: it closes the pipe early and, under pipefail, fails the check.
+fonts=$(fc-list 2>/dev/null || true)
+grep -i 'Noto Sans Arabic' <<<"$fonts" >/dev/null || missing+=(fonts-noto-core)
 command -v pdfinfo >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
 if [ ${#missing[@]} -gt 0 ]; then
