@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type FastifyInstance, LogController } from 'fastify';
+import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { AuthenticateApiKeyUseCase, RATE_LIMITER, RateLimiterPort } from '@lgw/application';
 import { ApiModule } from '../api.module';
 import { GatewayRuntime } from '../composition/gateway-runtime';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
+import { errorEnvelope } from '../http/error-envelope';
 import { registerApiAccessHook } from '../http/api-access.hook';
 import { registerJsonBodyParser } from '../http/json-body.parser';
 import { registerMultipart } from '../http/multipart';
@@ -32,6 +33,15 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: true,
+    // Errors the router raises before any hook runs (a path parameter over 100 characters, a
+    // malformed URL) still leave as the envelope: no such resource.
+    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      void reply
+        .code(404)
+        .header('X-Service-Request-Id', request.id)
+        .type('application/json; charset=utf-8')
+        .send(errorEnvelope('E_NOT_FOUND'));
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(runtime, options.extraModules), adapter, {
     logger: new PinoNestLogger(runtime.logger),

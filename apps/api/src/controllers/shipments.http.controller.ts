@@ -9,7 +9,7 @@ import {
   ListShipmentsUseCase,
   Principal,
 } from '@lgw/application';
-import { SHIPMENT_STATUSES } from '@lgw/domain';
+import { SHIPMENT_STATUSES, ValidationError } from '@lgw/domain';
 import { CancelShipmentRequestDto, CreateShipmentRequestDto } from '../dto/create-shipment.request.dto';
 import {
   CancellationResponseDto,
@@ -106,7 +106,10 @@ export class ShipmentsHttpController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    const reason = body && typeof body === 'object' ? (body as { reason?: unknown }).reason : undefined;
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+      throw new ValidationError('body', 'must be a JSON object such as {"reason": "..."}');
+    }
+    const reason = body ? (body as { reason?: unknown }).reason : undefined;
     const result = await this.idempotency.run(principal.teamId, `POST /shipments/${id}/cancel`, idempotencyKey, body ?? null, async () => ({
       status: 200,
       body: await this.cancelShipment.execute({ teamId: principal.teamId, shipmentId: id, reason }),

@@ -246,3 +246,18 @@ describe('nationalAddressMissing', () => {
     }
   });
 });
+
+describe('address text', () => {
+  it.each([['NUL', 'Riyadh\u0000'], ['line feed', 'Riy\nadh'], ['lone surrogate', 'Riyadh \ud800']])(
+    'refuses %s in a field',
+    (_label, city) => {
+      expect(validateAddress({ city, country: 'SA', short_address: 'RRRD2929' })).toEqual([
+        expect.objectContaining({ field: 'city', reason: 'must not contain control characters or unpaired surrogates' }),
+      ]);
+    },
+  );
+
+  it('accepts Arabic text and paired surrogates (emoji)', () => {
+    expect(validateAddress({ city: 'الرياض 🏙️', country: 'SA', short_address: 'RRRD2929' })).toEqual([]);
+  });
+});
