@@ -1,4 +1,5 @@
 import { DUBAI, JEDDAH, PARCELS, RIYADH, ratesBody } from '../support/fixtures';
+import { QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/application';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 
 describe('POST /rates', () => {
@@ -104,13 +105,27 @@ describe('POST /rates', () => {
     expect(res.body.error.details).toEqual({ field, reason });
   });
 
-  it('stores quotes owned by the team that asked', async () => {
+  it('stores quotes owned by the team that asked, with what booking needs', async () => {
     const res = await rates(ratesBody());
     const other = await t.createTeam('Other Rates Team');
-    const ids = res.body.quotes.map((q: any) => q.quote_id);
-    const rows = await t.runtime.database.dataSource.query('SELECT team_id FROM quotes WHERE id = ANY($1)', [ids]);
-    expect(rows).toHaveLength(ids.length);
-    expect(new Set(rows.map((r: any) => r.team_id))).toEqual(new Set([team.teamId]));
-    expect(rows.some((r: any) => r.team_id === other.teamId)).toBe(false);
+    const store = t.app.get<QuoteRepositoryPort>(QUOTE_REPOSITORY);
+    for (const q of res.body.quotes) {
+      const stored = await store.findForTeam(team.teamId, q.quote_id);
+      expect(stored).toMatchObject({
+        id: q.quote_id,
+        teamId: team.teamId,
+        carrierCode: q.carrier.code,
+        serviceCode: q.service.code,
+        lane: 'domestic',
+        originCountry: 'SA',
+        destinationCountry: 'SA',
+        chargeableKg: q.weights.chargeable_kg,
+        totalHalalas: Math.round(q.total_sar * 100),
+        usedAt: null,
+      });
+      expect(stored!.parcelsFingerprint).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored!.expiresAt.toISOString()).toBe(q.expires_at);
+      expect(await store.findForTeam(other.teamId, q.quote_id)).toBeNull();
+    }
   });
 });

@@ -55,15 +55,23 @@ describe('shipments', () => {
   });
 
   it('rejects an expired quote with 409 E_QUOTE_EXPIRED and the SPEC message', async () => {
-    const { quote, body } = await quoteFor(t, team, 'sahm');
-    await t.runtime.database.dataSource.query("UPDATE quotes SET expires_at = now() - interval '1 second' WHERE id = $1", [quote.quote_id]);
-    const res = await post(shipmentBody(quote, body));
-    expect(res.status).toBe(409);
-    expect(res.body.error).toMatchObject({
-      code: 'E_QUOTE_EXPIRED',
-      message_en: 'This quote has expired. Quotes are valid for 15 minutes. Request a new rate.',
-    });
-    expect(res.body.error.message_ar).toBeTruthy();
+    // A gateway whose quotes live one second.
+    const shortLived = await bootTestApp({ env: { QUOTE_TTL_SECONDS: '1' } });
+    try {
+      const shortTeam = await shortLived.createTeam('Short Quotes');
+      const { quote, body } = await quoteFor(shortLived, shortTeam, 'sahm');
+      expect(Date.parse(quote.expires_at) - Date.now()).toBeLessThanOrEqual(1000);
+      await new Promise((r) => setTimeout(r, 1100));
+      const res = await shortLived.api('/shipments', { method: 'POST', key: shortTeam.apiKey, body: shipmentBody(quote, body) });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({
+        code: 'E_QUOTE_EXPIRED',
+        message_en: 'This quote has expired. Quotes are valid for 15 minutes. Request a new rate.',
+      });
+      expect(res.body.error.message_ar).toBeTruthy();
+    } finally {
+      await shortLived.close();
+    }
   });
 
   it('books a quote once: reuse gives 409 E_QUOTE_ALREADY_USED', async () => {

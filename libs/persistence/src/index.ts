@@ -10,3 +10,4 @@ export * from './repositories/typeorm-passthrough-audit.repository';
 export * from './documents';
 export * from './repositories/typeorm-shipment-destination.writer';
 export * from './repositories/typeorm-tracking.repository';
+export * from './redis/redis-quote.repository';

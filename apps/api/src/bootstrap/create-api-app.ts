@@ -63,6 +63,8 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     request.log.info(
       {
         event: 'http.request',
+        // The team, not a child logger per request: that costs more than the whole auth check.
+        team_id: request.principal?.teamId,
         method: request.method,
         path: request.routeOptions?.url ?? request.url.split('?')[0],
         status: reply.statusCode,

@@ -40,6 +40,7 @@ import {
 } from '@lgw/application';
 import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, RateCardRepository } from '@lgw/carriers';
 import {
+  RedisQuoteRepository,
   TypeOrmIdempotencyStore,
   TypeOrmLabelStore,
   TypeOrmOutbox,
@@ -98,7 +99,13 @@ export class GatewayCoreModule {
       { provide: REDIS, useValue: runtime.redis ?? null },
       { provide: RATE_LIMITER, useValue: runtime.rateLimiter },
       { provide: TEAM_REPOSITORY, useValue: new TypeOrmTeamRepository(runtime.database.dataSource) },
-      { provide: QUOTE_REPOSITORY, useValue: new TypeOrmQuoteRepository(runtime.database.dataSource) },
+      {
+        provide: QUOTE_REPOSITORY,
+        // Quotes live 15 minutes: in Redis with a TTL when there is one, else in the database.
+        useValue: runtime.redis
+          ? new RedisQuoteRepository(runtime.redis)
+          : new TypeOrmQuoteRepository(runtime.database.dataSource),
+      },
       { provide: CARRIER_CATALOGUE, useValue: { all: () => CATALOGUE_DATA, find: findCarrier } },
       { provide: RATE_CARDS, useValue: loadRateCards() },
       { provide: CLOCK, useValue: { now: () => new Date() } },

@@ -79,15 +79,13 @@ export class PassthroughHttpController {
   }
 }
 
-/**
- * The same fields as the audit row (team_id is already bound to request.log by the access
- * hook); the bodies never reach the logs.
- */
+/** The same fields as the audit row; the bodies never reach the logs. */
 function logPassthrough(request: FastifyRequest, audit: PassthroughAuditEntry, error: unknown): void {
   const level = audit.outcome === 'answered' ? 'info' : 'warn';
   request.log[level](
     {
       event: 'carrier.passthrough',
+      team_id: audit.teamId,
       key_id: audit.keyId,
       carrier_code: audit.carrierCode,
       status: audit.status,

@@ -17,7 +17,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 export function sendError(request: FastifyRequest, reply: FastifyReply, exception: unknown): void {
   const mapped = mapError(exception);
   if (mapped.unexpected) {
-    request.log.error({ err: exception, event: 'request.failed' }, 'unexpected error');
+    request.log.error({ err: exception, event: 'request.failed', team_id: request.principal?.teamId }, 'unexpected error');
   }
   if (mapped.retryAfterSeconds !== undefined) reply.header('Retry-After', String(mapped.retryAfterSeconds));
   if (reply.sent) return;

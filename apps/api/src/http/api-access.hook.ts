@@ -45,7 +45,6 @@ export function registerApiAccessHook(app: FastifyInstance, options: ApiAccessOp
       return reply.code(statusOf('E_RATE_LIMITED')).send(errorEnvelope('E_RATE_LIMITED'));
     }
     request.principal = principal;
-    request.log = request.log.child({ team_id: principal.teamId });
   });
 }
 

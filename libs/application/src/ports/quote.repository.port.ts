@@ -27,10 +27,27 @@ export interface StoredQuote {
   readonly usedAt: Date | null;
 }
 
+/** What a booking must present to use a quote: the lane and parcels it priced. */
+export interface QuoteClaim {
+  readonly teamId: string;
+  readonly quoteId: string;
+  readonly originCountry: string;
+  readonly destinationCountry: string;
+  readonly parcelsFingerprint: string;
+  readonly now: Date;
+}
+
 export interface QuoteRepositoryPort {
   saveMany(quotes: readonly StoredQuote[]): Promise<void>;
   /** Null for an unknown id or another team's quote: both look the same to the caller. */
   findForTeam(teamId: string, quoteId: string): Promise<StoredQuote | null>;
+  /**
+   * Marks the quote used if it is this team's, unexpired, unused and matches the claim,
+   * atomically (the hot path of booking); null otherwise, and the caller finds out why.
+   */
+  claim(claim: QuoteClaim): Promise<StoredQuote | null>;
+  /** Gives a claimed quote back after a booking that did not happen. */
+  release(teamId: string, quoteId: string): Promise<void>;
 }
 
 export const QUOTE_REPOSITORY = Symbol('QUOTE_REPOSITORY');

@@ -1,5 +1,4 @@
 import { ShipmentStatus } from '@lgw/domain';
-import { StoredQuote } from './quote.repository.port';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipments/shipment.record';
 
 export interface ShipmentListQuery {
@@ -8,24 +7,7 @@ export interface ShipmentListQuery {
   readonly offset: number;
 }
 
-/** What a booking must present to use a quote: the lane and parcels it priced. */
-export interface QuoteClaim {
-  readonly teamId: string;
-  readonly quoteId: string;
-  readonly originCountry: string;
-  readonly destinationCountry: string;
-  readonly parcelsFingerprint: string;
-  readonly now: Date;
-}
-
 export interface ShipmentRepositoryPort {
-  /**
-   * Marks the quote used if it is this team's, unexpired, unused and matches the claim, in
-   * one statement (the hot path of booking); null otherwise, and the caller finds out why.
-   */
-  claimQuote(claim: QuoteClaim): Promise<StoredQuote | null>;
-  /** Gives a claimed quote back after a booking that did not happen. */
-  releaseQuote(teamId: string, quoteId: string): Promise<void>;
   /**
    * Shipment, its first tracking event and its domain events, atomically. The gateway's own
    * reference (service_reference) is allocated by the database and returned.

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { LabelStorePort, OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/application';
 import { insertOutbox, insertTrackingEvents, ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
+import { rowCount } from './sql-results';
 import { isUuid } from './typeorm-team.repository';
 
 export class TypeOrmLabelStore implements LabelStorePort {
@@ -54,7 +55,7 @@ export class TypeOrmLabelStore implements LabelStorePort {
           WHERE id = $1 AND status = 'CREATED' RETURNING id`,
         [shipment.id, at],
       );
-      if (Array.isArray(advanced[0]) ? advanced[0].length > 0 : advanced.length > 0) {
+      if (rowCount(advanced) > 0) {
         await insertTrackingEvents(em, [event]);
         await insertOutbox(em, outbox);
       }

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { QuoteRepositoryPort, StoredQuote } from '@lgw/application';
+import { QuoteClaim, QuoteRepositoryPort, StoredQuote } from '@lgw/application';
+import { updatedRows } from './sql-results';
 import { WriteCoalescer } from '../support/write-coalescer';
 import { isUuid } from './typeorm-team.repository';
 
@@ -97,6 +98,27 @@ export class TypeOrmQuoteRepository implements QuoteRepositoryPort {
       await em.query('SET LOCAL synchronous_commit = off');
       await em.query(`INSERT INTO quotes (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, params);
     });
+  }
+
+  async claim(claim: QuoteClaim): Promise<StoredQuote | null> {
+    if (!isUuid(claim.quoteId)) return null;
+    const result = await this.dataSource.query(
+      `UPDATE quotes SET used_at = $3
+        WHERE team_id = $1 AND id = $2 AND used_at IS NULL AND expires_at > $3
+          AND parcels_fingerprint = $4 AND origin_country = $5 AND destination_country = $6
+        RETURNING *`,
+      [claim.teamId, claim.quoteId, claim.now, claim.parcelsFingerprint, claim.originCountry, claim.destinationCountry],
+    );
+    const rows = updatedRows(result);
+    return rows[0] ? toStoredQuote(rows[0] as QuoteRow) : null;
+  }
+
+  async release(teamId: string, quoteId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE quotes SET used_at = NULL
+        WHERE team_id = $1 AND id = $2 AND NOT EXISTS (SELECT 1 FROM shipments WHERE quote_id = $2)`,
+      [teamId, quoteId],
+    );
   }
 
   async findForTeam(teamId: string, quoteId: string): Promise<StoredQuote | null> {

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { DestinationChange, ShipmentDestinationWriterPort, ShipmentRecord } from '@lgw/application';
 import { insertOutbox, ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
+import { updatedRows } from './sql-results';
 
 export class TypeOrmShipmentDestinationWriter implements ShipmentDestinationWriterPort {
   constructor(private readonly dataSource: DataSource) {}
@@ -21,18 +22,10 @@ export class TypeOrmShipmentDestinationWriter implements ShipmentDestinationWrit
           [...change.refusedIn],
         ],
       );
-      const [row] = returnedRows(result);
+      const [row] = updatedRows<ShipmentRow>(result);
       if (!row) return null;
       await insertOutbox(em, change.outbox);
       return toShipmentRecord(row);
     });
   }
-}
-
-/** UPDATE … RETURNING comes back as [rows, count] from the postgres driver. */
-function returnedRows(result: unknown): ShipmentRow[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
-    return result[0] as ShipmentRow[];
-  }
-  return Array.isArray(result) ? (result as ShipmentRow[]) : [];
 }

@@ -1,8 +1,6 @@
 import { DataSource } from 'typeorm';
 import {
   OutboxEventDraft,
-  QuoteClaim,
-  StoredQuote,
   ShipmentListQuery,
   ShipmentRecord,
   ShipmentRepositoryPort,
@@ -17,32 +15,11 @@ import {
   toTrackingEventRecord,
   TrackingEventRow,
 } from './shipment-row.mapper';
-import { QuoteRow, toStoredQuote } from './typeorm-quote.repository';
+import { rowCount } from './sql-results';
 import { isUuid } from './typeorm-team.repository';
 
 export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
-
-  async claimQuote(claim: QuoteClaim): Promise<StoredQuote | null> {
-    if (!isUuid(claim.quoteId)) return null;
-    const result = await this.dataSource.query(
-      `UPDATE quotes SET used_at = $3
-        WHERE team_id = $1 AND id = $2 AND used_at IS NULL AND expires_at > $3
-          AND parcels_fingerprint = $4 AND origin_country = $5 AND destination_country = $6
-        RETURNING *`,
-      [claim.teamId, claim.quoteId, claim.now, claim.parcelsFingerprint, claim.originCountry, claim.destinationCountry],
-    );
-    const rows = updatedRows(result);
-    return rows[0] ? toStoredQuote(rows[0] as QuoteRow) : null;
-  }
-
-  async releaseQuote(teamId: string, quoteId: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE quotes SET used_at = NULL
-        WHERE team_id = $1 AND id = $2 AND NOT EXISTS (SELECT 1 FROM shipments WHERE quote_id = $2)`,
-      [teamId, quoteId],
-    );
-  }
 
   /**
    * One statement (data-modifying CTEs) instead of BEGIN, three INSERTs and COMMIT: atomic all
@@ -159,19 +136,4 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
     );
     return rows.map(toTrackingEventRecord);
   }
-}
-
-/** UPDATE … RETURNING comes back as [rows, count] from the postgres driver. */
-function updatedRows(result: unknown): unknown[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
-    return result[0];
-  }
-  return Array.isArray(result) ? result : [];
-}
-
-function rowCount(result: unknown): number {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
-    return result[1];
-  }
-  return Array.isArray(result) ? result.length : 0;
 }

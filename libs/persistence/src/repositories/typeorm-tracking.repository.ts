@@ -8,6 +8,7 @@ import {
 } from '@lgw/application';
 import { Lane, ShipmentStatus, TERMINAL_STATUSES } from '@lgw/domain';
 import { insertOutbox, insertTrackingEvents } from './shipment-row.mapper';
+import { updatedRows } from './sql-results';
 
 interface DueRow {
   id: string;
@@ -140,12 +141,4 @@ async function storedKeys(em: EntityManager, shipmentId: string, keys: readonly 
     [shipmentId, [...keys]],
   );
   return new Set(rows.map((r) => r.event_key));
-}
-
-/** TypeORM's postgres driver answers UPDATE … RETURNING with [rows, count]. */
-function updatedRows<T>(result: unknown): T[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
-    return result[0] as T[];
-  }
-  return Array.isArray(result) ? (result as T[]) : [];
 }

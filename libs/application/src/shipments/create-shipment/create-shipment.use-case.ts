@@ -51,7 +51,7 @@ export class CreateShipmentUseCase {
 
     const now = this.clock.now();
     const quote =
-      (await this.shipments.claimQuote({
+      (await this.quotes.claim({
         teamId: command.teamId,
         quoteId: command.quoteId,
         originCountry: origin.country,
@@ -76,7 +76,7 @@ export class CreateShipmentUseCase {
         reference: command.reference,
       });
     } catch (error) {
-      await this.shipments.releaseQuote(command.teamId, quote.id);
+      await this.quotes.release(command.teamId, quote.id);
       throw error;
     }
 
@@ -185,7 +185,7 @@ export class CreateShipmentUseCase {
         }
       }
     }
-    await this.shipments.releaseQuote(record.teamId, record.quoteId).catch(() => undefined);
+    await this.quotes.release(record.teamId, record.quoteId).catch(() => undefined);
   }
 }
 
