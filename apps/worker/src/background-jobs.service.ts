@@ -8,6 +8,7 @@ import {
   RecurringJobPort,
   RelayOutboxUseCase,
   RenderLabelUseCase,
+  PurgeExpiredUseCase,
   SweepLabelsUseCase,
   SyncTrackingUseCase,
 } from '@lgw/application';
@@ -19,6 +20,8 @@ import type { GatewayRuntime } from '../../api/src/composition/gateway-runtime';
 export const OUTBOX_RELAY_EVERY_MS = 200;
 /** How often shipments still waiting for a label are looked for (and once at start-up). */
 export const LABEL_SWEEP_EVERY_MS = 60_000;
+/** How often expired idempotency keys, stale quotes and old published events are purged. */
+export const PURGE_EVERY_MS = 10 * 60_000;
 const MAINTENANCE_QUEUE = 'maintenance';
 const TRACKING_QUEUE = 'tracking';
 
@@ -37,6 +40,7 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     private readonly relayOutbox: RelayOutboxUseCase,
     private readonly sweepLabels: SweepLabelsUseCase,
     private readonly syncTracking: SyncTrackingUseCase,
+    private readonly purgeExpired: PurgeExpiredUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
   ) {}
@@ -46,8 +50,13 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     this.worker.register(OUTBOX_QUEUE, async () => {
       await this.relayOutbox.execute();
     });
-    this.worker.register(MAINTENANCE_QUEUE, async () => {
-      await this.sweepLabels.execute();
+    this.worker.register<{ task?: string }>(MAINTENANCE_QUEUE, async (data) => {
+      if (data?.task === 'purge') {
+        const purged = await this.purgeExpired.execute();
+        this.logger.log({ event: 'maintenance.purged', ...purged });
+      } else {
+        await this.sweepLabels.execute();
+      }
     });
     // One schedule per carrier, so a slow carrier's tick never delays the others'.
     const carriers = this.runtime.carriers.codes;
@@ -62,7 +71,8 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
       await this.recurring.schedule(TRACKING_QUEUE, `poll-${carrierCode}`, this.config.trackingPollIntervalMs, { carrierCode });
     }
     await this.recurring.schedule(OUTBOX_QUEUE, 'relay', OUTBOX_RELAY_EVERY_MS);
-    await this.recurring.schedule(MAINTENANCE_QUEUE, 'label-sweep', LABEL_SWEEP_EVERY_MS);
+    await this.recurring.schedule(MAINTENANCE_QUEUE, 'label-sweep', LABEL_SWEEP_EVERY_MS, { task: 'label-sweep' });
+    await this.recurring.schedule(MAINTENANCE_QUEUE, 'purge', PURGE_EVERY_MS, { task: 'purge' });
     await this.worker.start();
     this.logger.log('background jobs started');
   }

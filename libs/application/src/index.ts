@@ -8,3 +8,4 @@ export * from './outbox';
 export * from './passthrough';
 export * from './documents';
 export * from './tracking';
+export * from './maintenance';

@@ -11,3 +11,4 @@ export * from './documents';
 export * from './repositories/typeorm-shipment-destination.writer';
 export * from './repositories/typeorm-tracking.repository';
 export * from './redis/redis-quote.repository';
+export * from './repositories/typeorm-retention';

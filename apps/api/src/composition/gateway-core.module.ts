@@ -1,5 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import {
+  PurgeExpiredUseCase,
+  RETENTION,
   GetTrackingUseCase,
   SyncTrackingUseCase,
   TRACKING_REPOSITORY,
@@ -46,6 +48,7 @@ import {
   TypeOrmOutbox,
   TypeOrmQuoteRepository,
   TypeOrmShipmentRepository,
+  TypeOrmRetention,
   TypeOrmTeamRepository,
   TypeOrmTrackingRepository,
 } from '@lgw/persistence';
@@ -71,6 +74,7 @@ const USE_CASES = [
   SweepLabelsUseCase,
   GetTrackingUseCase,
   SyncTrackingUseCase,
+  PurgeExpiredUseCase,
 ];
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
@@ -118,6 +122,7 @@ export class GatewayCoreModule {
       { provide: LABEL_RENDERER, useValue: runtime.labelRenderer },
       { provide: LABEL_STORE, useValue: new TypeOrmLabelStore(runtime.database.dataSource) },
       { provide: OUTBOX, useValue: new TypeOrmOutbox(runtime.database.dataSource) },
+      { provide: RETENTION, useValue: new TypeOrmRetention(runtime.database.dataSource) },
       { provide: TRACKING_REPOSITORY, useValue: new TypeOrmTrackingRepository(runtime.database.dataSource) },
       {
         provide: TRACKING_SYNC_SETTINGS,

@@ -15,3 +15,4 @@ export * from './document-store.port';
 export * from './shipment-document.repository.port';
 export * from './shipment-destination.port';
 export * from './tracking.repository.port';
+export * from './retention.port';

@@ -1,0 +1,1 @@
+export * from './purge-expired/purge-expired.use-case';

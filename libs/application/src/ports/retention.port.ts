@@ -1,0 +1,20 @@
+export interface RetentionReport {
+  readonly idempotencyKeys: number;
+  readonly quotes: number;
+  readonly outboxEvents: number;
+}
+
+/** Deletes what has outlived its purpose, in bounded batches so a purge never holds long locks. */
+export interface RetentionPort {
+  purge(now: Date, policy: RetentionPolicy): Promise<RetentionReport>;
+}
+
+export interface RetentionPolicy {
+  /** Quotes are kept this long after they expire (then a booking gets "unknown quote"). */
+  readonly quoteGraceMs: number;
+  /** Published domain events are kept this long for audit and late consumers. */
+  readonly outboxKeepMs: number;
+  readonly batchSize: number;
+}
+
+export const RETENTION = Symbol('RETENTION');

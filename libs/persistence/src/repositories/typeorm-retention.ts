@@ -1,0 +1,29 @@
+import { DataSource } from 'typeorm';
+import { RetentionPolicy, RetentionPort, RetentionReport } from '@lgw/application';
+import { rowCount } from './sql-results';
+
+export class TypeOrmRetention implements RetentionPort {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async purge(now: Date, policy: RetentionPolicy): Promise<RetentionReport> {
+    const batch = policy.batchSize;
+    const idempotencyKeys = await this.deleteBatch(
+      `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at <= $1 LIMIT $2)`,
+      [now, batch],
+    );
+    const quotes = await this.deleteBatch(
+      `DELETE FROM quotes WHERE id IN (SELECT id FROM quotes WHERE expires_at <= $1 LIMIT $2)`,
+      [new Date(now.getTime() - policy.quoteGraceMs), batch],
+    );
+    const outboxEvents = await this.deleteBatch(
+      `DELETE FROM outbox_events WHERE id IN (
+         SELECT id FROM outbox_events WHERE published_at IS NOT NULL AND published_at <= $1 ORDER BY id LIMIT $2)`,
+      [new Date(now.getTime() - policy.outboxKeepMs), batch],
+    );
+    return { idempotencyKeys, quotes, outboxEvents };
+  }
+
+  private async deleteBatch(sql: string, params: unknown[]): Promise<number> {
+    return rowCount(await this.dataSource.query(sql, params));
+  }
+}
