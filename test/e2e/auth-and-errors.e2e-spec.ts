@@ -89,6 +89,8 @@ describe('authentication, headers and the error envelope', () => {
   it('publishes an OpenAPI document that describes the routes and the error envelope', async () => {
     const res = await fetch(`${t.url}/api/v1/openapi.json`);
     expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(res.headers.get('x-service-request-id')).toBeTruthy();
     const doc = (await res.json()) as any;
     expect(doc.info.version).toBe('1.0.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/carriers', '/admin/v1/teams']));

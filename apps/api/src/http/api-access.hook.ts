@@ -28,13 +28,12 @@ export function registerApiAccessHook(app: FastifyInstance, options: ApiAccessOp
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     const path = pathOf(request.url);
-    if (!isApiPath(path) || PUBLIC_API_PATHS.has(path)) return;
+    if (!isApiPath(path)) return;
+    if (PUBLIC_API_PATHS.has(path)) return uncounted(reply, options.defaultLimit);
 
     const principal = await options.authenticator.execute(request.headers.authorization);
     if (!principal) {
-      // Nothing was counted: the headers say so rather than inventing a bucket.
-      reply.header('X-RateLimit-Limit', String(options.defaultLimit));
-      reply.header('X-RateLimit-Remaining', String(options.defaultLimit));
+      uncounted(reply, options.defaultLimit);
       return reply.code(statusOf('E_UNAUTHENTICATED')).send(errorEnvelope('E_UNAUTHENTICATED'));
     }
     const decision = await options.rateLimiter.consume(`key:${principal.keyId}`, principal.rateLimitPerMinute);
@@ -46,6 +45,12 @@ export function registerApiAccessHook(app: FastifyInstance, options: ApiAccessOp
     }
     request.principal = principal;
   });
+}
+
+/** No key, no bucket: nothing was counted, and the headers say so rather than invent one. */
+function uncounted(reply: FastifyReply, limit: number): void {
+  reply.header('X-RateLimit-Limit', String(limit));
+  reply.header('X-RateLimit-Remaining', String(limit));
 }
 
 function pathOf(url: string): string {
