@@ -12,15 +12,17 @@ const RATES_BODY = JSON.stringify({
   parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
 });
 
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
 async function compare(label, gatewayUrl, headers, duration) {
   const sample = await fetch(gatewayUrl, { headers });
   const bytes = Buffer.from(await sample.arrayBuffer());
   if (sample.status !== 200) throw new Error(`${label} answered ${sample.status}`);
   const bare = await startBareServer(bytes, sample.headers.get('content-type'));
   try {
-    await run({ url: gatewayUrl, headers, duration: 2 });
-    const g = summary(label, await run({ url: gatewayUrl, headers, duration }));
-    const b = summary('bare node:http, same bytes', await run({ url: bare.base, duration }));
+    await run({ url: gatewayUrl, headers, duration: 2, connections: CONNECTIONS });
+    const g = summary(label, await run({ url: gatewayUrl, headers, duration, connections: CONNECTIONS }));
+    const b = summary('bare node:http, same bytes', await run({ url: bare.base, duration, connections: CONNECTIONS }));
     return { gateway: g, bare: b, ratio: +(g.requests_per_sec / b.requests_per_sec).toFixed(3), response_bytes: bytes.length };
   } finally {
     bare.stop();
@@ -57,7 +59,7 @@ async function main() {
       shipment: await compare('GET /api/v1/shipments/{id}', `${gateway.base}/api/v1/shipments/${shipment.id}`, auth, duration),
       label: await compare('GET /api/v1/labels/{id}', `${gateway.base}/api/v1/labels/${shipment.id}`, auth, duration),
     };
-    console.log(JSON.stringify({ mode: env.DATABASE_URL ? 'postgres+redis' : 'embedded', ...results }, null, 2));
+    console.log(JSON.stringify({ mode: env.DATABASE_URL ? 'postgres+redis' : 'embedded', connections: CONNECTIONS, ...results }, null, 2));
   } finally {
     await gateway.stop();
   }
