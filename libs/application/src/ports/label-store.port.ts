@@ -2,6 +2,8 @@ import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipme
 
 export interface LabelStorePort {
   find(shipmentId: string): Promise<Buffer | null>;
+  /** The stored label of this team's shipment, in one read: the hot path of GET /labels. */
+  findForTeam(teamId: string, shipmentId: string): Promise<Buffer | null>;
   /** Any shipment by id: for workers, which act for every team. */
   findShipment(shipmentId: string): Promise<ShipmentRecord | null>;
   /** Shipments still CREATED without a label, booked before `olderThan` (oldest first). */

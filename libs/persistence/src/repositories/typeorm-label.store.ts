@@ -15,6 +15,16 @@ export class TypeOrmLabelStore implements LabelStorePort {
     return rows[0]?.pdf ?? null;
   }
 
+  async findForTeam(teamId: string, shipmentId: string): Promise<Buffer | null> {
+    if (!isUuid(shipmentId)) return null;
+    const rows: Array<{ pdf: Buffer }> = await this.dataSource.query(
+      `SELECT l.pdf FROM shipment_labels l JOIN shipments s ON s.id = l.shipment_id
+        WHERE l.shipment_id = $1 AND s.team_id = $2`,
+      [shipmentId, teamId],
+    );
+    return rows[0]?.pdf ?? null;
+  }
+
   async findShipment(shipmentId: string): Promise<ShipmentRecord | null> {
     if (!isUuid(shipmentId)) return null;
     const rows: ShipmentRow[] = await this.dataSource.query('SELECT * FROM shipments WHERE id = $1', [shipmentId]);

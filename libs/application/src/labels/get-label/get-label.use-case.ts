@@ -13,6 +13,9 @@ export class GetLabelUseCase {
   ) {}
 
   async execute(command: { teamId: string; shipmentId: string }): Promise<Buffer> {
+    const stored = await this.labels.findForTeam(command.teamId, command.shipmentId);
+    if (stored) return stored;
+    // Not rendered yet (or not this team's: record() answers 404 for that).
     const shipment = await this.shipments.record(command.teamId, command.shipmentId);
     return (await this.labels.find(shipment.id)) ?? this.renderLabel.renderAndStore(shipment);
   }
