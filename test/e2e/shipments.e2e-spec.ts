@@ -284,6 +284,22 @@ describe('shipments', () => {
       expect((await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.status).toBe('CANCELLED');
     });
 
+    it('honours Idempotency-Key: a replay answers the first cancellation, another body is refused', async () => {
+      const s = await book(t, team, 'sahm');
+      const headers = { 'Idempotency-Key': `cancel-${s.id}` };
+      const first = await t.api(`/shipments/${s.id}/cancel`, { method: 'POST', key: team.apiKey, body: { reason: 'duplicate order' }, headers });
+      expect(first.status).toBe(200);
+      const replay = await t.api(`/shipments/${s.id}/cancel`, { method: 'POST', key: team.apiKey, body: { reason: 'duplicate order' }, headers });
+      expect(replay.status).toBe(200);
+      expect(replay.body).toEqual(first.body);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      const other = await t.api(`/shipments/${s.id}/cancel`, { method: 'POST', key: team.apiKey, body: { reason: 'changed' }, headers });
+      expect(other.status).toBe(422);
+      expect(other.body.error.code).toBe('E_IDEMPOTENCY_MISMATCH');
+      const carrierSide = await t.sandbox('GET', `/sandbox/v1/carriers/sahm/shipments/${s.tracking_number}/cancellations`);
+      expect(carrierSide.body.cancellations).toHaveLength(1);
+    });
+
     it('works without a body', async () => {
       const s = await book(t, team, 'darb');
       const res = await t.api(`/shipments/${s.id}/cancel`, { method: 'POST', key: team.apiKey });
