@@ -1,13 +1,5 @@
 /** Unit specs live beside the code; e2e and integration suites live under test/. */
-const swc = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2022',
-    keepClassNames: true,
-  },
-  module: { type: 'commonjs' },
-}];
+const swc = ['@swc/jest', require('./swc.options')];
 const moduleNameMapper = {
   '^@lgw/([a-z-]+)$': '<rootDir>/libs/$1/src',
   '^@lgw/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',

@@ -10,6 +10,7 @@ const Module = require('node:module');
 const path = require('node:path');
 const fs = require('node:fs');
 const { transformSync } = require('@swc/core');
+const SWC_OPTIONS = require('../../swc.options');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const ALIAS = /^@lgw\/([a-z-]+)(?:\/(.*))?$/;
@@ -29,17 +30,7 @@ if (!globalThis.__lgwBenchRegister) {
 
   require.extensions['.ts'] = function (module, filename) {
     const source = fs.readFileSync(filename, 'utf8');
-    const { code } = transformSync(source, {
-      filename,
-      sourceMaps: 'inline',
-      jsc: {
-        parser: { syntax: 'typescript', decorators: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true },
-        target: 'es2022',
-        keepClassNames: true,
-      },
-      module: { type: 'commonjs' },
-    });
+    const { code } = transformSync(source, { ...SWC_OPTIONS, filename, sourceMaps: 'inline' });
     module._compile(code, filename);
   };
 

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { TrackingSyncPlan } from '@lgw/application';
-import { Database, openDatabase, TypeOrmTrackingRepository } from '@lgw/persistence';
-import { createScratchDatabase, SERVICES_MODE } from '../support/test-mode';
+import { Database, TypeOrmTrackingRepository } from '@lgw/persistence';
+import { openTestDatabase, SERVICES_MODE } from '../support/test-mode';
 
 const NOW = new Date('2026-01-10T12:00:00.000Z');
 const sec = (s: number) => new Date(NOW.getTime() + s * 1000);
@@ -13,25 +10,14 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
   let db: Database;
   let repo: TypeOrmTrackingRepository;
   const teamId = randomUUID();
-  const cleanups: Array<() => Promise<void> | void> = [];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'lgw-tracking-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    let databaseUrl: string | undefined;
-    if (SERVICES_MODE) {
-      const scratch = await createScratchDatabase();
-      cleanups.push(scratch.drop);
-      databaseUrl = scratch.url;
-    }
-    db = await openDatabase({ databaseUrl, dataDir, inMemory: !SERVICES_MODE });
+    ({ db, close } = await openTestDatabase({ inMemory: true }));
     repo = new TypeOrmTrackingRepository(db.dataSource);
     await db.dataSource.query('INSERT INTO teams (id, name) VALUES ($1, $2)', [teamId, 'Tracking']);
   });
-  afterAll(async () => {
-    await db.close();
-    for (const c of cleanups.reverse()) await c();
-  });
+  afterAll(() => close());
 
   async function shipment(carrier: string, status: string, nextPollAt: Date | null): Promise<string> {
     const id = randomUUID();

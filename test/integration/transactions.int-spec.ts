@@ -1,30 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Database, openDatabase } from '@lgw/persistence';
-import { createScratchDatabase, SERVICES_MODE } from '../support/test-mode';
+import { Database } from '@lgw/persistence';
+import { openTestDatabase, SERVICES_MODE } from '../support/test-mode';
 
 describe(`transactions (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
   let db: Database;
-  const cleanups: Array<() => Promise<void> | void> = [];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'lgw-tx-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    let databaseUrl: string | undefined;
-    if (SERVICES_MODE) {
-      const scratch = await createScratchDatabase();
-      cleanups.push(scratch.drop);
-      databaseUrl = scratch.url;
-    }
     // On disk, as `npm start` runs it.
-    db = await openDatabase({ databaseUrl, dataDir });
+    ({ db, close } = await openTestDatabase());
     await db.dataSource.query('CREATE TABLE tx_probe (id serial PRIMARY KEY, n integer NOT NULL)');
   });
-  afterAll(async () => {
-    await db.close();
-    for (const c of cleanups.reverse()) await c();
-  });
+  afterAll(() => close());
 
   it('runs the migrations', async () => {
     const rows = await db.dataSource.query('SELECT name FROM migrations');

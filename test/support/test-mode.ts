@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Database, openDatabase } from '@lgw/persistence';
 import { Client } from 'pg';
 
 /** `npm test`: embedded PGlite, no Redis. `npm run test:services`: the machine's Postgres and Redis. */
@@ -22,6 +26,24 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * A migrated database of the current mode for integration suites: a scratch PostgreSQL
+ * database in services mode, PGlite (on disk unless `inMemory`) otherwise.
+ */
+export async function openTestDatabase(options: { inMemory?: boolean } = {}): Promise<{ db: Database; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lgw-db-'));
+  const scratch = SERVICES_MODE ? await createScratchDatabase() : undefined;
+  const db = await openDatabase({ databaseUrl: scratch?.url, dataDir, inMemory: options.inMemory });
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,33 +1,14 @@
-import { ShipmentStatus } from '@lgw/domain';
+import { CROSS_BORDER_ONLY_STATUSES, isTerminal, MAIN_FLOW_STATUSES, ShipmentStatus } from '@lgw/domain';
 import { SandboxShipment } from './sandbox-types';
 
-const PICKUP_PATH: readonly ShipmentStatus[] = [
-  'CREATED',
-  'LABEL_GENERATED',
-  'PICKUP_SCHEDULED',
-  'PICKED_UP',
-  'AT_ORIGIN_HUB',
-  'DEPARTED_ORIGIN',
-  'IN_TRANSIT',
-];
-const CUSTOMS_PATH: readonly ShipmentStatus[] = [
-  'ARRIVED_DESTINATION_COUNTRY',
-  'CUSTOMS_CLEARANCE',
-  'CUSTOMS_CLEARED',
-];
-const DELIVERY_PATH: readonly ShipmentStatus[] = ['AT_DELIVERY_HUB', 'OUT_FOR_DELIVERY', 'DELIVERED'];
-
-export const DOMESTIC_PATH: readonly ShipmentStatus[] = [...PICKUP_PATH, ...DELIVERY_PATH];
-export const INTERNATIONAL_PATH: readonly ShipmentStatus[] = [...PICKUP_PATH, ...CUSTOMS_PATH, ...DELIVERY_PATH];
-
-const TERMINAL: ReadonlySet<ShipmentStatus> = new Set(['DELIVERED', 'RETURNED', 'LOST', 'CANCELLED']);
+/** The carrier moves shipments along the gateway's own main flow; customs only across borders. */
+export const INTERNATIONAL_PATH: readonly ShipmentStatus[] = MAIN_FLOW_STATUSES;
+export const DOMESTIC_PATH: readonly ShipmentStatus[] = MAIN_FLOW_STATUSES.filter(
+  (status) => !(CROSS_BORDER_ONLY_STATUSES as readonly ShipmentStatus[]).includes(status),
+);
 
 export function pathFor(lane: SandboxShipment['lane']): readonly ShipmentStatus[] {
   return lane === 'domestic' ? DOMESTIC_PATH : INTERNATIONAL_PATH;
-}
-
-export function isTerminal(status: ShipmentStatus): boolean {
-  return TERMINAL.has(status);
 }
 
 /**

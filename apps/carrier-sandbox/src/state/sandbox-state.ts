@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ShipmentStatus } from '@lgw/domain';
-import { applyStatus, isTerminal, nextAutomaticStatus, sideOf } from './lifecycle';
+import { isTerminal, ShipmentStatus } from '@lgw/domain';
+import { applyStatus, nextAutomaticStatus, sideOf } from './lifecycle';
 import { describeCity } from './places';
 import {
   Fault,

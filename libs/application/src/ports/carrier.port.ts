@@ -61,6 +61,13 @@ export interface CarrierRegistryPort {
 
 export const CARRIER_REGISTRY = Symbol('CARRIER_REGISTRY');
 
+/** The adapter of a carrier a quote or shipment names; a missing one is a deployment fault. */
+export function carrierAdapter(registry: CarrierRegistryPort, code: string): CarrierPort {
+  const adapter = registry.get(code);
+  if (!adapter) throw new Error(`no adapter for carrier ${code}`);
+  return adapter;
+}
+
 /** No answer, a timeout, a 5xx, or an open circuit: the caller gets 503 E_CARRIER_UNAVAILABLE. */
 export class CarrierUnavailableError extends Error {
   constructor(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CsvRow, writeCsv } from '../../shared/csv';
-import { DOMESTIC_PATH, isTerminal } from '../../state/lifecycle';
+import { isTerminal } from '@lgw/domain';
+import { DOMESTIC_PATH } from '../../state/lifecycle';
 import { SandboxState } from '../../state/sandbox-state';
 import { SandboxParty } from '../../state/sandbox-types';
 import {

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ValidationError } from '@lgw/domain';
 import { CARRIER_REGISTRY, CarrierRegistryPort } from '../../ports/carrier.port';
 import { PASSTHROUGH_AUDIT, PassthroughAuditEntry, PassthroughAuditPort } from '../../ports/passthrough-audit.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { passthroughCarrier } from '../passthrough-carrier';
+import { parseQueryInteger } from '../../shared/query-integer';
 
 export const DEFAULT_AUDIT_PAGE = 20;
 export const MAX_AUDIT_PAGE = 100;
@@ -38,19 +38,10 @@ export class ListPassthroughAuditUseCase {
 
   async execute(command: ListPassthroughAuditCommand): Promise<{ entries: PassthroughAuditView[]; limit: number }> {
     const adapter = passthroughCarrier(command.carrierCode, this.catalogue, this.carriers);
-    const limit = parseLimit(command.limit);
+    const limit = parseQueryInteger('limit', command.limit, DEFAULT_AUDIT_PAGE, 1, MAX_AUDIT_PAGE);
     const entries = await this.audit.listForTeam(command.teamId, adapter.code, limit);
     return { entries: entries.map(toView), limit };
   }
-}
-
-function parseLimit(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return DEFAULT_AUDIT_PAGE;
-  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(value) || value < 1 || value > MAX_AUDIT_PAGE) {
-    throw new ValidationError('limit', `must be an integer between 1 and ${MAX_AUDIT_PAGE}`);
-  }
-  return value;
 }
 
 function toView(entry: PassthroughAuditEntry): PassthroughAuditView {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { canCancel, DomainError, eventKindsForStatusChange, STATUS_LABELS, ValidationError } from '@lgw/domain';
-import { CARRIER_REGISTRY, CarrierRegistryPort } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
@@ -39,8 +39,7 @@ export class CancelShipmentUseCase {
     if (shipment.status === 'CANCELLED' && shipment.cancelledAt) return view(shipment.id, shipment.trackingNumber, shipment.cancelledAt);
     if (!canCancel(shipment.status)) throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: shipment.status });
 
-    const adapter = this.carriers.get(shipment.carrierCode);
-    if (!adapter) throw new Error(`no adapter for carrier ${shipment.carrierCode}`);
+    const adapter = carrierAdapter(this.carriers, shipment.carrierCode);
     await adapter.cancel(shipment.trackingNumber);
 
     const at = this.clock.now();

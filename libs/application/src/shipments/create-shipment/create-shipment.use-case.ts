@@ -11,7 +11,7 @@ import {
   shipmentWarnings,
   ValidationError,
 } from '@lgw/domain';
-import { CARRIER_REGISTRY, CarrierBooking, CarrierRegistryPort } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carrierAdapter, CarrierBooking, CarrierRegistryPort } from '../../ports/carrier.port';
 import { QUOTE_REPOSITORY, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, CLOCK, ClockPort } from '../../ports/rating-sources.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
@@ -61,11 +61,9 @@ export class CreateShipmentUseCase {
       })) ?? (await this.refusal(command, origin, destination, now));
 
     const shipmentId = randomUUID();
-    const adapter = this.carriers.get(quote.carrierCode);
     let booking: CarrierBooking;
     try {
-      if (!adapter) throw new Error(`no adapter for carrier ${quote.carrierCode}`);
-      booking = await adapter.book({
+      booking = await carrierAdapter(this.carriers, quote.carrierCode).book({
         shipmentId,
         serviceCode: quote.serviceCode,
         origin,
@@ -171,10 +169,10 @@ export class CreateShipmentUseCase {
     this.logger.error(
       `local write failed after carrier ${record.carrierCode} booked ${booking.trackingNumber}; cancelling it: ${String(cause)}`,
     );
-    const adapter = this.carriers.get(record.carrierCode);
+    const adapter = carrierAdapter(this.carriers, record.carrierCode);
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       try {
-        await adapter!.cancel(booking.trackingNumber);
+        await adapter.cancel(booking.trackingNumber);
         break;
       } catch (error) {
         if (attempt === 3) {

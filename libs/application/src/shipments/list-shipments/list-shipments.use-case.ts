@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isShipmentStatus, ValidationError } from '@lgw/domain';
+import { parseQueryInteger } from '../../shared/query-integer';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { ShipmentView, toShipmentView } from '../shipment.view';
@@ -29,8 +30,8 @@ export class ListShipmentsUseCase {
   ) {}
 
   async execute(command: ListShipmentsCommand): Promise<ShipmentPage> {
-    const limit = parseInteger('limit', command.limit, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
-    const offset = parseInteger('offset', command.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+    const limit = parseQueryInteger('limit', command.limit, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+    const offset = parseQueryInteger('offset', command.offset, 0, 0, Number.MAX_SAFE_INTEGER);
     let status;
     if (command.status !== undefined) {
       if (!isShipmentStatus(command.status)) throw new ValidationError('status', 'must be one of the shipment statuses');
@@ -44,14 +45,4 @@ export class ListShipmentsUseCase {
       offset,
     };
   }
-}
-
-function parseInteger(field: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ValidationError(field, `must be an integer between ${min} and ${max}`);
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new ValidationError(field, `must be an integer between ${min} and ${max}`);
-  }
-  return value;
 }

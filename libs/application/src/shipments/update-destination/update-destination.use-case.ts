@@ -12,7 +12,7 @@ import {
   TERMINAL_STATUSES,
   ValidationError,
 } from '@lgw/domain';
-import { CARRIER_REGISTRY, CarrierRegistryPort } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
 import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../../ports/shipment-destination.port';
 import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
@@ -52,8 +52,7 @@ export class UpdateDestinationUseCase {
       // Same address again (a retry, or a double click): already done, nothing to tell anyone.
       if (sameAddress(shipment.destination, destination)) return this.getShipment.view(shipment);
 
-      const adapter = this.carriers.get(shipment.carrierCode);
-      if (!adapter) throw new Error(`no adapter for carrier ${shipment.carrierCode}`);
+      const adapter = carrierAdapter(this.carriers, shipment.carrierCode);
       await adapter.updateDestination(shipment.trackingNumber, destination);
 
       const at = this.clock.now();
