@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { AuthenticateApiKeyUseCase, RATE_LIMITER, RateLimiterPort } from '@lgw/application';
+import { registerConsoleRoutes } from '@lgw/console';
 import { ApiModule } from '../api.module';
 import { GatewayRuntime } from '../composition/gateway-runtime';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
@@ -74,6 +75,7 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     );
   });
   setupOpenApi(app);
+  registerConsoleRoutes(fastify);
   await app.init();
   return app;
 }

@@ -39,6 +39,8 @@ import {
   RevokeApiKeyUseCase,
   SetRateLimitUseCase,
   TEAM_REPOSITORY,
+  ListTeamsUseCase,
+  ListApiKeysUseCase,
 } from '@lgw/application';
 import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, RateCardRepository } from '@lgw/carriers';
 import {
@@ -62,6 +64,8 @@ const USE_CASES = [
   IssueApiKeyUseCase,
   RevokeApiKeyUseCase,
   SetRateLimitUseCase,
+  ListTeamsUseCase,
+  ListApiKeysUseCase,
   GetRatesUseCase,
   CreateShipmentUseCase,
   ListShipmentsUseCase,

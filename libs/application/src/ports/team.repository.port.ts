@@ -19,6 +19,24 @@ export interface ActiveKey {
   readonly rateLimitPerMinute: number | null;
 }
 
+/** What an operator sees of a team. */
+export interface TeamSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly rateLimitPerMinute: number | null;
+  readonly activeKeys: number;
+  readonly createdAt: Date;
+}
+
+/** What an operator sees of a key: never the key, only its display prefix. */
+export interface ApiKeySummary {
+  readonly id: string;
+  readonly displayPrefix: string;
+  readonly createdAt: Date;
+  readonly lastUsedAt: Date | null;
+  readonly revokedAt: Date | null;
+}
+
 export interface TeamRepositoryPort {
   createWithKey(team: TeamRecord, key: NewApiKey): Promise<void>;
   exists(teamId: string): Promise<boolean>;
@@ -28,6 +46,13 @@ export interface TeamRepositoryPort {
   /** Returns false when the team does not exist. */
   setRateLimit(teamId: string, perMinute: number): Promise<boolean>;
   findActiveKeyByHash(keyHash: string): Promise<ActiveKey | null>;
+  /** Teams, newest first. */
+  listTeams(): Promise<TeamSummary[]>;
+  findTeam(teamId: string): Promise<TeamSummary | null>;
+  /** The team's keys, revoked ones included, newest first. */
+  listKeys(teamId: string): Promise<ApiKeySummary[]>;
+  /** Records that a key was used (advisory, for the control panel). */
+  touchKey(keyId: string, at: Date): Promise<void>;
 }
 
 export const TEAM_REPOSITORY = Symbol('TEAM_REPOSITORY');

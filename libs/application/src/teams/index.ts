@@ -5,3 +5,5 @@ export * from './issue-api-key/issue-api-key.use-case';
 export * from './revoke-api-key/revoke-api-key.use-case';
 export * from './set-rate-limit/set-rate-limit.use-case';
 export * from './authenticate-api-key/authenticate-api-key.use-case';
+export * from './list-teams/list-teams.use-case';
+export * from './list-api-keys/list-api-keys.use-case';

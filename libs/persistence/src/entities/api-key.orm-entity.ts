@@ -20,6 +20,9 @@ export class ApiKeyOrmEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
+  @Column('timestamptz', { name: 'last_used_at', nullable: true })
+  lastUsedAt: Date | null;
+
   @Column('timestamptz', { name: 'revoked_at', nullable: true })
   revokedAt: Date | null;
 }

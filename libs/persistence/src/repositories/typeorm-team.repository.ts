@@ -1,5 +1,5 @@
 import { DataSource, IsNull } from 'typeorm';
-import { ActiveKey, NewApiKey, TeamRecord, TeamRepositoryPort } from '@lgw/application';
+import { ActiveKey, ApiKeySummary, NewApiKey, TeamRecord, TeamRepositoryPort, TeamSummary } from '@lgw/application';
 import { ApiKeyOrmEntity } from '../entities/api-key.orm-entity';
 import { TeamOrmEntity } from '../entities/team.orm-entity';
 
@@ -53,6 +53,57 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
       rateLimitPerMinute: row.rate_limit_per_minute,
     };
   }
+
+  async listTeams(): Promise<TeamSummary[]> {
+    const rows: TeamRow[] = await this.dataSource.query(`${TEAM_SUMMARY_SQL} GROUP BY t.id ORDER BY t.created_at DESC, t.id`);
+    return rows.map(toTeamSummary);
+  }
+
+  async findTeam(teamId: string): Promise<TeamSummary | null> {
+    if (!isUuid(teamId)) return null;
+    const rows: TeamRow[] = await this.dataSource.query(`${TEAM_SUMMARY_SQL} WHERE t.id = $1 GROUP BY t.id`, [teamId]);
+    return rows[0] ? toTeamSummary(rows[0]) : null;
+  }
+
+  async listKeys(teamId: string): Promise<ApiKeySummary[]> {
+    if (!isUuid(teamId)) return [];
+    const keys = await this.dataSource
+      .getRepository(ApiKeyOrmEntity)
+      .find({ where: { teamId }, order: { createdAt: 'DESC', id: 'ASC' } });
+    return keys.map((k) => ({
+      id: k.id,
+      displayPrefix: k.displayPrefix,
+      createdAt: k.createdAt,
+      lastUsedAt: k.lastUsedAt,
+      revokedAt: k.revokedAt,
+    }));
+  }
+
+  async touchKey(keyId: string, at: Date): Promise<void> {
+    await this.dataSource.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2)', [keyId, at]);
+  }
+}
+
+interface TeamRow {
+  id: string;
+  name: string;
+  rate_limit_per_minute: number | null;
+  created_at: Date;
+  active_keys: string | number;
+}
+
+const TEAM_SUMMARY_SQL = `SELECT t.id, t.name, t.rate_limit_per_minute, t.created_at,
+         count(k.id) FILTER (WHERE k.revoked_at IS NULL) AS active_keys
+    FROM teams t LEFT JOIN api_keys k ON k.team_id = t.id`;
+
+function toTeamSummary(row: TeamRow): TeamSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    rateLimitPerMinute: row.rate_limit_per_minute,
+    activeKeys: Number(row.active_keys),
+    createdAt: new Date(row.created_at),
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

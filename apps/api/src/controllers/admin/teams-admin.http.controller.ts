@@ -1,12 +1,25 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CreateTeamUseCase, IssueApiKeyUseCase, RevokeApiKeyUseCase, SetRateLimitUseCase } from '@lgw/application';
 import {
+  ApiKeySummary,
+  CreateTeamUseCase,
+  IssueApiKeyUseCase,
+  ListApiKeysUseCase,
+  ListTeamsUseCase,
+  RevokeApiKeyUseCase,
+  SetRateLimitUseCase,
+  TeamSummary,
+} from '@lgw/application';
+import {
+  ApiKeyListResponseDto,
+  ApiKeySummaryDto,
   CreateTeamRequestDto,
   CreateTeamResponseDto,
   IssueKeyResponseDto,
   RateLimitResponseDto,
   SetRateLimitRequestDto,
+  TeamListResponseDto,
+  TeamSummaryDto,
 } from '../../dto/admin.dto';
 import { AdminTokenGuard } from '../../http/admin-token.guard';
 import { ApiErrorResponses } from '../../http/api-error-responses.decorator';
@@ -22,7 +35,29 @@ export class TeamsAdminHttpController {
     private readonly issueKey: IssueApiKeyUseCase,
     private readonly revokeKey: RevokeApiKeyUseCase,
     private readonly setRateLimit: SetRateLimitUseCase,
+    private readonly listTeams: ListTeamsUseCase,
+    private readonly listKeys: ListApiKeysUseCase,
   ) {}
+
+  @Get()
+  @ApiOkResponse({ type: TeamListResponseDto })
+  async list(): Promise<TeamListResponseDto> {
+    return { teams: (await this.listTeams.execute()).map(teamView) };
+  }
+
+  @Get(':teamId')
+  @ApiOkResponse({ type: TeamSummaryDto })
+  @ApiErrorResponses({ 404: 'E_NOT_FOUND' })
+  async one(@Param('teamId') teamId: string): Promise<TeamSummaryDto> {
+    return teamView(await this.listTeams.one(teamId));
+  }
+
+  @Get(':teamId/keys')
+  @ApiOkResponse({ type: ApiKeyListResponseDto })
+  @ApiErrorResponses({ 404: 'E_NOT_FOUND' })
+  async keys(@Param('teamId') teamId: string): Promise<ApiKeyListResponseDto> {
+    return { keys: (await this.listKeys.execute({ teamId })).map(keyView) };
+  }
 
   @Post()
   @HttpCode(201)
@@ -54,4 +89,24 @@ export class TeamsAdminHttpController {
   rateLimit(@Param('teamId') teamId: string, @Body() body: SetRateLimitRequestDto): Promise<RateLimitResponseDto> {
     return this.setRateLimit.execute({ teamId, perMinute: body.per_minute });
   }
+}
+
+function teamView(team: TeamSummary): TeamSummaryDto {
+  return {
+    id: team.id,
+    name: team.name,
+    rate_limit_per_minute: team.rateLimitPerMinute,
+    active_keys: team.activeKeys,
+    created_at: team.createdAt.toISOString(),
+  };
+}
+
+function keyView(key: ApiKeySummary): ApiKeySummaryDto {
+  return {
+    id: key.id,
+    display_prefix: key.displayPrefix,
+    created_at: key.createdAt.toISOString(),
+    last_used_at: key.lastUsedAt?.toISOString() ?? null,
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+  };
 }

@@ -19,10 +19,13 @@ interface CacheEntry {
 /** Revocation on another replica is honoured within this long. */
 export const KEY_CACHE_TTL_MS = 1000;
 const MAX_CACHE_ENTRIES = 50_000;
+/** A key's last use is recorded at most this often per process: it is advisory, not an audit. */
+export const KEY_USE_RECORD_EVERY_MS = 60_000;
 
 @Injectable()
 export class AuthenticateApiKeyUseCase {
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly lastRecorded = new Map<string, number>();
   private readonly pattern: RegExp;
 
   constructor(
@@ -48,11 +51,24 @@ export class AuthenticateApiKeyUseCase {
     // The look-up was by hash; comparing the stored hash in constant time keeps the
     // check independent of how many leading characters match.
     if (!key || !timingSafeEqual(Buffer.from(key.keyHash, 'utf8'), Buffer.from(hash, 'utf8'))) return null;
+    this.recordUse(key.keyId, now);
     return {
       teamId: key.teamId,
       keyId: key.keyId,
       rateLimitPerMinute: key.rateLimitPerMinute ?? this.settings.rateLimitPerMinute,
     };
+  }
+
+  /**
+   * Fire and forget, throttled: the control panel's "last used" must never slow a request down
+   * or fail it, so a lost write is acceptable and the next use records it again.
+   */
+  private recordUse(keyId: string, now: number): void {
+    const last = this.lastRecorded.get(keyId);
+    if (last !== undefined && now - last < KEY_USE_RECORD_EVERY_MS) return;
+    if (this.lastRecorded.size >= MAX_CACHE_ENTRIES) this.lastRecorded.clear();
+    this.lastRecorded.set(keyId, now);
+    this.teams.touchKey(keyId, new Date(now)).catch(() => this.lastRecorded.delete(keyId));
   }
 
   forgetKey(keyId: string): void {

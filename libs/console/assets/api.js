@@ -1,0 +1,98 @@
+/**
+ * The console speaks only the public API (/api/v1) and the admin API (/admin/v1), with the
+ * credential kept in this tab's session storage: never in a URL, a cookie or local storage.
+ */
+const STORE_KEY = 'lgw.console.credential';
+const listeners = new Set();
+
+export class ApiError extends Error {
+  constructor(status, envelope) {
+    super(envelope?.error?.message_en ?? `HTTP ${status}`);
+    this.status = status;
+    this.envelope = envelope?.error ?? null;
+  }
+}
+
+export function credential() {
+  return sessionStorage.getItem(STORE_KEY);
+}
+
+export function signIn(value) {
+  sessionStorage.setItem(STORE_KEY, value.trim());
+}
+
+export function signOut() {
+  sessionStorage.removeItem(STORE_KEY);
+}
+
+/** Admin tokens are free-form; API keys have the documented `<prefix>_live_<hex>` shape. */
+export function isApiKey(value) {
+  return /^[a-z0-9]+_live_[0-9a-f]{16,}$/i.test(value ?? '');
+}
+
+export function onRateLimit(listener) {
+  listeners.add(listener);
+}
+
+async function send(path, { method = 'GET', json, form, accept } = {}) {
+  const headers = { authorization: `Bearer ${credential()}` };
+  let body;
+  if (json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (form) {
+    body = form;
+  }
+  if (accept) headers.accept = accept;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body, credentials: 'omit', cache: 'no-store' });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  const remaining = res.headers.get('x-ratelimit-remaining');
+  if (remaining !== null && path.startsWith('/api/v1')) {
+    for (const listener of listeners) listener(Number(remaining), Number(res.headers.get('x-ratelimit-limit')));
+  }
+  if (!res.ok) {
+    let envelope = null;
+    try {
+      envelope = await res.json();
+    } catch {
+      envelope = null;
+    }
+    throw new ApiError(res.status, envelope);
+  }
+  return res;
+}
+
+export async function getJson(path) {
+  const res = await send(path);
+  return res.json();
+}
+
+export async function sendJson(method, path, json) {
+  const res = await send(path, { method, json });
+  if (res.status === 204) return null;
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
+
+export async function sendForm(method, path, form) {
+  const res = await send(path, { method, form });
+  return res.json();
+}
+
+/** Downloads a protected file (label, invoice PDF, batch CSV) without putting the key in a URL. */
+export async function download(path, filename) {
+  const res = await send(path);
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

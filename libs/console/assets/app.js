@@ -1,0 +1,118 @@
+import { credential, isApiKey, onRateLimit, signIn, signOut } from './api.js';
+import { batchView, batchesView } from './batches.js';
+import { invoicesView, readinessView } from './billing.js';
+import { card, clearFlash, field, h, showError } from './dom.js';
+import { language, setLanguage, t } from './i18n.js';
+import { teamView, teamsView } from './operator.js';
+import { shipmentView, shipmentsView } from './shipments.js';
+import { webhooksView } from './webhooks.js';
+
+const TEAM_ROUTES = [
+  [/^\/shipments$/, shipmentsView],
+  [/^\/shipments\/([^/]+)$/, (root, id, query) => shipmentView(root, id, query)],
+  [/^\/webhooks$/, webhooksView],
+  [/^\/invoices$/, (root) => invoicesView(root)],
+  [/^\/invoices\/([^/]+)$/, (root, id) => invoicesView(root, id)],
+  [/^\/batches$/, batchesView],
+  [/^\/batches\/([^/]+)$/, (root, id) => batchView(root, id)],
+  [/^\/readiness$/, readinessView],
+];
+const OPERATOR_ROUTES = [
+  [/^\/operator\/teams$/, teamsView],
+  [/^\/operator\/teams\/([^/]+)$/, (root, id) => teamView(root, id)],
+];
+const TEAM_NAV = [
+  ['#/shipments', 'shipments'],
+  ['#/webhooks', 'webhooks'],
+  ['#/invoices', 'invoices'],
+  ['#/batches', 'batches'],
+  ['#/readiness', 'readiness'],
+];
+const OPERATOR_NAV = [['#/operator/teams', 'teams']];
+
+function parseHash() {
+  const raw = location.hash.replace(/^#/, '') || '/';
+  const [path, search = ''] = raw.split('?');
+  return { path, query: new URLSearchParams(search) };
+}
+
+function drawShell() {
+  document.documentElement.lang = language();
+  document.documentElement.dir = language() === 'ar' ? 'rtl' : 'ltr';
+  document.title = `${t('brand')} — Console`;
+  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  const lang = document.getElementById('lang');
+  lang.textContent = t('switchTo');
+  lang.lang = language() === 'ar' ? 'en' : 'ar';
+  const signedIn = Boolean(credential());
+  document.getElementById('signout').hidden = !signedIn;
+  const items = !signedIn ? [] : isApiKey(credential()) ? TEAM_NAV : OPERATOR_NAV;
+  const { path } = parseHash();
+  document.getElementById('nav').replaceChildren(...items.map(([href, key]) => h('a', { href, class: path.startsWith(href.slice(1)) ? 'active' : '' }, t(key))));
+  if (!signedIn || !isApiKey(credential())) document.getElementById('rate').textContent = '';
+}
+
+function signInView(root) {
+  const input = h('input', { type: 'password', name: 'credential', required: true, autocomplete: 'off', spellcheck: 'false' });
+  const form = h(
+    'form',
+    {
+      onsubmit: (event) => {
+        event.preventDefault();
+        signIn(input.value);
+        location.hash = isApiKey(input.value.trim()) ? '#/shipments' : '#/operator/teams';
+        route();
+      },
+    },
+    h('p', { class: 'hint' }, t('signInHint')),
+    field('credential', input),
+    h('p', {}, h('button', { type: 'submit' }, t('signIn'))),
+  );
+  root.replaceChildren(h('h1', {}, t('signInTitle')), card(null, form));
+}
+
+let generation = 0;
+
+async function route() {
+  const mine = ++generation;
+  drawShell();
+  clearFlash();
+  const root = document.getElementById('view');
+  const { path, query } = parseHash();
+  if (!credential()) return signInView(root);
+  const routes = isApiKey(credential()) ? TEAM_ROUTES : OPERATOR_ROUTES;
+  const match = routes.map(([re, view]) => [path.match(re), view]).find(([m]) => m);
+  if (!match) {
+    location.hash = isApiKey(credential()) ? '#/shipments' : '#/operator/teams';
+    return;
+  }
+  const [m, view] = match;
+  root.replaceChildren(h('p', { class: 'muted' }, t('loading')));
+  try {
+    const param = m[1] !== undefined ? decodeURIComponent(m[1]) : undefined;
+    await (param !== undefined ? view(root, param, query) : view(root, undefined, query));
+  } catch (error) {
+    if (mine !== generation) return;
+    if (error?.status === 401) {
+      signOut();
+      signInView(root);
+    }
+    showError(error);
+  }
+}
+
+onRateLimit((remaining, limit) => {
+  document.getElementById('rate').textContent = t('requestsLeft', { n: `${remaining}/${limit}` });
+});
+
+document.getElementById('lang').addEventListener('click', () => {
+  setLanguage(language() === 'ar' ? 'en' : 'ar');
+  route();
+});
+document.getElementById('signout').addEventListener('click', () => {
+  signOut();
+  location.hash = '#/';
+  route();
+});
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,2 @@
+export * from './console-assets';
+export * from './console.routes';

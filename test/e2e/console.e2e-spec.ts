@@ -1,0 +1,161 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { book } from '../support/booking';
+import { launchBrowser, screenshot } from '../support/browser';
+import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('control panel (/console) in a real browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    t = await bootTestApp({ worker: true, env: { TRACKING_POLL_INTERVAL_MS: '200' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+  });
+  afterEach(() => context.close());
+
+  async function signIn(credential: string) {
+    await page.goto(`${t.url}/console`);
+    await page.fill('input[name=credential]', credential);
+    await page.click('button[type=submit]');
+  }
+
+  it('is served with a strict CSP, no inline scripts, not framable, and outside the rate limit', async () => {
+    const res = await fetch(`${t.url}/console`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    const html = await res.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/https?:\/\//);
+    const missing = await fetch(`${t.url}/console/..%2F..%2Fpackage.json`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('E_NOT_FOUND');
+  });
+
+  it('lets an operator create a team, issue a secondary key and revoke it', async () => {
+    await signIn(t.adminToken);
+    await page.waitForSelector('h1:has-text("Teams")');
+    await page.fill('input[name=name]', 'Console Trading');
+    await page.click('form button[type=submit]');
+    const firstKey = (await page.textContent('[data-testid=new-key]'))!.trim();
+    expect(firstKey).toMatch(/^lgw_live_[0-9a-f]{64}$/);
+    expect((await t.api('/carriers', { key: firstKey })).status).toBe(200);
+
+    const teams = await t.admin('GET', '/teams');
+    const created = teams.body.teams.find((x: { name: string }) => x.name === 'Console Trading');
+    expect(created).toMatchObject({ active_keys: 1, rate_limit_per_minute: null });
+    let keys: any[] = [];
+    for (let i = 0; i < 50 && !keys[0]?.last_used_at; i++) {
+      keys = (await t.admin('GET', `/teams/${created.id}/keys`)).body.keys;
+      if (!keys[0]?.last_used_at) await sleep(100);
+    }
+    expect(keys).toHaveLength(1);
+    expect(firstKey.startsWith(keys[0].display_prefix.replace(/…$/, ''))).toBe(true);
+    expect(Date.parse(keys[0].last_used_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(JSON.stringify(keys)).not.toContain(firstKey);
+
+    await page.click('a:has-text("Console Trading")');
+    await page.waitForSelector('h1:has-text("Console Trading")');
+    await page.click('button:has-text("Issue secondary key")');
+    await page.waitForSelector('[data-testid=new-key]');
+    const secondKey = (await page.textContent('[data-testid=new-key]'))!.trim();
+    expect(secondKey).not.toBe(firstKey);
+    // Two active keys; the first one was used above, so its last use is recorded.
+    // Locators, not waitForFunction: the console's CSP forbids the eval that would need.
+    await page.locator('button.danger').nth(1).waitFor();
+    await screenshot(page, 'operator-team');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    const revokeFirst = page.locator('tr', { hasText: firstKey.slice(0, 12) }).locator('button.danger');
+    await revokeFirst.click();
+    await page.locator('button.danger').nth(1).waitFor({ state: 'detached' });
+    expect((await t.api('/carriers', { key: firstKey })).status).toBe(401);
+    expect((await t.api('/carriers', { key: secondKey })).status).toBe(200);
+    expect(JSON.stringify(await page.evaluate('({ ...sessionStorage, ...localStorage, cookie: document.cookie })'))).not.toContain(secondKey);
+  });
+
+  it('shows a merchant its shipments, the tracking timeline with exceptions, and the label', async () => {
+    const team: TestTeam = await t.createTeam('Merchant');
+    const other: TestTeam = await t.createTeam('Other Merchant');
+    const mine = await book(t, team);
+    const theirs = await book(t, other);
+    await signIn(team.apiKey);
+    await page.waitForSelector(`a:has-text("${mine.tracking_number}")`);
+    expect(await page.locator(`a:has-text("${theirs.tracking_number}")`).count()).toBe(0);
+    expect(await page.textContent('#rate')).toMatch(/\d+\/60/);
+    // The key stays in this tab's session storage only, never in the URL.
+    expect(page.url()).not.toContain(team.apiKey);
+    await screenshot(page, 'shipments');
+
+    await page.click(`a:has-text("${mine.tracking_number}")`);
+    await page.waitForSelector('[data-testid=timeline]');
+    const inject = async (body: Record<string, unknown>) => {
+      const res = await t.sandbox('POST', `/sandbox/v1/carriers/${mine.carrier.code}/shipments/${mine.tracking_number}/events`, body);
+      expect(res.status).toBe(201);
+    };
+    await inject({ code: 'PICKED_UP', location_en: 'Riyadh' });
+    await inject({ code: 'EXCEPTION_ADDRESS_ISSUE', exception_type: 'ADDRESS_ISSUE', location_en: 'Jeddah', occurred_at: new Date(Date.now() + 120_000).toISOString() });
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      await page.reload();
+      await page.waitForSelector('[data-testid=timeline]');
+      if ((await page.locator('.timeline li.exception').count()) > 0) break;
+      await sleep(300);
+    }
+    expect(await page.locator('.timeline li.exception').count()).toBeGreaterThan(0);
+    expect(await page.textContent('.timeline li.exception')).toContain('ADDRESS_ISSUE');
+    await screenshot(page, 'shipment');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download label")')]);
+    const path = await download.path();
+    const bytes = require('node:fs').readFileSync(path) as Buffer;
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // An envelope error is shown in the page's language: a malformed destination.
+    await page.fill('input[name=short_address]', 'nope');
+    await page.click('button:has-text("Update destination")');
+    await page.waitForSelector('#flash:not([hidden])');
+    expect(await page.textContent('#flash')).toContain('short_address');
+  });
+
+  it('switches to Arabic with a right-to-left layout', async () => {
+    const team = await t.createTeam('Arabic Merchant');
+    await signIn(team.apiKey);
+    await page.waitForSelector('h1:has-text("Shipments")');
+    await page.click('#lang');
+    await page.waitForSelector('h1:has-text("الشحنات")');
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    await screenshot(page, 'shipments-ar');
+    const bad = await t.api('/shipments?limit=0', { key: team.apiKey });
+    expect(bad.status).toBe(422);
+    await page.goto(`${t.url}/console#/shipments?offset=-5`);
+    await page.waitForSelector('h1:has-text("الشحنات")');
+  });
+
+  it('fits a phone screen', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const p = await phone.newPage();
+    await p.goto(`${t.url}/console`);
+    await p.waitForSelector('input[name=credential]');
+    const overflow = await p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.close();
+  });
+});
