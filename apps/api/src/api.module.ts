@@ -11,12 +11,13 @@ import { PassthroughModule } from './features/passthrough.module';
 import { DocumentsModule } from './features/documents.module';
 import { DestinationModule } from './features/destination.module';
 import { TrackingModule } from './features/tracking.module';
+import { BillingModule } from './features/billing.module';
 
 /**
  * Feature modules (apps/api/src/features/*.module.ts) each bring their controllers and bind
  * their own ports; GatewayCoreModule is global, so they can inject its providers.
  */
-const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule, DocumentsModule, DestinationModule, TrackingModule];
+const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule, DocumentsModule, DestinationModule, TrackingModule, BillingModule];
 
 @Module({})
 export class ApiModule {

@@ -11,6 +11,9 @@ import {
   PurgeExpiredUseCase,
   SweepLabelsUseCase,
   SyncTrackingUseCase,
+  BILLING_QUEUE,
+  BillingEventCommand,
+  RecordBillingEventUseCase,
 } from '@lgw/application';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { GATEWAY_RUNTIME } from '../../api/src/composition/tokens';
@@ -41,12 +44,16 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     private readonly sweepLabels: SweepLabelsUseCase,
     private readonly syncTracking: SyncTrackingUseCase,
     private readonly purgeExpired: PurgeExpiredUseCase,
+    private readonly recordBillingEvent: RecordBillingEventUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.worker.register<{ shipmentId: string }>(LABEL_QUEUE, (data) => this.renderLabel.execute(data), { concurrency: 2 });
+    this.worker.register<BillingEventCommand>(BILLING_QUEUE, async (data) => {
+      await this.recordBillingEvent.execute(data);
+    });
     this.worker.register(OUTBOX_QUEUE, async () => {
       await this.relayOutbox.execute();
     });

@@ -9,3 +9,4 @@ export * from './passthrough';
 export * from './documents';
 export * from './tracking';
 export * from './maintenance';
+export * from './billing';

@@ -11,3 +11,5 @@ export * from './shipment/shipment-state-machine';
 export * from './shipment/tracking-status-reducer';
 export * from './shipment/shipment-event-kinds';
 export * from './shipment/shipment-warnings';
+export * from './billing';
+export * from './readiness';

@@ -22,7 +22,7 @@ const QR_SIZE_MM = 24;
  * Only inline styles and data: images may load. The renderer already aborts every request;
  * this makes the document itself refuse, whoever renders it.
  */
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+export const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 /** LabelData to a self-contained HTML document for one A6 page. Pure: no I/O, no clock. */
 export function buildLabelHtml(data: LabelData, options: LabelTemplateOptions = {}): string {

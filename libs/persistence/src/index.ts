@@ -12,3 +12,4 @@ export * from './repositories/typeorm-shipment-destination.writer';
 export * from './repositories/typeorm-tracking.repository';
 export * from './redis/redis-quote.repository';
 export * from './repositories/typeorm-retention';
+export * from './billing/typeorm-billing-ledger.repository';

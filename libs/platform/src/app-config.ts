@@ -21,6 +21,29 @@ export interface AppConfig {
   readonly apiKeyPrefix: string;
   readonly puppeteerExecutablePath?: string;
   readonly logLevel: string;
+  /** The operator as seller on tax invoices (name, and its 15-digit VAT registration number). */
+  readonly invoiceSellerName: string;
+  readonly invoiceSellerVatNumber: string;
+}
+
+/** Placeholder seller for embedded demos; production sets its own (README, environment). */
+const DEFAULT_SELLER_NAME = 'Logistics Gateway';
+const DEFAULT_SELLER_VAT_NUMBER = '300000000000003';
+
+/** A Saudi VAT registration number: 15 digits, starting and ending with 3. */
+function vatNumberFrom(env: Env): string {
+  const raw = nonEmpty(env.INVOICE_SELLER_VAT_NUMBER) ?? DEFAULT_SELLER_VAT_NUMBER;
+  if (!/^3\d{13}3$/.test(raw)) {
+    throw new Error(`INVOICE_SELLER_VAT_NUMBER must be 15 digits starting and ending with 3, got "${raw}"`);
+  }
+  return raw;
+}
+
+/** Printed and put in the invoice QR code, whose length field is one byte of UTF-8. */
+function sellerNameFrom(env: Env): string {
+  const name = nonEmpty(env.INVOICE_SELLER_NAME) ?? DEFAULT_SELLER_NAME;
+  if (Buffer.byteLength(name, 'utf8') > 255) throw new Error('INVOICE_SELLER_NAME must be at most 255 bytes of UTF-8');
+  return name;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,6 +106,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     apiKeyPrefix: nonEmpty(env.API_KEY_PREFIX) ?? 'lgw',
     puppeteerExecutablePath: nonEmpty(env.PUPPETEER_EXECUTABLE_PATH),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    invoiceSellerName: sellerNameFrom(env),
+    invoiceSellerVatNumber: vatNumberFrom(env),
   };
 }
 

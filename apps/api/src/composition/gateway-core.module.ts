@@ -41,9 +41,17 @@ import {
   TEAM_REPOSITORY,
   ListTeamsUseCase,
   ListApiKeysUseCase,
+  BILLING_LEDGER,
+  INVOICE_RENDERER,
+  INVOICE_SELLER,
+  GetInvoiceUseCase,
+  ListInvoicesUseCase,
+  RecordBillingEventUseCase,
+  RenderInvoicePdfUseCase,
 } from '@lgw/application';
 import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, RateCardRepository } from '@lgw/carriers';
 import {
+  TypeOrmBillingLedger,
   RedisQuoteRepository,
   TypeOrmIdempotencyStore,
   TypeOrmLabelStore,
@@ -79,6 +87,10 @@ const USE_CASES = [
   GetTrackingUseCase,
   SyncTrackingUseCase,
   PurgeExpiredUseCase,
+  RecordBillingEventUseCase,
+  GetInvoiceUseCase,
+  ListInvoicesUseCase,
+  RenderInvoicePdfUseCase,
 ];
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
@@ -131,6 +143,12 @@ export class GatewayCoreModule {
       {
         provide: TRACKING_SYNC_SETTINGS,
         useValue: trackingSyncSettingsFrom(runtime.config.trackingPollIntervalMs, process.env),
+      },
+      { provide: BILLING_LEDGER, useValue: new TypeOrmBillingLedger(runtime.database.dataSource) },
+      { provide: INVOICE_RENDERER, useValue: runtime.invoiceRenderer },
+      {
+        provide: INVOICE_SELLER,
+        useValue: { name: runtime.config.invoiceSellerName, vatNumber: runtime.config.invoiceSellerVatNumber },
       },
       ...USE_CASES,
     ];

@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { LabelRendererPort, RateLimiterPort } from '@lgw/application';
-import { ChromiumBrowserPool, PuppeteerLabelRenderer } from '@lgw/labels';
+import { InvoiceRendererPort, LabelRendererPort, RateLimiterPort } from '@lgw/application';
+import { ChromiumBrowserPool, PuppeteerInvoiceRenderer, PuppeteerLabelRenderer } from '@lgw/labels';
 import { createJobQueue, JobQueueRuntime } from '@lgw/queue';
 import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/persistence';
@@ -22,6 +22,8 @@ export interface GatewayRuntime {
   readonly jobs: JobQueueRuntime;
   /** Chromium starts on the first render, so processes that never render never launch it. */
   readonly labelRenderer: LabelRendererPort;
+  /** Tax invoices print on the same Chromium pool as labels. */
+  readonly invoiceRenderer: InvoiceRendererPort;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     onEvent: (event) => logger.info({ event: 'labels.browser', detail: event }, 'label browser event'),
   });
   const labelRenderer = new PuppeteerLabelRenderer(browserPool);
+  const invoiceRenderer = new PuppeteerInvoiceRenderer(browserPool);
   logger.info({ event: 'runtime.ready', database: database.mode, redis: Boolean(redis) }, 'runtime ready');
   return {
     config,
@@ -76,6 +79,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     carriers,
     jobs,
     labelRenderer,
+    invoiceRenderer,
     close: async () => {
       await jobs.close();
       await browserPool.close();

@@ -16,3 +16,6 @@ export * from './shipment-document.repository.port';
 export * from './shipment-destination.port';
 export * from './tracking.repository.port';
 export * from './retention.port';
+export * from './billing-ledger.port';
+export * from './invoice-renderer.port';
+export * from './catalogue.repository.port';

@@ -26,12 +26,25 @@ export interface ShipmentRecord {
   readonly codAmountHalalas: number | null;
   readonly reference: string | null;
   readonly quotedTotalHalalas: number;
+  /**
+   * The quote's price lines as booked, in halalas: what the ledger bills, whatever becomes
+   * of the quote afterwards. Null only for shipments booked before the lines were kept.
+   */
+  readonly quotedLines?: QuotedPriceLines | null;
   readonly warnings: readonly ShipmentWarning[];
   readonly estimatedDeliveryAt: Date;
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly cancelledAt: Date | null;
   readonly cancelReason: string | null;
+}
+
+/** A quote's breakdown in halalas (SPEC §2 Quote.breakdown codes). */
+export interface QuotedPriceLines {
+  readonly base: number;
+  readonly weight_charge: number;
+  readonly fuel_surcharge: number;
+  readonly vat: number;
 }
 
 export interface TrackingEventRecord {

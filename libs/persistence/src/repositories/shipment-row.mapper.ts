@@ -24,6 +24,7 @@ export interface ShipmentRow {
   cod_amount_halalas: string | null;
   reference: string | null;
   quoted_total_halalas: string;
+  quoted_lines?: ShipmentRecord['quotedLines'];
   warnings: ShipmentRecord['warnings'];
   estimated_delivery_at: Date;
   created_at: Date;
@@ -58,6 +59,7 @@ export function toShipmentRecord(row: ShipmentRow): ShipmentRecord {
     codAmountHalalas: nullableNumber(row.cod_amount_halalas),
     reference: row.reference,
     quotedTotalHalalas: Number(row.quoted_total_halalas),
+    quotedLines: row.quoted_lines ?? null,
     warnings: row.warnings,
     estimatedDeliveryAt: row.estimated_delivery_at,
     createdAt: row.created_at,

@@ -42,6 +42,7 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
       p(JSON.stringify(s.parcels)), p(s.chargeableKg), p(s.declaredValueHalalas), p(s.incoterm),
       p(JSON.stringify(s.hsCodes)), p(s.codAmountHalalas), p(s.reference), p(s.quotedTotalHalalas),
       p(JSON.stringify(s.warnings)), p(s.estimatedDeliveryAt), p(s.createdAt), p(s.updatedAt), p(s.createdAt),
+      p(s.quotedLines ? JSON.stringify(s.quotedLines) : null),
     ];
     // Parameters in a SELECT list have no target type to infer from: cast each one.
     const eventValues = [
@@ -58,7 +59,7 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
         INSERT INTO shipments (id, team_id, quote_id, service_reference, carrier_code, service_code, tracking_number,
           carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
           declared_value_halalas, incoterm, hs_codes, cod_amount_halalas, reference, quoted_total_halalas, warnings,
-          estimated_delivery_at, created_at, updated_at, next_poll_at)
+          estimated_delivery_at, created_at, updated_at, next_poll_at, quoted_lines)
         VALUES (${shipmentValues.join(', ')})
         RETURNING id, service_reference
       ), event AS (

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
 import { OUTBOX, OutboxEvent, OutboxPort } from '../../ports/outbox.port';
 import { LABEL_QUEUE, labelJobId } from '../../labels/render-label/render-label.use-case';
+import { BILLING_QUEUE, billingJob, isBillingEvent } from '../../billing/billing-event';
 
 export const OUTBOX_QUEUE = 'outbox';
 const BATCH = 200;
@@ -29,10 +30,15 @@ export class RelayOutboxUseCase {
     }
   }
 
+  /** The one place that maps a domain event to its follow-up work. */
   private async publish(events: readonly OutboxEvent[]): Promise<void> {
     for (const event of events) {
       if (event.type === 'shipment.created') {
         await this.jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId: event.aggregateId }, { jobId: labelJobId(event.aggregateId) });
+      }
+      if (isBillingEvent(event)) {
+        const job = billingJob(event);
+        await this.jobs.enqueue(BILLING_QUEUE, 'record', job.data, { jobId: job.jobId });
       }
     }
   }

@@ -147,6 +147,12 @@ export class CreateShipmentUseCase {
       codAmountHalalas: halalas(command.codAmount) ?? null,
       reference: command.reference ?? null,
       quotedTotalHalalas: quote.totalHalalas,
+      quotedLines: {
+        base: quote.baseHalalas,
+        weight_charge: quote.weightChargeHalalas,
+        fuel_surcharge: quote.fuelSurchargeHalalas,
+        vat: quote.vatHalalas,
+      },
       warnings: shipmentWarnings({
         lane: quote.lane,
         origin,

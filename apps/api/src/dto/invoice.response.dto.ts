@@ -1,0 +1,42 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { BILLING_CAUSES } from '@lgw/domain';
+
+export class InvoiceLineItemDto {
+  @ApiProperty({ format: 'uuid' }) shipment_id: string;
+  @ApiProperty() tracking_number: string;
+  @ApiProperty({ example: 'Shipment SAHM0000001234' }) description: string;
+  @ApiProperty({ example: 'شحنة SAHM0000001234' }) description_ar: string;
+  @ApiProperty({ description: 'SAR without VAT, two decimals; negative for a credit', example: 22.33 }) amount_sar: number;
+  @ApiProperty({ description: 'the VAT on this line (15 %, rounded per line); vat_sar of the invoice is their sum', example: 3.35 })
+  vat_sar: number;
+  @ApiProperty({ enum: BILLING_CAUSES }) cause: string;
+}
+
+export class InvoiceDto {
+  @ApiProperty({ description: 'stable per team and billing period', example: 'INV-202611-3f2a9c1b04de' }) id: string;
+  @ApiProperty({ format: 'date', description: 'first day of the calendar month, Asia/Riyadh' }) period_start: string;
+  @ApiProperty({ format: 'date', description: 'last day of the calendar month, Asia/Riyadh' }) period_end: string;
+  @ApiProperty({ type: [InvoiceLineItemDto], description: 'in the order they occurred' }) line_items: InvoiceLineItemDto[];
+  @ApiProperty({ description: 'shipment lines and cancellation credits, without VAT' }) subtotal_sar: number;
+  @ApiProperty({ description: 'COD fees, weight adjustments and return fees, without VAT' }) surcharges_sar: number;
+  @ApiProperty({ description: '15 % VAT: the sum of the lines\' VAT' }) vat_sar: number;
+  @ApiProperty({ description: 'subtotal_sar + surcharges_sar + vat_sar, exactly' }) total_sar: number;
+  @ApiProperty({ format: 'date-time', description: 'when the latest line was recorded (period start when none)' }) updated_at: string;
+}
+
+export class InvoiceSummaryDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ format: 'date' }) period_start: string;
+  @ApiProperty({ format: 'date' }) period_end: string;
+  @ApiProperty() line_count: number;
+  @ApiProperty() subtotal_sar: number;
+  @ApiProperty() surcharges_sar: number;
+  @ApiProperty() vat_sar: number;
+  @ApiProperty() total_sar: number;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export class InvoiceListResponseDto {
+  @ApiProperty({ type: [InvoiceSummaryDto], description: 'newest period first; the current period is always there' })
+  invoices: InvoiceSummaryDto[];
+}

@@ -1,0 +1,115 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  billingPeriodOf,
+  BillingLineDraft,
+  BilledShipment,
+  bookingLines,
+  cancellationCredit,
+  chargeWithoutVat,
+  returnFee,
+  weightAdjustment,
+} from '@lgw/domain';
+import { BILLING_LEDGER, BillingLedgerPort, LedgerLine } from '../../ports/billing-ledger.port';
+import { RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
+import { ShipmentRecord } from '../../shipments/shipment.record';
+import { BillingEventCommand } from './record-billing-event.command';
+
+/**
+ * Turns one domain event into ledger lines. Runs at least once per event (outbox relay,
+ * job retries): the ledger's unique key (shipment, cause, source event) and the per-shipment
+ * decision below make every further run add nothing.
+ */
+@Injectable()
+export class RecordBillingEventUseCase {
+  private readonly logger = new Logger('RecordBillingEvent');
+
+  constructor(
+    @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
+    @Inject(BILLING_LEDGER) private readonly ledger: BillingLedgerPort,
+    @Inject(RATE_CARDS) private readonly rateCards: RateCardSourcePort,
+  ) {}
+
+  async execute(command: BillingEventCommand): Promise<number> {
+    const shipment = await this.shipments.findForTeam(command.teamId, command.shipmentId);
+    if (!shipment) {
+      this.logger.warn(`billing: event ${command.eventId} names shipment ${command.shipmentId}, which does not exist; nothing billed`);
+      return 0;
+    }
+    const billed = this.billedShipment(shipment);
+    const recordedAt = new Date(command.recordedAt);
+    const entry = (occurredAt: Date) => ({
+      teamId: shipment.teamId,
+      shipmentId: shipment.id,
+      trackingNumber: shipment.trackingNumber,
+      sourceEventId: command.eventId,
+      occurredAt,
+      period: billingPeriodOf(occurredAt),
+    });
+
+    switch (command.type) {
+      case 'shipment.created':
+        // Billed in the month it was booked, whenever the event is processed.
+        return this.ledger.record(entry(shipment.createdAt), () => bookingLines(billed));
+      case 'shipment.cancelled':
+        return this.ledger.record(entry(shipment.cancelledAt ?? recordedAt), (existing) =>
+          has(existing, 'cancellation_credit') ? [] : [cancellationCredit(billed)],
+        );
+      case 'shipment.status_changed':
+        // Carrier news bills when the gateway learns it: a late event never reopens a closed month.
+        return this.ledger.record(entry(recordedAt), (existing) => this.trackingLines(shipment, billed, command.payload, existing));
+      default:
+        return 0;
+    }
+  }
+
+  private trackingLines(
+    shipment: ShipmentRecord,
+    billed: BilledShipment,
+    payload: Record<string, unknown>,
+    existing: readonly LedgerLine[],
+  ): BillingLineDraft[] {
+    const lines: BillingLineDraft[] = [];
+    const measured = payload.measured_weight_kg;
+    if (typeof measured === 'number' && Number.isFinite(measured)) {
+      const card = this.rateCards.get(shipment.serviceCode);
+      if (!card) {
+        // Throwing makes the job retry: a missing card is an operator fix, not a free weight.
+        throw new Error(`billing: no rate card for service level ${shipment.serviceCode}`);
+      }
+      const line = weightAdjustment({
+        trackingNumber: shipment.trackingNumber,
+        card,
+        quotedChargeableKg: shipment.chargeableKg,
+        declaredKg: declaredKg(shipment),
+        measuredKg: measured,
+        alreadyAdjustedHalalas: existing.filter((l) => l.cause === 'weight_adjustment').reduce((n, l) => n + l.amountHalalas, 0),
+      });
+      if (line) lines.push(line);
+    }
+    if (payload.status === 'RETURN_TO_ORIGIN' && !has(existing, 'return_fee')) lines.push(returnFee(billed));
+    return lines;
+  }
+
+  /** The charge comes from the price lines stored with the shipment at booking. */
+  private billedShipment(shipment: ShipmentRecord): BilledShipment {
+    const q = shipment.quotedLines;
+    let chargeHalalas: number;
+    if (q) chargeHalalas = q.base + q.weight_charge + q.fuel_surcharge;
+    else {
+      const card = this.rateCards.get(shipment.serviceCode);
+      if (!card) throw new Error(`billing: no rate card for service level ${shipment.serviceCode}`);
+      chargeHalalas = chargeWithoutVat(card, shipment.chargeableKg).halalas;
+    }
+    return { trackingNumber: shipment.trackingNumber, chargeHalalas, codAmountHalalas: shipment.codAmountHalalas };
+  }
+}
+
+function has(lines: readonly LedgerLine[], cause: LedgerLine['cause']): boolean {
+  return lines.some((l) => l.cause === cause);
+}
+
+/** Sum of the declared parcel weights, in whole grams so 0.1 + 0.2 is 0.3. */
+function declaredKg(shipment: ShipmentRecord): number {
+  return shipment.parcels.reduce((grams, p) => grams + Math.round(p.weight_kg * 1000), 0) / 1000;
+}

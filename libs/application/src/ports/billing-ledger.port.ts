@@ -1,0 +1,51 @@
+import { BillingCause, BillingLineDraft, BillingPeriod } from '@lgw/domain';
+
+/** One line of the ledger as stored. Money in halalas. */
+export interface LedgerLine {
+  readonly shipmentId: string;
+  readonly trackingNumber: string;
+  readonly cause: BillingCause;
+  readonly amountHalalas: number;
+  readonly vatHalalas: number;
+  readonly descriptionEn: string;
+  readonly descriptionAr: string;
+  readonly occurredAt: Date;
+  readonly recordedAt: Date;
+}
+
+/** Where lines of one domain event go. */
+export interface LedgerEntry {
+  readonly teamId: string;
+  readonly shipmentId: string;
+  readonly trackingNumber: string;
+  /** The outbox event the lines come from: with shipment and cause, the line's unique key. */
+  readonly sourceEventId: string;
+  /** The instant that decides the billing period. */
+  readonly occurredAt: Date;
+  readonly period: BillingPeriod;
+}
+
+/** Totals of one period, summed by the database. */
+export interface LedgerPeriodSummary {
+  readonly periodStart: string;
+  readonly subtotalHalalas: number;
+  readonly surchargesHalalas: number;
+  readonly vatHalalas: number;
+  readonly lineCount: number;
+  readonly updatedAt: Date;
+}
+
+export interface BillingLedgerPort {
+  /**
+   * Serialised per shipment: hands the shipment's lines so far to `decide` and appends what
+   * it returns, skipping any (shipment, cause, source event) already there. Returns how many
+   * lines were added.
+   */
+  record(entry: LedgerEntry, decide: (existing: readonly LedgerLine[]) => readonly BillingLineDraft[]): Promise<number>;
+  /** One team's lines of one period, in the order they occurred: one indexed query. */
+  linesForPeriod(teamId: string, period: BillingPeriod): Promise<LedgerLine[]>;
+  /** One summary per period with lines, newest first. */
+  periodSummaries(teamId: string): Promise<LedgerPeriodSummary[]>;
+}
+
+export const BILLING_LEDGER = Symbol('BILLING_LEDGER');

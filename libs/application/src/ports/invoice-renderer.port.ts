@@ -1,0 +1,38 @@
+/** Everything printed on a simplified tax invoice. Money in integer halalas. */
+export interface InvoiceDocument {
+  readonly invoiceNumber: string;
+  readonly issuedAt: Date;
+  readonly periodStart: string;
+  readonly periodEnd: string;
+  readonly seller: { readonly name: string; readonly vatNumber: string };
+  /** The team billed (simplified invoices name no buyer; the account reference helps the merchant file it). */
+  readonly customerReference: string;
+  readonly lines: ReadonlyArray<{
+    readonly trackingNumber: string;
+    readonly descriptionEn: string;
+    readonly descriptionAr: string;
+    readonly amountHalalas: number;
+    readonly vatHalalas: number;
+  }>;
+  readonly subtotalHalalas: number;
+  readonly surchargesHalalas: number;
+  readonly vatHalalas: number;
+  readonly totalHalalas: number;
+  /** Text of the e-invoicing QR code (base64 TLV). */
+  readonly qrText: string;
+}
+
+export interface InvoiceRendererPort {
+  /** Returns the bytes of an A4 PDF. */
+  render(invoice: InvoiceDocument): Promise<Buffer>;
+}
+
+export const INVOICE_RENDERER = Symbol('INVOICE_RENDERER');
+
+/** The operator who issues the invoices (from the environment). */
+export interface InvoiceSellerSettings {
+  readonly name: string;
+  readonly vatNumber: string;
+}
+
+export const INVOICE_SELLER = Symbol('INVOICE_SELLER');

@@ -1,0 +1,6 @@
+export * from './billing-period';
+export * from './billing-line';
+export * from './billing-charges';
+export * from './invoice-totals';
+export * from './invoice-id';
+export * from './zatca-qr';

@@ -1,0 +1,2 @@
+export * from './catalogue-product';
+export * from './readiness-scoring';

@@ -1,0 +1,112 @@
+import { DataSource } from 'typeorm';
+import { BillingLedgerPort, LedgerEntry, LedgerLine, LedgerPeriodSummary } from '@lgw/application';
+import { BillingLineDraft, BillingPeriod, isBillingCause, SUBTOTAL_CAUSES } from '@lgw/domain';
+import { rowCount } from '../repositories/sql-results';
+
+interface LineRow {
+  shipment_id: string;
+  tracking_number: string;
+  cause: string;
+  amount_halalas: string;
+  vat_halalas: string;
+  description_en: string;
+  description_ar: string;
+  occurred_at: Date;
+  recorded_at: Date;
+}
+
+const LINE_COLUMNS =
+  'shipment_id, tracking_number, cause, amount_halalas, vat_halalas, description_en, description_ar, occurred_at, recorded_at';
+
+export class TypeOrmBillingLedger implements BillingLedgerPort {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async record(entry: LedgerEntry, decide: (existing: readonly LedgerLine[]) => readonly BillingLineDraft[]): Promise<number> {
+    return this.dataSource.transaction(async (em) => {
+      // One decision at a time per shipment: two events of the same shipment processed at
+      // once (a cancellation and a late booking job) each see what the other wrote.
+      await em.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7821))', [`billing:${entry.shipmentId}`]);
+      const existing: LineRow[] = await em.query(`SELECT ${LINE_COLUMNS} FROM billing_lines WHERE shipment_id = $1 ORDER BY id`, [
+        entry.shipmentId,
+      ]);
+      const drafts = decide(existing.map(toLine));
+      let added = 0;
+      for (const draft of drafts) {
+        const result = await em.query(
+          `INSERT INTO billing_lines (team_id, shipment_id, tracking_number, cause, source_event_id, period_start,
+             occurred_at, amount_halalas, vat_halalas, description_en, description_ar)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+           ON CONFLICT (shipment_id, cause, source_event_id) DO NOTHING
+           RETURNING id`,
+          [
+            entry.teamId,
+            entry.shipmentId,
+            entry.trackingNumber,
+            draft.cause,
+            entry.sourceEventId,
+            entry.period.start,
+            entry.occurredAt,
+            draft.amount.halalas,
+            draft.vat.halalas,
+            draft.description_en,
+            draft.description_ar,
+          ],
+        );
+        added += rowCount(result);
+      }
+      return added;
+    });
+  }
+
+  async linesForPeriod(teamId: string, period: BillingPeriod): Promise<LedgerLine[]> {
+    const rows: LineRow[] = await this.dataSource.query(
+      `SELECT ${LINE_COLUMNS} FROM billing_lines
+        WHERE team_id = $1 AND period_start = $2
+        ORDER BY occurred_at, id`,
+      [teamId, period.start],
+    );
+    return rows.map(toLine);
+  }
+
+  async periodSummaries(teamId: string): Promise<LedgerPeriodSummary[]> {
+    const rows: Array<{
+      period_start: string;
+      subtotal: string;
+      surcharges: string;
+      vat: string;
+      line_count: number;
+      updated_at: Date;
+    }> = await this.dataSource.query(
+      `SELECT to_char(period_start, 'YYYY-MM-DD') AS period_start,
+              coalesce(sum(amount_halalas) FILTER (WHERE cause = ANY($2::text[])), 0) AS subtotal,
+              coalesce(sum(amount_halalas) FILTER (WHERE cause <> ALL($2::text[])), 0) AS surcharges,
+              sum(vat_halalas) AS vat, count(*)::int AS line_count, max(recorded_at) AS updated_at
+         FROM billing_lines WHERE team_id = $1
+        GROUP BY period_start ORDER BY period_start DESC`,
+      [teamId, SUBTOTAL_CAUSES],
+    );
+    return rows.map((r) => ({
+      periodStart: r.period_start,
+      subtotalHalalas: Number(r.subtotal),
+      surchargesHalalas: Number(r.surcharges),
+      vatHalalas: Number(r.vat),
+      lineCount: Number(r.line_count),
+      updatedAt: new Date(r.updated_at),
+    }));
+  }
+}
+
+function toLine(row: LineRow): LedgerLine {
+  if (!isBillingCause(row.cause)) throw new Error(`billing_lines holds an unknown cause: ${row.cause}`);
+  return {
+    shipmentId: row.shipment_id,
+    trackingNumber: row.tracking_number,
+    cause: row.cause,
+    amountHalalas: Number(row.amount_halalas),
+    vatHalalas: Number(row.vat_halalas),
+    descriptionEn: row.description_en,
+    descriptionAr: row.description_ar,
+    occurredAt: new Date(row.occurred_at),
+    recordedAt: new Date(row.recorded_at),
+  };
+}
