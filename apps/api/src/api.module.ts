@@ -12,12 +12,13 @@ import { DocumentsModule } from './features/documents.module';
 import { DestinationModule } from './features/destination.module';
 import { TrackingModule } from './features/tracking.module';
 import { BillingModule } from './features/billing.module';
+import { CatalogueModule } from './features/catalogue.module';
 
 /**
  * Feature modules (apps/api/src/features/*.module.ts) each bring their controllers and bind
  * their own ports; GatewayCoreModule is global, so they can inject its providers.
  */
-const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule, DocumentsModule, DestinationModule, TrackingModule, BillingModule];
+const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule, DocumentsModule, DestinationModule, TrackingModule, BillingModule, CatalogueModule];
 
 @Module({})
 export class ApiModule {

@@ -10,3 +10,4 @@ export * from './documents';
 export * from './tracking';
 export * from './maintenance';
 export * from './billing';
+export * from './catalogue';

@@ -13,3 +13,4 @@ export * from './repositories/typeorm-tracking.repository';
 export * from './redis/redis-quote.repository';
 export * from './repositories/typeorm-retention';
 export * from './billing/typeorm-billing-ledger.repository';
+export * from './catalogue/typeorm-catalogue.repository';

@@ -48,10 +48,16 @@ import {
   ListInvoicesUseCase,
   RecordBillingEventUseCase,
   RenderInvoicePdfUseCase,
+  CATALOGUE_REPOSITORY,
+  GetCatalogueProductUseCase,
+  ListCatalogueProductsUseCase,
+  ScoreDataReadinessUseCase,
+  UpsertCatalogueProductsUseCase,
 } from '@lgw/application';
 import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, RateCardRepository } from '@lgw/carriers';
 import {
   TypeOrmBillingLedger,
+  TypeOrmCatalogueRepository,
   RedisQuoteRepository,
   TypeOrmIdempotencyStore,
   TypeOrmLabelStore,
@@ -91,6 +97,10 @@ const USE_CASES = [
   GetInvoiceUseCase,
   ListInvoicesUseCase,
   RenderInvoicePdfUseCase,
+  UpsertCatalogueProductsUseCase,
+  ListCatalogueProductsUseCase,
+  GetCatalogueProductUseCase,
+  ScoreDataReadinessUseCase,
 ];
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
@@ -145,6 +155,7 @@ export class GatewayCoreModule {
         useValue: trackingSyncSettingsFrom(runtime.config.trackingPollIntervalMs, process.env),
       },
       { provide: BILLING_LEDGER, useValue: new TypeOrmBillingLedger(runtime.database.dataSource) },
+      { provide: CATALOGUE_REPOSITORY, useValue: new TypeOrmCatalogueRepository(runtime.database.dataSource) },
       { provide: INVOICE_RENDERER, useValue: runtime.invoiceRenderer },
       {
         provide: INVOICE_SELLER,

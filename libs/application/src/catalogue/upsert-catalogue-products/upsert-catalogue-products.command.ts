@@ -1,0 +1,10 @@
+import { CatalogueProduct } from '@lgw/domain';
+
+/** At most this many products per PUT /catalogue/products (DESIGN §3). */
+export const MAX_CATALOGUE_UPSERT = 10_000;
+
+export interface UpsertCatalogueProductsCommand {
+  readonly teamId: string;
+  /** Shapes already checked by the request DTO; the use case checks what spans items. */
+  readonly products: readonly CatalogueProduct[];
+}
