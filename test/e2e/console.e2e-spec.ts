@@ -134,6 +134,47 @@ describe('control panel (/console) in a real browser', () => {
     expect(await page.textContent('#flash')).toContain('short_address');
   });
 
+  it('shows the current invoice with its tax-invoice PDF, and the catalogue readiness report', async () => {
+    const team = await t.createTeam('Billing Merchant');
+    const shipment = await book(t, team);
+    await signIn(team.apiKey);
+    await page.waitForSelector('h1:has-text("Shipments")');
+    // The ledger is fed from the outbox by the worker: the line shows once relayed.
+    const deadline = Date.now() + 10_000;
+    do {
+      await page.goto(`${t.url}/console#/invoices`);
+      await page.waitForSelector('[data-testid=invoice-totals]');
+      if ((await page.locator(`td:has-text("${shipment.tracking_number}")`).count()) > 0) break;
+      await sleep(300);
+    } while (Date.now() < deadline);
+    expect(await page.locator(`td:has-text("${shipment.tracking_number}")`).count()).toBeGreaterThan(0);
+    const invoice = (await t.api('/invoices/current', { key: team.apiKey })).body;
+    expect(await page.textContent('[data-testid=invoice-totals]')).toContain(invoice.total_sar.toFixed(2));
+    await screenshot(page, 'invoice');
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Tax invoice")')]);
+    expect(require('node:fs').readFileSync(await pdf.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const put = await t.api('/catalogue/products', {
+      method: 'PUT',
+      key: team.apiKey,
+      body: {
+        products: [
+          { sku: 'READY-1', hs_code: '610910', weight_kg: 0.4, length_cm: 30, width_cm: 20, height_cm: 5, origin_country: 'SA', value_sar: 50 },
+          { sku: 'NO-HS-2', weight_kg: 0.4, length_cm: 30, width_cm: 20, height_cm: 5, origin_country: 'SA', value_sar: 50 },
+        ],
+      },
+    });
+    expect(put.status).toBe(200);
+    await page.goto(`${t.url}/console#/readiness`);
+    await page.click('button:has-text("Score my catalogue")');
+    await page.waitForSelector('[data-testid=readiness-report]');
+    const report = await page.textContent('[data-testid=readiness-report]');
+    expect(report).toContain('90 / 100');
+    expect(report).toContain('NO-HS-2');
+    expect(report).not.toContain('READY-1');
+    await screenshot(page, 'readiness');
+  });
+
   it('switches to Arabic with a right-to-left layout', async () => {
     const team = await t.createTeam('Arabic Merchant');
     await signIn(team.apiKey);
