@@ -81,12 +81,20 @@ async function createTeam(base, perMinute = 10_000_000) {
   return { teamId: team.team.id, apiKey: team.api_key };
 }
 
+/** Small bodies travel in the environment; large ones (an environment is limited) in a file. */
+function bodyEnv(body) {
+  if (body.length < 64 * 1024) return { BODY_B64: Buffer.from(body).toString('base64') };
+  const file = join(mkdtempSync(join(tmpdir(), 'lgw-bench-body-')), 'body');
+  require('node:fs').writeFileSync(file, body);
+  return { BODY_FILE: file };
+}
+
 /** A bare node:http server in its own process answering every request with `body`. */
 async function startBareServer(body, contentType = 'application/json; charset=utf-8') {
   const port = await freePort();
   const code = `
     const http = require('node:http');
-    const body = Buffer.from(process.env.BODY_B64, 'base64');
+    const body = process.env.BODY_FILE ? require('node:fs').readFileSync(process.env.BODY_FILE) : Buffer.from(process.env.BODY_B64, 'base64');
     http.createServer((req, res) => {
       req.resume();
       req.on('end', () => {
@@ -95,7 +103,7 @@ async function startBareServer(body, contentType = 'application/json; charset=ut
       });
     }).listen(${port}, '127.0.0.1');`;
   const child = spawn(process.execPath, ['-e', code], {
-    env: { ...process.env, BODY_B64: Buffer.from(body).toString('base64'), CT: contentType },
+    env: { ...process.env, ...bodyEnv(body), CT: contentType },
     stdio: 'inherit',
   });
   const base = `http://127.0.0.1:${port}`;

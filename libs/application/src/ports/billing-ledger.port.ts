@@ -9,7 +9,7 @@ export interface LedgerLine {
   readonly vatHalalas: number;
   readonly descriptionEn: string;
   readonly descriptionAr: string;
-  readonly occurredAt: Date;
+  /** When the line was written: an invoice's updated_at is its latest. */
   readonly recordedAt: Date;
 }
 

@@ -10,7 +10,7 @@ export interface CatalogueRepositoryPort {
   upsert(teamId: string, products: readonly CatalogueProduct[], now: Date): Promise<{ created: number; updated: number }>;
   list(teamId: string, limit: number, offset: number): Promise<{ items: CatalogueProductRecord[]; total: number }>;
   find(teamId: string, sku: string): Promise<CatalogueProductRecord | null>;
-  /** Every product of the team in sku order, a page at a time, for scoring. */
+  /** Every product of the team in sku order, a page at a time, for scoring (names are not read). */
   forEach(teamId: string, visit: (product: CatalogueProduct) => void): Promise<void>;
 }
 

@@ -34,6 +34,16 @@ describe('Money', () => {
         }),
       );
     });
+
+    it('gives the very number the two-decimal text parses to, up to the largest safe amount', () => {
+      fc.assert(
+        fc.property(fc.maxSafeInteger(), (halalas) => {
+          const money = Money.ofHalalas(halalas);
+          expect(money.toSar()).toBe(Number(money.toSarString()));
+        }),
+        { numRuns: 2000 },
+      );
+    });
   });
 
   describe('construction', () => {

@@ -104,9 +104,14 @@ export class Money {
     return this.halalas < other.halalas ? -1 : this.halalas > other.halalas ? 1 : 0;
   }
 
-  /** Riyals as a JSON number with at most two decimals (1010 → 10.1). */
+  /**
+   * Riyals as a JSON number with at most two decimals (1010 → 10.1). Dividing two exactly
+   * representable integers is correctly rounded, so halalas / 100 is the same double as
+   * Number("10.10") — the decimal's nearest double — without formatting a string first
+   * (this runs for every line of an invoice).
+   */
   toSar(): number {
-    return Number(this.toSarString());
+    return this.halalas / 100;
   }
 
   /** Riyals with exactly two decimals (1010 → "10.10"), for display and CSV. */
