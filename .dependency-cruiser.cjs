@@ -1,4 +1,7 @@
 /** Architecture rules checked in CI (`npm run lint:deps`). */
+/** Libraries that adapt a port to a technology (carriers, a database, a queue, Chromium, Redis limits and logging). */
+const ADAPTERS = 'carriers|persistence|queue|labels|platform';
+
 module.exports = {
   forbidden: [
     {
@@ -20,6 +23,41 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/' },
       to: { path: '^apps/' },
+    },
+    {
+      name: 'apps-never-import-other-apps',
+      comment: 'Each deployable composes libs only; what two apps share lives in a lib (libs/runtime, libs/http-api).',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'adapters-never-import-each-other',
+      comment: 'Adapters meet only in the composition root (libs/runtime), through the ports of libs/application.',
+      severity: 'error',
+      from: { path: `^libs/(${ADAPTERS})/` },
+      to: { path: `^libs/(${ADAPTERS})/`, pathNot: '^libs/$1/' },
+    },
+    {
+      name: 'only-the-edge-and-apps-compose-the-runtime',
+      comment: 'libs/runtime binds adapters to ports; nothing below it (domain, application, adapters) may reach up to it.',
+      severity: 'error',
+      from: { path: `^libs/(domain|application|console|carrier-sandbox|${ADAPTERS})/` },
+      to: { path: '^libs/(runtime|http-api)/' },
+    },
+    {
+      name: 'runtime-knows-no-http',
+      comment: 'The worker composes the runtime without HTTP; the HTTP edge sits on top of it.',
+      severity: 'error',
+      from: { path: '^libs/runtime/' },
+      to: { path: '^libs/http-api/' },
+    },
+    {
+      name: 'no-orphans',
+      comment: 'A module nothing imports and that imports nothing is dead code (entry points and type declarations aside).',
+      severity: 'error',
+      from: { orphan: true, pathNot: ['(^|/)main\\.ts$', '\\.d\\.ts$', '\\.spec\\.ts$', '(^|/)index\\.ts$'] },
+      to: {},
     },
     {
       name: 'no-circular',

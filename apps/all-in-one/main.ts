@@ -1,11 +1,9 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { loadConfig } from '@lgw/platform';
-import { runMain, stopOnSignals } from '../api/src/bootstrap/process-lifecycle';
-import { createApiApp } from '../api/src/bootstrap/create-api-app';
-import { createRuntime } from '../api/src/composition/gateway-runtime';
-import { startCarrierSandbox } from '../carrier-sandbox/src/sandbox.server';
-import { WorkerModule } from '../worker/src/worker.module';
+import { startCarrierSandbox } from '@lgw/carrier-sandbox';
+import { createApiApp } from '@lgw/http-api';
+import { createRuntime, runMain, stopOnSignals, WorkerModule } from '@lgw/runtime';
 
 /**
  * `npm start`: API, worker and carrier sandbox in one process with embedded defaults

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { loadConfig } from '@lgw/platform';
-import { runMain, stopOnSignals } from './src/bootstrap/process-lifecycle';
-import { createApiApp } from './src/bootstrap/create-api-app';
-import { createRuntime } from './src/composition/gateway-runtime';
+import { createApiApp } from '@lgw/http-api';
+import { createRuntime, runMain, stopOnSignals } from '@lgw/runtime';
 
 /** The api deployable: HTTP only; jobs go to the workers through Redis. */
 async function main(): Promise<void> {

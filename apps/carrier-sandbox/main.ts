@@ -1,4 +1,4 @@
-import { startCarrierSandbox } from './src';
+import { startCarrierSandbox } from '@lgw/carrier-sandbox';
 
 async function main(): Promise<void> {
   const sandbox = await startCarrierSandbox({

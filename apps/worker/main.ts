@@ -1,10 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@lgw/platform';
-import { runMain, stopOnSignals } from '../api/src/bootstrap/process-lifecycle';
-import { PinoNestLogger } from '../api/src/bootstrap/pino-nest-logger';
-import { createRuntime } from '../api/src/composition/gateway-runtime';
-import { WorkerModule } from './src/worker.module';
+import { createRuntime, PinoNestLogger, runMain, stopOnSignals, WorkerModule } from '@lgw/runtime';
 
 /** The worker deployable: BullMQ consumers (labels, outbox relay, tracking sync), scaled on its own. */
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@ import { describeCarrierContract } from './support/carrier-contract.suite';
 import { createCarrierRegistry, DarbAdapter, resolveDarbSettings } from '@lgw/carriers';
 import { DarbClient } from '@lgw/carriers/darb/darb.client';
 import { CarrierCallGuard } from '@lgw/carriers/shared/carrier-call-guard';
-import { startCarrierSandbox } from '../../apps/carrier-sandbox/src';
+import { startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { bookingRequest, SandboxControl, TEST_RESILIENCE, TIMING_MARGIN_MS, unavailableAfter } from './support/sandbox-harness';
 
 describeCarrierContract(

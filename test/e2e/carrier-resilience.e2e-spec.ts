@@ -1,4 +1,4 @@
-import { FAULT_ERROR_BODY } from '../../apps/carrier-sandbox/src/carriers/native-scope';
+import { FAULT_ERROR_BODY } from '@lgw/carrier-sandbox/carriers/native-scope';
 import { book, quoteFor, shipmentBody } from '../support/booking';
 import { ApiResponse, bootTestApp, TestApp, TestTeam } from '../support/test-app';
 

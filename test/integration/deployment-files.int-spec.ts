@@ -122,11 +122,11 @@ function carrierTextSettings(code: string): string[] {
 
 /** Route prefixes the carrier sandbox mounts each carrier's native API under. */
 const SANDBOX_PREFIXES = new Set(
-  [...read(join(ROOT, 'apps/carrier-sandbox/src/sandbox.server.ts')).matchAll(/prefix:\s*'(\/[a-z0-9/_-]+)'/g)].map((m) => m[1]),
+  [...read(join(ROOT, 'libs/carrier-sandbox/src/sandbox.server.ts')).matchAll(/prefix:\s*'(\/[a-z0-9/_-]+)'/g)].map((m) => m[1]),
 );
 
 function healthRoutes(): Set<string> {
-  const text = read(join(ROOT, 'apps/api/src/controllers/health.http.controller.ts'));
+  const text = read(join(ROOT, 'libs/http-api/src/controllers/health.http.controller.ts'));
   const base = /@Controller\('([^']+)'\)/.exec(text)?.[1];
   const routes = new Set<string>();
   for (const m of text.matchAll(/@Get\('([^']+)'\)/g)) routes.add(`/${base}/${m[1]}`);
@@ -134,8 +134,8 @@ function healthRoutes(): Set<string> {
 }
 
 function sandboxHealthRoute(): string | undefined {
-  const text = read(join(ROOT, 'apps/carrier-sandbox/src/control/control.routes.ts'));
-  const server = read(join(ROOT, 'apps/carrier-sandbox/src/sandbox.server.ts'));
+  const text = read(join(ROOT, 'libs/carrier-sandbox/src/control/control.routes.ts'));
+  const server = read(join(ROOT, 'libs/carrier-sandbox/src/sandbox.server.ts'));
   const prefix = /register\(controlRoutes,\s*\{\s*prefix:\s*'([^']+)'/.exec(server)?.[1];
   return prefix && /scope\.get\('\/health'/.test(text) ? `${prefix}/health` : undefined;
 }

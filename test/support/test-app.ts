@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { loadConfig } from '@lgw/platform';
-import { RunningCarrierSandbox, startCarrierSandbox } from '../../apps/carrier-sandbox/src/sandbox.server';
-import { createApiApp } from '../../apps/api/src/bootstrap/create-api-app';
-import { createRuntime, GatewayRuntime } from '../../apps/api/src/composition/gateway-runtime';
-import { WorkerModule } from '../../apps/worker/src/worker.module';
+import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
+import { createApiApp } from '@lgw/http-api';
+import { createRuntime, GatewayRuntime, WorkerModule } from '@lgw/runtime';
 import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from './test-mode';
 
 export interface TestTeam {

@@ -5,7 +5,7 @@ import {
   CarrierUnavailableError,
 } from '@lgw/application';
 import { createCarrierRegistry, CarrierRegistry } from '@lgw/carriers';
-import { RunningCarrierSandbox } from '../../../apps/carrier-sandbox/src';
+import { RunningCarrierSandbox } from '@lgw/carrier-sandbox';
 import {
   bookingRequest,
   SandboxControl,

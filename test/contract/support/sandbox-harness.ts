@@ -1,6 +1,6 @@
 import { CarrierBookingRequest, CarrierUnavailableError } from '@lgw/application';
 import { ResilienceSettings } from '@lgw/carriers';
-import { RunningCarrierSandbox, startCarrierSandbox } from '../../../apps/carrier-sandbox/src';
+import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 
 /** Small numbers so fault tests finish in well under a second each. */
 export const TEST_RESILIENCE: ResilienceSettings = {

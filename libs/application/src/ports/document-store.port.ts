@@ -30,6 +30,8 @@ export interface DocumentStorePort {
   remove(documentId: string): Promise<void>;
   /** The stored bytes, or null when there is no such document. */
   open(documentId: string): Promise<AsyncIterable<Buffer> | null>;
+  /** Forgets staged content older than `olderThanMs` (left by a crash); returns how many. */
+  sweepStaging(olderThanMs: number): Promise<number>;
 }
 
 export const DOCUMENT_STORE = Symbol('DOCUMENT_STORE');

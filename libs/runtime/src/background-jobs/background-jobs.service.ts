@@ -16,8 +16,8 @@ import {
   RecordBillingEventUseCase,
 } from '@lgw/application';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
-import { GATEWAY_RUNTIME } from '../../api/src/composition/tokens';
-import type { GatewayRuntime } from '../../api/src/composition/gateway-runtime';
+import { GATEWAY_RUNTIME } from '../composition/tokens';
+import type { GatewayRuntime } from '../composition/gateway-runtime';
 
 /** How often committed domain events are turned into jobs. */
 export const OUTBOX_RELAY_EVERY_MS = 200;

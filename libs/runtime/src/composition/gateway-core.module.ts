@@ -53,6 +53,15 @@ import {
   ListCatalogueProductsUseCase,
   ScoreDataReadinessUseCase,
   UpsertCatalogueProductsUseCase,
+  SHIPMENT_DESTINATION_WRITER,
+  UpdateDestinationUseCase,
+  DOCUMENT_STORE,
+  SHIPMENT_DOCUMENT_REPOSITORY,
+  ListShipmentDocumentsUseCase,
+  UploadShipmentDocumentUseCase,
+  PASSTHROUGH_AUDIT,
+  ForwardToCarrierUseCase,
+  ListPassthroughAuditUseCase,
 } from '@lgw/application';
 import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, RateCardRepository } from '@lgw/carriers';
 import {
@@ -67,6 +76,10 @@ import {
   TypeOrmRetention,
   TypeOrmTeamRepository,
   TypeOrmTrackingRepository,
+  TypeOrmShipmentDestinationWriter,
+  FilesystemDocumentStore,
+  TypeOrmShipmentDocumentRepository,
+  TypeOrmPassthroughAuditRepository,
 } from '@lgw/persistence';
 import { APP_CONFIG } from '@lgw/platform';
 import { GatewayRuntime } from './gateway-runtime';
@@ -101,6 +114,11 @@ const USE_CASES = [
   ListCatalogueProductsUseCase,
   GetCatalogueProductUseCase,
   ScoreDataReadinessUseCase,
+  UpdateDestinationUseCase,
+  UploadShipmentDocumentUseCase,
+  ListShipmentDocumentsUseCase,
+  ForwardToCarrierUseCase,
+  ListPassthroughAuditUseCase,
 ];
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
@@ -161,6 +179,16 @@ export class GatewayCoreModule {
         provide: INVOICE_SELLER,
         useValue: { name: runtime.config.invoiceSellerName, vatNumber: runtime.config.invoiceSellerVatNumber },
       },
+      {
+        provide: SHIPMENT_DESTINATION_WRITER,
+        useValue: new TypeOrmShipmentDestinationWriter(runtime.database.dataSource),
+      },
+      { provide: DOCUMENT_STORE, useValue: new FilesystemDocumentStore(runtime.config.dataDir) },
+      {
+        provide: SHIPMENT_DOCUMENT_REPOSITORY,
+        useValue: new TypeOrmShipmentDocumentRepository(runtime.database.dataSource),
+      },
+      { provide: PASSTHROUGH_AUDIT, useValue: new TypeOrmPassthroughAuditRepository(runtime.database.dataSource) },
       ...USE_CASES,
     ];
     return {

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { GatewayCoreModule } from '../../api/src/composition/gateway-core.module';
-import { GatewayRuntime } from '../../api/src/composition/gateway-runtime';
+import { GatewayCoreModule } from '../composition/gateway-core.module';
+import { GatewayRuntime } from '../composition/gateway-runtime';
 import { BackgroundJobsService } from './background-jobs.service';
 
 @Module({})

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { DATA_SOURCE, REDIS } from '../composition/tokens';
+import { DATA_SOURCE, REDIS } from '@lgw/runtime';
 
 @ApiExcludeController()
 @Controller('health')

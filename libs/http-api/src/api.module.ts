@@ -1,6 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { GatewayCoreModule } from './composition/gateway-core.module';
-import { GatewayRuntime } from './composition/gateway-runtime';
+import { GatewayCoreModule, GatewayRuntime } from '@lgw/runtime';
 import { TeamsAdminHttpController } from './controllers/admin/teams-admin.http.controller';
 import { CarriersHttpController } from './controllers/carriers.http.controller';
 import { HealthHttpController } from './controllers/health.http.controller';
@@ -15,8 +14,8 @@ import { BillingModule } from './features/billing.module';
 import { CatalogueModule } from './features/catalogue.module';
 
 /**
- * Feature modules (apps/api/src/features/*.module.ts) each bring their controllers and bind
- * their own ports; GatewayCoreModule is global, so they can inject its providers.
+ * Feature modules (features/*.module.ts) each bring their controllers; every port and use case
+ * is bound in GatewayCoreModule (the composition root), which is global.
  */
 const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule, DocumentsModule, DestinationModule, TrackingModule, BillingModule, CatalogueModule];
 

@@ -3,7 +3,7 @@ import { TrackingHttpController } from '../controllers/tracking.http.controller'
 
 /**
  * GET /shipments/{id}/tracking (SPEC §4 endpoint 6). The carrier tracking sync runs in the
- * worker (apps/worker/src/background-jobs.service.ts); its use cases are bound in the core.
+ * worker (libs/runtime/src/background-jobs/background-jobs.service.ts); its use cases are bound in the core.
  */
 @Module({ controllers: [TrackingHttpController] })
 export class TrackingModule {}

@@ -5,8 +5,8 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { AuthenticateApiKeyUseCase, RATE_LIMITER, RateLimiterPort } from '@lgw/application';
 import { registerConsoleRoutes } from '@lgw/console';
+import { GatewayRuntime, PinoNestLogger } from '@lgw/runtime';
 import { ApiModule } from '../api.module';
-import { GatewayRuntime } from '../composition/gateway-runtime';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
 import { errorEnvelope } from '../http/error-envelope';
 import { registerApiAccessHook } from '../http/api-access.hook';
@@ -14,7 +14,6 @@ import { registerJsonBodyParser } from '../http/json-body.parser';
 import { registerMultipart } from '../http/multipart';
 import { createValidationPipe } from '../http/validation.pipe';
 import { setupOpenApi } from './openapi';
-import { PinoNestLogger } from './pino-nest-logger';
 
 /** JSON bodies above this are refused with 413 before they are parsed. */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;

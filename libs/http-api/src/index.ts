@@ -1,0 +1,2 @@
+export * from './api.module';
+export * from './bootstrap/create-api-app';
