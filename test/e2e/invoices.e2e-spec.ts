@@ -1,4 +1,4 @@
-import { CLOCK, ClockPort } from '@lgw/application';
+import { CLOCK, ClockPort, SweepBillingUseCase } from '@lgw/application';
 import { RateCardRepository } from '@lgw/carriers';
 import { chargeWithoutVat, computeChargeableWeight } from '@lgw/domain';
 import { PARCELS } from '../support/fixtures';
@@ -116,6 +116,43 @@ describe('invoices from the billing ledger', () => {
     const after = (await current()).body;
     expect(after.line_items).toEqual(before.line_items);
     expect(after.total_sar).toBe(before.total_sar);
+  });
+
+  it('bills an event whose job was lost after the relay published it, once the sweep finds it', async () => {
+    const s = await book(t, team);
+    await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id), 'the shipment line');
+    const db = t.runtime.database.dataSource;
+    // The state a crash leaves when an in-memory job dies after its event was marked published.
+    await db.query('DELETE FROM billing_lines WHERE shipment_id = $1', [s.id]);
+    await db.query(
+      'DELETE FROM billing_event_receipts WHERE event_id IN (SELECT id::text FROM outbox_events WHERE aggregate_id = $1)',
+      [s.id],
+    );
+    const [row] = await db.query(
+      "SELECT count(*)::int AS n FROM outbox_events WHERE aggregate_id = $1 AND type = 'shipment.created' AND published_at IS NOT NULL",
+      [s.id],
+    );
+    expect(row.n).toBe(1);
+
+    const clock = t.app.get<ClockPort>(CLOCK);
+    const realNow = clock.now;
+    const sweep = t.app.get(SweepBillingUseCase);
+    try {
+      expect(await sweep.execute()).toBe(0); // still within the grace period: its job may yet run
+      clock.now = () => new Date(Date.now() + 60_000);
+      expect(await sweep.execute()).toBeGreaterThanOrEqual(1);
+    } finally {
+      clock.now = realNow;
+    }
+    const after = await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id), 'the re-billed line');
+    expect(after.line_items.filter((l: any) => l.shipment_id === s.id).map((l: any) => l.cause)).toEqual(['shipment']);
+    await sleep(300);
+    clock.now = () => new Date(Date.now() + 60_000);
+    try {
+      expect(await sweep.execute()).toBe(0); // processed now: nothing left to sweep
+    } finally {
+      clock.now = realNow;
+    }
   });
 
   it('prices a carrier-measured weight above the declared one on the same rate card, and bills a return to origin', async () => {

@@ -1,4 +1,5 @@
 import { BillingCause, BillingLineDraft, BillingPeriod } from '@lgw/domain';
+import { OutboxEvent } from './outbox.port';
 
 /** One line of the ledger as stored. Money in halalas. */
 export interface LedgerLine {
@@ -38,10 +39,18 @@ export interface LedgerPeriodSummary {
 export interface BillingLedgerPort {
   /**
    * Serialised per shipment: hands the shipment's lines so far to `decide` and appends what
-   * it returns, skipping any (shipment, cause, source event) already there. Returns how many
-   * lines were added.
+   * it returns, skipping any (shipment, cause, source event) already there, and records the
+   * source event as processed in the same transaction. Returns how many lines were added.
    */
   record(entry: LedgerEntry, decide: (existing: readonly LedgerLine[]) => readonly BillingLineDraft[]): Promise<number>;
+  /** Records an event as processed without lines (nothing to bill, or nothing left to bill for). */
+  acknowledge(eventId: string): Promise<void>;
+  /**
+   * Billable events (DESIGN: created, cancelled, status changes bringing RETURN_TO_ORIGIN or a
+   * measured weight) published within (publishedAfter, publishedBefore] and never processed,
+   * oldest first: work whose job was lost.
+   */
+  unprocessedEvents(publishedAfter: Date, publishedBefore: Date, limit: number): Promise<OutboxEvent[]>;
   /** One team's lines of one period, in the order they occurred: one indexed query. */
   linesForPeriod(teamId: string, period: BillingPeriod): Promise<LedgerLine[]>;
   /** One summary per period with lines, newest first. */

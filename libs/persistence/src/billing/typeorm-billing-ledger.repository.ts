@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { BillingLedgerPort, LedgerEntry, LedgerLine, LedgerPeriodSummary } from '@lgw/application';
+import { BillingLedgerPort, LedgerEntry, LedgerLine, LedgerPeriodSummary, OutboxEvent } from '@lgw/application';
 import { BillingLineDraft, BillingPeriod, isBillingCause, SUBTOTAL_CAUSES } from '@lgw/domain';
 import { rowCount } from '../repositories/sql-results';
 
@@ -21,6 +21,8 @@ interface LineRow {
 const LINE_COLUMNS =
   'shipment_id, tracking_number, cause, amount_halalas, vat_halalas, description_en, description_ar, ' +
   'floor(extract(epoch FROM recorded_at) * 1000)::bigint AS recorded_at_ms';
+
+const RECEIPT_SQL = 'INSERT INTO billing_event_receipts (event_id) VALUES ($1) ON CONFLICT DO NOTHING';
 
 /** An invoice's lines: one range scan of billing_lines_invoice_idx, already in line order. */
 export const INVOICE_LINES_SQL = `SELECT ${LINE_COLUMNS} FROM billing_lines
@@ -63,8 +65,37 @@ export class TypeOrmBillingLedger implements BillingLedgerPort {
         );
         added += rowCount(result);
       }
+      await em.query(RECEIPT_SQL, [entry.sourceEventId]);
       return added;
     });
+  }
+
+  async acknowledge(eventId: string): Promise<void> {
+    await this.dataSource.query(RECEIPT_SQL, [eventId]);
+  }
+
+  async unprocessedEvents(publishedAfter: Date, publishedBefore: Date, limit: number): Promise<OutboxEvent[]> {
+    // The filter is isBillingEvent (libs/application/src/billing/billing-event.ts) in SQL, so
+    // that events billing ignores never crowd the batch.
+    const rows: Array<{ id: string; team_id: string; aggregate_id: string; type: string; payload: Record<string, unknown>; created_at: Date }> =
+      await this.dataSource.query(
+        `SELECT o.id, o.team_id, o.aggregate_id, o.type, o.payload, o.created_at FROM outbox_events o
+          WHERE o.published_at > $1 AND o.published_at <= $2
+            AND (o.type IN ('shipment.created', 'shipment.cancelled')
+                 OR (o.type = 'shipment.status_changed'
+                     AND (o.payload->>'status' = 'RETURN_TO_ORIGIN' OR jsonb_typeof(o.payload->'measured_weight_kg') = 'number')))
+            AND NOT EXISTS (SELECT 1 FROM billing_event_receipts r WHERE r.event_id = o.id::text)
+          ORDER BY o.id LIMIT $3`,
+        [publishedAfter, publishedBefore, limit],
+      );
+    return rows.map((r) => ({
+      id: String(r.id),
+      teamId: r.team_id,
+      aggregateId: r.aggregate_id,
+      type: r.type,
+      payload: r.payload,
+      createdAt: new Date(r.created_at),
+    }));
   }
 
   async linesForPeriod(teamId: string, period: BillingPeriod): Promise<LedgerLine[]> {

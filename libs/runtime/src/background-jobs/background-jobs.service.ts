@@ -14,6 +14,7 @@ import {
   BILLING_QUEUE,
   BillingEventCommand,
   RecordBillingEventUseCase,
+  SweepBillingUseCase,
 } from '@lgw/application';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { GATEWAY_RUNTIME } from '../composition/tokens';
@@ -23,6 +24,8 @@ import type { GatewayRuntime } from '../composition/gateway-runtime';
 export const OUTBOX_RELAY_EVERY_MS = 200;
 /** How often shipments still waiting for a label are looked for (and once at start-up). */
 export const LABEL_SWEEP_EVERY_MS = 60_000;
+/** How often billable events whose ledger job was lost are looked for (and once at start-up). */
+export const BILLING_SWEEP_EVERY_MS = 60_000;
 /** How often expired idempotency keys, stale quotes and old published events are purged. */
 export const PURGE_EVERY_MS = 10 * 60_000;
 const MAINTENANCE_QUEUE = 'maintenance';
@@ -45,6 +48,7 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     private readonly syncTracking: SyncTrackingUseCase,
     private readonly purgeExpired: PurgeExpiredUseCase,
     private readonly recordBillingEvent: RecordBillingEventUseCase,
+    private readonly sweepBilling: SweepBillingUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
   ) {}
@@ -61,6 +65,9 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
       if (data?.task === 'purge') {
         const purged = await this.purgeExpired.execute();
         this.logger.log({ event: 'maintenance.purged', ...purged });
+      } else if (data?.task === 'billing-sweep') {
+        const requeued = await this.sweepBilling.execute();
+        if (requeued > 0) this.logger.warn({ event: 'billing.sweep_requeued', requeued });
       } else {
         await this.sweepLabels.execute();
       }
@@ -79,6 +86,7 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     }
     await this.recurring.schedule(OUTBOX_QUEUE, 'relay', OUTBOX_RELAY_EVERY_MS);
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'label-sweep', LABEL_SWEEP_EVERY_MS, { task: 'label-sweep' });
+    await this.recurring.schedule(MAINTENANCE_QUEUE, 'billing-sweep', BILLING_SWEEP_EVERY_MS, { task: 'billing-sweep' });
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'purge', PURGE_EVERY_MS, { task: 'purge' });
     await this.worker.start();
     this.logger.log('background jobs started');

@@ -34,6 +34,7 @@ export class RecordBillingEventUseCase {
     const shipment = await this.shipments.findForTeam(command.teamId, command.shipmentId);
     if (!shipment) {
       this.logger.warn(`billing: event ${command.eventId} names shipment ${command.shipmentId}, which does not exist; nothing billed`);
+      await this.ledger.acknowledge(command.eventId);
       return 0;
     }
     const billed = this.billedShipment(shipment);
@@ -59,6 +60,7 @@ export class RecordBillingEventUseCase {
         // Carrier news bills when the gateway learns it: a late event never reopens a closed month.
         return this.ledger.record(entry(recordedAt), (existing) => this.trackingLines(shipment, billed, command.payload, existing));
       default:
+        await this.ledger.acknowledge(command.eventId);
         return 0;
     }
   }

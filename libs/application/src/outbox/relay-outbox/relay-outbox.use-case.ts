@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
 import { OUTBOX, OutboxEvent, OutboxPort } from '../../ports/outbox.port';
 import { LABEL_QUEUE, labelJobId } from '../../labels/render-label/render-label.use-case';
-import { BILLING_QUEUE, billingJob, isBillingEvent } from '../../billing/billing-event';
+import { enqueueBilling, isBillingEvent } from '../../billing/billing-event';
 
 export const OUTBOX_QUEUE = 'outbox';
 const BATCH = 200;
@@ -36,10 +36,7 @@ export class RelayOutboxUseCase {
       if (event.type === 'shipment.created') {
         await this.jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId: event.aggregateId }, { jobId: labelJobId(event.aggregateId) });
       }
-      if (isBillingEvent(event)) {
-        const job = billingJob(event);
-        await this.jobs.enqueue(BILLING_QUEUE, 'record', job.data, { jobId: job.jobId });
-      }
+      if (isBillingEvent(event)) await enqueueBilling(this.jobs, event);
     }
   }
 }
