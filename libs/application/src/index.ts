@@ -11,3 +11,4 @@ export * from './tracking';
 export * from './maintenance';
 export * from './billing';
 export * from './catalogue';
+export * from './fulfilment';

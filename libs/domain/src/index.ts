@@ -13,3 +13,4 @@ export * from './shipment/shipment-event-kinds';
 export * from './shipment/shipment-warnings';
 export * from './billing';
 export * from './readiness';
+export * from './fulfilment';

@@ -12,12 +12,13 @@ import { DestinationModule } from './features/destination.module';
 import { TrackingModule } from './features/tracking.module';
 import { BillingModule } from './features/billing.module';
 import { CatalogueModule } from './features/catalogue.module';
+import { FulfilmentBatchesModule } from './features/fulfilment-batches.module';
 
 /**
  * Feature modules (features/*.module.ts) each bring their controllers; every port and use case
  * is bound in GatewayCoreModule (the composition root), which is global.
  */
-const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule, DocumentsModule, DestinationModule, TrackingModule, BillingModule, CatalogueModule];
+const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule, DocumentsModule, DestinationModule, TrackingModule, BillingModule, CatalogueModule, FulfilmentBatchesModule];
 
 @Module({})
 export class ApiModule {

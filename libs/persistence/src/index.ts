@@ -14,3 +14,4 @@ export * from './redis/redis-quote.repository';
 export * from './repositories/typeorm-retention';
 export * from './billing/typeorm-billing-ledger.repository';
 export * from './catalogue/typeorm-catalogue.repository';
+export * from './fulfilment';

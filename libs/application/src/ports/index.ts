@@ -19,3 +19,6 @@ export * from './retention.port';
 export * from './billing-ledger.port';
 export * from './invoice-renderer.port';
 export * from './catalogue.repository.port';
+export * from './batch-file-store.port';
+export * from './csv-codec.port';
+export * from './fulfilment-batch.repository.port';

@@ -5,7 +5,8 @@ import { AddressProps, ExceptionType, Lane, ParcelProps, ShipmentStatus, Shipmen
 export interface ShipmentRecord {
   readonly id: string;
   readonly teamId: string;
-  readonly quoteId: string;
+  /** Null for shipments booked from a fulfilment batch: they are priced without a quote. */
+  readonly quoteId: string | null;
   readonly serviceReference: string;
   readonly carrierCode: string;
   readonly serviceCode: string;

@@ -4,7 +4,7 @@ import { EntityManager } from 'typeorm';
 export interface ShipmentRow {
   id: string;
   team_id: string;
-  quote_id: string;
+  quote_id: string | null;
   service_reference: string;
   carrier_code: string;
   service_code: string;

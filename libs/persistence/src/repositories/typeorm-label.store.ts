@@ -35,6 +35,7 @@ export class TypeOrmLabelStore implements LabelStorePort {
     const rows: Array<{ id: string }> = await this.dataSource.query(
       `SELECT s.id FROM shipments s
         WHERE s.status = 'CREATED' AND s.created_at < $1
+          AND s.batch_id IS NULL -- batch shipments are labelled by the fulfilment carrier
           AND NOT EXISTS (SELECT 1 FROM shipment_labels l WHERE l.shipment_id = s.id)
         ORDER BY s.created_at LIMIT $2`,
       [olderThan, limit],

@@ -15,6 +15,10 @@ import {
   BillingEventCommand,
   RecordBillingEventUseCase,
   SweepBillingUseCase,
+  FULFILMENT_BATCH_QUEUE,
+  ProcessBatchCommand,
+  ProcessBatchUseCase,
+  RecoverBatchesUseCase,
 } from '@lgw/application';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { GATEWAY_RUNTIME } from '../composition/tokens';
@@ -28,6 +32,8 @@ export const LABEL_SWEEP_EVERY_MS = 60_000;
 export const BILLING_SWEEP_EVERY_MS = 60_000;
 /** How often expired idempotency keys, stale quotes and old published events are purged. */
 export const PURGE_EVERY_MS = 10 * 60_000;
+/** How often fulfilment batches whose job went missing are looked for. */
+export const BATCH_RECOVERY_EVERY_MS = 30_000;
 const MAINTENANCE_QUEUE = 'maintenance';
 const TRACKING_QUEUE = 'tracking';
 
@@ -49,6 +55,8 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     private readonly purgeExpired: PurgeExpiredUseCase,
     private readonly recordBillingEvent: RecordBillingEventUseCase,
     private readonly sweepBilling: SweepBillingUseCase,
+    private readonly processBatch: ProcessBatchUseCase,
+    private readonly recoverBatches: RecoverBatchesUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
   ) {}
@@ -57,6 +65,11 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     this.worker.register<{ shipmentId: string }>(LABEL_QUEUE, (data) => this.renderLabel.execute(data), { concurrency: 2 });
     this.worker.register<BillingEventCommand>(BILLING_QUEUE, async (data) => {
       await this.recordBillingEvent.execute(data);
+    });
+    // One batch at a time per worker: a batch already uses the carrier's files in flight.
+    this.worker.register<ProcessBatchCommand & { task?: string }>(FULFILMENT_BATCH_QUEUE, async (data) => {
+      if (data?.task === 'recover') await this.recoverBatches.execute();
+      else await this.processBatch.execute({ batchId: data.batchId });
     });
     this.worker.register(OUTBOX_QUEUE, async () => {
       await this.relayOutbox.execute();
@@ -88,6 +101,11 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'label-sweep', LABEL_SWEEP_EVERY_MS, { task: 'label-sweep' });
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'billing-sweep', BILLING_SWEEP_EVERY_MS, { task: 'billing-sweep' });
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'purge', PURGE_EVERY_MS, { task: 'purge' });
+    await this.recurring.schedule(FULFILMENT_BATCH_QUEUE, 'recover', BATCH_RECOVERY_EVERY_MS, { task: 'recover' });
+    if (this.runtime.jobs.mode === 'in-process') {
+      // In-memory jobs die with their process: whatever is PROCESSING now was lost in it.
+      await this.recoverBatches.execute(0);
+    }
     await this.worker.start();
     this.logger.log('background jobs started');
   }

@@ -63,6 +63,14 @@ import {
   PASSTHROUGH_AUDIT,
   ForwardToCarrierUseCase,
   ListPassthroughAuditUseCase,
+  BATCH_FILE_STORE,
+  CSV_CODEC,
+  DownloadBatchCsvUseCase,
+  FULFILMENT_BATCH_REPOSITORY,
+  GetBatchUseCase,
+  ProcessBatchUseCase,
+  RecoverBatchesUseCase,
+  SubmitBatchUseCase,
 } from '@lgw/application';
 import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, RateCardRepository } from '@lgw/carriers';
 import {
@@ -81,8 +89,11 @@ import {
   FilesystemDocumentStore,
   TypeOrmShipmentDocumentRepository,
   TypeOrmPassthroughAuditRepository,
+  FilesystemBatchFileStore,
+  PostgresBatchFileStore,
+  TypeOrmFulfilmentBatchRepository,
 } from '@lgw/persistence';
-import { APP_CONFIG } from '@lgw/platform';
+import { APP_CONFIG, FastCsvCodec } from '@lgw/platform';
 import { GatewayRuntime } from './gateway-runtime';
 import { DATA_SOURCE, GATEWAY_RUNTIME, REDIS } from './tokens';
 
@@ -121,6 +132,11 @@ const USE_CASES = [
   ListShipmentDocumentsUseCase,
   ForwardToCarrierUseCase,
   ListPassthroughAuditUseCase,
+  SubmitBatchUseCase,
+  GetBatchUseCase,
+  DownloadBatchCsvUseCase,
+  ProcessBatchUseCase,
+  RecoverBatchesUseCase,
 ];
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
@@ -191,6 +207,16 @@ export class GatewayCoreModule {
         useValue: new TypeOrmShipmentDocumentRepository(runtime.database.dataSource),
       },
       { provide: PASSTHROUGH_AUDIT, useValue: new TypeOrmPassthroughAuditRepository(runtime.database.dataSource) },
+      { provide: FULFILMENT_BATCH_REPOSITORY, useValue: new TypeOrmFulfilmentBatchRepository(runtime.database.dataSource) },
+      {
+        provide: BATCH_FILE_STORE,
+        // With PostgreSQL the files go there too, so no replica needs a shared volume (docs/adr/0024).
+        useValue:
+          runtime.database.mode === 'embedded'
+            ? new FilesystemBatchFileStore(runtime.config.dataDir)
+            : new PostgresBatchFileStore(runtime.database.dataSource),
+      },
+      { provide: CSV_CODEC, useValue: new FastCsvCodec() },
       ...USE_CASES,
     ];
     return {

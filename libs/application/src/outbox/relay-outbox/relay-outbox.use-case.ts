@@ -33,7 +33,8 @@ export class RelayOutboxUseCase {
   /** The one place that maps a domain event to its follow-up work. */
   private async publish(events: readonly OutboxEvent[]): Promise<void> {
     for (const event of events) {
-      if (event.type === 'shipment.created') {
+      // Shipments of fulfilment batches carry the fulfilment carrier's own label.
+      if (event.type === 'shipment.created' && event.payload.labelled_by_carrier !== true) {
         await this.jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId: event.aggregateId }, { jobId: labelJobId(event.aggregateId) });
       }
       if (isBillingEvent(event)) await enqueueBilling(this.jobs, event);

@@ -189,7 +189,7 @@ export class CreateShipmentUseCase {
         }
       }
     }
-    await this.quotes.release(record.teamId, record.quoteId).catch(() => undefined);
+    if (record.quoteId) await this.quotes.release(record.teamId, record.quoteId).catch(() => undefined);
   }
 }
 

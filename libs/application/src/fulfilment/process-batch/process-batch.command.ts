@@ -1,0 +1,3 @@
+export interface ProcessBatchCommand {
+  readonly batchId: string;
+}

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  AddressProps,
+  BATCH_CSV_COLUMNS,
+  BATCH_REJECTION_COLUMNS,
+  BATCH_RESULT_COLUMNS,
+  BatchPhase,
+  eventKindsForStatusChange,
+  ParcelProps,
+  RateCard,
+  rateParcels,
+} from '@lgw/domain';
+import { BATCH_FILE_STORE, BatchFileStorePort } from '../../ports/batch-file-store.port';
+import { CARRIER_REGISTRY, carrierAdapter, CarrierBookingRequest, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import { CSV_CODEC, CsvCodecPort } from '../../ports/csv-codec.port';
+import {
+  BatchBooking,
+  BatchOrderRecord,
+  FULFILMENT_BATCH_REPOSITORY,
+  FulfilmentBatchRecord,
+  FulfilmentBatchRepositoryPort,
+} from '../../ports/fulfilment-batch.repository.port';
+import { CARRIER_CATALOGUE, CarrierCataloguePort, CLOCK, ClockPort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
+import { gatewayEvent } from '../../shipments/shipment.record';
+import { batchFileKeys } from '../fulfilment-batch.view';
+import { BatchScan } from './batch-scan';
+import { ProcessBatchCommand } from './process-batch.command';
+
+/** Orders handed to the carrier per step: its adapter turns them into order files. */
+const BOOKING_PAGE = 1000;
+const ORDER_SAVE_CHUNK = 1000;
+const PROGRESS_EVERY_ROWS = 2000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Batch orders ship from the merchant's stock at the fulfilment carrier's warehouse; the
+ * file names no origin or parcel, so the booking carries the warehouse and a nominal parcel
+ * per order (the carrier weighs at packing; a different weight comes back through tracking).
+ * docs/adr/0023-fulfilment-batches.md.
+ */
+export const FULFILMENT_ORIGIN: AddressProps = {
+  name: 'Fulfilment centre',
+  line1: 'Second Industrial City',
+  city: 'Riyadh',
+  country: 'SA',
+  short_address: 'RIYD2342',
+  phone: '966500000000',
+};
+const KG_PER_UNIT = 0.5;
+const MAX_NOMINAL_KG = 30;
+
+export function nominalParcel(totalQty: number): ParcelProps {
+  return { weight_kg: Math.min(MAX_NOMINAL_KG, Math.max(KG_PER_UNIT, totalQty * KG_PER_UNIT)), length_cm: 30, width_cm: 20, height_cm: 10 };
+}
+
+/**
+ * The worker side of a batch. Every step can run again after a crash and lands in the same
+ * place: validation is a pure re-read of the stored file; orders are saved once per
+ * (batch, order_ref) with the shipment id the carrier will know them by; booking only takes
+ * orders without a tracking number, and the carrier answers a re-sent order with its first
+ * tracking number; shipments are keyed by that id; the result file is rewritten whole and
+ * the final status is set once (PROCESSING → COMPLETED/REJECTED).
+ */
+@Injectable()
+export class ProcessBatchUseCase {
+  private readonly logger = new Logger('ProcessBatch');
+
+  constructor(
+    @Inject(FULFILMENT_BATCH_REPOSITORY) private readonly batches: FulfilmentBatchRepositoryPort,
+    @Inject(BATCH_FILE_STORE) private readonly files: BatchFileStorePort,
+    @Inject(CSV_CODEC) private readonly csv: CsvCodecPort,
+    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
+    @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
+    @Inject(RATE_CARDS) private readonly rateCards: RateCardSourcePort,
+    @Inject(CLOCK) private readonly clock: ClockPort,
+  ) {}
+
+  async execute(command: ProcessBatchCommand): Promise<void> {
+    const batch = await this.batches.find(command.batchId);
+    if (!batch || batch.status !== 'PROCESSING') return;
+    let phase: BatchPhase = batch.phase;
+    if (phase === 'queued' || phase === 'validating') {
+      const valid = await this.validate(batch);
+      if (!valid) return;
+      phase = 'booking';
+    }
+    if (phase === 'booking') await this.book(batch);
+    await this.writeResult(batch);
+  }
+
+  /** False when the batch ended REJECTED. */
+  private async validate(batch: FulfilmentBatchRecord): Promise<boolean> {
+    await this.batches.setProgress(batch.id, 'validating', 0);
+    const scan = new BatchScan();
+    for await (const row of scan.rows(this.csv.parse(await this.source(batch)))) {
+      if (row.rowNumber % PROGRESS_EVERY_ROWS === 0) await this.batches.setProgress(batch.id, 'validating', row.rowNumber);
+    }
+    if (scan.problemRows > 0) {
+      await this.files.write(batchFileKeys(batch.id).rejections, this.csv.format(BATCH_REJECTION_COLUMNS, this.rejectionLines(batch)));
+      const counts = { rowCount: scan.rowCount, acceptedCount: 0, rejectedCount: scan.problemRows };
+      await this.batches.finish(batch.id, 'REJECTED', counts, this.clock.now());
+      this.logger.log({ event: 'batch.rejected', batch_id: batch.id, ...counts });
+      return false;
+    }
+    const drafts = scan.drafts(() => randomUUID());
+    for (let i = 0; i < drafts.length; i += ORDER_SAVE_CHUNK) {
+      await this.batches.saveOrders(batch.id, drafts.slice(i, i + ORDER_SAVE_CHUNK));
+    }
+    await this.batches.setProgress(batch.id, 'booking', 0, scan.rowCount);
+    return true;
+  }
+
+  /** Second read, only for a rejected file: one line per failed field, every error listed. */
+  private async *rejectionLines(batch: FulfilmentBatchRecord): AsyncGenerator<readonly string[]> {
+    const scan = new BatchScan();
+    for await (const row of scan.rows(this.csv.parse(await this.source(batch)))) {
+      for (const p of row.problems) yield [String(row.rowNumber), p.field, p.reason_ar, p.reason_en];
+    }
+  }
+
+  private async book(batch: FulfilmentBatchRecord): Promise<void> {
+    const carrier = this.catalogue.all().find((c) => c.integration_type === 'csv_batch');
+    const service = carrier?.service_levels[0];
+    const card = service ? this.rateCards.get(service.code) : undefined;
+    if (!carrier || !service || !card) throw new Error('no csv_batch carrier with a priced service level is configured');
+    const adapter = carrierAdapter(this.carriers, carrier.code);
+    for (;;) {
+      const page = await this.batches.pendingOrders(batch.id, BOOKING_PAGE);
+      if (page.length === 0) return;
+      const outcomes = await Promise.allSettled(page.map((order) => adapter.book(this.bookingRequest(order, service.code))));
+      const now = this.clock.now();
+      const bookings: BatchBooking[] = [];
+      const refused: Array<{ orderRef: string; error: string }> = [];
+      let unavailable: unknown;
+      outcomes.forEach((outcome, i) => {
+        const order = page[i];
+        if (outcome.status === 'fulfilled') {
+          bookings.push(this.booking(batch, order, carrier.code, service.code, service.transit_days.max, card, outcome.value, now));
+        } else if (outcome.reason instanceof CarrierRejectedError) {
+          refused.push({ orderRef: order.orderRef, error: outcome.reason.carrierMessage });
+        } else {
+          unavailable ??= outcome.reason;
+        }
+      });
+      // What the carrier confirmed is recorded even when part of the page failed.
+      await this.batches.recordBookings(batch.id, bookings, refused);
+      if (unavailable) throw unavailable;
+      await this.batches.setProgress(batch.id, 'booking', await this.batches.settledRows(batch.id));
+    }
+  }
+
+  private bookingRequest(order: BatchOrderRecord, serviceCode: string): CarrierBookingRequest {
+    return {
+      shipmentId: order.shipmentId,
+      serviceCode,
+      origin: FULFILMENT_ORIGIN,
+      destination: order.destination,
+      parcels: [nominalParcel(order.totalQty)],
+      codAmountHalalas: order.codHalalas > 0 ? order.codHalalas : undefined,
+      reference: order.orderRef,
+    };
+  }
+
+  private booking(
+    batch: FulfilmentBatchRecord,
+    order: BatchOrderRecord,
+    carrierCode: string,
+    serviceCode: string,
+    transitMaxDays: number,
+    card: RateCard,
+    result: { trackingNumber: string; carrierReference: string },
+    now: Date,
+  ): BatchBooking {
+    const parcels = [nominalParcel(order.totalQty)];
+    const rated = rateParcels(card, parcels);
+    const line = (code: string) => rated.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
+    const shipment: BatchBooking['shipment'] = {
+      id: order.shipmentId,
+      teamId: batch.teamId,
+      quoteId: null,
+      carrierCode,
+      serviceCode,
+      trackingNumber: result.trackingNumber,
+      carrierReference: result.carrierReference,
+      status: 'CREATED',
+      progress: 'CREATED',
+      lastEventAt: now,
+      lane: 'domestic',
+      origin: FULFILMENT_ORIGIN,
+      destination: order.destination,
+      parcels,
+      chargeableKg: rated.weights.chargeable_kg,
+      declaredValueHalalas: null,
+      incoterm: null,
+      hsCodes: [],
+      codAmountHalalas: order.codHalalas > 0 ? order.codHalalas : null,
+      reference: order.orderRef,
+      quotedTotalHalalas: rated.total.halalas,
+      quotedLines: { base: line('base'), weight_charge: line('weight_charge'), fuel_surcharge: line('fuel_surcharge'), vat: line('vat') },
+      warnings: [],
+      estimatedDeliveryAt: new Date(now.getTime() + transitMaxDays * DAY_MS),
+      createdAt: now,
+      updatedAt: now,
+      cancelledAt: null,
+      cancelReason: null,
+    };
+    return {
+      orderRef: order.orderRef,
+      shipment,
+      event: gatewayEvent(shipment.id, 'CREATED', now, FULFILMENT_ORIGIN.city),
+      outbox: {
+        teamId: batch.teamId,
+        aggregateId: shipment.id,
+        type: 'shipment.created',
+        // The fulfilment carrier prints its own labels: no label job (GET /labels still renders one on demand).
+        payload: {
+          shipment_id: shipment.id,
+          status: 'CREATED',
+          kinds: eventKindsForStatusChange(undefined, 'CREATED'),
+          batch_id: batch.id,
+          labelled_by_carrier: true,
+        },
+      },
+    };
+  }
+
+  private async writeResult(batch: FulfilmentBatchRecord): Promise<void> {
+    await this.batches.setProgress(batch.id, 'writing_result', 0);
+    const outcome = new Map<string, { trackingNumber: string | null; rows: number }>();
+    for (let after = 0; ; ) {
+      const page = await this.batches.orders(batch.id, after, 5000);
+      if (page.length === 0) break;
+      for (const o of page) outcome.set(o.orderRef, { trackingNumber: o.trackingNumber, rows: o.rowCount });
+      after = page[page.length - 1].seq;
+    }
+    let rowCount = 0;
+    let acceptedCount = 0;
+    const source = await this.source(batch);
+    const csv = this.csv;
+    const lines = async function* (): AsyncGenerator<readonly string[]> {
+      let header = true;
+      for await (const cells of csv.parse(source)) {
+        if (header) {
+          header = false;
+          continue;
+        }
+        rowCount += 1;
+        const tracking = outcome.get(cells[0].trim())?.trackingNumber ?? null;
+        if (tracking) acceptedCount += 1;
+        yield [...cells.slice(0, BATCH_CSV_COLUMNS.length), tracking ?? '', tracking ? 'CREATED' : 'REJECTED'];
+      }
+    };
+    await this.files.write(batchFileKeys(batch.id).result, this.csv.format(BATCH_RESULT_COLUMNS, lines()));
+    const counts = { rowCount, acceptedCount, rejectedCount: rowCount - acceptedCount };
+    if (await this.batches.finish(batch.id, 'COMPLETED', counts, this.clock.now())) {
+      this.logger.log({ event: 'batch.completed', batch_id: batch.id, ...counts });
+    }
+  }
+
+  private async source(batch: FulfilmentBatchRecord): Promise<AsyncIterable<Buffer>> {
+    const content = await this.files.open(batchFileKeys(batch.id).source);
+    if (!content) throw new Error(`batch ${batch.id}: source file missing`);
+    return content;
+  }
+}

@@ -1,0 +1,80 @@
+import { AddressProps, BatchPhase, BatchStatus } from '@lgw/domain';
+import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipments/shipment.record';
+
+/** A fulfilment batch as stored (the CSV files themselves are in the BatchFileStorePort). */
+export interface FulfilmentBatchRecord {
+  readonly id: string;
+  readonly teamId: string;
+  readonly status: BatchStatus;
+  readonly phase: BatchPhase;
+  readonly filename: string;
+  readonly sizeBytes: number;
+  readonly rowCount: number;
+  readonly acceptedCount: number;
+  readonly rejectedCount: number;
+  /** Rows done in the current phase (validation, then booking). */
+  readonly processedRows: number;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly finishedAt: Date | null;
+}
+
+/** One order of a valid batch: the rows sharing an order_ref. Money in halalas. */
+export interface BatchOrderDraft {
+  readonly orderRef: string;
+  /** Fixed before booking: the carrier knows the order by it, so a re-sent order is recognised. */
+  readonly shipmentId: string;
+  /** Order of first appearance in the file. */
+  readonly seq: number;
+  readonly destination: AddressProps;
+  readonly rowCount: number;
+  readonly totalQty: number;
+  readonly codHalalas: number;
+}
+
+export interface BatchOrderRecord extends BatchOrderDraft {
+  readonly trackingNumber: string | null;
+  /** The carrier refused this order (its own validation); its rows are reported, not booked. */
+  readonly carrierError: string | null;
+}
+
+/** A booked order: the shipment to record and the CREATED event and domain event that go with it. */
+export interface BatchBooking {
+  readonly orderRef: string;
+  readonly shipment: Omit<ShipmentRecord, 'serviceReference'>;
+  readonly event: TrackingEventRecord;
+  readonly outbox: OutboxEventDraft;
+}
+
+export interface BatchCounts {
+  readonly rowCount: number;
+  readonly acceptedCount: number;
+  readonly rejectedCount: number;
+}
+
+export interface FulfilmentBatchRepositoryPort {
+  create(batch: FulfilmentBatchRecord): Promise<void>;
+  find(id: string): Promise<FulfilmentBatchRecord | null>;
+  findForTeam(teamId: string, id: string): Promise<FulfilmentBatchRecord | null>;
+  /** Moves a PROCESSING batch on; also its heartbeat. */
+  setProgress(id: string, phase: BatchPhase, processedRows: number, rowCount?: number): Promise<void>;
+  /** Idempotent: an order already saved for (batch, order_ref) is kept as it is. */
+  saveOrders(batchId: string, orders: readonly BatchOrderDraft[]): Promise<void>;
+  /** Orders neither booked nor refused yet, in file order. */
+  pendingOrders(batchId: string, limit: number): Promise<BatchOrderRecord[]>;
+  /**
+   * Shipments, their CREATED events and domain events, and the orders' tracking numbers, in
+   * one transaction. A shipment already recorded (a re-run after a crash) is left untouched.
+   */
+  recordBookings(batchId: string, bookings: readonly BatchBooking[], refused: ReadonlyArray<{ orderRef: string; error: string }>): Promise<void>;
+  /** Rows whose order is booked or refused. */
+  settledRows(batchId: string): Promise<number>;
+  /** Every order of the batch, page by page in file order (seq > afterSeq). */
+  orders(batchId: string, afterSeq: number, limit: number): Promise<BatchOrderRecord[]>;
+  /** PROCESSING → COMPLETED or REJECTED, once; false when it was no longer PROCESSING. */
+  finish(id: string, status: 'COMPLETED' | 'REJECTED', counts: BatchCounts, at: Date): Promise<boolean>;
+  /** PROCESSING batches not heard of since `before` (their job was lost or their worker died). */
+  stalled(before: Date, limit: number): Promise<string[]>;
+}
+
+export const FULFILMENT_BATCH_REPOSITORY = Symbol('FULFILMENT_BATCH_REPOSITORY');

@@ -1,0 +1,87 @@
+import { BATCH_CSV_COLUMNS, BatchCsvRow, checkBatchHeader } from './batch-csv-format';
+import { codHalalas, orderDisagreements, orderRecipientOf, validateBatchRow } from './batch-row-rules';
+
+const row = (overrides: Partial<BatchCsvRow> = {}): BatchCsvRow => ({
+  order_ref: 'ORD-1',
+  recipient_name_ar: 'محمد عبدالله',
+  recipient_name_latin: 'Mohammed Abdullah',
+  phone: '966512345678',
+  city: 'Riyadh',
+  district: 'Al Olaya',
+  short_address: 'RRRD2929',
+  sku: 'SKU-1',
+  qty: '2',
+  cod_amount_sar: '25.50',
+  notes: '',
+  ...overrides,
+});
+
+const fields = (r: BatchCsvRow) => validateBatchRow(r).map((p) => p.field);
+
+describe('batch header', () => {
+  const header = BATCH_CSV_COLUMNS.join(',');
+  it('accepts the exact header, with a BOM or a CR', () => {
+    expect(checkBatchHeader(header)).toBeNull();
+    expect(checkBatchHeader(`\ufeff${header}\r`)).toBeNull();
+  });
+  it('names the wrong, missing or extra column', () => {
+    expect(checkBatchHeader(header.replace('sku', 'SKU'))?.reason_en).toMatch(/column 8 must be sku, found "SKU"/);
+    expect(checkBatchHeader(header.replace(',notes', ''))?.reason_en).toMatch(/missing column notes \(column 11\)/);
+    expect(checkBatchHeader(`${header},extra`)?.reason_en).toMatch(/unexpected column "extra"/);
+    expect(checkBatchHeader('')?.reason_en).toMatch(/empty/);
+  });
+});
+
+describe('batch row rules', () => {
+  it('accepts a valid row, Arabic-Indic digits and lower-case short addresses included', () => {
+    expect(validateBatchRow(row())).toEqual([]);
+    expect(validateBatchRow(row({ phone: '٩٦٦٥١٢٣٤٥٦٧٨', short_address: 'rrrd2929', cod_amount_sar: '' }))).toEqual([]);
+  });
+
+  it.each([
+    ['order_ref', { order_ref: ' ' }],
+    ['phone', { phone: '0512345678' }],
+    ['phone', { phone: '' }],
+    ['city', { city: '' }],
+    ['short_address', { short_address: '' }],
+    ['short_address', { short_address: 'RRR29299' }],
+    ['sku', { sku: '' }],
+    ['qty', { qty: '0' }],
+    ['qty', { qty: '2.0' }],
+    ['qty', { qty: '' }],
+    ['recipient_name_ar', { recipient_name_ar: 'Mohammed' }],
+    ['recipient_name_ar', { recipient_name_ar: '١٢٣' }],
+    ['cod_amount_sar', { cod_amount_sar: '-1' }],
+    ['cod_amount_sar', { cod_amount_sar: '1.234' }],
+    ['cod_amount_sar', { cod_amount_sar: '99999999' }],
+    ['notes', { notes: 'x'.repeat(501) }],
+  ] as const)('refuses %s (%j) with a bilingual reason', (field, overrides) => {
+    const problems = validateBatchRow(row(overrides));
+    expect(problems.map((p) => p.field)).toEqual([field]);
+    expect(problems[0].reason_en).toMatch(/\w/);
+    expect(problems[0].reason_ar).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it('lists every broken rule of a row in column order', () => {
+    expect(fields(row({ order_ref: '', qty: 'x', phone: '1', recipient_name_ar: 'A' }))).toEqual([
+      'order_ref',
+      'recipient_name_ar',
+      'phone',
+      'qty',
+    ]);
+  });
+
+  it('converts COD to halalas exactly', () => {
+    expect(codHalalas('25.5')).toBe(2550);
+    expect(codHalalas('0.07')).toBe(7);
+    expect(codHalalas('')).toBe(0);
+  });
+
+  it('requires rows of one order to agree on the recipient, after normalisation', () => {
+    const first = orderRecipientOf(row());
+    expect(orderDisagreements(first, row({ sku: 'OTHER', qty: '5', short_address: 'rrrd2929', city: 'riyadh' }), 1)).toEqual([]);
+    const problems = orderDisagreements(first, row({ phone: '966599999999', recipient_name_ar: 'نورة' }), 3);
+    expect(problems.map((p) => p.field)).toEqual(['recipient_name_ar', 'phone']);
+    expect(problems[0].reason_en).toBe('must match row 3 of the same order_ref');
+  });
+});

@@ -1,0 +1,2 @@
+export * from './batch-csv-format';
+export * from './batch-row-rules';

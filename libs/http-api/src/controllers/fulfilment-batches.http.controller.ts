@@ -1,0 +1,86 @@
+import { Controller, Get, Headers, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { BatchCsvKind, DownloadBatchCsvUseCase, GetBatchUseCase, Principal, SubmitBatchUseCase } from '@lgw/application';
+import { MAX_BATCH_FILE_BYTES } from '@lgw/domain';
+import { SubmitBatchRequestDto } from '../dto/fulfilment-batch.request.dto';
+import { FulfilmentBatchDto } from '../dto/fulfilment-batch.response.dto';
+import { ApiErrorResponses } from '../http/api-error-responses.decorator';
+import { multipartFormParts } from '../http/multipart';
+import { CurrentPrincipal } from '../http/principal.decorator';
+
+const NOT_FOUND = "E_NOT_FOUND (unknown id or another team's batch)";
+
+@ApiTags('fulfilment batches')
+@ApiBearerAuth()
+@Controller('api/v1/fulfilment/batches')
+export class FulfilmentBatchesHttpController {
+  constructor(
+    private readonly submitBatch: SubmitBatchUseCase,
+    private readonly getBatch: GetBatchUseCase,
+    private readonly downloadCsv: DownloadBatchCsvUseCase,
+  ) {}
+
+  @Post()
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: SubmitBatchRequestDto })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Same key + same file (by content) within 24 h returns the first 202 and creates no second batch; another file → 422.',
+  })
+  @ApiAcceptedResponse({ type: FulfilmentBatchDto, description: 'Accepted: PROCESSING, counts 0, both CSV fields null. Poll GET /fulfilment/batches/{id}.' })
+  @ApiErrorResponses({
+    409: 'E_IDEMPOTENCY_IN_PROGRESS',
+    413: 'E_PAYLOAD_TOO_LARGE: the file is over 50 MB (nothing is stored)',
+    422: 'E_VALIDATION {field: "file", reason, reason_ar}: missing, empty, binary, not UTF-8, wrong or missing column in the header, header only; E_IDEMPOTENCY_MISMATCH',
+    503: 'E_SERVICE_UNAVAILABLE (Retry-After)',
+  })
+  async submit(
+    @CurrentPrincipal() principal: Principal,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<FulfilmentBatchDto> {
+    const result = await this.submitBatch.execute({
+      teamId: principal.teamId,
+      idempotencyKey,
+      parts: multipartFormParts(request, { fileSize: MAX_BATCH_FILE_BYTES }),
+    });
+    if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+    reply.code(result.status);
+    return result.body;
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: FulfilmentBatchDto })
+  @ApiErrorResponses({ 404: NOT_FOUND })
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<FulfilmentBatchDto> {
+    return this.getBatch.execute(principal.teamId, id);
+  }
+
+  @Get(':id/result.csv')
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'result_csv as a streamed text/csv download (COMPLETED batches).' })
+  @ApiErrorResponses({ 404: `${NOT_FOUND}, or the batch is not COMPLETED` })
+  result(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+    return this.download(principal, id, 'result', reply);
+  }
+
+  @Get(':id/rejections.csv')
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'rejection_csv as a streamed text/csv download (REJECTED batches).' })
+  @ApiErrorResponses({ 404: `${NOT_FOUND}, or the batch is not REJECTED` })
+  rejections(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+    return this.download(principal, id, 'rejections', reply);
+  }
+
+  private async download(principal: Principal, id: string, kind: BatchCsvKind, reply: FastifyReply): Promise<void> {
+    const file = await this.downloadCsv.execute(principal.teamId, id, kind);
+    await reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .send(Readable.from(file.content));
+  }
+}

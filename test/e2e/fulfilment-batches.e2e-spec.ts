@@ -1,0 +1,257 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { BATCH_CSV_COLUMNS } from '@lgw/domain';
+import { batchCsv, BATCH_HEADER, BatchRowInput, generatedBatchLines, uploadBatch, validRow, waitForBatch } from '../support/batch-csv';
+import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+
+const BATCH_FIELDS = [
+  'accepted_count', 'created_at', 'filename', 'id', 'phase', 'processed_rows', 'rejected_count', 'rejection_csv',
+  'rejection_csv_url', 'result_csv', 'result_csv_url', 'row_count', 'status',
+];
+
+/** RFC 4180 lines of a small CSV (the test's own reader, independent of the product's). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+describe('fulfilment batches (SPEC §4 endpoints 14 and 15)', () => {
+  let app: TestApp;
+  let team: TestTeam;
+  let other: TestTeam;
+
+  beforeAll(async () => {
+    app = await bootTestApp({ worker: true });
+    team = await app.createTeam('Batch Team');
+    other = await app.createTeam('Other Team');
+    await app.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const get = (path: string) => app.api(path, { key: team.apiKey });
+
+  /** Batches recorded and file bytes stored, wherever this mode keeps them. */
+  async function stored(): Promise<{ batches: number; files: number }> {
+    const query = (sql: string) => app.runtime.database.dataSource.query(sql).then((r: any[]) => Number(r[0].n));
+    const batches = await query('SELECT count(*)::int AS n FROM fulfilment_batches');
+    if (app.runtime.database.mode === 'postgres') {
+      return { batches, files: (await query('SELECT count(*)::int AS n FROM batch_files')) + (await query('SELECT count(*)::int AS n FROM batch_file_chunks')) };
+    }
+    const root = join(app.env.DATA_DIR, 'batches');
+    const files = existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
+    return { batches, files };
+  }
+
+  it('books a valid file: 202 at once, then COMPLETED with tracking numbers, one per order, visible as shipments', async () => {
+    const rows: BatchRowInput[] = [
+      validRow(1, { recipient_name_ar: 'فاطمة الزهراء بنت محمد', recipient_name_latin: 'Fatimah "Zahra", Jr', notes: 'الباب الخلفي، بعد العصر' }),
+      validRow(2),
+      validRow(1, { sku: 'SKU-OTHER', qty: '2', recipient_name_ar: 'فاطمة الزهراء بنت محمد', recipient_name_latin: 'Fatimah "Zahra", Jr' }),
+      validRow(3, { cod_amount_sar: '' }),
+    ];
+    const csv = batchCsv(rows, { bom: true, crlf: true });
+    const submitted = await uploadBatch(app.url, team.apiKey, csv, { filename: 'طلبات-اليوم.csv' });
+    expect(submitted.status).toBe(202);
+    expect(Object.keys(submitted.body).sort()).toEqual(BATCH_FIELDS);
+    expect(submitted.body).toMatchObject({
+      status: 'PROCESSING',
+      filename: 'طلبات-اليوم.csv',
+      row_count: 0,
+      accepted_count: 0,
+      rejected_count: 0,
+      result_csv: null,
+      rejection_csv: null,
+    });
+    expect(new Date(submitted.body.created_at).toISOString()).toBe(submitted.body.created_at);
+
+    const done = await waitForBatch(get, submitted.body.id);
+    expect(done).toMatchObject({ status: 'COMPLETED', row_count: 4, accepted_count: 4, rejected_count: 0, rejection_csv: null });
+    const result = parseCsv(done.result_csv);
+    expect(result[0]).toEqual([...BATCH_CSV_COLUMNS, 'tracking_number', 'status']);
+    expect(result).toHaveLength(5);
+    const input = parseCsv(csv.replace(/^\ufeff/, ''));
+    for (let i = 1; i < 5; i += 1) {
+      // The original cells come back byte for byte (Arabic, quotes, commas included).
+      expect(result[i].slice(0, 11)).toEqual(input[i]);
+      expect(result[i][11]).toMatch(/\S/);
+      expect(result[i][12]).toBe('CREATED');
+    }
+    expect(Buffer.from(done.result_csv, 'utf8').includes(Buffer.from('فاطمة الزهراء بنت محمد', 'utf8'))).toBe(true);
+    // Rows 1 and 3 are one order: one tracking number; three orders, three numbers.
+    expect(result[1][11]).toBe(result[3][11]);
+    expect(new Set([result[1][11], result[2][11], result[4][11]]).size).toBe(3);
+
+    const list = await get('/shipments?limit=100');
+    const batchShipments = list.body.shipments.filter((s: any) => result.slice(1).some((r) => r[11] === s.tracking_number));
+    expect(batchShipments).toHaveLength(3);
+    for (const shipment of batchShipments) {
+      expect(shipment.status).toBe('CREATED');
+      expect(shipment.carrier.code).toBeDefined();
+      expect(shipment.destination.country).toBe('SA');
+      const tracking = await get(`/shipments/${shipment.id}/tracking`);
+      expect(tracking.status).toBe(200);
+      expect(tracking.body.tracking_number).toBe(shipment.tracking_number);
+      expect(tracking.body.events.map((e: any) => e.code)).toContain('CREATED');
+    }
+    const carrierCodes = new Set(batchShipments.map((s: any) => s.carrier.code));
+    const carriers = await get('/carriers');
+    const csvBatch = carriers.body.carriers.find((c: any) => c.integration_type === 'csv_batch');
+    expect([...carrierCodes]).toEqual([csvBatch.code]);
+
+    const download = await fetch(`${app.url}/api/v1/fulfilment/batches/${done.id}/result.csv`, {
+      headers: { authorization: `Bearer ${team.apiKey}` },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(await download.text()).toBe(done.result_csv);
+    expect((await get(`/fulfilment/batches/${done.id}/rejections.csv`)).status).toBe(404);
+
+    // Another team sees nothing of it.
+    for (const path of ['', '/result.csv', '/rejections.csv']) {
+      const res = await app.api(`/fulfilment/batches/${done.id}${path}`, { key: other.apiKey });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('E_NOT_FOUND');
+    }
+    expect((await get('/fulfilment/batches/not-a-uuid')).status).toBe(404);
+  }, 90_000);
+
+  it('rejects the whole file listing every failed field of every row, with bilingual reasons', async () => {
+    const rows: BatchRowInput[] = [
+      validRow(1),
+      validRow(2, { order_ref: '' }),
+      validRow(3, { phone: '0551234567' }),
+      validRow(4, { city: '' }),
+      validRow(5, { short_address: 'RRR2929' }),
+      validRow(6, { sku: '' }),
+      validRow(7, { qty: '0' }),
+      validRow(8, { qty: '1.5' }),
+      validRow(9, { recipient_name_ar: 'Mohammed' }),
+      validRow(10, { cod_amount_sar: '-5' }),
+      validRow(11, { cod_amount_sar: 'abc', qty: '' }),
+      validRow(1, { phone: '966599999999', short_address: 'JEDA1234' }),
+    ];
+    const submitted = await uploadBatch(app.url, team.apiKey, batchCsv(rows));
+    expect(submitted.status).toBe(202);
+    const done = await waitForBatch(get, submitted.body.id);
+    expect(done).toMatchObject({ status: 'REJECTED', row_count: 12, accepted_count: 0, rejected_count: 11, result_csv: null });
+    const lines = parseCsv(done.rejection_csv);
+    expect(lines[0]).toEqual(['row_number', 'field', 'reason_ar', 'reason_en']);
+    const failed = lines.slice(1).map(([row, field]) => `${row}:${field}`);
+    expect(failed).toEqual([
+      '2:order_ref',
+      '3:phone',
+      '4:city',
+      '5:short_address',
+      '6:sku',
+      '7:qty',
+      '8:qty',
+      '9:recipient_name_ar',
+      '10:cod_amount_sar',
+      '11:qty',
+      '11:cod_amount_sar',
+      '12:phone',
+      '12:short_address',
+    ]);
+    for (const [, , ar, en] of lines.slice(1)) {
+      expect(ar).toMatch(/[\u0600-\u06ff]/);
+      expect(en).toMatch(/^[ -~]+$/);
+    }
+    expect(lines.find(([row]) => row === '12')?.[3]).toBe('must match row 1 of the same order_ref');
+    const download = await app.api(`/fulfilment/batches/${done.id}/rejections.csv`, { key: team.apiKey });
+    expect(download.status).toBe(200);
+    expect(download.text).toBe(done.rejection_csv);
+    expect((await get(`/fulfilment/batches/${done.id}/result.csv`)).status).toBe(404);
+  }, 60_000);
+
+  it.each([
+    ['an empty file', Buffer.alloc(0), /empty/],
+    ['a wrong header', Buffer.from(`${BATCH_HEADER.replace('phone', 'mobile')}\nx\n`), /column 4 must be phone, found "mobile"/],
+    ['a missing column', Buffer.from(`${BATCH_HEADER.replace(',notes', '')}\nx\n`), /missing column notes/],
+    ['columns out of order', Buffer.from(`recipient_name_ar,order_ref${BATCH_HEADER.slice(BATCH_HEADER.indexOf(',', 'order_ref,'.length))}\nx\n`), /column 1 must be order_ref/],
+    ['a binary file', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), Buffer.alloc(100, 7)]), /binary/],
+    ['a Latin-1 file', Buffer.from(`${BATCH_HEADER}\nORD-1,Jos\xe9,x,966512345678,Riyadh,,RRRD2929,S,1,,\n`, 'latin1'), /not UTF-8/],
+    ['a header with no rows', Buffer.from(`${BATCH_HEADER}\r\n`), /no data rows/],
+  ])('refuses %s at upload with 422 naming the problem, and keeps nothing', async (_name, content, reason) => {
+    const before = await stored();
+    const res = await uploadBatch(app.url, team.apiKey, content);
+    expect(await stored()).toEqual(before);
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'E_VALIDATION', details: { field: 'file' } });
+    expect(res.body.error.details.reason).toMatch(reason);
+    expect(res.body.error.details.reason_ar).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it('refuses a form without the file field, and a body that is not multipart', async () => {
+    const res = await uploadBatch(app.url, team.apiKey, batchCsv([validRow(1)]), { field: 'attachment' });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details).toMatchObject({ field: 'file' });
+    const json = await app.api('/fulfilment/batches', { method: 'POST', key: team.apiKey, body: { file: 'x' } });
+    expect(json.status).toBe(422);
+  });
+
+  it('honours Idempotency-Key: the same file again answers the first batch; another file is refused', async () => {
+    const csv = batchCsv([validRow(41), validRow(42)]);
+    const first = await uploadBatch(app.url, team.apiKey, csv, { idempotencyKey: 'batch-key-1' });
+    const again = await uploadBatch(app.url, team.apiKey, csv, { idempotencyKey: 'batch-key-1' });
+    expect(first.status).toBe(202);
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual(first.body);
+    const done = await waitForBatch(get, first.body.id);
+    expect(done.status).toBe('COMPLETED');
+    const before = await stored();
+    const different = await uploadBatch(app.url, team.apiKey, batchCsv([validRow(43)]), { idempotencyKey: 'batch-key-1' });
+    expect(await stored()).toEqual(before);
+    expect(different.status).toBe(422);
+    expect(different.body.error.code).toBe('E_IDEMPOTENCY_MISMATCH');
+  }, 60_000);
+
+  it('completes a 20,000-row file, reporting progress while it runs', async () => {
+    const csv = [...generatedBatchLines(20_000)].join('');
+    const submitted = await uploadBatch(app.url, team.apiKey, csv);
+    expect(submitted.status).toBe(202);
+    const seen = new Set<string>();
+    const deadline = Date.now() + 180_000;
+    let batch = submitted.body;
+    while (batch.status === 'PROCESSING' && Date.now() < deadline) {
+      if (batch.processed_rows > 0) seen.add(batch.phase);
+      await new Promise((r) => setTimeout(r, 100));
+      batch = (await get(`/fulfilment/batches/${submitted.body.id}`)).body;
+    }
+    expect(batch).toMatchObject({ status: 'COMPLETED', row_count: 20_000, accepted_count: 20_000, rejected_count: 0 });
+    expect(seen.size).toBeGreaterThan(0);
+    const result = parseCsv(batch.result_csv);
+    expect(result).toHaveLength(20_001);
+    const byOrder = new Map<string, Set<string>>();
+    for (const row of result.slice(1)) byOrder.set(row[0], (byOrder.get(row[0]) ?? new Set()).add(row[11]));
+    for (const numbers of byOrder.values()) expect(numbers.size).toBe(1);
+    const all = [...byOrder.values()].map((s) => [...s][0]);
+    expect(new Set(all).size).toBe(byOrder.size);
+  }, 200_000);
+});
