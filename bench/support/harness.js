@@ -49,6 +49,8 @@ async function startGateway({ app = 'all-in-one', env = {} } = {}) {
       HOST: '127.0.0.1',
       SANDBOX_PORT: String(sandboxPort),
       ADMIN_TOKEN,
+      // Production mode needs the key of webhook secrets at rest; one per run is enough here.
+      WEBHOOK_SECRET_KEY: require('node:crypto').randomBytes(32).toString('base64'),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'lgw-bench-')),
       LOG_LEVEL: 'warn',
       ...env,

@@ -499,7 +499,7 @@ describe('deployment files', () => {
     });
 
     it('keep credentials out of the ConfigMap and only placeholders in the Secret template', () => {
-      const credentialNames = new Set(['ADMIN_TOKEN', 'DATABASE_URL', 'REDIS_URL']);
+      const credentialNames = new Set(['ADMIN_TOKEN', 'DATABASE_URL', 'REDIS_URL', 'WEBHOOK_SECRET_KEY']);
       for (const code of CARRIER_CODES) {
         for (const name of carrierTextSettings(code)) if (!name.endsWith('_BASE_URL')) credentialNames.add(name);
       }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +67,7 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
     cleanups.push(db.drop);
     env.DATABASE_URL = db.url;
     env.REDIS_URL = TEST_REDIS_URL;
+    env.WEBHOOK_SECRET_KEY = randomBytes(32).toString('base64');
   }
   Object.assign(env, options.env ?? {});
   let sandbox: RunningCarrierSandbox | undefined;

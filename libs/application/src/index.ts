@@ -12,3 +12,4 @@ export * from './maintenance';
 export * from './billing';
 export * from './catalogue';
 export * from './fulfilment';
+export * from './webhooks';

@@ -14,3 +14,4 @@ export * from './shipment/shipment-warnings';
 export * from './billing';
 export * from './readiness';
 export * from './fulfilment';
+export * from './webhooks';

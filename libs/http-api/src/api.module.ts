@@ -13,12 +13,13 @@ import { TrackingModule } from './features/tracking.module';
 import { BillingModule } from './features/billing.module';
 import { CatalogueModule } from './features/catalogue.module';
 import { FulfilmentBatchesModule } from './features/fulfilment-batches.module';
+import { WebhooksModule } from './features/webhooks.module';
 
 /**
  * Feature modules (features/*.module.ts) each bring their controllers; every port and use case
  * is bound in GatewayCoreModule (the composition root), which is global.
  */
-const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule, DocumentsModule, DestinationModule, TrackingModule, BillingModule, CatalogueModule, FulfilmentBatchesModule];
+const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule, DocumentsModule, DestinationModule, TrackingModule, BillingModule, CatalogueModule, FulfilmentBatchesModule, WebhooksModule];
 
 @Module({})
 export class ApiModule {

@@ -15,3 +15,5 @@ export * from './repositories/typeorm-retention';
 export * from './billing/typeorm-billing-ledger.repository';
 export * from './catalogue/typeorm-catalogue.repository';
 export * from './fulfilment';
+export * from './webhooks/typeorm-webhook-endpoint.repository';
+export * from './webhooks/typeorm-webhook-message.repository';

@@ -18,6 +18,15 @@ export interface AppConfig {
   readonly rateLimitPerMinute: number;
   readonly trackingPollIntervalMs: number;
   readonly webhookAllowPrivateTargets: boolean;
+  /** AES-256 key (32 bytes) that encrypts webhook secrets at rest: WEBHOOK_SECRET_KEY, or generated into DATA_DIR when embedded. */
+  readonly webhookSecretKey: Buffer;
+  /** Delays after each failed delivery attempt; the Standard Webhooks schedule unless WEBHOOK_RETRY_SCHEDULE_MS is set. */
+  readonly webhookRetryScheduleMs?: readonly number[];
+  readonly webhookTimeoutMs: number;
+  /** Deliveries in flight per team at most (fairness between teams). */
+  readonly webhookTeamConcurrency: number;
+  /** PEM file of extra CA certificates trusted for webhook targets (private PKI), on top of the public roots. */
+  readonly webhookCaFile?: string;
   readonly apiKeyPrefix: string;
   readonly puppeteerExecutablePath?: string;
   readonly logLevel: string;
@@ -86,6 +95,39 @@ function resolveAdminToken(env: Env, dataDir: string): { token: string; generate
   return { token, generated: true };
 }
 
+/**
+ * The key of webhook secrets at rest. Replicas must share it, so a production install
+ * (DATABASE_URL set) must give it; an embedded install generates one into
+ * DATA_DIR/webhook-secret-key on first start and keeps it.
+ */
+function resolveWebhookSecretKey(env: Env, dataDir: string): Buffer {
+  const given = nonEmpty(env.WEBHOOK_SECRET_KEY);
+  if (given) {
+    const key = /^[0-9a-f]{64}$/i.test(given) ? Buffer.from(given, 'hex') : Buffer.from(given, 'base64');
+    if (key.length !== 32) throw new Error('WEBHOOK_SECRET_KEY must be 32 bytes, as base64 or 64 hex digits (openssl rand -base64 32)');
+    return key;
+  }
+  if (nonEmpty(env.DATABASE_URL)) {
+    throw new Error('WEBHOOK_SECRET_KEY is required when DATABASE_URL is set (openssl rand -base64 32); every replica needs the same key');
+  }
+  const file = join(dataDir, 'webhook-secret-key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600 });
+  return key;
+}
+
+function scheduleFrom(env: Env): number[] | undefined {
+  const raw = nonEmpty(env.WEBHOOK_RETRY_SCHEDULE_MS);
+  if (!raw) return undefined;
+  const delays = raw.split(',').map((d) => Number(d.trim()));
+  if (delays.some((d) => !Number.isInteger(d) || d < 0)) {
+    throw new Error(`WEBHOOK_RETRY_SCHEDULE_MS must be comma-separated integers (ms), got "${raw}"`);
+  }
+  return delays;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './.data');
   const admin = resolveAdminToken(env, dataDir);
@@ -103,6 +145,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
     trackingPollIntervalMs: intFrom(env, 'TRACKING_POLL_INTERVAL_MS', 1000, 50),
     webhookAllowPrivateTargets: boolFrom(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    webhookSecretKey: resolveWebhookSecretKey(env, dataDir),
+    webhookRetryScheduleMs: scheduleFrom(env),
+    webhookTimeoutMs: intFrom(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100),
+    webhookTeamConcurrency: intFrom(env, 'WEBHOOK_TEAM_CONCURRENCY', 4, 1),
+    webhookCaFile: nonEmpty(env.WEBHOOK_CA_FILE),
     apiKeyPrefix: nonEmpty(env.API_KEY_PREFIX) ?? 'lgw',
     puppeteerExecutablePath: nonEmpty(env.PUPPETEER_EXECUTABLE_PATH),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',

@@ -22,3 +22,4 @@ export * from './catalogue.repository.port';
 export * from './batch-file-store.port';
 export * from './csv-codec.port';
 export * from './fulfilment-batch.repository.port';
+export * from './webhooks.port';

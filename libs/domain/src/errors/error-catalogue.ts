@@ -59,6 +59,10 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
     message_en: 'The request body or file is too large.',
     message_ar: 'حجم الطلب أو الملف كبير جداً.',
   },
+  E_WEBHOOK_NOT_RETRYABLE: {
+    message_en: 'Only a failed webhook delivery can be sent again.',
+    message_ar: 'لا يمكن إعادة إرسال إشعار الويب هوك إلا إذا فشل تسليمه.',
+  },
   E_INTERNAL: {
     message_en: 'An unexpected error occurred.',
     message_ar: 'حدث خطأ غير متوقع.',

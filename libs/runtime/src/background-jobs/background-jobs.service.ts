@@ -19,6 +19,14 @@ import {
   ProcessBatchCommand,
   ProcessBatchUseCase,
   RecoverBatchesUseCase,
+  DeliverWebhookMessageUseCase,
+  DispatchWebhookMessagesUseCase,
+  FanOutWebhookEventUseCase,
+  WEBHOOK_DELIVERY_QUEUE,
+  WEBHOOK_EVENTS_QUEUE,
+  WebhookDeliveryJob,
+  WebhookDispatchJob,
+  WebhookEventJob,
 } from '@lgw/application';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { GATEWAY_RUNTIME } from '../composition/tokens';
@@ -34,6 +42,10 @@ export const BILLING_SWEEP_EVERY_MS = 60_000;
 export const PURGE_EVERY_MS = 10 * 60_000;
 /** How often fulfilment batches whose job went missing are looked for. */
 export const BATCH_RECOVERY_EVERY_MS = 30_000;
+/** Safety net of webhook dispatch: retries falling due and leases expired by a crash. */
+export const WEBHOOK_DISPATCH_EVERY_MS = 1_000;
+/** Deliveries in flight per worker; each team is also capped (WEBHOOK_TEAM_CONCURRENCY). */
+const WEBHOOK_DELIVERY_CONCURRENCY = 64;
 const MAINTENANCE_QUEUE = 'maintenance';
 const TRACKING_QUEUE = 'tracking';
 
@@ -57,6 +69,9 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     private readonly sweepBilling: SweepBillingUseCase,
     private readonly processBatch: ProcessBatchUseCase,
     private readonly recoverBatches: RecoverBatchesUseCase,
+    private readonly fanOutWebhookEvent: FanOutWebhookEventUseCase,
+    private readonly dispatchWebhooks: DispatchWebhookMessagesUseCase,
+    private readonly deliverWebhook: DeliverWebhookMessageUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
   ) {}
@@ -71,6 +86,7 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
       if (data?.task === 'recover') await this.recoverBatches.execute();
       else await this.processBatch.execute({ batchId: data.batchId });
     });
+    this.registerWebhooks();
     this.worker.register(OUTBOX_QUEUE, async () => {
       await this.relayOutbox.execute();
     });
@@ -98,6 +114,7 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
       await this.recurring.schedule(TRACKING_QUEUE, `poll-${carrierCode}`, this.config.trackingPollIntervalMs, { carrierCode });
     }
     await this.recurring.schedule(OUTBOX_QUEUE, 'relay', OUTBOX_RELAY_EVERY_MS);
+    await this.recurring.schedule<WebhookDispatchJob>(WEBHOOK_EVENTS_QUEUE, 'dispatch', WEBHOOK_DISPATCH_EVERY_MS, {});
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'label-sweep', LABEL_SWEEP_EVERY_MS, { task: 'label-sweep' });
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'billing-sweep', BILLING_SWEEP_EVERY_MS, { task: 'billing-sweep' });
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'purge', PURGE_EVERY_MS, { task: 'purge' });
@@ -108,6 +125,35 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
     }
     await this.worker.start();
     this.logger.log('background jobs started');
+  }
+
+  /**
+   * Fan-out and dispatch share one small queue; deliveries have their own, so a slow
+   * receiver never holds up turning events into messages. A message is handed out as soon
+   * as it exists and the team's next one as soon as an attempt ends; the recurring
+   * dispatch picks up retries falling due and leases left behind by a crash.
+   */
+  private registerWebhooks(): void {
+    this.worker.register<WebhookEventJob | WebhookDispatchJob>(
+      WEBHOOK_EVENTS_QUEUE,
+      async (data, meta) => {
+        if (meta.name === 'fan-out') {
+          const event = data as WebhookEventJob;
+          if ((await this.fanOutWebhookEvent.execute(event)) > 0) await this.dispatchWebhooks.execute({ teamId: event.teamId });
+        } else {
+          await this.dispatchWebhooks.execute({ teamId: (data as WebhookDispatchJob)?.teamId });
+        }
+      },
+      { concurrency: 2 },
+    );
+    this.worker.register<WebhookDeliveryJob>(
+      WEBHOOK_DELIVERY_QUEUE,
+      async (data) => {
+        const result = await this.deliverWebhook.execute(data);
+        if (result.teamId) await this.dispatchWebhooks.execute({ teamId: result.teamId });
+      },
+      { concurrency: WEBHOOK_DELIVERY_CONCURRENCY },
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

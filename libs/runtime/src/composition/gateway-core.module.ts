@@ -71,7 +71,25 @@ import {
   ProcessBatchUseCase,
   RecoverBatchesUseCase,
   SubmitBatchUseCase,
+  ConfigureWebhookUseCase,
+  DeliverWebhookMessageUseCase,
+  DispatchWebhookMessagesUseCase,
+  FanOutWebhookEventUseCase,
+  GetWebhookConfigUseCase,
+  ListWebhookDeliveriesUseCase,
+  RetryWebhookDeliveryUseCase,
+  RotateWebhookSecretUseCase,
+  SendTestWebhookUseCase,
+  WEBHOOK_ENDPOINT_REPOSITORY,
+  WEBHOOK_MESSAGE_REPOSITORY,
+  WEBHOOK_SECRET_CIPHER,
+  WEBHOOK_SENDER,
+  WEBHOOK_SETTINGS,
+  WEBHOOK_SIGNER,
+  WebhookSettings,
 } from '@lgw/application';
+import { WEBHOOK_AUTO_DISABLE_AFTER_MS, WEBHOOK_RETRY_SCHEDULE_MS } from '@lgw/domain';
+import { AesGcmSecretCipher, StandardWebhooksSigner } from '@lgw/webhooks';
 import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, RateCardRepository } from '@lgw/carriers';
 import {
   TypeOrmBillingLedger,
@@ -92,6 +110,8 @@ import {
   FilesystemBatchFileStore,
   PostgresBatchFileStore,
   TypeOrmFulfilmentBatchRepository,
+  TypeOrmWebhookEndpointRepository,
+  TypeOrmWebhookMessageRepository,
 } from '@lgw/persistence';
 import { APP_CONFIG, FastCsvCodec } from '@lgw/platform';
 import { GatewayRuntime } from './gateway-runtime';
@@ -137,7 +157,19 @@ const USE_CASES = [
   DownloadBatchCsvUseCase,
   ProcessBatchUseCase,
   RecoverBatchesUseCase,
+  ConfigureWebhookUseCase,
+  GetWebhookConfigUseCase,
+  RotateWebhookSecretUseCase,
+  FanOutWebhookEventUseCase,
+  DispatchWebhookMessagesUseCase,
+  DeliverWebhookMessageUseCase,
+  ListWebhookDeliveriesUseCase,
+  RetryWebhookDeliveryUseCase,
+  SendTestWebhookUseCase,
 ];
+
+/** Rotation keeps the old secret signing beside the new one for a day (ADR 0019). */
+const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
 function loadRateCards(): RateCardRepository {
@@ -156,6 +188,13 @@ export class GatewayCoreModule {
       apiKeyPrefix: runtime.config.apiKeyPrefix,
       rateLimitPerMinute: runtime.config.rateLimitPerMinute,
       quoteTtlSeconds: runtime.config.quoteTtlSeconds,
+    };
+    const webhookSettings: WebhookSettings = {
+      retryScheduleMs: runtime.config.webhookRetryScheduleMs ?? WEBHOOK_RETRY_SCHEDULE_MS,
+      timeoutMs: runtime.config.webhookTimeoutMs,
+      perTeamConcurrency: runtime.config.webhookTeamConcurrency,
+      disableAfterMs: WEBHOOK_AUTO_DISABLE_AFTER_MS,
+      rotationOverlapMs: ROTATION_OVERLAP_MS,
     };
     const providers = [
       { provide: GATEWAY_RUNTIME, useValue: runtime },
@@ -217,6 +256,12 @@ export class GatewayCoreModule {
             : new PostgresBatchFileStore(runtime.database.dataSource),
       },
       { provide: CSV_CODEC, useValue: new FastCsvCodec() },
+      { provide: WEBHOOK_SETTINGS, useValue: webhookSettings },
+      { provide: WEBHOOK_ENDPOINT_REPOSITORY, useValue: new TypeOrmWebhookEndpointRepository(runtime.database.dataSource) },
+      { provide: WEBHOOK_MESSAGE_REPOSITORY, useValue: new TypeOrmWebhookMessageRepository(runtime.database.dataSource) },
+      { provide: WEBHOOK_SENDER, useValue: runtime.webhookSender },
+      { provide: WEBHOOK_SIGNER, useValue: new StandardWebhooksSigner() },
+      { provide: WEBHOOK_SECRET_CIPHER, useValue: new AesGcmSecretCipher(runtime.config.webhookSecretKey) },
       ...USE_CASES,
     ];
     return {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { InvoiceRendererPort, LabelRendererPort, RateLimiterPort } from '@lgw/application';
@@ -6,6 +7,7 @@ import { createJobQueue, JobQueueRuntime } from '@lgw/queue';
 import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/persistence';
 import { AppConfig, createLogger, InMemoryRateLimiter, RedisRateLimiter } from '@lgw/platform';
+import { WebhookHttpSender } from '@lgw/webhooks';
 
 /**
  * The process-wide resources every app (api, worker, all-in-one, cli) builds once
@@ -24,6 +26,8 @@ export interface GatewayRuntime {
   readonly labelRenderer: LabelRendererPort;
   /** Tax invoices print on the same Chromium pool as labels. */
   readonly invoiceRenderer: InvoiceRendererPort;
+  /** One keep-alive HTTPS agent per process for webhook deliveries (and test messages). */
+  readonly webhookSender: WebhookHttpSender;
   close(): Promise<void>;
 }
 
@@ -69,6 +73,11 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
   });
   const labelRenderer = new PuppeteerLabelRenderer(browserPool);
   const invoiceRenderer = new PuppeteerInvoiceRenderer(browserPool);
+  const webhookSender = new WebhookHttpSender({
+    timeoutMs: config.webhookTimeoutMs,
+    allowPrivateTargets: config.webhookAllowPrivateTargets,
+    ca: config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined,
+  });
   logger.info({ event: 'runtime.ready', database: database.mode, redis: Boolean(redis) }, 'runtime ready');
   return {
     config,
@@ -80,8 +89,10 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     jobs,
     labelRenderer,
     invoiceRenderer,
+    webhookSender,
     close: async () => {
       await jobs.close();
+      webhookSender.close();
       await browserPool.close();
       await carriers.close();
       redis?.disconnect();

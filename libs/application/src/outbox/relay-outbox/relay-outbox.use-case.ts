@@ -3,6 +3,7 @@ import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
 import { OUTBOX, OutboxEvent, OutboxPort } from '../../ports/outbox.port';
 import { LABEL_QUEUE, labelJobId } from '../../labels/render-label/render-label.use-case';
 import { enqueueBilling, isBillingEvent } from '../../billing/billing-event';
+import { enqueueWebhookFanOut, isWebhookEvent } from '../../webhooks/webhook-jobs';
 
 export const OUTBOX_QUEUE = 'outbox';
 const BATCH = 200;
@@ -38,6 +39,7 @@ export class RelayOutboxUseCase {
         await this.jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId: event.aggregateId }, { jobId: labelJobId(event.aggregateId) });
       }
       if (isBillingEvent(event)) await enqueueBilling(this.jobs, event);
+      if (isWebhookEvent(event)) await enqueueWebhookFanOut(this.jobs, event);
     }
   }
 }

@@ -1,0 +1,5 @@
+export interface ConfigureWebhookCommand {
+  readonly teamId: string;
+  readonly url: unknown;
+  readonly events?: unknown;
+}

@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isShipmentEventKind, isShipmentStatus, ShipmentEventKind, STATUS_LABELS } from '@lgw/domain';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
+import {
+  NewWebhookMessage,
+  WEBHOOK_ENDPOINT_REPOSITORY,
+  WEBHOOK_MESSAGE_REPOSITORY,
+  WebhookEndpointRepositoryPort,
+  WebhookMessageRepositoryPort,
+} from '../../ports/webhooks.port';
+import { toShipmentView } from '../../shipments/shipment.view';
+import { WebhookEventJob } from '../webhook-jobs';
+import { webhookBody, webhookMessageId } from '../webhook-message';
+
+/**
+ * One domain event → one message per kind it stands for that the team subscribes to
+ * (DESIGN §3: created → shipment.created; a status change → shipment.status_updated, plus
+ * shipment.delivered or shipment.exception). Message ids derive from the event and the
+ * kind, so running this twice for one event stores each message once.
+ */
+@Injectable()
+export class FanOutWebhookEventUseCase {
+  constructor(
+    @Inject(WEBHOOK_ENDPOINT_REPOSITORY) private readonly endpoints: WebhookEndpointRepositoryPort,
+    @Inject(WEBHOOK_MESSAGE_REPOSITORY) private readonly messages: WebhookMessageRepositoryPort,
+    @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
+    @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
+  ) {}
+
+  /** Returns how many new messages were stored. */
+  async execute(event: WebhookEventJob): Promise<number> {
+    const kinds = (Array.isArray(event.payload.kinds) ? event.payload.kinds : []).filter(isShipmentEventKind);
+    if (kinds.length === 0) return 0;
+    const endpoint = await this.endpoints.find(event.teamId);
+    if (!endpoint || !endpoint.enabled) return 0;
+    const wanted = kinds.filter((kind: ShipmentEventKind) => endpoint.events.includes(kind));
+    if (wanted.length === 0) return 0;
+    const shipment = await this.shipments.findForTeam(event.teamId, event.shipmentId);
+    if (!shipment) return 0;
+
+    // The shipment as GET /shipments/{id} shows it, with the status this event reports
+    // (the shipment may have moved on by the time the event is fanned out).
+    const view = { ...toShipmentView(shipment, this.catalogue.find(shipment.carrierCode)) } as Record<string, unknown>;
+    const status = event.payload.status;
+    if (isShipmentStatus(status)) {
+      view.status = status;
+      view.status_en = STATUS_LABELS[status].en;
+      view.status_ar = STATUS_LABELS[status].ar;
+    }
+    const data: Record<string, unknown> = { shipment: view };
+    if (isShipmentStatus(event.payload.previous_status)) data.previous_status = event.payload.previous_status;
+
+    const now = new Date();
+    const messages: NewWebhookMessage[] = wanted.map((kind) => ({
+      id: webhookMessageId(event.eventId, kind),
+      teamId: event.teamId,
+      eventId: event.eventId,
+      type: kind,
+      shipmentId: shipment.id,
+      body: webhookBody(kind, event.occurredAt, data),
+      createdAt: now,
+    }));
+    return this.messages.insertMany(messages);
+  }
+}

@@ -1,0 +1,2 @@
+export * from './webhook-retry-policy';
+export * from './webhook-endpoint-rules';
