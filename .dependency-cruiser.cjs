@@ -1,6 +1,6 @@
 /** Architecture rules checked in CI (`npm run lint:deps`). */
 /** Libraries that adapt a port to a technology (carriers, a database, a queue, Chromium, Redis limits and logging). */
-const ADAPTERS = 'carriers|persistence|queue|labels|platform';
+const ADAPTERS = 'carriers|persistence|queue|labels|platform|webhooks';
 
 module.exports = {
   forbidden: [
