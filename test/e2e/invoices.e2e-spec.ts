@@ -182,6 +182,42 @@ describe('invoices from the billing ledger', () => {
     expectReconciled(returned);
   });
 
+  it('bills a weighing reported too late to move the status, and a return reported only as RETURNED', async () => {
+    const s = await book(t, team);
+    const carrier = s.carrier.code;
+    const inject = async (body: Record<string, unknown>) => {
+      const res = await t.sandbox('POST', `/sandbox/v1/carriers/${carrier}/shipments/${s.tracking_number}/events`, body);
+      expect(res.status).toBe(201);
+    };
+    const statusUntil = async (status: string) => {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        if ((await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.status === status) return;
+        await sleep(100);
+      }
+      throw new Error(`shipment never reached ${status}`);
+    };
+    await inject({ code: 'PICKED_UP', occurred_at: at(11) });
+    await inject({ code: 'IN_TRANSIT', occurred_at: at(13) });
+    await statusUntil('IN_TRANSIT');
+    // Weighed at the hub before it left, reported after: history only, the status stays.
+    await inject({ code: 'EXCEPTION', exception_type: 'WEIGHT_MISMATCH', measured_weight_kg: 6.1, occurred_at: at(12) });
+    const weighed = await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'weight_adjustment'), 'the late weight adjustment');
+    expect((await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.status).toBe('IN_TRANSIT');
+    const card = RateCardRepository.load().get(s.service.code)!;
+    const quotedKg = computeChargeableWeight(PARCELS, card.volumetric_divisor).chargeable_kg;
+    const adjustment = weighed.line_items.find((l: any) => l.shipment_id === s.id && l.cause === 'weight_adjustment');
+    expect(halalas(adjustment.amount_sar)).toBe(chargeWithoutVat(card, 6.5).halalas - chargeWithoutVat(card, quotedKg).halalas);
+
+    await inject({ code: 'OUT_FOR_DELIVERY', occurred_at: at(14) });
+    await inject({ code: 'EXCEPTION', exception_type: 'FAILED_DELIVERY_ATTEMPT', occurred_at: at(15) });
+    await inject({ code: 'RETURNED', occurred_at: at(16) });
+    await statusUntil('RETURNED');
+    const returned = await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'return_fee'), 'the return fee');
+    expect(returned.line_items.filter((l: any) => l.shipment_id === s.id).map((l: any) => l.cause)).toEqual(['shipment', 'weight_adjustment', 'return_fee']);
+    expectReconciled(returned);
+  });
+
   it('bills a booking at 23:30 Riyadh time on the last day of a month in that month, and one at 00:30 on the first day in the next', async () => {
     const clock = t.app.get<ClockPort>(CLOCK);
     const realNow = clock.now;

@@ -11,11 +11,14 @@ const event = (type: string, payload: Record<string, unknown> = {}): OutboxEvent
 });
 
 describe('billing events', () => {
-  it('bills bookings, cancellations, returns to origin and measured weights, nothing else', () => {
+  it('bills bookings, cancellations, returns and weighings, nothing else', () => {
     expect(isBillingEvent(event('shipment.created'))).toBe(true);
     expect(isBillingEvent(event('shipment.cancelled'))).toBe(true);
+    expect(isBillingEvent(event('shipment.weighed', { measured_weight_kg: 3 }))).toBe(true);
     expect(isBillingEvent(event('shipment.status_changed', { status: 'RETURN_TO_ORIGIN' }))).toBe(true);
-    expect(isBillingEvent(event('shipment.status_changed', { status: 'EXCEPTION_WEIGHT_MISMATCH', measured_weight_kg: 3 }))).toBe(true);
+    expect(isBillingEvent(event('shipment.status_changed', { status: 'RETURNED' }))).toBe(true);
+    // The weighing comes as its own event; the status change only mentions it.
+    expect(isBillingEvent(event('shipment.status_changed', { status: 'EXCEPTION_WEIGHT_MISMATCH', measured_weight_kg: 3 }))).toBe(false);
     expect(isBillingEvent(event('shipment.status_changed', { status: 'IN_TRANSIT' }))).toBe(false);
     expect(isBillingEvent(event('shipment.destination_updated'))).toBe(false);
   });

@@ -6,16 +6,23 @@ import { BillingEventCommand } from './record-billing-event/record-billing-event
 export const BILLING_QUEUE = 'billing';
 
 /**
- * Which domain events bill: a booking, a cancellation, and tracking news that brings a
- * return to origin or a carrier-measured weight.
+ * Statuses that mean the parcel travels back: a carrier may report RETURNED without ever
+ * reporting RETURN_TO_ORIGIN, and the return is billed on whichever comes first.
+ */
+export const RETURN_STATUSES: readonly string[] = ['RETURN_TO_ORIGIN', 'RETURNED'];
+
+/**
+ * Which domain events bill: a booking, a cancellation, a carrier weighing, and a status
+ * change into a return. (The billing sweep states the same filter in SQL.)
  */
 export function isBillingEvent(event: OutboxEvent): boolean {
   switch (event.type) {
     case 'shipment.created':
     case 'shipment.cancelled':
+    case 'shipment.weighed':
       return true;
     case 'shipment.status_changed':
-      return event.payload.status === 'RETURN_TO_ORIGIN' || typeof event.payload.measured_weight_kg === 'number';
+      return RETURN_STATUSES.includes(String(event.payload.status));
     default:
       return false;
   }

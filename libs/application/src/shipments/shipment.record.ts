@@ -68,7 +68,13 @@ export interface TrackingEventRecord {
 export interface OutboxEventDraft {
   readonly teamId: string;
   readonly aggregateId: string;
-  readonly type: 'shipment.created' | 'shipment.status_changed' | 'shipment.cancelled' | 'shipment.destination_updated';
+  readonly type:
+    | 'shipment.created'
+    | 'shipment.status_changed'
+    | 'shipment.cancelled'
+    | 'shipment.destination_updated'
+    /** A carrier weighed the parcel; whether or not the status moved (a late report may not). */
+    | 'shipment.weighed';
   readonly payload: Record<string, unknown>;
 }
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { BillingLedgerPort, LedgerEntry, LedgerLine, LedgerPeriodSummary, OutboxEvent } from '@lgw/application';
+import { BillingLedgerPort, LedgerEntry, LedgerLine, LedgerPeriodSummary, OutboxEvent, RETURN_STATUSES } from '@lgw/application';
 import { BillingLineDraft, BillingPeriod, isBillingCause, SUBTOTAL_CAUSES } from '@lgw/domain';
 import { rowCount } from '../repositories/sql-results';
 
@@ -81,12 +81,11 @@ export class TypeOrmBillingLedger implements BillingLedgerPort {
       await this.dataSource.query(
         `SELECT o.id, o.team_id, o.aggregate_id, o.type, o.payload, o.created_at FROM outbox_events o
           WHERE o.published_at > $1 AND o.published_at <= $2
-            AND (o.type IN ('shipment.created', 'shipment.cancelled')
-                 OR (o.type = 'shipment.status_changed'
-                     AND (o.payload->>'status' = 'RETURN_TO_ORIGIN' OR jsonb_typeof(o.payload->'measured_weight_kg') = 'number')))
+            AND (o.type IN ('shipment.created', 'shipment.cancelled', 'shipment.weighed')
+                 OR (o.type = 'shipment.status_changed' AND o.payload->>'status' = ANY($4::text[])))
             AND NOT EXISTS (SELECT 1 FROM billing_event_receipts r WHERE r.event_id = o.id::text)
           ORDER BY o.id LIMIT $3`,
-        [publishedAfter, publishedBefore, limit],
+        [publishedAfter, publishedBefore, limit, RETURN_STATUSES],
       );
     return rows.map((r) => ({
       id: String(r.id),

@@ -107,20 +107,22 @@ describe('RecordBillingEventUseCase', () => {
 
   it('prices a measured weight on the service level\'s rate card and bills it in the month it was recorded', async () => {
     const { ledger, run } = setup();
-    expect(await run('4', 'shipment.status_changed', { status: 'EXCEPTION_WEIGHT_MISMATCH', measured_weight_kg: 3.2 })).toBe(1);
+    expect(await run('4', 'shipment.weighed', { measured_weight_kg: 3.2 })).toBe(1);
     expect(ledger.lines[0]).toMatchObject({
       cause: 'weight_adjustment',
       amountHalalas: chargeWithoutVat(card, 3.5).halalas - chargeWithoutVat(card, 1.5).halalas,
       period: '2026-11',
     });
     // The same weight reported again by a later event bills nothing more.
-    expect(await run('5', 'shipment.status_changed', { status: 'EXCEPTION_WEIGHT_MISMATCH', measured_weight_kg: 3.2 })).toBe(0);
+    expect(await run('5', 'shipment.weighed', { measured_weight_kg: 3.2 })).toBe(0);
   });
 
-  it('bills a return to origin once, at the forward charge', async () => {
+  it('bills a return once, at the forward charge, on RETURN_TO_ORIGIN or a RETURNED reported without it', async () => {
     const { ledger, run } = setup();
     expect(await run('6', 'shipment.status_changed', { status: 'RETURN_TO_ORIGIN' })).toBe(1);
-    expect(await run('7', 'shipment.status_changed', { status: 'RETURN_TO_ORIGIN' })).toBe(0);
+    expect(await run('7', 'shipment.status_changed', { status: 'RETURNED' })).toBe(0);
+    const direct = setup();
+    expect(await direct.run('6', 'shipment.status_changed', { status: 'RETURNED' })).toBe(1);
     expect(ledger.lines.map((l) => [l.cause, l.amountHalalas])).toEqual([['return_fee', 2420]]);
   });
 
@@ -132,6 +134,6 @@ describe('RecordBillingEventUseCase', () => {
 
   it('fails (and so retries) rather than bill a measured weight without a rate card', async () => {
     const { run } = setup({ ...shipment, serviceCode: 'gone' });
-    await expect(run('9', 'shipment.status_changed', { measured_weight_kg: 9 })).rejects.toThrow(/no rate card/);
+    await expect(run('9', 'shipment.weighed', { measured_weight_kg: 9 })).rejects.toThrow(/no rate card/);
   });
 });

@@ -13,6 +13,7 @@ import { BILLING_LEDGER, BillingLedgerPort, LedgerLine } from '../../ports/billi
 import { RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { ShipmentRecord } from '../../shipments/shipment.record';
+import { RETURN_STATUSES } from '../billing-event';
 import { BillingEventCommand } from './record-billing-event.command';
 
 /**
@@ -56,41 +57,37 @@ export class RecordBillingEventUseCase {
         return this.ledger.record(entry(shipment.cancelledAt ?? recordedAt), (existing) =>
           has(existing, 'cancellation_credit') ? [] : [cancellationCredit(billed)],
         );
+      // Carrier news bills when the gateway learns it: a late event never reopens a closed month.
+      case 'shipment.weighed':
+        return this.ledger.record(entry(recordedAt), (existing) => this.weightLines(shipment, command.payload, existing));
       case 'shipment.status_changed':
-        // Carrier news bills when the gateway learns it: a late event never reopens a closed month.
-        return this.ledger.record(entry(recordedAt), (existing) => this.trackingLines(shipment, billed, command.payload, existing));
+        return this.ledger.record(entry(recordedAt), (existing) =>
+          RETURN_STATUSES.includes(String(command.payload.status)) && !has(existing, 'return_fee') ? [returnFee(billed)] : [],
+        );
       default:
         await this.ledger.acknowledge(command.eventId);
         return 0;
     }
   }
 
-  private trackingLines(
-    shipment: ShipmentRecord,
-    billed: BilledShipment,
-    payload: Record<string, unknown>,
-    existing: readonly LedgerLine[],
-  ): BillingLineDraft[] {
-    const lines: BillingLineDraft[] = [];
+  private weightLines(shipment: ShipmentRecord, payload: Record<string, unknown>, existing: readonly LedgerLine[]): BillingLineDraft[] {
     const measured = payload.measured_weight_kg;
-    if (typeof measured === 'number' && Number.isFinite(measured)) {
-      const card = this.rateCards.get(shipment.serviceCode);
-      if (!card) {
-        // Throwing makes the job retry: a missing card is an operator fix, not a free weight.
-        throw new Error(`billing: no rate card for service level ${shipment.serviceCode}`);
-      }
-      const line = weightAdjustment({
-        trackingNumber: shipment.trackingNumber,
-        card,
-        quotedChargeableKg: shipment.chargeableKg,
-        declaredKg: declaredKg(shipment),
-        measuredKg: measured,
-        alreadyAdjustedHalalas: existing.filter((l) => l.cause === 'weight_adjustment').reduce((n, l) => n + l.amountHalalas, 0),
-      });
-      if (line) lines.push(line);
+    if (typeof measured !== 'number' || !Number.isFinite(measured)) return [];
+    const card = this.rateCards.get(shipment.serviceCode);
+    if (!card) {
+      // Throwing makes the job retry (and the sweep try again later): a missing card is an
+      // operator's fix, not a free weight.
+      throw new Error(`billing: no rate card for service level ${shipment.serviceCode}`);
     }
-    if (payload.status === 'RETURN_TO_ORIGIN' && !has(existing, 'return_fee')) lines.push(returnFee(billed));
-    return lines;
+    const line = weightAdjustment({
+      trackingNumber: shipment.trackingNumber,
+      card,
+      quotedChargeableKg: shipment.chargeableKg,
+      declaredKg: declaredKg(shipment),
+      measuredKg: measured,
+      alreadyAdjustedHalalas: existing.filter((l) => l.cause === 'weight_adjustment').reduce((n, l) => n + l.amountHalalas, 0),
+    });
+    return line ? [line] : [];
   }
 
   /** The charge comes from the price lines stored with the shipment at booking. */

@@ -203,6 +203,21 @@ describe('SyncTrackingUseCase', () => {
     expect(repo.events.find((e) => e.eventKey === 'e2')).toMatchObject({ exceptionType: 'WEIGHT_MISMATCH', measuredWeightKg: 7.25 });
   });
 
+  it('reports every new weighing as shipment.weighed, also one too late to move the status', async () => {
+    const { repo, useCase, carrier } = setup([
+      carrierEvent('T1', 'e1', 'PICKED_UP', 1),
+      carrierEvent('T1', 'e3', 'IN_TRANSIT', 3),
+    ]);
+    repo.add('s1', 'T1');
+    await useCase.execute({ carrierCode: 'sahm' });
+    carrier.history.push(carrierEvent('T1', 'e2', 'EXCEPTION_WEIGHT_MISMATCH', 2, { exceptionType: 'WEIGHT_MISMATCH', measuredWeightKg: 4.2 }));
+    repo.rows.get('s1')!.nextPollAt = at(-1);
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(repo.rows.get('s1')!.state.status).toBe('IN_TRANSIT');
+    expect(repo.outbox.map((o) => o.type)).toEqual(['shipment.status_changed', 'shipment.status_changed', 'shipment.weighed']);
+    expect(repo.outbox[2]).toMatchObject({ aggregateId: 's1', payload: { measured_weight_kg: 4.2, event_key: 'e2', tracking_number: 'T1' } });
+  });
+
   it('stops polling at a terminal status, and an older event later does not move it', async () => {
     const { repo, useCase, carrier } = setup([carrierEvent('T1', 'e1', 'DELIVERED', 5)]);
     repo.add('s1', 'T1');

@@ -170,7 +170,10 @@ export class SyncTrackingUseCase {
     return {
       events: fresh.map((e) => toEventRecord(shipment.id, e, now)),
       state,
-      outbox: result.transitions.map((t) => statusChanged(shipment, t)),
+      outbox: [
+        ...result.transitions.map((t) => statusChanged(shipment, t)),
+        ...fresh.filter((e) => e.measuredWeightKg !== undefined).map((e) => weighed(shipment, e)),
+      ],
       nextPollAt: nextPollAt(state, now, this.settings, Math.random()),
       updatedAt: now,
     };
@@ -246,6 +249,25 @@ function statusChanged(shipment: DueShipment, t: StatusTransition<MappedEvent>):
       ...(exceptionType ? { exception_type: exceptionType } : {}),
       ...(weight !== undefined ? { measured_weight_kg: weight } : {}),
       kinds: eventKindsForStatusChange(t.from, t.to),
+    },
+  };
+}
+
+/**
+ * Every new carrier weighing, also one that arrives too late to move the status: billing
+ * re-prices on it (docs/adr/0021-billing-ledger.md) and must not depend on the reducer.
+ */
+function weighed(shipment: DueShipment, e: CarrierTrackingEvent): OutboxEventDraft {
+  return {
+    teamId: shipment.teamId,
+    aggregateId: shipment.id,
+    type: 'shipment.weighed',
+    payload: {
+      shipment_id: shipment.id,
+      tracking_number: shipment.trackingNumber,
+      measured_weight_kg: e.measuredWeightKg,
+      occurred_at: e.occurredAt.toISOString(),
+      event_key: e.eventId,
     },
   };
 }
