@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { batchCsv, validRow } from '../support/batch-csv';
 import { book } from '../support/booking';
 import { launchBrowser, screenshot } from '../support/browser';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
@@ -173,6 +174,38 @@ describe('control panel (/console) in a real browser', () => {
     expect(report).toContain('NO-HS-2');
     expect(report).not.toContain('READY-1');
     await screenshot(page, 'readiness');
+  });
+
+  it('uploads a CSV batch, shows its progress to COMPLETED and offers the result file', async () => {
+    const team = await t.createTeam('Batch Merchant');
+    await signIn(team.apiKey);
+    await page.waitForSelector('h1:has-text("Shipments")');
+    await page.goto(`${t.url}/console#/batches`);
+    const csv = batchCsv([validRow(1), validRow(2), validRow(2)]);
+    await page.setInputFiles('input[name=file]', { name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.click('form button[type=submit]');
+    await page.waitForSelector('[data-testid=batch-status]');
+    await page.waitForSelector('[data-testid=batch-status]:has-text("COMPLETED")', { timeout: 20_000 });
+    await screenshot(page, 'batch');
+    const [result] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download result CSV")')]);
+    const text = require('node:fs').readFileSync(await result.path(), 'utf8') as string;
+    expect(text.split(/\r?\n/)[0]).toMatch(/,tracking_number,status$/);
+    expect(text.trim().split(/\r?\n/)).toHaveLength(4);
+
+    await page.goto(`${t.url}/console#/batches`);
+    const bad = batchCsv([validRow(1, { phone: '12345' })]);
+    await page.setInputFiles('input[name=file]', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad, 'utf8') });
+    await page.click('form button[type=submit]');
+    await page.waitForSelector('[data-testid=batch-status]:has-text("REJECTED")', { timeout: 20_000 });
+    const [rejections] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download rejections CSV")')]);
+    expect(require('node:fs').readFileSync(await rejections.path(), 'utf8')).toContain('phone');
+
+    // A file the upload refuses shows the envelope's reason in the page.
+    await page.goto(`${t.url}/console#/batches`);
+    await page.setInputFiles('input[name=file]', { name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+    await page.click('form button[type=submit]');
+    await page.waitForSelector('#flash:not([hidden])');
+    expect(await page.textContent('#flash')).toContain('file');
   });
 
   it('switches to Arabic with a right-to-left layout', async () => {
