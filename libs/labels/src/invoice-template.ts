@@ -19,7 +19,8 @@ export function buildInvoiceHtml(invoice: InvoiceDocument): string {
     .map(
       (l, i) => `<tr>
   <td class="n">${i + 1}</td>
-  <td><div>${escapeHtml(l.descriptionEn)}</div><div lang="ar" dir="rtl">${escapeHtml(l.descriptionAr)}</div></td>
+  <td>${escapeHtml(l.descriptionEn)}</td>
+  <td lang="ar" dir="rtl">${escapeHtml(l.descriptionAr)}</td>
   <td class="tn" dir="ltr">${escapeHtml(l.trackingNumber)}</td>
   <td class="num">${formatHalalas(l.amountHalalas)}</td>
   <td class="num">${formatHalalas(l.vatHalalas)}</td>
@@ -27,7 +28,7 @@ export function buildInvoiceHtml(invoice: InvoiceDocument): string {
 </tr>`,
     )
     .join('\n');
-  const empty = invoice.lines.length === 0 ? `<tr><td colspan="6" class="empty">No charges in this period · لا توجد رسوم في هذه الفترة</td></tr>` : '';
+  const empty = invoice.lines.length === 0 ? `<tr><td colspan="7" class="empty">No charges in this period · لا توجد رسوم في هذه الفترة</td></tr>` : '';
 
   return `<!DOCTYPE html>
 <html lang="en" dir="ltr">
@@ -56,9 +57,11 @@ export function buildInvoiceHtml(invoice: InvoiceDocument): string {
   <div class="qr">${qr.svg}</div>
 </section>
 <table class="lines">
+  <colgroup><col class="c-n"><col class="c-en"><col class="c-ar"><col class="c-tn"><col class="c-amt"><col class="c-vat"><col class="c-tot"></colgroup>
   <thead><tr>
     <th class="n">#</th>
-    <th>Description<br><span lang="ar">الوصف</span></th>
+    <th>Description</th>
+    <th lang="ar" dir="rtl">الوصف</th>
     <th>Tracking number<br><span lang="ar">رقم التتبع</span></th>
     <th class="num">Amount excl. VAT<br><span lang="ar">المبلغ دون الضريبة</span></th>
     <th class="num">VAT 15%<br><span lang="ar">ضريبة القيمة المضافة</span></th>
@@ -104,11 +107,19 @@ h1 { font-size: 17pt; margin: 0 }
 table.lines { width: 100%; border-collapse: collapse }
 table.lines thead { display: table-header-group }
 table.lines tr { page-break-inside: avoid }
-table.lines th { background: #eee; border-bottom: 0.3mm solid #000; text-align: left; padding: 1.5mm; font-size: 8pt }
-table.lines td { border-bottom: 0.2mm solid #ccc; padding: 1.2mm 1.5mm; vertical-align: top }
+/* Fixed layout: column widths come from the first row, not from measuring every cell (a
+   10,000-line invoice would otherwise be laid out twice). */
+table.lines { font-size: 8pt; table-layout: fixed }
+.c-n { width: 8mm } .c-en { width: 40mm } .c-ar { width: 36mm } .c-tn { width: 30mm }
+.c-amt { width: 26mm } .c-vat { width: 22mm } .c-tot { width: 24mm }
+table.lines td { overflow-wrap: anywhere }
+table.lines th { background: #eee; border-bottom: 0.3mm solid #000; text-align: left; padding: 1.2mm; font-size: 7pt; vertical-align: bottom; overflow-wrap: anywhere }
+table.lines th.num { text-align: right }
+table.lines th[lang="ar"] { text-align: right }
+table.lines td { border-bottom: 0.2mm solid #ccc; padding: 0.7mm 1.2mm; vertical-align: top }
 .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums }
 .n { width: 8mm; color: #555 }
-.tn { font-family: 'Noto Sans Mono', 'DejaVu Sans Mono', monospace; white-space: nowrap }
+.tn { font-family: 'Noto Sans Mono', 'DejaVu Sans Mono', monospace }
 .empty { text-align: center; padding: 6mm; color: #555 }
 table.totals { margin: 5mm 0 0 auto; border-collapse: collapse; page-break-inside: avoid }
 table.totals th { text-align: left; padding: 1mm 3mm; font-weight: 500 }
