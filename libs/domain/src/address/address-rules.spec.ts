@@ -1,5 +1,6 @@
 import { DomainError, ValidationError } from '../errors';
 import { AddressProps } from './address';
+import { isAddress, toAddress } from './address.value-object';
 import {
   assertNationalAddress,
   assertValidAddress,
@@ -259,5 +260,15 @@ describe('address text', () => {
 
   it('accepts Arabic text and paired surrogates (emoji)', () => {
     expect(validateAddress({ city: 'الرياض 🏙️', country: 'SA', short_address: 'RRRD2929' })).toEqual([]);
+  });
+});
+
+describe('Address value object', () => {
+  it('narrows only an address that keeps every rule, and gives its stored form', () => {
+    const input: unknown = { city: ' Riyadh ', country: 'sa', short_address: 'rrrd2929', phone: '٩٦٦٥١٢٣٤٥٦٧٨' };
+    expect(isAddress({ city: 'Riyadh' })).toBe(false);
+    expect(isAddress('Riyadh')).toBe(false);
+    if (!isAddress(input)) throw new Error('expected a valid address');
+    expect(toAddress(input)).toEqual({ city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', phone: '966512345678' });
   });
 });

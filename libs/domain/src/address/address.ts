@@ -1,4 +1,4 @@
-/** Address as the API carries it (SPEC §2). Validation rules live beside it in this folder. */
+/** Address as the API carries it (docs/api.md, Address). Its rules live in address-rules.ts. */
 export interface AddressProps {
   readonly name?: string;
   readonly line1?: string;
@@ -9,12 +9,4 @@ export interface AddressProps {
   readonly additional_number?: string;
   readonly short_address?: string;
   readonly phone?: string;
-}
-
-/** One parcel; weights in kg, dimensions in cm (SPEC §2). */
-export interface ParcelProps {
-  readonly weight_kg: number;
-  readonly length_cm: number;
-  readonly width_cm: number;
-  readonly height_cm: number;
 }

@@ -1,4 +1,4 @@
-import { ParcelProps } from '../address/address';
+import { ParcelProps } from '../parcel/parcel';
 import { ValidationError } from '../errors/domain-error';
 import { ceilDiv, decimalFromNumber, ExactDecimal, formatDecimal, unitsAtScale } from '../money/exact-decimal';
 

@@ -1,4 +1,4 @@
-import { ParcelProps } from '../address/address';
+import { ParcelProps } from '../parcel/parcel';
 import { Money } from '../money/money.value-object';
 import { ChargeableWeight, computeChargeableWeight } from './chargeable-weight';
 import { priceQuote, QuoteLine, QuoteLineCode } from './rate-calculator';

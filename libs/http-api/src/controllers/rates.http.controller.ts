@@ -18,17 +18,6 @@ export class RatesHttpController {
   @ApiOkResponse({ type: QuoteListResponseDto })
   @ApiErrorResponses({ 422: 'E_VALIDATION {field, reason}' })
   async rates(@CurrentPrincipal() principal: Principal, @Body() body: RatesRequestDto): Promise<QuoteListResponseDto> {
-    const quotes = await this.getRates.execute({
-      teamId: principal.teamId,
-      origin: body.origin,
-      destination: body.destination,
-      parcels: body.parcels,
-      declaredValue: body.declared_value,
-      declaredValueCurrency: body.declared_value_currency,
-      incoterm: body.incoterm,
-      hsCodes: body.hs_codes,
-      codAmount: body.cod_amount,
-    });
-    return { quotes: quotes as QuoteListResponseDto['quotes'] };
+    return { quotes: await this.getRates.execute(body.toCommand(principal.teamId)) };
   }
 }

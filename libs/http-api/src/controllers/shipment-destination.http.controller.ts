@@ -23,7 +23,7 @@ export class ShipmentDestinationHttpController {
       'differs from the booked destination country; E_ADDRESS_NOT_NORMALISED {missing}',
     503: 'E_CARRIER_UNAVAILABLE (Retry-After): nothing was changed',
   })
-  update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: unknown): Promise<unknown> {
+  update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AddressRequestDto): Promise<ShipmentDto> {
     return this.updateDestination.execute({ teamId: principal.teamId, shipmentId: id, destination: body });
   }
 }

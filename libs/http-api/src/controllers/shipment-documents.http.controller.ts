@@ -26,14 +26,14 @@ export class ShipmentDocumentsHttpController {
     413: 'E_PAYLOAD_TOO_LARGE: the file is over 10 MB (nothing is stored)',
     422: 'E_VALIDATION: field `file` (missing, empty, not a PDF) or `type` (missing, not in the enum); `body` when not multipart',
   })
-  upload(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest): Promise<unknown> {
+  upload(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest): Promise<ShipmentDocumentDto> {
     return this.uploadDocument.execute({ teamId: principal.teamId, shipmentId: id, parts: multipartFormParts(request) });
   }
 
   @Get(':id/documents')
   @ApiOkResponse({ type: ShipmentDocumentListResponseDto })
   @ApiErrorResponses({ 404: "E_NOT_FOUND (unknown id or another team's shipment)" })
-  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<unknown> {
+  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ShipmentDocumentListResponseDto> {
     return this.listDocuments.execute({ teamId: principal.teamId, shipmentId: id });
   }
 }

@@ -15,6 +15,6 @@ export class TrackingHttpController {
   @ApiOkResponse({ type: TrackingResponseDto })
   @ApiErrorResponses({ 404: "E_NOT_FOUND (also for another team's shipment)" })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TrackingResponseDto> {
-    return this.getTracking.execute({ teamId: principal.teamId, shipmentId: id }) as Promise<TrackingResponseDto>;
+    return this.getTracking.execute({ teamId: principal.teamId, shipmentId: id });
   }
 }

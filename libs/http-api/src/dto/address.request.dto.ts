@@ -1,11 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { AddressProps } from '@lgw/domain';
+import { AddressBody } from '../http/validation.pipe';
 
 /**
- * Documentation of the Address shape. Its rules (ISO country, Saudi postal code, short
- * address, phone...) depend on each other and live in the domain (address-rules.ts); the
- * use cases apply them and report the dotted field path.
+ * The Address shape. Its rules (ISO country, Saudi postal code, short address, phone...)
+ * depend on each other and live in the domain's value object (address-rules.ts); the
+ * validation pipe applies them, nested (`destination.city`) or as a whole body (`city`).
  */
-export class AddressRequestDto {
+@AddressBody()
+export class AddressRequestDto implements AddressProps {
   @ApiPropertyOptional({ example: 'محمد عبدالله' }) name?: string;
   @ApiPropertyOptional({ example: 'King Fahd Road 1234' }) line1?: string;
   @ApiProperty({ example: 'Riyadh' }) city: string;

@@ -19,12 +19,12 @@ export class CarrierDto {
   @ApiProperty() name_ar: string;
   @ApiProperty() name_en: string;
   @ApiProperty({ enum: ['rest', 'rest_legacy', 'csv_batch'] }) integration_type: string;
-  @ApiProperty({ type: [String] }) coverage_countries: string[];
-  @ApiProperty({ type: [ServiceLevelDto] }) service_levels: ServiceLevelDto[];
+  @ApiProperty({ type: [String] }) coverage_countries: readonly string[];
+  @ApiProperty({ type: [ServiceLevelDto] }) service_levels: readonly ServiceLevelDto[];
 }
 
 export class CarrierListResponseDto {
-  @ApiProperty({ type: [CarrierDto] }) carriers: CarrierDto[];
+  @ApiProperty({ type: [CarrierDto] }) carriers: readonly CarrierDto[];
 }
 
 export class CarrierRefDto {

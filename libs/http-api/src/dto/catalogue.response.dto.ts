@@ -22,7 +22,7 @@ export class CatalogueUpsertResponseDto {
 }
 
 export class CatalogueListResponseDto {
-  @ApiProperty({ type: [CatalogueProductDto], description: 'in sku order' }) products: CatalogueProductDto[];
+  @ApiProperty({ type: [CatalogueProductDto], description: 'in sku order' }) products: readonly CatalogueProductDto[];
   @ApiProperty() total: number;
   @ApiProperty() limit: number;
   @ApiProperty() offset: number;
@@ -48,6 +48,6 @@ export class DataReadinessReportDto {
   @ApiProperty({ minimum: 0, maximum: 100, description: 'round(100 × passed checks / (5 × total_skus)); 0 for an empty catalogue' })
   score: number;
   @ApiProperty() total_skus: number;
-  @ApiProperty({ type: [ReadinessIssueDto] }) issues: ReadinessIssueDto[];
+  @ApiProperty({ type: [ReadinessIssueDto] }) issues: readonly ReadinessIssueDto[];
   @ApiProperty({ type: ReadinessSummaryDto }) summary: ReadinessSummaryDto;
 }

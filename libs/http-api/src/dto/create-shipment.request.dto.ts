@@ -1,5 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { CancelShipmentCommand, CreateShipmentCommand, MAX_CANCEL_REASON_LENGTH } from '@lgw/application';
+import { toAddress } from '@lgw/domain';
+import { JsonObjectBody } from '../http/validation.pipe';
+import { Satisfies } from './domain-rules';
 import { ShippingRequestDto } from './shipping-request.dto';
 
 export class CreateShipmentRequestDto extends ShippingRequestDto {
@@ -15,9 +19,34 @@ export class CreateShipmentRequestDto extends ShippingRequestDto {
   @IsString({ message: 'must be a string' })
   @MaxLength(100, { message: 'must be at most 100 characters' })
   reference?: string;
+
+  /** The body once it passed the gate: addresses in their stored form. */
+  toCommand(teamId: string): CreateShipmentCommand {
+    return {
+      teamId,
+      quoteId: this.quote_id,
+      origin: toAddress(this.origin),
+      destination: toAddress(this.destination),
+      parcels: this.parcels,
+      declaredValue: this.declared_value,
+      incoterm: this.incoterm,
+      hsCodes: this.hs_codes,
+      codAmount: this.cod_amount,
+      reference: this.reference,
+    };
+  }
 }
 
+const CANCEL_REASON = `must be a string of at most ${MAX_CANCEL_REASON_LENGTH} characters`;
+
+@JsonObjectBody('must be a JSON object such as {"reason": "..."}')
 export class CancelShipmentRequestDto {
-  @ApiPropertyOptional({ maxLength: 500 })
-  reason?: string;
+  @ApiPropertyOptional({ maxLength: MAX_CANCEL_REASON_LENGTH })
+  @IsOptional()
+  @Satisfies('isCancelReason', (value) => typeof value === 'string' && value.length <= MAX_CANCEL_REASON_LENGTH, CANCEL_REASON)
+  reason?: string | null;
+
+  toCommand(teamId: string, shipmentId: string): CancelShipmentCommand {
+    return { teamId, shipmentId, reason: this.reason?.trim() || null };
+  }
 }

@@ -16,7 +16,7 @@ export class InvoiceDto {
   @ApiProperty({ description: 'stable per team and billing period', example: 'INV-202611-3f2a9c1b04de' }) id: string;
   @ApiProperty({ format: 'date', description: 'first day of the calendar month, Asia/Riyadh' }) period_start: string;
   @ApiProperty({ format: 'date', description: 'last day of the calendar month, Asia/Riyadh' }) period_end: string;
-  @ApiProperty({ type: [InvoiceLineItemDto], description: 'in the order they occurred' }) line_items: InvoiceLineItemDto[];
+  @ApiProperty({ type: [InvoiceLineItemDto], description: 'in the order they occurred' }) line_items: readonly InvoiceLineItemDto[];
   @ApiProperty({ description: 'shipment lines and cancellation credits, without VAT' }) subtotal_sar: number;
   @ApiProperty({ description: 'COD fees, weight adjustments and return fees, without VAT' }) surcharges_sar: number;
   @ApiProperty({ description: '15 % VAT: the sum of the lines\' VAT' }) vat_sar: number;

@@ -1,37 +1,22 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNumber, IsPositive, Max } from 'class-validator';
+import { MAX_PARCEL_SIDE_CM, MAX_PARCEL_WEIGHT_KG, ParcelProps } from '@lgw/domain';
+import { IsParcelMeasure } from './domain-rules';
 
-// class-validator runs a property's decorators bottom-up: the type check sits last so that
-// it is reported first.
-
-const POSITIVE = { message: 'must be a positive number' };
-const FINITE = { allowNaN: false, allowInfinity: false };
-
-export const MAX_PARCEL_WEIGHT_KG = 1000;
-export const MAX_PARCEL_SIDE_CM = 500;
-
-export class ParcelRequestDto {
-  @ApiProperty({ example: 2.5, description: 'kg' })
-  @Max(MAX_PARCEL_WEIGHT_KG, { message: `must be at most ${MAX_PARCEL_WEIGHT_KG}` })
-  @IsPositive(POSITIVE)
-  @IsNumber(FINITE, POSITIVE)
+/** A Parcel as the API carries it; its rules are the domain's (libs/domain/src/parcel). */
+export class ParcelRequestDto implements ParcelProps {
+  @ApiProperty({ example: 2.5, description: 'kg', minimum: 0, exclusiveMinimum: true, maximum: MAX_PARCEL_WEIGHT_KG })
+  @IsParcelMeasure()
   weight_kg: number;
 
-  @ApiProperty({ example: 30, description: 'cm' })
-  @Max(MAX_PARCEL_SIDE_CM, { message: `must be at most ${MAX_PARCEL_SIDE_CM}` })
-  @IsPositive(POSITIVE)
-  @IsNumber(FINITE, POSITIVE)
+  @ApiProperty({ example: 30, description: 'cm', minimum: 0, exclusiveMinimum: true, maximum: MAX_PARCEL_SIDE_CM })
+  @IsParcelMeasure()
   length_cm: number;
 
-  @ApiProperty({ example: 20, description: 'cm' })
-  @Max(MAX_PARCEL_SIDE_CM, { message: `must be at most ${MAX_PARCEL_SIDE_CM}` })
-  @IsPositive(POSITIVE)
-  @IsNumber(FINITE, POSITIVE)
+  @ApiProperty({ example: 20, description: 'cm', minimum: 0, exclusiveMinimum: true, maximum: MAX_PARCEL_SIDE_CM })
+  @IsParcelMeasure()
   width_cm: number;
 
-  @ApiProperty({ example: 15, description: 'cm' })
-  @Max(MAX_PARCEL_SIDE_CM, { message: `must be at most ${MAX_PARCEL_SIDE_CM}` })
-  @IsPositive(POSITIVE)
-  @IsNumber(FINITE, POSITIVE)
+  @ApiProperty({ example: 15, description: 'cm', minimum: 0, exclusiveMinimum: true, maximum: MAX_PARCEL_SIDE_CM })
+  @IsParcelMeasure()
   height_cm: number;
 }

@@ -22,12 +22,12 @@ export class QuoteDto {
   @ApiProperty({ type: ServiceRefDto }) service: ServiceRefDto;
   @ApiProperty({ type: TransitDaysDto }) transit_days: TransitDaysDto;
   @ApiProperty({ type: QuoteWeightsDto }) weights: QuoteWeightsDto;
-  @ApiProperty({ type: [BreakdownLineDto] }) breakdown: BreakdownLineDto[];
+  @ApiProperty({ type: [BreakdownLineDto] }) breakdown: readonly BreakdownLineDto[];
   @ApiProperty({ description: 'sum of the breakdown lines' }) total_sar: number;
   @ApiProperty({ enum: ['SAR'] }) currency: string;
   @ApiProperty({ format: 'date-time', description: 'issue + 15 minutes' }) expires_at: string;
 }
 
 export class QuoteListResponseDto {
-  @ApiProperty({ type: [QuoteDto] }) quotes: QuoteDto[];
+  @ApiProperty({ type: [QuoteDto] }) quotes: readonly QuoteDto[];
 }

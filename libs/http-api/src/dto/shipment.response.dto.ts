@@ -24,20 +24,20 @@ export class ShipmentDto {
   @ApiProperty({ type: ServiceRefDto }) service: ServiceRefDto;
   @ApiProperty({ type: AddressRequestDto }) origin: AddressRequestDto;
   @ApiProperty({ type: AddressRequestDto }) destination: AddressRequestDto;
-  @ApiProperty({ type: [ParcelRequestDto] }) parcels: ParcelRequestDto[];
+  @ApiProperty({ type: [ParcelRequestDto] }) parcels: readonly ParcelRequestDto[];
   @ApiProperty({ nullable: true }) declared_value_sar: number | null;
   @ApiProperty({ nullable: true, enum: ['EXW', 'FOB', 'CIF', 'DAP', 'DDP'] }) incoterm: string | null;
-  @ApiProperty({ type: [String] }) hs_codes: string[];
+  @ApiProperty({ type: [String] }) hs_codes: readonly string[];
   @ApiProperty({ nullable: true }) cod_amount_sar: number | null;
   @ApiProperty({ example: '/api/v1/labels/<shipment_id>' }) label_url: string;
-  @ApiProperty({ type: [WarningDto] }) warnings: WarningDto[];
+  @ApiProperty({ type: [WarningDto] }) warnings: readonly WarningDto[];
   @ApiProperty() quoted_total_sar: number;
   @ApiProperty({ format: 'date-time' }) estimated_delivery_at: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
 export class ShipmentListResponseDto {
-  @ApiProperty({ type: [ShipmentDto] }) shipments: ShipmentDto[];
+  @ApiProperty({ type: [ShipmentDto] }) shipments: readonly ShipmentDto[];
   @ApiProperty() total: number;
   @ApiProperty() limit: number;
   @ApiProperty() offset: number;

@@ -15,7 +15,10 @@ import {
   Max,
   ValidateNested,
 } from 'class-validator';
+import type { GetRatesCommand } from '@lgw/application';
+import { AddressProps, IsoCurrencyCode, toAddress } from '@lgw/domain';
 import { AddressRequestDto } from './address.request.dto';
+import { IsAddressValue, IsIsoCurrency } from './domain-rules';
 import { ParcelRequestDto } from './parcel.request.dto';
 
 export const INCOTERMS = ['EXW', 'FOB', 'CIF', 'DAP', 'DDP'] as const;
@@ -28,14 +31,16 @@ const SAR = { message: 'must be a positive amount in SAR with at most 2 decimals
 /** Fields POST /rates and POST /shipments share: lane, parcels and customs data. */
 export class ShippingRequestDto {
   @ApiProperty({ type: AddressRequestDto })
+  @IsAddressValue()
   @IsDefined({ message: 'is required' })
   @IsObject({ message: 'must be an object' })
-  origin: Record<string, unknown>;
+  origin: AddressProps;
 
   @ApiProperty({ type: AddressRequestDto })
+  @IsAddressValue()
   @IsDefined({ message: 'is required' })
   @IsObject({ message: 'must be an object' })
-  destination: Record<string, unknown>;
+  destination: AddressProps;
 
   @ApiProperty({ type: [ParcelRequestDto], minItems: 1, maxItems: MAX_PARCELS })
   @IsDefined({ message: 'is required' })
@@ -77,8 +82,24 @@ export class ShippingRequestDto {
 export class RatesRequestDto extends ShippingRequestDto {
   @ApiPropertyOptional({ example: 'SAR', description: 'ISO 4217' })
   @IsOptional()
+  @IsIsoCurrency('must be an ISO 4217 currency code')
   @IsString({ message: 'must be an ISO 4217 currency code' })
-  declared_value_currency?: string;
+  declared_value_currency?: IsoCurrencyCode;
+
+  /** The body once it passed the gate: addresses in their stored form. */
+  toCommand(teamId: string): GetRatesCommand {
+    return {
+      teamId,
+      origin: toAddress(this.origin),
+      destination: toAddress(this.destination),
+      parcels: this.parcels,
+      declaredValue: this.declared_value,
+      declaredValueCurrency: this.declared_value_currency,
+      incoterm: this.incoterm,
+      hsCodes: this.hs_codes,
+      codAmount: this.cod_amount,
+    };
+  }
 }
 
 export { POSITIVE };

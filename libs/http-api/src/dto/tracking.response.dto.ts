@@ -20,5 +20,5 @@ export class TrackingEventDto {
 export class TrackingResponseDto {
   @ApiProperty() tracking_number: string;
   @ApiProperty({ enum: SHIPMENT_STATUSES }) status: string;
-  @ApiProperty({ type: [TrackingEventDto], description: 'most recent first' }) events: TrackingEventDto[];
+  @ApiProperty({ type: [TrackingEventDto], description: 'most recent first' }) events: readonly TrackingEventDto[];
 }

@@ -1,13 +1,13 @@
-import { ParcelProps } from '@lgw/domain';
+import { AddressProps, IsoCurrencyCode, ParcelProps } from '@lgw/domain';
 
-/** POST /rates after shape validation; addresses are checked against the domain rules. */
+/** POST /rates once the request passed the edge: valid addresses in their stored form. */
 export interface GetRatesCommand {
   readonly teamId: string;
-  readonly origin: unknown;
-  readonly destination: unknown;
+  readonly origin: AddressProps;
+  readonly destination: AddressProps;
   readonly parcels: readonly ParcelProps[];
   readonly declaredValue?: number;
-  readonly declaredValueCurrency?: string;
+  readonly declaredValueCurrency?: IsoCurrencyCode;
   readonly incoterm?: string;
   readonly hsCodes?: readonly string[];
   readonly codAmount?: number;

@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  AddressProps,
-  assertValidAddress,
-  classifyLane,
-  eligibleServiceLevels,
-  isIsoCurrencyCode,
-  normaliseAddress,
-  rateParcels,
-  ValidationError,
-} from '@lgw/domain';
+import { classifyLane, eligibleServiceLevels, rateParcels } from '@lgw/domain';
 import { QUOTE_REPOSITORY, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
 import {
   CARRIER_CATALOGUE,
@@ -39,13 +30,7 @@ export class GetRatesUseCase {
   ) {}
 
   async execute(command: GetRatesCommand): Promise<QuoteView[]> {
-    assertValidAddress('origin', command.origin);
-    assertValidAddress('destination', command.destination);
-    if (command.declaredValueCurrency !== undefined && !isIsoCurrencyCode(command.declaredValueCurrency)) {
-      throw new ValidationError('declared_value_currency', 'must be an ISO 4217 currency code');
-    }
-    const origin = normaliseAddress(command.origin as AddressProps);
-    const destination = normaliseAddress(command.destination as AddressProps);
+    const { origin, destination } = command;
     const lane = classifyLane(origin.country, destination.country);
     const issuedAt = this.clock.now();
     const expiresAt = new Date(issuedAt.getTime() + this.settings.quoteTtlSeconds * 1000);

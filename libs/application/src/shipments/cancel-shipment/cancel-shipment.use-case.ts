@@ -1,16 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { canCancel, DomainError, eventKindsForStatusChange, STATUS_LABELS, ValidationError } from '@lgw/domain';
+import { canCancel, DomainError, eventKindsForStatusChange, STATUS_LABELS } from '@lgw/domain';
 import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
 import { gatewayEvent } from '../shipment.record';
-
-export interface CancelShipmentCommand {
-  readonly teamId: string;
-  readonly shipmentId: string;
-  readonly reason?: unknown;
-}
+import { CancelShipmentCommand } from './cancel-shipment.command';
 
 export interface CancellationView {
   readonly id: string;
@@ -20,8 +15,6 @@ export interface CancellationView {
   readonly status_en: string;
   readonly cancelled_at: string;
 }
-
-export const MAX_CANCEL_REASON_LENGTH = 500;
 
 /** Cancels with the carrier first, then records it; a carrier failure changes nothing here. */
 @Injectable()
@@ -34,7 +27,7 @@ export class CancelShipmentUseCase {
   ) {}
 
   async execute(command: CancelShipmentCommand): Promise<CancellationView> {
-    const reason = parseReason(command.reason);
+    const { reason } = command;
     const shipment = await this.getShipment.record(command.teamId, command.shipmentId);
     if (shipment.status === 'CANCELLED' && shipment.cancelledAt) return view(shipment.id, shipment.trackingNumber, shipment.cancelledAt);
     if (!canCancel(shipment.status)) throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: shipment.status });
@@ -83,12 +76,4 @@ function view(id: string, trackingNumber: string, at: Date): CancellationView {
     status_en: STATUS_LABELS.CANCELLED.en,
     cancelled_at: at.toISOString(),
   };
-}
-
-function parseReason(reason: unknown): string | null {
-  if (reason === undefined || reason === null) return null;
-  if (typeof reason !== 'string' || reason.length > MAX_CANCEL_REASON_LENGTH) {
-    throw new ValidationError('reason', `must be a string of at most ${MAX_CANCEL_REASON_LENGTH} characters`);
-  }
-  return reason.trim() || null;
 }

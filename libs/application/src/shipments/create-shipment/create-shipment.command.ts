@@ -1,11 +1,11 @@
-import { ParcelProps } from '@lgw/domain';
+import { AddressProps, ParcelProps } from '@lgw/domain';
 
-/** POST /shipments after shape validation; addresses are checked against the domain rules. */
+/** POST /shipments once the request passed the edge: valid addresses in their stored form. */
 export interface CreateShipmentCommand {
   readonly teamId: string;
   readonly quoteId: string;
-  readonly origin: unknown;
-  readonly destination: unknown;
+  readonly origin: AddressProps;
+  readonly destination: AddressProps;
   readonly parcels: readonly ParcelProps[];
   /** SAR, at most 2 decimals (checked at the edge). */
   readonly declaredValue?: number;

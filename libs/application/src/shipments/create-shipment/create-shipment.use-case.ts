@@ -3,11 +3,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AddressProps,
   assertNationalAddress,
-  assertValidAddress,
   DomainError,
   eventKindsForStatusChange,
   Money,
-  normaliseAddress,
   shipmentWarnings,
   ValidationError,
 } from '@lgw/domain';
@@ -43,10 +41,7 @@ export class CreateShipmentUseCase {
   ) {}
 
   async execute(command: CreateShipmentCommand): Promise<ShipmentView> {
-    assertValidAddress('origin', command.origin);
-    assertValidAddress('destination', command.destination);
-    const origin = normaliseAddress(command.origin as AddressProps);
-    const destination = normaliseAddress(command.destination as AddressProps);
+    const { origin, destination } = command;
     assertNationalAddress(destination);
 
     const now = this.clock.now();

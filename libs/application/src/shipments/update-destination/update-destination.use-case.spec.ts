@@ -64,7 +64,7 @@ function setUp(reads: ShipmentRecord[], writes: Array<(c: DestinationChange) => 
   };
   const getShipment = new GetShipmentUseCase(repository, { all: () => [], find: () => undefined });
   const useCase = new UpdateDestinationUseCase(getShipment, writer, registry, { now: () => new Date('2026-01-02T00:00:00Z') });
-  const run = (body: unknown = DAMMAM) => useCase.execute({ teamId: shipment().teamId, shipmentId: shipment().id, destination: body });
+  const run = (body: AddressProps = DAMMAM) => useCase.execute({ teamId: shipment().teamId, shipmentId: shipment().id, destination: body });
   return { run, carrierCalls, changes };
 }
 

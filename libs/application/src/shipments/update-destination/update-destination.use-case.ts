@@ -2,14 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AddressProps,
   assertNationalAddress,
-  assertValidAddress,
   DomainError,
   isTerminal,
-  normaliseAddress,
   SHIPMENT_WARNING_CODES,
   ShipmentWarning,
   shipmentWarnings,
   TERMINAL_STATUSES,
+  toAddress,
   ValidationError,
 } from '@lgw/domain';
 import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort } from '../../ports/carrier.port';
@@ -22,8 +21,8 @@ import { ShipmentView } from '../shipment.view';
 export interface UpdateDestinationCommand {
   readonly teamId: string;
   readonly shipmentId: string;
-  /** The request body: one Address. Field paths in errors are the Address's own (city, postal_code...). */
-  readonly destination: unknown;
+  /** The request body: one valid Address (judged at the edge, where errors name its own fields). */
+  readonly destination: AddressProps;
 }
 
 /** Another request changing the same destination meanwhile: re-send ours and try again, this often. */
@@ -93,12 +92,8 @@ export class UpdateDestinationUseCase {
   }
 }
 
-function parseDestination(body: unknown): AddressProps {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ValidationError('body', 'must be an Address object');
-  }
-  assertValidAddress('', body);
-  const destination = normaliseAddress(body as AddressProps);
+function parseDestination(address: AddressProps): AddressProps {
+  const destination = toAddress(address);
   assertNationalAddress(destination);
   return destination;
 }

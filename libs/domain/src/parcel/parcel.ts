@@ -1,0 +1,47 @@
+/** One parcel; weights in kg, dimensions in cm (docs/api.md, Parcel). */
+export interface ParcelProps {
+  readonly weight_kg: number;
+  readonly length_cm: number;
+  readonly width_cm: number;
+  readonly height_cm: number;
+}
+
+export const MAX_PARCEL_WEIGHT_KG = 1000;
+export const MAX_PARCEL_SIDE_CM = 500;
+
+export const PARCEL_LIMITS: Readonly<Record<keyof ParcelProps, number>> = {
+  weight_kg: MAX_PARCEL_WEIGHT_KG,
+  length_cm: MAX_PARCEL_SIDE_CM,
+  width_cm: MAX_PARCEL_SIDE_CM,
+  height_cm: MAX_PARCEL_SIDE_CM,
+};
+
+export const PARCEL_FIELDS = Object.keys(PARCEL_LIMITS) as ReadonlyArray<keyof ParcelProps>;
+
+export interface ParcelViolation {
+  readonly field: keyof ParcelProps;
+  readonly reason: string;
+}
+
+/** Why one measure of a parcel is refused, or null when it is a positive number within its limit. */
+export function parcelMeasureViolation(field: keyof ParcelProps, value: unknown): string | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return 'must be a positive number';
+  if (value > PARCEL_LIMITS[field]) return `must be at most ${PARCEL_LIMITS[field]}`;
+  return null;
+}
+
+/** Every measure broken by `input`, in field order; empty when it is a valid parcel. */
+export function validateParcel(input: unknown): ParcelViolation[] {
+  const record = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const violations: ParcelViolation[] = [];
+  for (const field of PARCEL_FIELDS) {
+    const reason = parcelMeasureViolation(field, record[field]);
+    if (reason) violations.push({ field, reason });
+  }
+  return violations;
+}
+
+/** The Parcel value object's factory: a type guard over the rules above. */
+export function isParcel(input: unknown): input is ParcelProps {
+  return typeof input === 'object' && input !== null && !Array.isArray(input) && validateParcel(input).length === 0;
+}

@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import { ValidationError } from '@lgw/domain';
+import { AddressRequestDto } from '../dto/address.request.dto';
+import { CancelShipmentRequestDto, CreateShipmentRequestDto } from '../dto/create-shipment.request.dto';
+import { createValidationPipe } from './validation.pipe';
+
+const RIYADH = { city: 'Riyadh', country: 'SA', short_address: 'RRRD2929' };
+const PARCEL = { weight_kg: 1, length_cm: 10, width_cm: 10, height_cm: 10 };
+
+async function refusal(metatype: unknown, value: unknown): Promise<{ field?: string; reason?: string }> {
+  try {
+    await createValidationPipe().transform(value, { type: 'body', metatype: metatype as never });
+  } catch (error) {
+    if (error instanceof ValidationError) return error.details as { field: string; reason: string };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('the validation gate', () => {
+  it('reports shape errors of any field before the rules of an address', async () => {
+    const body = { quote_id: 'q', origin: { city: 'Riyadh' }, destination: RIYADH, parcels: [{ ...PARCEL, weight_kg: 0 }] };
+    expect(await refusal(CreateShipmentRequestDto, body)).toMatchObject({ field: 'parcels.0.weight_kg', reason: 'must be a positive number' });
+    expect(await refusal(CreateShipmentRequestDto, { ...body, parcels: [PARCEL] })).toMatchObject({
+      field: 'origin.country',
+      reason: 'is required',
+    });
+  });
+
+  it('yields a typed command with addresses in their stored form', async () => {
+    const body = { quote_id: 'q', origin: { ...RIYADH, country: 'sa' }, destination: RIYADH, parcels: [PARCEL], unknown: 1 };
+    const dto = (await createValidationPipe().transform(body, { type: 'body', metatype: CreateShipmentRequestDto })) as CreateShipmentRequestDto;
+    const command = dto.toCommand('team-1');
+    expect(command.origin.country).toBe('SA');
+    expect(command).toMatchObject({ teamId: 'team-1', quoteId: 'q', parcels: [PARCEL] });
+    expect(dto).not.toHaveProperty('unknown');
+  });
+
+  it('judges a whole-Address body with the Address field names', async () => {
+    expect(await refusal(AddressRequestDto, { ...RIYADH, postal_code: '12' })).toMatchObject({ field: 'postal_code' });
+    expect(await refusal(AddressRequestDto, [])).toMatchObject({ field: 'body', reason: 'must be an Address object' });
+  });
+
+  it('refuses a cancel body that is not an object, and a reason that is too long', async () => {
+    expect(await refusal(CancelShipmentRequestDto, ['x'])).toMatchObject({ field: 'body' });
+    expect(await refusal(CancelShipmentRequestDto, { reason: 'x'.repeat(501) })).toMatchObject({
+      field: 'reason',
+      reason: 'must be a string of at most 500 characters',
+    });
+    const none = (await createValidationPipe().transform(undefined, { type: 'body', metatype: CancelShipmentRequestDto })) as CancelShipmentRequestDto;
+    expect(none.toCommand('t', 's')).toEqual({ teamId: 't', shipmentId: 's', reason: null });
+  });
+});
