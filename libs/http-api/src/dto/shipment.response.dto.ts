@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { AddressRequestDto } from './address.request.dto';
 import { CarrierRefDto, ServiceRefDto } from './carrier.response.dto';
 import { ParcelRequestDto } from './parcel.request.dto';
+import { INCOTERMS } from './shipping-request.dto';
 
 export class WarningDto {
   @ApiProperty({
@@ -16,7 +17,7 @@ export class ShipmentDto {
   @ApiProperty() id: string;
   @ApiProperty() tracking_number: string;
   @ApiProperty({ description: "the gateway's own reference for the shipment" }) service_reference: string;
-  @ApiProperty({ nullable: true, description: "the caller's order reference" }) reference: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "the caller's order reference" }) reference: string | null;
   @ApiProperty() status: string;
   @ApiProperty() status_ar: string;
   @ApiProperty() status_en: string;
@@ -25,10 +26,10 @@ export class ShipmentDto {
   @ApiProperty({ type: AddressRequestDto }) origin: AddressRequestDto;
   @ApiProperty({ type: AddressRequestDto }) destination: AddressRequestDto;
   @ApiProperty({ type: [ParcelRequestDto] }) parcels: readonly ParcelRequestDto[];
-  @ApiProperty({ nullable: true }) declared_value_sar: number | null;
-  @ApiProperty({ nullable: true, enum: ['EXW', 'FOB', 'CIF', 'DAP', 'DDP'] }) incoterm: string | null;
+  @ApiProperty({ type: Number, nullable: true }) declared_value_sar: number | null;
+  @ApiProperty({ type: String, nullable: true, enum: [...INCOTERMS, null] }) incoterm: string | null;
   @ApiProperty({ type: [String] }) hs_codes: readonly string[];
-  @ApiProperty({ nullable: true }) cod_amount_sar: number | null;
+  @ApiProperty({ type: Number, nullable: true }) cod_amount_sar: number | null;
   @ApiProperty({ example: '/api/v1/labels/<shipment_id>' }) label_url: string;
   @ApiProperty({ type: [WarningDto] }) warnings: readonly WarningDto[];
   @ApiProperty() quoted_total_sar: number;

@@ -1,0 +1,138 @@
+import Ajv, { ValidateFunction } from 'ajv';
+import { book } from '../support/booking';
+import { JEDDAH, ratesBody } from '../support/fixtures';
+import { ApiRequestInit, ApiResponse, bootTestApp, TestApp, TestTeam } from '../support/test-app';
+
+/**
+ * The OpenAPI document and the wire cannot drift: every operation documented with a JSON
+ * success response is called for real, and each answer must match its documented schema
+ * exactly (required fields present, types right, no field the document does not name).
+ */
+describe('documented response schemas match real responses', () => {
+  let t: TestApp;
+  let team: TestTeam;
+  let doc: any;
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, validateSchema: false });
+  /** "POST /api/v1/shipments/{id}/cancel" → the responses seen for it. */
+  const seen = new Map<string, ApiResponse[]>();
+
+  /** No field beyond the documented ones, at every level (the document is the whole contract). */
+  function closed(schema: any): any {
+    if (Array.isArray(schema)) return schema.map(closed);
+    if (schema === null || typeof schema !== 'object') return schema;
+    const copy: any = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, closed(v)]));
+    if (copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
+    // OpenAPI 3.0 writes an exclusive bound as a flag beside the bound; JSON Schema as the bound.
+    if (copy.exclusiveMinimum === true) [copy.exclusiveMinimum, copy.minimum] = [copy.minimum, undefined];
+    if (copy.exclusiveMaximum === true) [copy.exclusiveMaximum, copy.maximum] = [copy.maximum, undefined];
+    return JSON.parse(JSON.stringify(copy));
+  }
+
+  function operationKey(method: string, path: string): string {
+    const bare = path.split('?')[0];
+    for (const [template, ops] of Object.entries<any>(doc.paths)) {
+      if (!ops[method.toLowerCase()]) continue;
+      const pattern = new RegExp(`^${template.replace(/\./g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      if (pattern.test(bare)) return `${method} ${template}`;
+    }
+    throw new Error(`no documented operation for ${method} ${path}`);
+  }
+
+  async function call(path: string, init: ApiRequestInit = {}, admin = false): Promise<ApiResponse> {
+    const method = init.method ?? 'GET';
+    const full = admin ? `/admin/v1${path}` : `/api/v1${path}`;
+    const res = admin ? await t.admin(method, path, init.body) : await t.api(path, { key: team.apiKey, ...init });
+    expect({ call: `${method} ${full}`, status: res.status }).toEqual({ call: `${method} ${full}`, status: expect.any(Number) });
+    if (res.status < 300) {
+      const key = operationKey(method, full);
+      seen.set(key, [...(seen.get(key) ?? []), res]);
+    }
+    return res;
+  }
+
+  beforeAll(async () => {
+    t = await bootTestApp({ worker: true });
+    team = await t.createTeam('Contract Team');
+    doc = (await t.api('/openapi.json', { key: null })).body;
+    ajv.addSchema(closed({ components: doc.components }), 'openapi');
+
+    await call('/carriers');
+    const rated = await call('/rates', { method: 'POST', body: ratesBody() });
+    const booked = await call('/shipments', {
+      method: 'POST',
+      body: { ...ratesBody(), quote_id: rated.body.quotes[0].quote_id, reference: 'ORDER-1', declared_value: 100, incoterm: 'DAP' },
+    });
+    const shipment = booked.body;
+    const plain = await book(t, team, 'bahr');
+    await call(`/shipments/${shipment.id}`);
+    await call('/shipments?limit=5');
+    await call(`/shipments/${shipment.id}/tracking`);
+    await call(`/shipments/${shipment.id}/destination`, { method: 'PATCH', body: { ...JEDDAH, phone: '966512345679' } });
+    const boundary = 'lgwcontract';
+    const form =
+      `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\ncommercial_invoice\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="invoice.pdf"\r\nContent-Type: application/pdf\r\n\r\n` +
+      `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n\r\n--${boundary}--\r\n`;
+    const uploaded = await call(`/shipments/${shipment.id}/documents`, {
+      method: 'POST',
+      rawBody: form,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(uploaded.status).toBe(201);
+    await call(`/shipments/${shipment.id}/documents`);
+    await call(`/shipments/${plain.id}/cancel`, { method: 'POST', body: { reason: 'contract check' } });
+    await call('/carriers/sahm/passthrough', { method: 'POST', rawBody: '{"ping":true}', headers: { 'content-type': 'application/json' } });
+    await call('/carriers/sahm/passthrough/audit');
+    await call('/catalogue/products', {
+      method: 'PUT',
+      body: { products: [{ sku: 'DATES-1KG', name_en: 'Dates', hs_code: '080410', weight_kg: 1, origin_country: 'SA', value_sar: 25 }] },
+    });
+    await call('/catalogue/products');
+    await call('/catalogue/products/DATES-1KG');
+    await call('/data-readiness', { method: 'POST' });
+    const invoice = await call('/invoices/current');
+    await call('/invoices');
+    await call(`/invoices/${invoice.body.id}`);
+
+    const created = await call('/teams', { method: 'POST', body: { name: 'Contract Admin Team' } }, true);
+    const teamId = created.body.team.id;
+    await call('/teams', {}, true);
+    await call(`/teams/${teamId}`, {}, true);
+    await call(`/teams/${teamId}/keys`, { method: 'POST' }, true);
+    await call(`/teams/${teamId}/keys`, {}, true);
+    await call(`/teams/${teamId}/rate-limit`, { method: 'PUT', body: { per_minute: 120 } }, true);
+  });
+  afterAll(() => t?.close());
+
+  function jsonOperations(): Array<[string, string, ValidateFunction]> {
+    const result: Array<[string, string, ValidateFunction]> = [];
+    for (const [path, ops] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        for (const [status, response] of Object.entries<any>(op.responses ?? {})) {
+          const schema = response.content?.['application/json']?.schema;
+          if (!status.startsWith('2') || !schema) continue;
+          const local = JSON.parse(JSON.stringify(closed(schema)).replace(/"#\/components/g, '"openapi#/components'));
+          result.push([`${method.toUpperCase()} ${path}`, status, ajv.compile(local)]);
+        }
+      }
+    }
+    return result;
+  }
+
+  it('calls every operation documented with a JSON success response', () => {
+    const documented = jsonOperations().map(([key]) => key);
+    expect(documented.length).toBeGreaterThan(20);
+    expect(documented.filter((key) => !seen.has(key))).toEqual([]);
+  });
+
+  it('answers each of them in exactly its documented shape and status', () => {
+    const drift: string[] = [];
+    for (const [key, status, validate] of jsonOperations()) {
+      for (const res of seen.get(key) ?? []) {
+        if (String(res.status) !== status) drift.push(`${key}: status ${res.status}, documented ${status}`);
+        if (!validate(res.body)) drift.push(`${key}: ${ajv.errorsText(validate.errors)}`);
+      }
+    }
+    expect(drift).toEqual([]);
+  });
+});
