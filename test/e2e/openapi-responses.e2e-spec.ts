@@ -1,7 +1,9 @@
 import Ajv, { ValidateFunction } from 'ajv';
+import { batchCsv, uploadBatch, validRow } from '../support/batch-csv';
 import { book } from '../support/booking';
 import { JEDDAH, ratesBody } from '../support/fixtures';
 import { ApiRequestInit, ApiResponse, bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * The OpenAPI document and the wire cannot drift: every operation documented with a JSON
@@ -12,6 +14,7 @@ describe('documented response schemas match real responses', () => {
   let t: TestApp;
   let team: TestTeam;
   let doc: any;
+  let receiver: WebhookReceiver;
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, validateSchema: false });
   /** "POST /api/v1/shipments/{id}/cancel" → the responses seen for it. */
   const seen = new Map<string, ApiResponse[]>();
@@ -51,12 +54,19 @@ describe('documented response schemas match real responses', () => {
   }
 
   beforeAll(async () => {
-    t = await bootTestApp({ worker: true });
+    receiver = await startWebhookReceiver();
+    receiver.reply('/gone', () => ({ status: 410 }));
+    t = await bootTestApp({
+      worker: true,
+      env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300' },
+    });
     team = await t.createTeam('Contract Team');
     doc = (await t.api('/openapi.json', { key: null })).body;
     ajv.addSchema(closed({ components: doc.components }), 'openapi');
 
     await call('/carriers');
+    // A webhook endpoint that answers 410 fails the first message, so that it can be retried.
+    await call('/webhooks/config', { method: 'POST', body: { url: `${receiver.url}/gone`, events: ['shipment.created'] } });
     const rated = await call('/rates', { method: 'POST', body: ratesBody() });
     const booked = await call('/shipments', {
       method: 'POST',
@@ -94,6 +104,22 @@ describe('documented response schemas match real responses', () => {
     await call('/invoices');
     await call(`/invoices/${invoice.body.id}`);
 
+    const failed = await until(async () => {
+      const list = await call('/webhooks/deliveries');
+      return list.body.deliveries.find((d: any) => d.state === 'failed');
+    });
+    await call('/webhooks/config', { method: 'POST', body: { url: `${receiver.url}/ok`, events: ['shipment.created'] } });
+    await call('/webhooks/config');
+    await call('/webhooks/config/rotate-secret', { method: 'POST' });
+    await call('/webhooks/test', { method: 'POST' });
+    await call(`/webhooks/deliveries/${failed.id}/retry`, { method: 'POST' });
+
+    const csv = batchCsv([validRow(1)]);
+    const submitted = await uploadBatch(t.url, team.apiKey, csv);
+    expect(submitted.status).toBe(202);
+    seen.set('POST /api/v1/fulfilment/batches', [{ status: submitted.status, body: submitted.body, text: submitted.text, headers: new Headers() }]);
+    await call(`/fulfilment/batches/${submitted.body.id}`);
+
     const created = await call('/teams', { method: 'POST', body: { name: 'Contract Admin Team' } }, true);
     const teamId = created.body.team.id;
     await call('/teams', {}, true);
@@ -101,8 +127,21 @@ describe('documented response schemas match real responses', () => {
     await call(`/teams/${teamId}/keys`, { method: 'POST' }, true);
     await call(`/teams/${teamId}/keys`, {}, true);
     await call(`/teams/${teamId}/rate-limit`, { method: 'PUT', body: { per_minute: 120 } }, true);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
   });
-  afterAll(() => t?.close());
+
+  async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
+    const deadline = Date.now() + 45_000;
+    while (Date.now() < deadline) {
+      const found = await probe();
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('condition never held');
+  }
 
   function jsonOperations(): Array<[string, string, ValidateFunction]> {
     const result: Array<[string, string, ValidateFunction]> = [];

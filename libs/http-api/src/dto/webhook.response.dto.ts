@@ -21,7 +21,7 @@ export class WebhookConfigDto {
   @ApiProperty({ type: [String], enum: SHIPMENT_EVENT_KINDS }) events: string[];
   @ApiProperty({ description: 'false after a 410 answer or five days of failed attempts; POST /webhooks/config enables it again' })
   enabled: boolean;
-  @ApiProperty({ nullable: true, enum: ['gone', 'failing'], type: String }) disabled_reason: string | null;
+  @ApiProperty({ nullable: true, enum: ['gone', 'failing', null], type: String }) disabled_reason: string | null;
   @ApiProperty({ example: 'whsec_…Sw', description: 'masked: the last four characters only' }) secret: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
