@@ -91,6 +91,8 @@ describe('catalogue and data readiness', () => {
       [[{ name_en: 'no sku' }], 'products.0.sku'],
       [[COMPLETE, { sku: ' padded ' }], 'products.1.sku'],
       [[COMPLETE, { sku: 'X' }, { ...COMPLETE }], 'products.2.sku'],
+      [[COMPLETE, 42], 'products.1'],
+      [[COMPLETE, null], 'products.1'],
       [[], 'products'],
       ['not an array', 'products'],
     ];

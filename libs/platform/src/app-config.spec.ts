@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from './app-config';
+
+describe('loadConfig: the seller on tax invoices', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'lgw-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'x', ...env });
+
+  it('takes the name and VAT number from the environment', () => {
+    const config = load({ INVOICE_SELLER_NAME: ' شركة البوابة Gateway Co ', INVOICE_SELLER_VAT_NUMBER: '310122393500003' });
+    expect(config.invoiceSellerName).toBe('شركة البوابة Gateway Co');
+    expect(config.invoiceSellerVatNumber).toBe('310122393500003');
+  });
+
+  it('falls back to the documented placeholders', () => {
+    expect(load({})).toMatchObject({ invoiceSellerName: 'Logistics Gateway', invoiceSellerVatNumber: '300000000000003' });
+  });
+
+  it.each(['31012239350000', '210122393500003', '310122393500002', '3101223935000a3'])('refuses the VAT number %s at start-up', (vat) => {
+    expect(() => load({ INVOICE_SELLER_VAT_NUMBER: vat })).toThrow(/INVOICE_SELLER_VAT_NUMBER/);
+  });
+
+  it('refuses a name the QR code cannot carry (over 255 bytes of UTF-8)', () => {
+    expect(() => load({ INVOICE_SELLER_NAME: 'ب'.repeat(128) })).toThrow(/INVOICE_SELLER_NAME/);
+    expect(load({ INVOICE_SELLER_NAME: 'ب'.repeat(127) }).invoiceSellerName).toHaveLength(127);
+  });
+});
