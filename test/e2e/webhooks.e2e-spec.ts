@@ -177,6 +177,36 @@ describe('webhooks (Standard Webhooks delivery from the outbox)', () => {
     expect(twice.body.error.code).toBe('E_WEBHOOK_NOT_RETRYABLE');
   });
 
+  it('disables an endpoint that has failed every attempt for five days; its pending messages fail with it', async () => {
+    receiver.reply('/failing', () => ({ status: 500 }));
+    const { team } = await teamWithEndpoint('Failing Team', '/failing', ['shipment.created']);
+    // The run of failures began five days ago (as if every attempt since had failed).
+    await t.runtime.database.dataSource.query(
+      "UPDATE webhook_endpoints SET failing_since = now() - interval '5 days' WHERE team_id = $1",
+      [team.teamId],
+    );
+    await book(t, team);
+    const [failed] = await deliveriesUntil(team, (l) => l[0]?.state === 'failed', 'message failed with the endpoint');
+    expect(failed).toMatchObject({ attempts: 1, last_error: expect.stringMatching(/5 days/) });
+    expect((await t.api('/webhooks/config', { key: team.apiKey })).body).toMatchObject({ enabled: false, disabled_reason: 'failing' });
+    const reenabled = await t.api('/webhooks/config', { method: 'POST', key: team.apiKey, body: { url: `${receiver.url}/failing` } });
+    expect(reenabled.status).toBe(200);
+    expect((await t.api('/webhooks/config', { key: team.apiKey })).body).toMatchObject({ enabled: true, disabled_reason: null });
+  });
+
+  it('keeps a team with a hanging endpoint to its own slots: another team is delivered meanwhile', async () => {
+    receiver.reply('/hang', () => ({ hang: true }));
+    const slow = await teamWithEndpoint('Hanging Team', '/hang', ['shipment.created']);
+    for (let i = 0; i < 6; i++) await book(t, slow.team);
+    await receiver.waitFor('/hang', 1);
+    const fast = await teamWithEndpoint('Prompt Team', '/prompt', ['shipment.created']);
+    await book(t, fast.team);
+    await receiver.waitFor('/prompt', 1);
+    // WEBHOOK_TEAM_CONCURRENCY (4): the hanging team's other messages wait for its own slots.
+    expect(new Set(receiver.at('/hang').map((r) => r.headers['webhook-id'])).size).toBeLessThanOrEqual(4);
+    receiver.reply('/hang', () => ({ status: 200 }));
+  });
+
   it('does not follow redirects, not even to another path of the same host', async () => {
     receiver.reply('/redirect', () => ({ status: 302, headers: { location: `${receiver.url}/redirect-target` } }));
     const { team } = await teamWithEndpoint('Redirect Team', '/redirect', ['shipment.created']);
