@@ -86,7 +86,7 @@ describe('webhook delivery survives a SIGKILL of the worker mid-delivery', () =>
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, body: await res.json().catch(() => undefined) };
+    return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
   }
 
   async function startGateway() {

@@ -40,8 +40,10 @@ export class Webhooks1732100170000 implements MigrationInterface {
         delivered_at timestamptz NULL,
         created_at timestamptz NOT NULL
       )`);
-    // Dispatch scans only pending rows, due first.
-    await q.query(`CREATE INDEX webhook_messages_due_idx ON webhook_messages (next_attempt_at, team_id) WHERE state = 'pending'`);
+    // Dispatch reads only pending rows: all teams' due ones (the periodic round), or one team's
+    // (after its fan-out or an attempt), so a backlog never makes a claim scan the whole table.
+    await q.query(`CREATE INDEX webhook_messages_due_idx ON webhook_messages (next_attempt_at) WHERE state = 'pending'`);
+    await q.query(`CREATE INDEX webhook_messages_team_due_idx ON webhook_messages (team_id, next_attempt_at) WHERE state = 'pending'`);
     await q.query('CREATE INDEX webhook_messages_log_idx ON webhook_messages (team_id, created_at DESC, id DESC)');
   }
 

@@ -86,17 +86,20 @@ export class TypeOrmWebhookMessageRepository implements WebhookMessageRepository
   async claimDue(options: { now: Date; perTeamLimit: number; limit: number; leaseMs: number; teamId?: string }): Promise<ClaimedWebhookMessage[]> {
     const { now, perTeamLimit, limit, leaseMs, teamId } = options;
     const leaseUntil = new Date(now.getTime() + leaseMs);
+    // A team's own claim (after its fan-out or an attempt) reads only that team's rows, by index.
+    const scope = teamId ? 'AND team_id = $5::uuid' : '';
+    const params: unknown[] = [now, perTeamLimit, limit, leaseUntil];
+    if (teamId) params.push(teamId);
     const rows = updatedRows<{ id: string; lease_token: string }>(
       await this.dataSource.query(
         `WITH in_flight AS (
            SELECT team_id, count(*)::int AS n FROM webhook_messages
-            WHERE state = 'pending' AND lease_until > $1 AND ($5::uuid IS NULL OR team_id = $5)
+            WHERE state = 'pending' AND lease_until > $1 ${scope}
             GROUP BY team_id
          ), due AS (
            SELECT id, team_id, row_number() OVER (PARTITION BY team_id ORDER BY next_attempt_at, id) AS rank
              FROM webhook_messages
-            WHERE state = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
-              AND ($5::uuid IS NULL OR team_id = $5)
+            WHERE state = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1) ${scope}
          ), picked AS (
            SELECT due.id FROM due LEFT JOIN in_flight f ON f.team_id = due.team_id
             WHERE due.rank + COALESCE(f.n, 0) <= $2
@@ -107,7 +110,7 @@ export class TypeOrmWebhookMessageRepository implements WebhookMessageRepository
            FROM picked
           WHERE m.id = picked.id AND m.state = 'pending' AND (m.lease_until IS NULL OR m.lease_until <= $1)
          RETURNING m.id, m.lease_token`,
-        [now, perTeamLimit, limit, leaseUntil, teamId ?? null],
+        params,
       ),
     );
     return rows.map((r) => ({ id: r.id, leaseToken: r.lease_token }));

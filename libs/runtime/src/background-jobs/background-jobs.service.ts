@@ -46,6 +46,8 @@ export const BATCH_RECOVERY_EVERY_MS = 30_000;
 export const WEBHOOK_DISPATCH_EVERY_MS = 1_000;
 /** Deliveries in flight per worker; each team is also capped (WEBHOOK_TEAM_CONCURRENCY). */
 const WEBHOOK_DELIVERY_CONCURRENCY = 64;
+/** Fan-out is a few short queries per event; several run at once to keep up with bursts of events. */
+const WEBHOOK_FAN_OUT_CONCURRENCY = 8;
 const MAINTENANCE_QUEUE = 'maintenance';
 const TRACKING_QUEUE = 'tracking';
 
@@ -144,7 +146,7 @@ export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicat
           await this.dispatchWebhooks.execute({ teamId: (data as WebhookDispatchJob)?.teamId });
         }
       },
-      { concurrency: 2 },
+      { concurrency: WEBHOOK_FAN_OUT_CONCURRENCY },
     );
     this.worker.register<WebhookDeliveryJob>(
       WEBHOOK_DELIVERY_QUEUE,
