@@ -1,5 +1,4 @@
-import { CLOCK, ClockPort, SweepBillingUseCase } from '@lgw/application';
-import { RateCardRepository } from '@lgw/carriers';
+import { CLOCK, ClockPort, RATE_CARDS, RateCardSourcePort, SweepBillingUseCase } from '@lgw/application';
 import { chargeWithoutVat, computeChargeableWeight } from '@lgw/domain';
 import { PARCELS } from '../support/fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -165,7 +164,7 @@ describe('invoices from the billing ledger', () => {
     await inject({ code: 'PICKED_UP', occurred_at: at(1) });
     await inject({ code: 'EXCEPTION', exception_type: 'WEIGHT_MISMATCH', measured_weight_kg: 4.2, occurred_at: at(2) });
     const invoice = await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'weight_adjustment'), 'the weight adjustment');
-    const card = RateCardRepository.load().get(s.service.code)!;
+    const card = t.app.get<RateCardSourcePort>(RATE_CARDS).get(s.service.code)!;
     const shipmentCharge = invoice.line_items.find((l: any) => l.shipment_id === s.id && l.cause === 'shipment').amount_sar;
     const quotedKg = computeChargeableWeight(PARCELS, card.volumetric_divisor).chargeable_kg;
     expect(halalas(shipmentCharge)).toBe(chargeWithoutVat(card, quotedKg).halalas);
@@ -204,7 +203,7 @@ describe('invoices from the billing ledger', () => {
     await inject({ code: 'EXCEPTION', exception_type: 'WEIGHT_MISMATCH', measured_weight_kg: 6.1, occurred_at: at(12) });
     const weighed = await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'weight_adjustment'), 'the late weight adjustment');
     expect((await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.status).toBe('IN_TRANSIT');
-    const card = RateCardRepository.load().get(s.service.code)!;
+    const card = t.app.get<RateCardSourcePort>(RATE_CARDS).get(s.service.code)!;
     const quotedKg = computeChargeableWeight(PARCELS, card.volumetric_divisor).chargeable_kg;
     const adjustment = weighed.line_items.find((l: any) => l.shipment_id === s.id && l.cause === 'weight_adjustment');
     expect(halalas(adjustment.amount_sar)).toBe(chargeWithoutVat(card, 6.5).halalas - chargeWithoutVat(card, quotedKg).halalas);

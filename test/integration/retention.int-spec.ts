@@ -48,8 +48,13 @@ describe('retention purge', () => {
     const [recentPublished] = await event(new Date(now - hour));
     const [unpublished] = await event(null);
 
+    const receipt = (eventId: string, processedAt: Date) =>
+      db.query('INSERT INTO billing_event_receipts (event_id, processed_at) VALUES ($1, $2)', [eventId, processedAt]);
+    await receipt(String(oldPublished.id), new Date(now - 8 * 24 * hour));
+    await receipt(String(recentPublished.id), new Date(now - hour));
+
     const report = await t.app.get(PurgeExpiredUseCase).execute();
-    expect(report).toEqual({ idempotencyKeys: 1, quotes: 1, outboxEvents: 1 });
+    expect(report).toEqual({ idempotencyKeys: 1, quotes: 1, outboxEvents: 1, billingReceipts: 1 });
 
     const keys = await db.query('SELECT key FROM idempotency_keys WHERE team_id = $1', [team.teamId]);
     expect(keys.map((k: any) => k.key)).toEqual(['live-key']);
@@ -59,5 +64,9 @@ describe('retention purge', () => {
       [oldPublished.id, recentPublished.id, unpublished.id],
     ]);
     expect(events.map((e: any) => String(e.id))).toEqual([String(recentPublished.id), String(unpublished.id)]);
+    const receipts = await db.query('SELECT event_id FROM billing_event_receipts WHERE event_id = ANY($1)', [
+      [String(oldPublished.id), String(recentPublished.id)],
+    ]);
+    expect(receipts.map((r: any) => r.event_id)).toEqual([String(recentPublished.id)]);
   });
 });

@@ -2,6 +2,8 @@ export interface RetentionReport {
   readonly idempotencyKeys: number;
   readonly quotes: number;
   readonly outboxEvents: number;
+  /** Billing receipts of events that are purged themselves: nothing can ask about them again. */
+  readonly billingReceipts: number;
 }
 
 /** Deletes what has outlived its purpose, in bounded batches so a purge never holds long locks. */

@@ -20,7 +20,12 @@ export class TypeOrmRetention implements RetentionPort {
          SELECT id FROM outbox_events WHERE published_at IS NOT NULL AND published_at <= $1 ORDER BY id LIMIT $2)`,
       [new Date(now.getTime() - policy.outboxKeepMs), batch],
     );
-    return { idempotencyKeys, quotes, outboxEvents };
+    const billingReceipts = await this.deleteBatch(
+      `DELETE FROM billing_event_receipts WHERE event_id IN (
+         SELECT event_id FROM billing_event_receipts WHERE processed_at <= $1 LIMIT $2)`,
+      [new Date(now.getTime() - policy.outboxKeepMs), batch],
+    );
+    return { idempotencyKeys, quotes, outboxEvents, billingReceipts };
   }
 
   private async deleteBatch(sql: string, params: unknown[]): Promise<number> {
