@@ -1,5 +1,5 @@
 /**
- * Label render benchmark (DESIGN §5: warm-browser median < 60 ms, memory flat over 1,000 labels).
+ * Label render benchmark (docs/performance.md: warm-browser median < 60 ms, memory flat over 1,000 labels).
  *
  *   node --expose-gc -r ./bench/support/register.js bench/labels.bench.ts
  *

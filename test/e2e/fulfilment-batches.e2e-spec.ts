@@ -39,7 +39,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-describe('fulfilment batches (SPEC §4 endpoints 14 and 15)', () => {
+describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
   let app: TestApp;
   let team: TestTeam;
   let other: TestTeam;

@@ -54,7 +54,7 @@ describe('shipments', () => {
     });
   });
 
-  it('rejects an expired quote with 409 E_QUOTE_EXPIRED and the SPEC message', async () => {
+  it('rejects an expired quote with 409 E_QUOTE_EXPIRED and the contract message', async () => {
     // A gateway whose quotes live one second.
     const shortLived = await bootTestApp({ env: { QUOTE_TTL_SECONDS: '1' } });
     try {

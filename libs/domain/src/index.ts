@@ -2,7 +2,7 @@ export * from './errors';
 export * from './carrier/carrier-descriptor';
 export * from './address/address';
 export * from './address/address.value-object';
-export * from './parcel/parcel';
+export * from './parcel/parcel.value-object';
 export * from './shipment/shipment-status';
 export * from './money';
 export * from './rating';

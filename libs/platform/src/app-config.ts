@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/** Operator settings (DESIGN §2). Unset means the embedded default. */
+/** Operator settings (docs/runbook.md). Unset means the embedded default. */
 export interface AppConfig {
   readonly port: number;
   readonly host: string;

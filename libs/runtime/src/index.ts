@@ -3,5 +3,5 @@ export * from './composition/gateway-runtime';
 export * from './composition/tokens';
 export * from './lifecycle/process-lifecycle';
 export * from './logging/pino-nest-logger';
-export * from './background-jobs/background-jobs.service';
+export * from './background-jobs/background-jobs.processor';
 export * from './background-jobs/worker.module';

@@ -7,7 +7,7 @@ export const AWKWARD_BODY = Buffer.from(
   'utf8',
 );
 
-/** Passthrough as DESIGN §3 fixes it: bytes in and status + body out, untouched. */
+/** Passthrough as docs/api.md §10 fixes it: bytes in and status + body out, untouched. */
 export function describePassthroughContract(code: 'sahm' | 'bahr', ctx: () => ContractContext): void {
   describe(`${code} passthrough`, () => {
     it('forwards the body byte for byte and returns the carrier answer unchanged', async () => {

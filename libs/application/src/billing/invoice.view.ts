@@ -1,7 +1,7 @@
 import { BillingPeriod, invoiceIdFor, invoiceTotals, InvoiceTotals, Money, totalsOf } from '@lgw/domain';
 import { LedgerLine, LedgerPeriodSummary } from '../ports/billing-ledger.port';
 
-/** SPEC §2 Invoice. Amounts are SAR numbers with two decimals; halalas never leave. */
+/** docs/api.md §2 Invoice. Amounts are SAR numbers with two decimals; halalas never leave. */
 export interface InvoiceLineView {
   readonly shipment_id: string;
   readonly tracking_number: string;

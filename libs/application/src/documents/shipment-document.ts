@@ -1,4 +1,4 @@
-/** Customs documents attached to a shipment (SPEC §2 "Shipment document", §4 endpoint 8). */
+/** Customs documents attached to a shipment (docs/api.md §2 "Shipment document", §4 endpoint 8). */
 
 export const DOCUMENT_TYPES = ['commercial_invoice', 'packing_list', 'certificate_of_origin', 'other'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -7,7 +7,7 @@ export function isDocumentType(value: unknown): value is DocumentType {
   return typeof value === 'string' && (DOCUMENT_TYPES as readonly string[]).includes(value);
 }
 
-/** DESIGN §3: documents are at most 10 MB (binary megabytes: 10 × 1024 × 1024 bytes). */
+/** docs/api.md §10: documents are at most 10 MB (binary megabytes: 10 × 1024 × 1024 bytes). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 /** Every PDF starts with this; the filename and the declared content type prove nothing. */

@@ -1,7 +1,7 @@
 import { BatchPhase, BatchStatus } from '@lgw/domain';
 import { FulfilmentBatchRecord } from '../ports/fulfilment-batch.repository.port';
 
-/** SPEC §2 Fulfilment batch, plus the progress of a PROCESSING batch. */
+/** docs/api.md §2 Fulfilment batch, plus the progress of a PROCESSING batch. */
 export interface FulfilmentBatchView {
   id: string;
   status: BatchStatus;

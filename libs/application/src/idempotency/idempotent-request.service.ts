@@ -12,7 +12,7 @@ export interface IdempotentResult<T> {
 }
 
 /**
- * `Idempotency-Key` (DESIGN §3): same team + key + body → the first response again; another
+ * `Idempotency-Key` (docs/api.md §10): same team + key + body → the first response again; another
  * body → 422 E_IDEMPOTENCY_MISMATCH; first one still running → 409 E_IDEMPOTENCY_IN_PROGRESS.
  * Only successful responses are kept: a failed attempt frees the key for a retry.
  */

@@ -2,7 +2,7 @@ import { DomainError, IntegrationType } from '@lgw/domain';
 import { CarrierPort, CarrierRegistryPort } from '../ports/carrier.port';
 import { CarrierCataloguePort } from '../ports/rating-sources.port';
 
-/** SPEC §4 rule 6: only carriers with a native JSON API have a passthrough target. */
+/** docs/api.md §4 rule 6: only carriers with a native JSON API have a passthrough target. */
 export const PASSTHROUGH_INTEGRATION_TYPES: readonly IntegrationType[] = ['rest', 'rest_legacy'];
 
 /**

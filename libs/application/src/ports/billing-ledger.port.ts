@@ -46,7 +46,7 @@ export interface BillingLedgerPort {
   /** Records an event as processed without lines (nothing to bill, or nothing left to bill for). */
   acknowledge(eventId: string): Promise<void>;
   /**
-   * Billable events (DESIGN: created, cancelled, status changes bringing RETURN_TO_ORIGIN or a
+   * Billable events (docs/api.md §10: created, cancelled, status changes bringing RETURN_TO_ORIGIN or a
    * measured weight) published within (publishedAfter, publishedBefore] and never processed,
    * oldest first: work whose job was lost.
    */

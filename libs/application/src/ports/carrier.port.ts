@@ -19,14 +19,14 @@ export interface CarrierBooking {
   readonly carrierReference: string;
 }
 
-/** One tracking event as the carrier reported it, already mapped to SPEC vocabulary. */
+/** One tracking event as the carrier reported it, already mapped to gateway vocabulary. */
 export interface CarrierTrackingEvent {
   readonly trackingNumber: string;
   /** Stable per carrier event: used to store an event once however often it is reported. */
   readonly eventId: string;
   /** The carrier's own status code, kept for audit. */
   readonly carrierStatus: string;
-  /** Mapped SPEC status, or null when the carrier code is unknown to the status map. */
+  /** Mapped gateway status, or null when the carrier code is unknown to the status map. */
   readonly status: ShipmentStatus | null;
   readonly exceptionType?: ExceptionType;
   readonly locationEn?: string;

@@ -5,6 +5,7 @@ export * from './team.repository.port';
 export * from './rate-limiter.port';
 export * from './quote.repository.port';
 export * from './rating-sources.port';
+export * from './clock.port';
 export * from './shipment.repository.port';
 export * from './idempotency-store.port';
 export * from './job-queue.port';

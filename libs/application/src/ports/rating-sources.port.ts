@@ -11,10 +11,5 @@ export interface RateCardSourcePort {
   get(serviceCode: string): RateCard | undefined;
 }
 
-export interface ClockPort {
-  now(): Date;
-}
-
 export const CARRIER_CATALOGUE = Symbol('CARRIER_CATALOGUE');
 export const RATE_CARDS = Symbol('RATE_CARDS');
-export const CLOCK = Symbol('CLOCK');

@@ -1,4 +1,4 @@
-/** The Quote resource of SPEC §2, exactly as the API returns it. */
+/** The Quote resource of docs/api.md §2, exactly as the API returns it. */
 export interface QuoteView {
   readonly quote_id: string;
   readonly carrier: { readonly code: string; readonly name_ar: string; readonly name_en: string };

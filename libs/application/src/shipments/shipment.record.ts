@@ -40,7 +40,7 @@ export interface ShipmentRecord {
   readonly cancelReason: string | null;
 }
 
-/** A quote's breakdown in halalas (SPEC §2 Quote.breakdown codes). */
+/** A quote's breakdown in halalas (docs/api.md §2 Quote.breakdown codes). */
 export interface QuotedPriceLines {
   readonly base: number;
   readonly weight_charge: number;
@@ -53,7 +53,7 @@ export interface TrackingEventRecord {
   readonly shipmentId: string;
   /** Dedupe key: the carrier's event id, or a gateway-made one for gateway events. */
   readonly eventKey: string;
-  /** SPEC status, or the carrier's own code when it maps to none. */
+  /** gateway status, or the carrier's own code when it maps to none. */
   readonly code: string;
   readonly carrierStatus: string | null;
   readonly exceptionType: ExceptionType | null;

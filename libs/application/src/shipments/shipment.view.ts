@@ -1,7 +1,7 @@
 import { AddressProps, CarrierDescriptor, Money, ParcelProps, ShipmentWarning, STATUS_LABELS } from '@lgw/domain';
 import { ShipmentRecord } from './shipment.record';
 
-/** The Shipment resource of SPEC §2 as the API returns it. */
+/** The Shipment resource of docs/api.md §2 as the API returns it. */
 export interface ShipmentView {
   readonly id: string;
   readonly tracking_number: string;

@@ -1,7 +1,7 @@
 import { exceptionTypeOf, ExceptionType, isShipmentStatus, STATUS_LABELS } from '@lgw/domain';
 import { TrackingEventRecord } from '../shipments/shipment.record';
 
-/** TrackingEvent of SPEC §2 as the API returns it; exception_type only on exception events. */
+/** TrackingEvent of docs/api.md §2 as the API returns it; exception_type only on exception events. */
 export interface TrackingEventView {
   readonly code: string;
   readonly status_ar: string;
@@ -13,7 +13,7 @@ export interface TrackingEventView {
   readonly exception_type?: ExceptionType;
 }
 
-/** Response of GET /shipments/{id}/tracking (SPEC §4 endpoint 6): events most recent first. */
+/** Response of GET /shipments/{id}/tracking (docs/api.md §4 endpoint 6): events most recent first. */
 export interface TrackingView {
   readonly tracking_number: string;
   readonly status: string;

@@ -1,4 +1,4 @@
-/** POST /webhooks/config answer (SPEC §4 endpoint 11): the secret in clear, the one time it is shown with its URL. */
+/** POST /webhooks/config answer (docs/api.md §4 endpoint 11): the secret in clear, the one time it is shown with its URL. */
 export interface WebhookConfigCreatedView {
   readonly url: string;
   readonly events: readonly string[];

@@ -14,7 +14,7 @@ export function testWebhookMessageId(): string {
   return `msg_test_${randomUUID().replace(/-/g, '')}`;
 }
 
-/** The delivered body (DESIGN §3): `{type, timestamp, data:{shipment, previous_status?}}`. */
+/** The delivered body (docs/api.md §10): `{type, timestamp, data:{shipment, previous_status?}}`. */
 export function webhookBody(type: string, timestamp: string, data: Record<string, unknown>): string {
   return JSON.stringify({ type, timestamp, data });
 }

@@ -15,7 +15,7 @@ export type ControlEventResult = { ok: true; event: ControlEvent } | { ok: false
 const isExceptionType = (value: string): value is ExceptionType => (EXCEPTION_TYPES as readonly string[]).includes(value);
 
 /**
- * Accepts a SPEC status ("PICKED_UP", "EXCEPTION_CUSTOMS_HOLD"), the generic "EXCEPTION" with
+ * Accepts a gateway status ("PICKED_UP", "EXCEPTION_CUSTOMS_HOLD"), the generic "EXCEPTION" with
  * exception_type, or a bare exception type ("FAILED_DELIVERY_ATTEMPT"): test authors write all three.
  */
 export function resolveStatus(code: string, exceptionType: string | undefined): ShipmentStatus | undefined {

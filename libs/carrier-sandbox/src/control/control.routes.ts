@@ -49,7 +49,7 @@ const stamp = <T extends { received_at: Date }>(items: T[] = []) =>
   items.map((item) => ({ ...item, received_at: item.received_at.toISOString() }));
 
 /**
- * The operator/test interface of DESIGN §2. Never affected by injected faults, so a test can
+ * The operator/test interface of docs/runbook.md. Never affected by injected faults, so a test can
  * always clear the fault it set.
  */
 export async function controlRoutes(scope: FastifyInstance, { state }: { state: SandboxState }): Promise<void> {

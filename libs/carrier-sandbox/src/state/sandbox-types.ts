@@ -31,7 +31,7 @@ export interface SandboxEvent {
   /** Global order of recording: cursors and feeds page on it. */
   readonly seq: number;
   readonly id: string;
-  /** SPEC status the event stands for, or null for a raw native code injected by a test. */
+  /** gateway status the event stands for, or null for a raw native code injected by a test. */
   readonly specStatus: ShipmentStatus | null;
   readonly nativeCode: string;
   readonly nativeText: string;

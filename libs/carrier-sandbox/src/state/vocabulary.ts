@@ -9,7 +9,7 @@ export interface NativeStatus {
 type Vocabulary = Readonly<Record<ShipmentStatus, NativeStatus>>;
 
 /**
- * Each carrier's own status vocabulary. The control API speaks SPEC statuses; the carrier
+ * Each carrier's own status vocabulary. The control API speaks gateway statuses; the carrier
  * records and reports its own codes, so the adapters have to map them back.
  */
 const SAHM: Vocabulary = {

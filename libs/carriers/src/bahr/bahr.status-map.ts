@@ -31,7 +31,7 @@ const CODES: Readonly<Record<number, MappedStatus>> = {
   9000: { status: 'CANCELLED' },
 };
 
-/** Bahr code (number, or digits as text) → SPEC status; null for an undocumented code. */
+/** Bahr code (number, or digits as text) → gateway status; null for an undocumented code. */
 export function mapBahrStatus(code: number | string): MappedStatus | null {
   const numeric = typeof code === 'number' ? code : /^\s*\d+\s*$/.test(code) ? Number(code) : NaN;
   return CODES[numeric] ?? null;

@@ -4,7 +4,7 @@ import { mapDarbStatus } from './darb.status-map';
 const DOCUMENTED = ['NEW', 'LBL', 'PUS', 'PUP', 'OHB', 'DEP', 'TRN', 'ARR', 'CUS', 'CLR', 'DHB', 'OFD', 'DLV', 'HLD', 'ADR', 'WGT', 'FDA', 'DLY', 'RTO', 'RTD', 'LST', 'CAN'];
 
 describe('darb status map', () => {
-  it('covers every SPEC status exactly once', () => {
+  it('covers every gateway status exactly once', () => {
     const mapped = DOCUMENTED.map((code) => mapDarbStatus(code)?.status);
     expect(new Set(mapped)).toEqual(new Set(SHIPMENT_STATUSES));
     expect(mapped).toHaveLength(SHIPMENT_STATUSES.length);

@@ -34,7 +34,7 @@ const CODES: Readonly<Record<string, MappedStatus>> = {
   CAN: flow('CANCELLED'),
 };
 
-/** Darb code → SPEC status; null for an undocumented code. */
+/** Darb code → gateway status; null for an undocumented code. */
 export function mapDarbStatus(code: string): MappedStatus | null {
   return CODES[code.trim().toUpperCase()] ?? null;
 }

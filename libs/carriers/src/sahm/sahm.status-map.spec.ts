@@ -9,7 +9,7 @@ const DOCUMENTED = [
 ];
 
 describe('sahm status map', () => {
-  it('covers every SPEC status exactly once', () => {
+  it('covers every gateway status exactly once', () => {
     const mapped = DOCUMENTED.map((code) => mapSahmStatus(code)?.status);
     expect(new Set(mapped)).toEqual(new Set(SHIPMENT_STATUSES));
     expect(mapped).toHaveLength(SHIPMENT_STATUSES.length);

@@ -34,7 +34,7 @@ const EXCEPTIONS: Readonly<Record<string, ExceptionType>> = {
   delay: 'CARRIER_DELAY',
 };
 
-/** Sahm status → SPEC status; null for a code Sahm has not documented (kept, never fatal). */
+/** Sahm status → gateway status; null for a code Sahm has not documented (kept, never fatal). */
 export function mapSahmStatus(code: string): MappedStatus | null {
   const normalised = code.trim().toLowerCase();
   const flow = FLOW[normalised];

@@ -3,7 +3,7 @@ import { AddressProps } from './address';
 import { isIsoCountryCode } from './iso-countries';
 
 /**
- * Address field rules (SPEC §2, DESIGN §3 "Address rules").
+ * Address field rules (docs/api.md §2, docs/api.md §10 "Address rules").
  *
  * Input is accepted in the forms people type and normaliseAddress produces the stored
  * form; validation runs on that normalised form, so what passes is exactly what gets stored:
@@ -171,7 +171,7 @@ export function assertValidAddress(prefix: string, input: unknown): void {
 }
 
 /**
- * SPEC §4 rule 1: a Saudi address is National-Address normalised with a short_address,
+ * docs/api.md §4 rule 1: a Saudi address is National-Address normalised with a short_address,
  * or with a postal_code together with an additional_number. Returns the absent field
  * names, empty when normalised or not in SA. When neither form is complete both are
  * reported: short_address first, then whichever of postal_code and additional_number is

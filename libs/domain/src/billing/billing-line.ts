@@ -1,7 +1,7 @@
 import { Money } from '../money/money.value-object';
 import { VAT_BASIS_POINTS } from '../rating/rate-calculator';
 
-/** Why a ledger line exists (SPEC §2 Invoice line `cause`). */
+/** Why a ledger line exists (docs/api.md §2 Invoice line `cause`). */
 export const BILLING_CAUSES = ['shipment', 'cod_fee', 'weight_adjustment', 'return_fee', 'cancellation_credit'] as const;
 export type BillingCause = (typeof BILLING_CAUSES)[number];
 

@@ -5,7 +5,7 @@ export interface BilingualMessage {
   readonly message_ar: string;
 }
 
-/** The one bilingual catalogue of error messages. English texts of SPEC §7 are verbatim. */
+/** The one bilingual catalogue of error messages. English texts of docs/api.md §7 are verbatim. */
 export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
   E_UNAUTHENTICATED: {
     message_en: 'Missing or invalid API key...',

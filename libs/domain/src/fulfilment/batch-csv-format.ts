@@ -1,5 +1,5 @@
 /**
- * Fulfilment batch files (SPEC §2 "Fulfilment batch", DESIGN §3 "Fulfilment batches"):
+ * Fulfilment batch files (docs/api.md §2 "Fulfilment batch", docs/api.md §10 "Fulfilment batches"):
  * the input header, the appended result columns and the rejection columns.
  */
 export const BATCH_CSV_COLUMNS = [
@@ -29,7 +29,7 @@ export type BatchStatus = (typeof BATCH_STATUSES)[number];
 export const BATCH_PHASES = ['queued', 'validating', 'booking', 'writing_result', 'done'] as const;
 export type BatchPhase = (typeof BATCH_PHASES)[number];
 
-/** DESIGN §3 limits. */
+/** docs/api.md §10 limits. */
 export const MAX_BATCH_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_BATCH_ROWS = 100_000;
 

@@ -3,7 +3,7 @@ import { AddressProps } from '../address/address';
 import { BATCH_CSV_COLUMNS, BatchCsvColumn, BatchCsvRow, BilingualReason, MAX_BATCH_ROWS } from './batch-csv-format';
 
 /**
- * Row rules of fulfilment batches (DESIGN §3): pure functions, every broken rule reported
+ * Row rules of fulfilment batches (docs/api.md §10): pure functions, every broken rule reported
  * with its column and a bilingual reason, so a rejected file lists every error at once.
  */
 export interface BatchRowProblem extends BilingualReason {

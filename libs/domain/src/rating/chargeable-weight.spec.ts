@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ParcelProps } from '../parcel/parcel';
+import { ParcelProps } from '../parcel/parcel.value-object';
 import { ValidationError } from '../errors/domain-error';
 import { computeChargeableWeight, roundUpToHalfKg } from './chargeable-weight';
 

@@ -1,11 +1,11 @@
-import { ParcelProps } from '../parcel/parcel';
+import { ParcelProps } from '../parcel/parcel.value-object';
 import { ValidationError } from '../errors/domain-error';
 import { ceilDiv, decimalFromNumber, ExactDecimal, formatDecimal, unitsAtScale } from '../money/exact-decimal';
 
 /** Reported volumetric weight keeps this many decimals (a tenth of a gram). */
 export const VOLUMETRIC_REPORT_DECIMALS = 4;
 
-/** The weights of a quote as the API reports them (SPEC §2 Quote.weights). */
+/** The weights of a quote as the API reports them (docs/api.md §2 Quote.weights). */
 export interface ChargeableWeight {
   readonly actual_kg: number;
   /**

@@ -1,7 +1,7 @@
 import { Money } from '../money/money.value-object';
 import { RateCard, WeightBand } from './rate-card';
 
-/** Saudi VAT, 15% (SPEC §8). A tax, not a carrier price, so it is not on the rate cards. */
+/** Saudi VAT, 15% (docs/api.md §8). A tax, not a carrier price, so it is not on the rate cards. */
 export const VAT_BASIS_POINTS = 1500;
 
 export type QuoteLineCode = 'base' | 'weight_charge' | 'fuel_surcharge' | 'vat';

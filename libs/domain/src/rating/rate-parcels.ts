@@ -1,10 +1,10 @@
-import { ParcelProps } from '../parcel/parcel';
+import { ParcelProps } from '../parcel/parcel.value-object';
 import { Money } from '../money/money.value-object';
 import { ChargeableWeight, computeChargeableWeight } from './chargeable-weight';
 import { priceQuote, QuoteLine, QuoteLineCode } from './rate-calculator';
 import { RateCard } from './rate-card';
 
-/** One breakdown item as SPEC §2 Quote.breakdown carries it. */
+/** One breakdown item as docs/api.md §2 Quote.breakdown carries it. */
 export interface QuoteBreakdownItem {
   readonly code: QuoteLineCode;
   readonly label_en: string;

@@ -28,7 +28,7 @@ describe('eventKindsForStatusChange', () => {
     expect(eventKindsForStatusChange('IN_TRANSIT', 'IN_TRANSIT')).toEqual([]);
   });
 
-  it('knows exactly the four kinds of SPEC §6', () => {
+  it('knows exactly the four kinds of docs/api.md §6', () => {
     expect([...SHIPMENT_EVENT_KINDS]).toEqual([
       'shipment.created',
       'shipment.status_updated',

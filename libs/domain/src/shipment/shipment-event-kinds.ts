@@ -1,7 +1,7 @@
 import { ShipmentStatus } from './shipment-status';
 import { isException } from './shipment-state-machine';
 
-/** Webhook event kinds of SPEC §6, exact values. */
+/** Webhook event kinds of docs/api.md §6, exact values. */
 export const SHIPMENT_EVENT_KINDS = [
   'shipment.created',
   'shipment.status_updated',
@@ -16,7 +16,7 @@ export function isShipmentEventKind(value: unknown): value is ShipmentEventKind 
 }
 
 /**
- * Kinds to emit for one status change (DESIGN §3 "Webhooks"). `previous` undefined means
+ * Kinds to emit for one status change (docs/api.md §10 "Webhooks"). `previous` undefined means
  * the shipment was just created: only shipment.created, since creation is not a change.
  * The same status again is no change and emits nothing.
  */

@@ -13,7 +13,7 @@ import {
 
 /**
  * Expected transitions, written out by hand: row = from, column = to, x = allowed.
- * Columns follow SPEC §3 order:
+ * Columns follow docs/api.md §3 order:
  * CR CREATED, LG LABEL_GENERATED, PS PICKUP_SCHEDULED, PU PICKED_UP, OH AT_ORIGIN_HUB,
  * DO DEPARTED_ORIGIN, IT IN_TRANSIT, AD ARRIVED_DESTINATION_COUNTRY, CC CUSTOMS_CLEARANCE,
  * CD CUSTOMS_CLEARED, DH AT_DELIVERY_HUB, OD OUT_FOR_DELIVERY, DL DELIVERED,
@@ -75,7 +75,7 @@ CA  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
 
 type Matrix = Map<ShipmentStatus, Map<ShipmentStatus, boolean>>;
 
-/** Parses a matrix above; the column order is checked against SPEC §3 order. */
+/** Parses a matrix above; the column order is checked against docs/api.md §3 order. */
 function parseMatrix(text: string): Matrix {
   const [header, ...rows] = text.trim().split('\n');
   const columns = header.trim().split(/\s+/);

@@ -1,7 +1,14 @@
-import { ExceptionType, ShipmentStatus } from './shipment-status';
+import {
+  EXCEPTION_STATUSES,
+  ExceptionStatus,
+  ExceptionType,
+  MAIN_FLOW_STATUSES,
+  MainFlowStatus,
+  ShipmentStatus,
+} from './shipment-status';
 
 /**
- * Shipment lifecycle (DESIGN §3).
+ * Shipment lifecycle (docs/api.md, statuses; the lists live in shipment-status.ts).
  *
  * Main flow, in rank order:
  *   CREATED → LABEL_GENERATED → PICKUP_SCHEDULED → PICKED_UP → AT_ORIGIN_HUB →
@@ -21,34 +28,6 @@ import { ExceptionType, ShipmentStatus } from './shipment-status';
  * counts as picked up (it can no longer be cancelled and does not resume before
  * PICKED_UP); a failed delivery attempt implies it was out for delivery.
  */
-
-export const MAIN_FLOW_STATUSES = [
-  'CREATED',
-  'LABEL_GENERATED',
-  'PICKUP_SCHEDULED',
-  'PICKED_UP',
-  'AT_ORIGIN_HUB',
-  'DEPARTED_ORIGIN',
-  'IN_TRANSIT',
-  'ARRIVED_DESTINATION_COUNTRY',
-  'CUSTOMS_CLEARANCE',
-  'CUSTOMS_CLEARED',
-  'AT_DELIVERY_HUB',
-  'OUT_FOR_DELIVERY',
-  'DELIVERED',
-] as const satisfies readonly ShipmentStatus[];
-
-export type MainFlowStatus = (typeof MAIN_FLOW_STATUSES)[number];
-
-export const EXCEPTION_STATUSES = [
-  'EXCEPTION_CUSTOMS_HOLD',
-  'EXCEPTION_ADDRESS_ISSUE',
-  'EXCEPTION_WEIGHT_MISMATCH',
-  'EXCEPTION_FAILED_DELIVERY_ATTEMPT',
-  'EXCEPTION_CARRIER_DELAY',
-] as const satisfies readonly ShipmentStatus[];
-
-export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
 
 export const NOT_PICKED_UP_STATUSES = [
   'CREATED',
@@ -99,7 +78,7 @@ export function isTerminal(status: ShipmentStatus): boolean {
   return includes(TERMINAL_STATUSES, status);
 }
 
-/** SPEC §3: cancellation is possible only before pickup. */
+/** docs/api.md §3: cancellation is possible only before pickup. */
 export function canCancel(status: ShipmentStatus): boolean {
   return includes(NOT_PICKED_UP_STATUSES, status);
 }

@@ -1,5 +1,10 @@
-/** Shipment statuses, exact values of SPEC §3. */
-export const SHIPMENT_STATUSES = [
+/**
+ * The one list of shipment statuses (docs/api.md, statuses). The lifecycle groups below are
+ * written once; SHIPMENT_STATUSES (the contract order) and the state machine derive from them.
+ */
+
+/** Main flow, in rank order; the customs steps exist only on cross-border shipments. */
+export const MAIN_FLOW_STATUSES = [
   'CREATED',
   'LABEL_GENERATED',
   'PICKUP_SCHEDULED',
@@ -13,18 +18,9 @@ export const SHIPMENT_STATUSES = [
   'AT_DELIVERY_HUB',
   'OUT_FOR_DELIVERY',
   'DELIVERED',
-  'EXCEPTION_CUSTOMS_HOLD',
-  'EXCEPTION_ADDRESS_ISSUE',
-  'EXCEPTION_WEIGHT_MISMATCH',
-  'EXCEPTION_FAILED_DELIVERY_ATTEMPT',
-  'EXCEPTION_CARRIER_DELAY',
-  'RETURN_TO_ORIGIN',
-  'RETURNED',
-  'LOST',
-  'CANCELLED',
 ] as const;
 
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+export type MainFlowStatus = (typeof MAIN_FLOW_STATUSES)[number];
 
 export const EXCEPTION_TYPES = [
   'CUSTOMS_HOLD',
@@ -35,6 +31,18 @@ export const EXCEPTION_TYPES = [
 ] as const;
 
 export type ExceptionType = (typeof EXCEPTION_TYPES)[number];
+export type ExceptionStatus = `EXCEPTION_${ExceptionType}`;
+
+/** Side states: one per exception type. */
+export const EXCEPTION_STATUSES: readonly ExceptionStatus[] = EXCEPTION_TYPES.map((type) => `EXCEPTION_${type}` as const);
+
+/** The return leg, then the two ends that are neither delivery nor return. */
+export const OTHER_STATUSES = ['RETURN_TO_ORIGIN', 'RETURNED', 'LOST', 'CANCELLED'] as const;
+
+export type ShipmentStatus = MainFlowStatus | ExceptionStatus | (typeof OTHER_STATUSES)[number];
+
+/** Every status, in the contract's order. */
+export const SHIPMENT_STATUSES: readonly ShipmentStatus[] = [...MAIN_FLOW_STATUSES, ...EXCEPTION_STATUSES, ...OTHER_STATUSES];
 
 export function isShipmentStatus(value: unknown): value is ShipmentStatus {
   return typeof value === 'string' && (SHIPMENT_STATUSES as readonly string[]).includes(value);

@@ -3,7 +3,7 @@ import { nationalAddressMissing } from '../address/address-rules';
 import { Lane } from '../carrier/carrier-descriptor';
 
 /**
- * Non-blocking advisories attached to a shipment (DESIGN §3 "Warnings"). A warning never
+ * Non-blocking advisories attached to a shipment (docs/api.md §10 "Warnings"). A warning never
  * stops a booking: it tells the merchant what is likely to slow the shipment down.
  * Cross-border means any lane but domestic: GCC shipments clear customs too, so they need
  * HS codes and a declared value as much as other international ones.

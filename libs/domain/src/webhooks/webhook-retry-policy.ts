@@ -1,5 +1,5 @@
 /**
- * When a failed webhook message is tried again (DESIGN §3 "Webhooks", the Standard
+ * When a failed webhook message is tried again (docs/api.md §10 "Webhooks", the Standard
  * Webhooks / Svix schedule): delays after the 1st, 2nd, … failed attempt. After the last
  * one the message fails for good.
  */

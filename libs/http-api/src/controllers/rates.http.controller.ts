@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { GetRatesUseCase, Principal } from '@lgw/application';
 import { QuoteListResponseDto } from '../dto/quote.response.dto';
-import { RatesRequestDto } from '../dto/shipping-request.dto';
+import { RatesRequestDto } from '../dto/shipping.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 

@@ -3,8 +3,8 @@ import { IsDefined, IsOptional, IsString, MaxLength, MinLength } from 'class-val
 import { CancelShipmentCommand, CreateShipmentCommand, MAX_CANCEL_REASON_LENGTH } from '@lgw/application';
 import { toAddress } from '@lgw/domain';
 import { JsonObjectBody } from '../http/validation.pipe';
-import { Satisfies } from './domain-rules';
-import { ShippingRequestDto } from './shipping-request.dto';
+import { Satisfies } from './domain-rules.decorator';
+import { ShippingRequestDto } from './shipping.request.dto';
 
 export class CreateShipmentRequestDto extends ShippingRequestDto {
   @ApiProperty({ description: 'quote_id from POST /rates; valid 15 minutes, books one shipment' })

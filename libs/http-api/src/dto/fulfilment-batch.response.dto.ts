@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BATCH_PHASES, BATCH_STATUSES } from '@lgw/domain';
 
-/** SPEC §2 Fulfilment batch, with the progress of a PROCESSING batch. */
+/** docs/api.md §2 Fulfilment batch, with the progress of a PROCESSING batch. */
 export class FulfilmentBatchDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: BATCH_STATUSES }) status: string;

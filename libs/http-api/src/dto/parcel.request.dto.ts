@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MAX_PARCEL_SIDE_CM, MAX_PARCEL_WEIGHT_KG, ParcelProps } from '@lgw/domain';
-import { IsParcelMeasure } from './domain-rules';
+import { IsParcelMeasure } from './domain-rules.decorator';
 
 /** A Parcel as the API carries it; its rules are the domain's (libs/domain/src/parcel). */
 export class ParcelRequestDto implements ParcelProps {

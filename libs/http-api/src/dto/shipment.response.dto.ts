@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { AddressRequestDto } from './address.request.dto';
 import { CarrierRefDto, ServiceRefDto } from './carrier.response.dto';
 import { ParcelRequestDto } from './parcel.request.dto';
-import { INCOTERMS } from './shipping-request.dto';
+import { INCOTERMS } from './shipping.request.dto';
 
 export class WarningDto {
   @ApiProperty({

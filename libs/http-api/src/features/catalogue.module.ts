@@ -3,7 +3,7 @@ import { CatalogueHttpController } from '../controllers/catalogue.http.controlle
 import { DataReadinessHttpController } from '../controllers/data-readiness.http.controller';
 
 /**
- * The team's product catalogue and its data-readiness score (SPEC §4 endpoint 13). The
+ * The team's product catalogue and its data-readiness score (docs/api.md §4 endpoint 13). The
  * catalogue repository and use cases are bound in the core (the composition root).
  */
 @Module({ controllers: [CatalogueHttpController, DataReadinessHttpController] })

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope, statusOf } from './error-envelope';
 import { mapError } from './error-mapping';
 
-/** Every error leaves as the SPEC §7 envelope; stacks and SQL stay in the logs. */
+/** Every error leaves as the docs/api.md §7 envelope; stacks and SQL stay in the logs. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {

@@ -1,6 +1,6 @@
 import { ArgumentMetadata, ValidationError as ClassValidationError, ValidationPipe } from '@nestjs/common';
 import { prefixViolations, validateAddress, ValidationError } from '@lgw/domain';
-import { ADDRESS_CONSTRAINT, isLateConstraint } from '../dto/domain-rules';
+import { ADDRESS_CONSTRAINT, isLateConstraint } from '../dto/domain-rules.decorator';
 
 /**
  * class-validator reports a tree; clients get the first failing leaf as a dotted path

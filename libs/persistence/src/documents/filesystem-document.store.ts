@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DocumentStorePort, StagedDocument, StageOptions } from '@lgw/application';
+import { isUuid } from '../support/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Documents as files under DATA_DIR/documents: `<first two id characters>/<id>`, so no
@@ -74,7 +74,7 @@ export class FilesystemDocumentStore implements DocumentStorePort {
   }
 
   async open(documentId: string): Promise<AsyncIterable<Buffer> | null> {
-    if (!UUID.test(documentId)) return null;
+    if (!isUuid(documentId)) return null;
     const path = this.documentPath(documentId);
     try {
       await stat(path);
@@ -105,12 +105,12 @@ export class FilesystemDocumentStore implements DocumentStorePort {
   }
 
   private stagingPath(stagingKey: string): string {
-    if (!UUID.test(stagingKey)) throw new Error('invalid staging key');
+    if (!isUuid(stagingKey)) throw new Error('invalid staging key');
     return join(this.staging, `${stagingKey}.part`);
   }
 
   private documentPath(documentId: string): string {
-    if (!UUID.test(documentId)) throw new Error('invalid document id');
+    if (!isUuid(documentId)) throw new Error('invalid document id');
     const id = documentId.toLowerCase();
     return join(this.root, id.slice(0, 2), id);
   }

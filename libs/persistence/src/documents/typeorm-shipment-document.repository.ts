@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { DocumentType, ShipmentDocumentRecord, ShipmentDocumentRepositoryPort } from '@lgw/application';
-import { isUuid } from '../repositories/typeorm-team.repository';
+import { isUuid } from '../support/uuid';
 
 interface ShipmentDocumentRow {
   id: string;

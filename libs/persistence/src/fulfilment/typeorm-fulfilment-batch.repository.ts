@@ -9,7 +9,7 @@ import {
 } from '@lgw/application';
 import { BatchPhase } from '@lgw/domain';
 import { rowCount } from '../repositories/sql-results';
-import { isUuid } from '../repositories/typeorm-team.repository';
+import { isUuid } from '../support/uuid';
 
 interface BatchRow {
   id: string;

@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
 import { LabelStorePort, OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/application';
-import { insertOutbox, insertTrackingEvents, ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
+import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
+import { ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
 import { rowCount } from './sql-results';
-import { isUuid } from './typeorm-team.repository';
+import { isUuid } from '../support/uuid';
 
 export class TypeOrmLabelStore implements LabelStorePort {
   constructor(private readonly dataSource: DataSource) {}

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { QuoteClaim, QuoteRepositoryPort, StoredQuote } from '@lgw/application';
 import { updatedRows } from './sql-results';
 import { WriteCoalescer } from '../support/write-coalescer';
-import { isUuid } from './typeorm-team.repository';
+import { isUuid } from '../support/uuid';
 
 const COLUMNS = [
   'id',

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { DestinationChange, ShipmentDestinationWriterPort, ShipmentRecord } from '@lgw/application';
-import { insertOutbox, ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
+import { insertOutbox } from './shipment-event.inserts';
+import { ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
 import { updatedRows } from './sql-results';
 
 export class TypeOrmShipmentDestinationWriter implements ShipmentDestinationWriterPort {

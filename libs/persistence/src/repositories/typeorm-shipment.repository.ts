@@ -7,16 +7,15 @@ import {
   TrackingEventRecord,
 } from '@lgw/application';
 import { ShipmentStatus } from '@lgw/domain';
+import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
 import {
-  insertOutbox,
-  insertTrackingEvents,
   ShipmentRow,
   toShipmentRecord,
   toTrackingEventRecord,
   TrackingEventRow,
 } from './shipment-row.mapper';
 import { rowCount } from './sql-results';
-import { isUuid } from './typeorm-team.repository';
+import { isUuid } from '../support/uuid';
 
 export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}

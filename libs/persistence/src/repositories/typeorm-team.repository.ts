@@ -2,6 +2,7 @@ import { DataSource, IsNull } from 'typeorm';
 import { ActiveKey, ApiKeySummary, NewApiKey, TeamRecord, TeamRepositoryPort, TeamSummary } from '@lgw/application';
 import { ApiKeyOrmEntity } from '../entities/api-key.orm-entity';
 import { TeamOrmEntity } from '../entities/team.orm-entity';
+import { isUuid } from '../support/uuid';
 
 export class TypeOrmTeamRepository implements TeamRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
@@ -104,11 +105,4 @@ function toTeamSummary(row: TeamRow): TeamSummary {
     activeKeys: Number(row.active_keys),
     createdAt: new Date(row.created_at),
   };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids come from URLs: a malformed one is simply not found, never a database error. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }

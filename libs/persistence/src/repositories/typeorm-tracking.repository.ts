@@ -7,7 +7,7 @@ import {
   TrackingSyncPlan,
 } from '@lgw/application';
 import { Lane, ShipmentStatus, TERMINAL_STATUSES } from '@lgw/domain';
-import { insertOutbox, insertTrackingEvents } from './shipment-row.mapper';
+import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
 import { updatedRows } from './sql-results';
 
 interface DueRow {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { billingPeriodOf, BillingPeriod, DomainError, periodOfInvoiceId } from '@lgw/domain';
 import { BILLING_LEDGER, BillingLedgerPort, LedgerLine } from '../../ports/billing-ledger.port';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { InvoiceView, InvoiceWithTotals, toInvoice } from '../invoice.view';
 
 export interface GetInvoiceCommand {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { billingPeriodOf, parseBillingPeriodKey } from '@lgw/domain';
 import { BILLING_LEDGER, BillingLedgerPort } from '../../ports/billing-ledger.port';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { InvoiceSummaryView, toInvoiceSummary } from '../invoice.view';
 
 export interface InvoiceListView {

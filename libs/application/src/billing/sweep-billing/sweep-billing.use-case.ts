@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BILLING_LEDGER, BillingLedgerPort } from '../../ports/billing-ledger.port';
 import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { enqueueBilling } from '../billing-event';
 
 /** Long enough for the job the relay enqueued to have run; a duplicate is deduped and bills nothing anyway. */

@@ -3,7 +3,7 @@ import { ReadinessReport, ReadinessScorer } from '@lgw/domain';
 import { CATALOGUE_REPOSITORY, CatalogueRepositoryPort } from '../../ports/catalogue.repository.port';
 
 /**
- * Scores the team's whole catalogue (DESIGN §3 "Data readiness"). Products stream through
+ * Scores the team's whole catalogue (docs/api.md §10 "Data readiness"). Products stream through
  * the pure scorer a page at a time, so memory holds the report, never the catalogue.
  */
 @Injectable()

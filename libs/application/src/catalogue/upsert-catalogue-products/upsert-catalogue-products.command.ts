@@ -1,6 +1,6 @@
 import { CatalogueProduct } from '@lgw/domain';
 
-/** At most this many products per PUT /catalogue/products (DESIGN §3). */
+/** At most this many products per PUT /catalogue/products (docs/api.md §10). */
 export const MAX_CATALOGUE_UPSERT = 10_000;
 
 export interface UpsertCatalogueProductsCommand {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogueProduct, ValidationError } from '@lgw/domain';
 import { CATALOGUE_REPOSITORY, CatalogueRepositoryPort } from '../../ports/catalogue.repository.port';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { MAX_CATALOGUE_UPSERT, UpsertCatalogueProductsCommand } from './upsert-catalogue-products.command';
 
 export interface CatalogueUpsertView {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ValidationError } from '@lgw/domain';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { DOCUMENT_STORE, DocumentStorePort, StagedDocument } from '../../ports/document-store.port';
 import { SHIPMENT_DOCUMENT_REPOSITORY, ShipmentDocumentRepositoryPort } from '../../ports/shipment-document.repository.port';
 import { GetShipmentUseCase } from '../../shipments/get-shipment/get-shipment.use-case';

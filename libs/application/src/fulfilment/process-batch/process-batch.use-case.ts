@@ -21,7 +21,8 @@ import {
   FulfilmentBatchRecord,
   FulfilmentBatchRepositoryPort,
 } from '../../ports/fulfilment-batch.repository.port';
-import { CARRIER_CATALOGUE, CarrierCataloguePort, CLOCK, ClockPort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
+import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { gatewayEvent } from '../../shipments/shipment.record';
 import { batchFileKeys } from '../fulfilment-batch.view';
 import { BatchScan } from './batch-scan';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { FULFILMENT_BATCH_REPOSITORY, FulfilmentBatchRepositoryPort } from '../../ports/fulfilment-batch.repository.port';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../../ports/batch-file-store.port';
 import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { enqueueBatch } from '../process-batch/batch-job';
 
 /** A running batch reports progress at least this often; silence beyond it means no one is on it. */

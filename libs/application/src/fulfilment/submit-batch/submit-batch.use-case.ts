@@ -6,7 +6,7 @@ import { IdempotentRequestService, IdempotentResult } from '../../idempotency/id
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../../ports/batch-file-store.port';
 import { FULFILMENT_BATCH_REPOSITORY, FulfilmentBatchRecord, FulfilmentBatchRepositoryPort } from '../../ports/fulfilment-batch.repository.port';
 import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { batchFileKeys, FulfilmentBatchView, toFulfilmentBatchView } from '../fulfilment-batch.view';
 import { enqueueBatch } from '../process-batch/batch-job';
 import { InspectedUpload, inspectCsvUpload } from './csv-upload-inspector';

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { eventKindsForStatusChange } from '@lgw/domain';
 import { LABEL_RENDERER, LabelRendererPort } from '../../ports/label-renderer.port';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
-import { CARRIER_CATALOGUE, CarrierCataloguePort, CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { gatewayEvent, ShipmentRecord } from '../../shipments/shipment.record';
 import { toLabelData } from '../label-data';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { LABEL_QUEUE, labelJobId } from '../render-label/render-label.use-case';
 
 /** Long enough that the outbox relay has had its turn; a duplicate is deduped anyway. */

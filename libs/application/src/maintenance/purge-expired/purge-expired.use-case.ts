@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { RETENTION, RetentionPolicy, RetentionPort, RetentionReport } from '../../ports/retention.port';
 
 export const RETENTION_POLICY: RetentionPolicy = {

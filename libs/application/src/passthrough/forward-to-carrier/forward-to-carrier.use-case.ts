@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ValidationError } from '@lgw/domain';
 import { CARRIER_REGISTRY, CarrierRegistryPort, CarrierUnavailableError, PassthroughResponse } from '../../ports/carrier.port';
 import { PASSTHROUGH_AUDIT, PassthroughAuditEntry, PassthroughAuditPort } from '../../ports/passthrough-audit.port';
-import { CARRIER_CATALOGUE, CarrierCataloguePort, CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { passthroughCarrier } from '../passthrough-carrier';
 
 export interface ForwardToCarrierCommand {
@@ -25,7 +26,7 @@ export type ForwardToCarrierResult =
   | { readonly kind: 'failed'; readonly error: unknown; readonly audit: PassthroughAuditEntry };
 
 /**
- * Forwards a merchant's body to a carrier's native API (SPEC §4 endpoint 16, rule 6).
+ * Forwards a merchant's body to a carrier's native API (docs/api.md §4 endpoint 16, rule 6).
  * Any HTTP answer of the carrier is a result, 4xx and 5xx included: the merchant talks to
  * the carrier and must see what it said. Only "no answer" (timeout, refused connection,
  * open circuit, full bulkhead) fails, as CarrierUnavailableError. Every call that reached

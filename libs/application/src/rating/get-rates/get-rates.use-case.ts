@@ -2,14 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { classifyLane, eligibleServiceLevels, rateParcels } from '@lgw/domain';
 import { QUOTE_REPOSITORY, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
-import {
-  CARRIER_CATALOGUE,
-  CarrierCataloguePort,
-  CLOCK,
-  ClockPort,
-  RATE_CARDS,
-  RateCardSourcePort,
-} from '../../ports/rating-sources.port';
+import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
 import { parcelsFingerprint } from '../parcels-fingerprint';
 import { QuoteView } from '../quote.view';

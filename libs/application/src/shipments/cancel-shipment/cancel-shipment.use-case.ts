@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { canCancel, DomainError, eventKindsForStatusChange, STATUS_LABELS } from '@lgw/domain';
 import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort } from '../../ports/carrier.port';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
 import { gatewayEvent } from '../shipment.record';

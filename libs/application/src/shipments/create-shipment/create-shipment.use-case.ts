@@ -11,7 +11,8 @@ import {
 } from '@lgw/domain';
 import { CARRIER_REGISTRY, carrierAdapter, CarrierBooking, CarrierRegistryPort } from '../../ports/carrier.port';
 import { QUOTE_REPOSITORY, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
-import { CARRIER_CATALOGUE, CarrierCataloguePort, CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { parcelsFingerprint } from '../../rating/parcels-fingerprint';
 import { gatewayEvent, OutboxEventDraft, ShipmentRecord } from '../shipment.record';

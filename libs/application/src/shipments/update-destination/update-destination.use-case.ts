@@ -12,7 +12,7 @@ import {
   ValidationError,
 } from '@lgw/domain';
 import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort } from '../../ports/carrier.port';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../../ports/shipment-destination.port';
 import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
 import { ShipmentRecord } from '../shipment.record';
@@ -72,7 +72,7 @@ export class UpdateDestinationUseCase {
               status: shipment.status,
               previous_destination: shipment.destination,
               destination,
-              // No SPEC webhook kind describes a redirection.
+              // No contract webhook kind describes a redirection.
               kinds: [],
             },
           },

@@ -18,7 +18,7 @@ export class GetTrackingUseCase {
 
   async execute(command: GetTrackingCommand): Promise<TrackingView> {
     const shipment = await this.getShipment.record(command.teamId, command.shipmentId);
-    // Most recent first (SPEC §4 rule 4): the repository orders by occurred_at descending.
+    // Most recent first (docs/api.md §4 rule 4): the repository orders by occurred_at descending.
     const events = await this.shipments.trackingEvents(shipment.id);
     return {
       tracking_number: shipment.trackingNumber,

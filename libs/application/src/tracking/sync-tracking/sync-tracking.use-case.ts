@@ -13,7 +13,7 @@ import {
   CarrierTrackingEvent,
   CarrierUnavailableError,
 } from '../../ports/carrier.port';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import {
   DueShipment,
   PollSchedule,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { nextWebhookAttemptDelayMs, shouldDisableWebhookEndpoint, webhookAttemptVerdict } from '@lgw/domain';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import {
   WEBHOOK_ENDPOINT_REPOSITORY,
   WEBHOOK_MESSAGE_REPOSITORY,

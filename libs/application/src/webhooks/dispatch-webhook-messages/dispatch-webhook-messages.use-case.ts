@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { WEBHOOK_MESSAGE_REPOSITORY, WEBHOOK_SETTINGS, WebhookMessageRepositoryPort, WebhookSettings } from '../../ports/webhooks.port';
 import { WEBHOOK_DELIVERY_QUEUE, WebhookDeliveryJob } from '../webhook-jobs';
 

@@ -15,7 +15,7 @@ import { webhookBody, webhookMessageId } from '../webhook-message';
 
 /**
  * One domain event → one message per kind it stands for that the team subscribes to
- * (DESIGN §3: created → shipment.created; a status change → shipment.status_updated, plus
+ * (docs/api.md §10: created → shipment.created; a status change → shipment.status_updated, plus
  * shipment.delivered or shipment.exception). Message ids derive from the event and the
  * kind, so running this twice for one event stores each message once.
  */

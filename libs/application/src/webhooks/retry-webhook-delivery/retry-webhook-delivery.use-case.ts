@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@lgw/domain';
 import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
-import { CLOCK, ClockPort } from '../../ports/rating-sources.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { WEBHOOK_MESSAGE_REPOSITORY, WebhookMessageRepositoryPort } from '../../ports/webhooks.port';
 import { WebhookDeliveryView } from '../webhook-config.view';
 import { WEBHOOK_EVENTS_QUEUE, WebhookDispatchJob } from '../webhook-jobs';

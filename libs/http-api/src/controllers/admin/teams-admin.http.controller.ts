@@ -10,21 +10,12 @@ import {
   SetRateLimitUseCase,
   TeamSummary,
 } from '@lgw/application';
-import {
-  ApiKeyListResponseDto,
-  ApiKeySummaryDto,
-  CreateTeamRequestDto,
-  CreateTeamResponseDto,
-  IssueKeyResponseDto,
-  RateLimitResponseDto,
-  SetRateLimitRequestDto,
-  TeamListResponseDto,
-  TeamSummaryDto,
-} from '../../dto/admin.dto';
+import { CreateTeamRequestDto, SetRateLimitRequestDto } from '../../dto/admin.request.dto';
+import { ApiKeyListResponseDto, ApiKeySummaryDto, CreateTeamResponseDto, IssueKeyResponseDto, RateLimitResponseDto, TeamListResponseDto, TeamSummaryDto } from '../../dto/admin.response.dto';
 import { AdminTokenGuard } from '../../http/admin-token.guard';
 import { ApiErrorResponses } from '../../http/api-error-responses.decorator';
 
-/** Operator API (DESIGN §2): the control panel's backend, behind ADMIN_TOKEN. */
+/** Operator API (docs/runbook.md): the control panel's backend, behind ADMIN_TOKEN. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @UseGuards(AdminTokenGuard)

@@ -1,4 +1,4 @@
-import { isParcel, MAX_PARCEL_SIDE_CM, MAX_PARCEL_WEIGHT_KG, parcelMeasureViolation, validateParcel } from './parcel';
+import { isParcel, MAX_PARCEL_SIDE_CM, MAX_PARCEL_WEIGHT_KG, parcelMeasureViolation, validateParcel } from './parcel.value-object';
 
 describe('Parcel', () => {
   const parcel = { weight_kg: 2.5, length_cm: 30, width_cm: 20, height_cm: 15 };

@@ -56,7 +56,7 @@ const TRACKING_QUEUE = 'tracking';
  * The same handlers run in-process (embedded) or from BullMQ (production workers).
  */
 @Injectable()
-export class BackgroundJobsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('BackgroundJobs');
 
   constructor(

@@ -18,7 +18,7 @@ import {
 import type { GetRatesCommand } from '@lgw/application';
 import { AddressProps, IsoCurrencyCode, toAddress } from '@lgw/domain';
 import { AddressRequestDto } from './address.request.dto';
-import { IsAddressValue, IsIsoCurrency } from './domain-rules';
+import { IsAddressValue, IsIsoCurrency } from './domain-rules.decorator';
 import { ParcelRequestDto } from './parcel.request.dto';
 
 export const INCOTERMS = ['EXW', 'FOB', 'CIF', 'DAP', 'DDP'] as const;
