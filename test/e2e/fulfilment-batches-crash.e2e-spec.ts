@@ -1,0 +1,191 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
+import { generatedBatchLines, uploadBatch, waitForBatch } from '../support/batch-csv';
+import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from '../support/test-mode';
+
+const ROOT = resolve(__dirname, '..', '..');
+const ADMIN_TOKEN = 'crash-admin-token';
+const ROWS = 20_000;
+
+/** The gateway in its own process group, so SIGKILL takes it down at once and whole. */
+class GatewayProcess {
+  private child?: ChildProcess;
+  constructor(
+    private readonly env: Record<string, string>,
+    readonly port: number,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, ['-r', './bench/support/register.js', 'test/support/gateway-process.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', ...this.env, PORT: String(this.port) },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    let stderr = '';
+    child.stderr?.on('data', (d) => (stderr += String(d)));
+    await new Promise<void>((resolveReady, reject) => {
+      const timer = setTimeout(() => reject(new Error(`gateway did not start: ${stderr}`)), 60_000);
+      child.stdout?.on('data', (d) => {
+        if (String(d).includes('ready')) {
+          clearTimeout(timer);
+          resolveReady();
+        }
+      });
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`gateway exited with ${code}: ${stderr}`));
+      });
+    });
+    child.removeAllListeners('exit');
+  }
+
+  /** SIGKILL to the whole group: no shutdown hook runs, nothing is flushed. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child?.pid || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    process.kill(-child.pid, 'SIGKILL');
+    await exited;
+  }
+
+  async api(path: string, key: string): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${this.url}/api/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
+    return { status: res.status, body: await res.json() };
+  }
+}
+
+/** Polls until `predicate` holds for the batch, every few milliseconds (bounded). */
+async function watchUntil(gateway: GatewayProcess, key: string, id: string, predicate: (b: any) => boolean): Promise<any> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const { body } = await gateway.api(`/fulfilment/batches/${id}`, key);
+    if (predicate(body)) return body;
+    if (body.status !== 'PROCESSING') throw new Error(`batch finished before the kill point: ${body.status} ${body.phase}`);
+    if (Date.now() > deadline) throw new Error(`kill point not reached: ${JSON.stringify(body)}`);
+    await new Promise((r) => setTimeout(r, 15));
+  }
+}
+
+describe(`fulfilment batches survive SIGKILL of the worker (real child process, ${SERVICES_MODE ? 'BullMQ' : 'in-process'} jobs)`, () => {
+  let sandbox: RunningCarrierSandbox;
+  let gateway: GatewayProcess;
+  let dataDir: string;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    sandbox = await startCarrierSandbox({ port: 0, host: '127.0.0.1', autoAdvanceSeconds: 0 });
+    dataDir = mkdtempSync(join(tmpdir(), 'lgw-crash-'));
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN,
+      LOG_LEVEL: 'silent',
+      GATEWAY_SANDBOX_URL: sandbox.url,
+      GATEWAY_QUEUE_PREFIX: `lgw-crash-${Math.random().toString(36).slice(2, 10)}`,
+    };
+    // The database must outlive the kill. PGlite on the Node filesystem does not survive a
+    // SIGKILL of its own process (a catalog file can be lost on reopen: it syncs nothing), so
+    // both variants keep the data in PostgreSQL; what differs is the job queue under test:
+    // in-process (lost with the process, recovered at start) or BullMQ (stalled-job recovery).
+    const db = await createScratchDatabase();
+    dropDatabase = db.drop;
+    env.DATABASE_URL = db.url;
+    if (SERVICES_MODE) env.REDIS_URL = TEST_REDIS_URL;
+    gateway = new GatewayProcess(env, 7700 + Math.floor(Math.random() * 90));
+    await gateway.start();
+    const team = await fetch(`${gateway.url}/admin/v1/teams`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Crash Team' }),
+    }).then((r) => r.json());
+    apiKey = team.api_key;
+    await fetch(`${gateway.url}/admin/v1/teams/${team.team.id}/rate-limit`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ per_minute: 1_000_000 }),
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await gateway?.kill();
+    await sandbox?.close();
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Every order booked once at the carrier, under the tracking number the gateway reports. */
+  async function expectExactlyOnce(done: any): Promise<void> {
+    expect(done).toMatchObject({ status: 'COMPLETED', row_count: ROWS, accepted_count: ROWS, rejected_count: 0 });
+    const rows = done.result_csv.trimEnd().split('\n').slice(1).map((line: string) => line.split(','));
+    const numberOf = new Map<string, string>();
+    for (const row of rows) {
+      const tracking = row[11];
+      expect(tracking).toMatch(/\S/);
+      if (numberOf.has(row[0])) expect(numberOf.get(row[0])).toBe(tracking);
+      numberOf.set(row[0], tracking);
+    }
+    const orders = numberOf.size;
+    expect(new Set(numberOf.values()).size).toBe(orders);
+
+    const carrier = await fetch(`${sandbox.url}/sandbox/v1/carriers/darb/shipments`).then((r) => r.json());
+    const mine = carrier.shipments.filter((s: any) => [...numberOf.values()].includes(s.tracking_number));
+    expect(mine).toHaveLength(orders);
+    const carrierOrders = new Set(carrier.shipments.map((s: any) => s.client_reference));
+    expect(carrierOrders.size).toBe(carrier.shipments.length);
+
+    const list = await gateway.api('/shipments?limit=1', apiKey);
+    expect(list.body.total).toBe(orders);
+    // The gateway's shipment for each carrier order is the one the carrier knows (same id, same number).
+    const sample = carrier.shipments.slice(0, 20);
+    for (const s of sample) {
+      const shipment = await gateway.api(`/shipments/${s.client_reference}`, apiKey);
+      expect(shipment.status).toBe(200);
+      expect(shipment.body.tracking_number).toBe(s.tracking_number);
+    }
+  }
+
+  async function resetCarrier(): Promise<void> {
+    await fetch(`${sandbox.url}/sandbox/v1/reset`, { method: 'POST' });
+  }
+
+  it('killed mid-validation, restarted: completes once', async () => {
+    await resetCarrier();
+    const submitted = await uploadBatch(gateway.url, apiKey, [...generatedBatchLines(ROWS)].join(''));
+    expect(submitted.status).toBe(202);
+    const seen = await watchUntil(gateway, apiKey, submitted.body.id, (b) => b.phase === 'validating' && b.processed_rows > 0);
+    await gateway.kill();
+    expect(seen.processed_rows).toBeLessThan(ROWS);
+    await gateway.start();
+    await expectExactlyOnce(await waitForBatch((p) => gateway.api(p, apiKey), submitted.body.id, 150_000));
+  }, 240_000);
+
+  it('killed mid-booking, restarted: same tracking numbers, no second carrier order', async () => {
+    const before = await gateway.api('/shipments?limit=1', apiKey);
+    await resetCarrier();
+    const submitted = await uploadBatch(gateway.url, apiKey, [...generatedBatchLines(ROWS)].join(''));
+    const seen = await watchUntil(gateway, apiKey, submitted.body.id, (b) => b.phase === 'booking' && b.processed_rows > 0);
+    await gateway.kill();
+    expect(seen.processed_rows).toBeLessThan(ROWS);
+    const carrierAtKill = await fetch(`${sandbox.url}/sandbox/v1/carriers/darb/shipments`).then((r) => r.json());
+    expect(carrierAtKill.total).toBeGreaterThan(0);
+    await gateway.start();
+    const done = await waitForBatch((p) => gateway.api(p, apiKey), submitted.body.id, 150_000);
+    // Orders the carrier had before the kill kept their numbers.
+    const result = new Set(done.result_csv.split('\n').map((l: string) => l.split(',')[11]));
+    for (const s of carrierAtKill.shipments) expect(result.has(s.tracking_number)).toBe(true);
+    const after = await gateway.api('/shipments?limit=1', apiKey);
+    const carrier = await fetch(`${sandbox.url}/sandbox/v1/carriers/darb/shipments`).then((r) => r.json());
+    expect(after.body.total - before.body.total).toBe(carrier.total);
+    expect(new Set(carrier.shipments.map((s: any) => s.client_reference)).size).toBe(carrier.total);
+    expect(done).toMatchObject({ status: 'COMPLETED', row_count: ROWS, accepted_count: ROWS });
+  }, 240_000);
+});
