@@ -106,7 +106,7 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Crash Team' }),
-    }).then((r) => r.json());
+    }).then((r): Promise<any> => r.json());
     apiKey = team.api_key;
     await fetch(`${gateway.url}/admin/v1/teams/${team.team.id}/rate-limit`, {
       method: 'PUT',
@@ -136,7 +136,7 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
     const orders = numberOf.size;
     expect(new Set(numberOf.values()).size).toBe(orders);
 
-    const carrier = await fetch(`${sandbox.url}/sandbox/v1/carriers/darb/shipments`).then((r) => r.json());
+    const carrier = await fetch(`${sandbox.url}/sandbox/v1/carriers/darb/shipments`).then((r): Promise<any> => r.json());
     const mine = carrier.shipments.filter((s: any) => [...numberOf.values()].includes(s.tracking_number));
     expect(mine).toHaveLength(orders);
     const carrierOrders = new Set(carrier.shipments.map((s: any) => s.client_reference));
@@ -175,7 +175,7 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
     const seen = await watchUntil(gateway, apiKey, submitted.body.id, (b) => b.phase === 'booking' && b.processed_rows > 0);
     await gateway.kill();
     expect(seen.processed_rows).toBeLessThan(ROWS);
-    const carrierAtKill = await fetch(`${sandbox.url}/sandbox/v1/carriers/darb/shipments`).then((r) => r.json());
+    const carrierAtKill = await fetch(`${sandbox.url}/sandbox/v1/carriers/darb/shipments`).then((r): Promise<any> => r.json());
     expect(carrierAtKill.total).toBeGreaterThan(0);
     await gateway.start();
     const done = await waitForBatch((p) => gateway.api(p, apiKey), submitted.body.id, 150_000);
@@ -183,7 +183,7 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
     const result = new Set(done.result_csv.split('\n').map((l: string) => l.split(',')[11]));
     for (const s of carrierAtKill.shipments) expect(result.has(s.tracking_number)).toBe(true);
     const after = await gateway.api('/shipments?limit=1', apiKey);
-    const carrier = await fetch(`${sandbox.url}/sandbox/v1/carriers/darb/shipments`).then((r) => r.json());
+    const carrier = await fetch(`${sandbox.url}/sandbox/v1/carriers/darb/shipments`).then((r): Promise<any> => r.json());
     expect(after.body.total - before.body.total).toBe(carrier.total);
     expect(new Set(carrier.shipments.map((s: any) => s.client_reference)).size).toBe(carrier.total);
     expect(done).toMatchObject({ status: 'COMPLETED', row_count: ROWS, accepted_count: ROWS });

@@ -642,7 +642,10 @@ describe('deployment files', () => {
       expect(['root', '0']).not.toContain(user!.split(':')[0]);
       expect(execForm(final, 'ENTRYPOINT')).toEqual(['/usr/bin/tini', '--']);
       const cmd = execForm(final, 'CMD')!;
-      expect(cmd).toEqual(['node', ENTRYPOINT_OF[image]]);
+      // node, then only Node's own flags (e.g. the worker's heap cap), then the app.
+      expect(cmd[0]).toBe('node');
+      expect(cmd.at(-1)).toBe(ENTRYPOINT_OF[image]);
+      for (const flag of cmd.slice(1, -1)) expect(flag).toMatch(/^--[a-z][a-z-]*(=\S+)?$/);
       // dist/apps/<app>/main.js is what tsc emits for apps/<app>/main.ts.
       const source = ENTRYPOINT_OF[image].replace(/^dist\//, '').replace(/\.js$/, '.ts');
       expect(existsSync(join(ROOT, source))).toBe(true);

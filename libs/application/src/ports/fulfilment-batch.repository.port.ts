@@ -60,8 +60,8 @@ export interface FulfilmentBatchRepositoryPort {
   setProgress(id: string, phase: BatchPhase, processedRows: number, rowCount?: number): Promise<void>;
   /** Idempotent: an order already saved for (batch, order_ref) is kept as it is. */
   saveOrders(batchId: string, orders: readonly BatchOrderDraft[]): Promise<void>;
-  /** Orders neither booked nor refused yet, in file order. */
-  pendingOrders(batchId: string, limit: number): Promise<BatchOrderRecord[]>;
+  /** Orders neither booked nor refused yet, in file order, after `afterSeq`. */
+  pendingOrders(batchId: string, limit: number, afterSeq: number): Promise<BatchOrderRecord[]>;
   /**
    * Shipments, their CREATED events and domain events, and the orders' tracking numbers, in
    * one transaction. A shipment already recorded (a re-run after a crash) is left untouched.

@@ -126,11 +126,12 @@ export class TypeOrmFulfilmentBatchRepository implements FulfilmentBatchReposito
     );
   }
 
-  async pendingOrders(batchId: string, limit: number): Promise<BatchOrderRecord[]> {
+  async pendingOrders(batchId: string, limit: number, afterSeq: number): Promise<BatchOrderRecord[]> {
     const rows: OrderRow[] = await this.dataSource.query(
-      `SELECT * FROM fulfilment_batch_orders WHERE batch_id = $1 AND tracking_number IS NULL AND carrier_error IS NULL
+      `SELECT * FROM fulfilment_batch_orders
+        WHERE batch_id = $1 AND seq > $3 AND tracking_number IS NULL AND carrier_error IS NULL
         ORDER BY seq LIMIT $2`,
-      [batchId, limit],
+      [batchId, limit, afterSeq],
     );
     return rows.map(toOrder);
   }

@@ -28,9 +28,9 @@ import { batchFileKeys } from '../fulfilment-batch.view';
 import { BatchScan } from './batch-scan';
 import { ProcessBatchCommand } from './process-batch.command';
 
-/** Orders handed to the carrier per step: its adapter turns them into order files. */
-const BOOKING_PAGE = 1000;
-const ORDER_SAVE_CHUNK = 1000;
+/** Orders handed to the carrier per step: its adapter turns them into order files (500 rows, two in flight). */
+const BOOKING_PAGE = 2000;
+const ORDER_SAVE_CHUNK = 5000;
 const PROGRESS_EVERY_ROWS = 2000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -126,29 +126,58 @@ export class ProcessBatchUseCase {
     const card = service ? this.rateCards.get(service.code) : undefined;
     if (!carrier || !service || !card) throw new Error('no csv_batch carrier with a priced service level is configured');
     const adapter = carrierAdapter(this.carriers, carrier.code);
+    let settled = await this.batches.settledRows(batch.id);
+    let afterSeq = 0;
+    // Two pages in flight: the carrier books page n+1 while page n is being written.
+    let writing: Promise<number> = Promise.resolve(0);
     for (;;) {
-      const page = await this.batches.pendingOrders(batch.id, BOOKING_PAGE);
-      if (page.length === 0) return;
+      const page = await this.batches.pendingOrders(batch.id, BOOKING_PAGE, afterSeq);
+      if (page.length === 0) break;
+      afterSeq = page[page.length - 1].seq;
+      const asked = Date.now();
       const outcomes = await Promise.allSettled(page.map((order) => adapter.book(this.bookingRequest(order, service.code))));
-      const now = this.clock.now();
-      const bookings: BatchBooking[] = [];
-      const refused: Array<{ orderRef: string; error: string }> = [];
-      let unavailable: unknown;
-      outcomes.forEach((outcome, i) => {
-        const order = page[i];
-        if (outcome.status === 'fulfilled') {
-          bookings.push(this.booking(batch, order, carrier.code, service.code, service.transit_days.max, card, outcome.value, now));
-        } else if (outcome.reason instanceof CarrierRejectedError) {
-          refused.push({ orderRef: order.orderRef, error: outcome.reason.carrierMessage });
-        } else {
-          unavailable ??= outcome.reason;
-        }
-      });
-      // What the carrier confirmed is recorded even when part of the page failed.
-      await this.batches.recordBookings(batch.id, bookings, refused);
-      if (unavailable) throw unavailable;
-      await this.batches.setProgress(batch.id, 'booking', await this.batches.settledRows(batch.id));
+      const answered = Date.now();
+      settled += await writing;
+      this.logger.debug({ event: 'batch.page', batch_id: batch.id, orders: page.length, carrier_ms: answered - asked, waited_for_write_ms: Date.now() - answered });
+      writing = this.recordPage(batch, page, outcomes, { carrierCode: carrier.code, serviceCode: service.code, transitMaxDays: service.transit_days.max, card });
+      writing.catch(() => undefined);
+      await this.batches.setProgress(batch.id, 'booking', settled);
     }
+    settled += await writing;
+    await this.batches.setProgress(batch.id, 'booking', settled);
+  }
+
+  /**
+   * Records one page: what the carrier confirmed is written even when part of the page failed,
+   * then a carrier outage fails the attempt (the retry resumes at the first unbooked order).
+   * Resolves to the rows settled by this page.
+   */
+  private async recordPage(
+    batch: FulfilmentBatchRecord,
+    page: readonly BatchOrderRecord[],
+    outcomes: ReadonlyArray<PromiseSettledResult<{ trackingNumber: string; carrierReference: string }>>,
+    service: { carrierCode: string; serviceCode: string; transitMaxDays: number; card: RateCard },
+  ): Promise<number> {
+    const now = this.clock.now();
+    const bookings: BatchBooking[] = [];
+    const refused: Array<{ orderRef: string; error: string }> = [];
+    let unavailable: unknown;
+    let rows = 0;
+    outcomes.forEach((outcome, i) => {
+      const order = page[i];
+      if (outcome.status === 'fulfilled') {
+        bookings.push(this.booking(batch, order, service.carrierCode, service.serviceCode, service.transitMaxDays, service.card, outcome.value, now));
+        rows += order.rowCount;
+      } else if (outcome.reason instanceof CarrierRejectedError) {
+        refused.push({ orderRef: order.orderRef, error: outcome.reason.carrierMessage });
+        rows += order.rowCount;
+      } else {
+        unavailable ??= outcome.reason;
+      }
+    });
+    await this.batches.recordBookings(batch.id, bookings, refused);
+    if (unavailable) throw unavailable;
+    return rows;
   }
 
   private bookingRequest(order: BatchOrderRecord, serviceCode: string): CarrierBookingRequest {

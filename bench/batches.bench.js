@@ -1,0 +1,218 @@
+'use strict';
+/**
+ * Fulfilment batches: generated valid files of 10,000, 50,000 and 100,000 rows (about 3.3 rows
+ * per order), each uploaded to a fresh gateway; time from the start of the upload to COMPLETED,
+ * and the resident memory of the process that processes the batch, sampled every 100 ms (the
+ * curve) and its peak (VmHWM).
+ *   production (default): api and worker as separate processes (dist/apps/api, dist/apps/worker),
+ *     PostgreSQL (a scratch database on BENCH_POSTGRES_URL) and a private Redis on port 7790;
+ *     memory is the worker's.
+ *   BENCH_MODE=embedded: one all-in-one process (PGlite, in-process jobs); memory is that process's.
+ * Usage: npm run bench:batches  (BENCH_ROWS=10000,50000 to choose sizes)
+ */
+const { spawn } = require('node:child_process');
+const { mkdtempSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { Client } = require('pg');
+const { startGateway, createTeam, ROOT } = require('./support/harness');
+const { rssMb, peakRssMb } = require('./support/process-memory');
+
+const MODE = process.env.BENCH_MODE ?? 'production';
+const SIZES = (process.env.BENCH_ROWS ?? '10000,50000,100000').split(',').map(Number);
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_PORT = Number(process.env.BENCH_REDIS_PORT ?? 7790);
+const { BATCH_CSV_COLUMNS } = require(join(ROOT, 'dist/libs/domain/src'));
+const WORKER_NODE_FLAGS = '--max-old-space-size=192 --max-semi-space-size=8';
+
+const NAMES = [
+  ['محمد عبدالله', 'Mohammed Abdullah'],
+  ['نورة السبيعي', 'Noura Alsubaie'],
+  ['عبدالرحمن القحطاني', 'Abdulrahman Alqahtani'],
+];
+
+/** `rows` valid rows, orders of 2 to 5 adjacent rows (about 30,000 orders per 100,000 rows). */
+function generateFile(rows) {
+  const lines = [BATCH_CSV_COLUMNS.join(',')];
+  let order = 0;
+  let left = 0;
+  for (let i = 0; i < rows; i += 1) {
+    if (left === 0) {
+      order += 1;
+      left = 2 + (order % 4);
+    }
+    left -= 1;
+    const [ar, latin] = NAMES[order % NAMES.length];
+    const phone = `9665${String(10_000_000 + order).padStart(8, '0')}`;
+    lines.push(`ORD-${order},${ar},${latin},${phone},Riyadh,Al Olaya,RRRD2929,SKU-${i % 97},${1 + (i % 3)},${order % 2 ? '25.50' : ''},`);
+  }
+  return { csv: Buffer.from(`${lines.join('\n')}\n`), orders: order };
+}
+
+async function scratchDatabase() {
+  const name = `lgw_bench_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: POSTGRES_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+function startRedis() {
+  const child = spawn('redis-server', ['--port', String(REDIS_PORT), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  return { url: `redis://127.0.0.1:${REDIS_PORT}`, stop: () => child.kill('SIGTERM') };
+}
+
+function spawnApp(app, env) {
+  // The worker runs with the heap flags of its image (docker/worker.Dockerfile, deploy/base/worker.yaml).
+  const flags = app === 'worker' ? (process.env.BENCH_WORKER_NODE_FLAGS ?? WORKER_NODE_FLAGS).split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...flags, join(ROOT, 'dist', 'apps', app, 'main.js')], {
+    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'lgw-bench-')), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', process.env.BENCH_WORKER_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
+  });
+  return {
+    pid: child.pid,
+    stop: () =>
+      new Promise((res) => {
+        if (child.exitCode !== null) return res();
+        child.once('exit', res);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function waitUntil(check, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The processes of one run; `workerPid` is the one whose memory is measured. */
+async function startStack() {
+  if (MODE === 'embedded') {
+    const gateway = await startGateway({ app: 'all-in-one' });
+    return { api: gateway.base, workerPid: gateway.pid, stop: gateway.stop };
+  }
+  const db = await scratchDatabase();
+  const redis = startRedis();
+  const sandboxPort = REDIS_PORT + 1;
+  const sandbox = spawnApp('carrier-sandbox', { SANDBOX_PORT: String(sandboxPort), HOST: '127.0.0.1' });
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  await waitUntil(async () => (await fetch(`${sandboxUrl}/sandbox/v1/health`)).ok, 'the carrier sandbox');
+  const env = {
+    DATABASE_URL: db.url,
+    REDIS_URL: redis.url,
+    SAHM_BASE_URL: `${sandboxUrl}/sahm`,
+    BAHR_BASE_URL: `${sandboxUrl}/bahr`,
+    DARB_BASE_URL: `${sandboxUrl}/darb`,
+  };
+  const api = await startGateway({ app: 'api', env });
+  const worker = spawnApp('worker', { ...env, LOG_LEVEL: process.env.BENCH_WORKER_LOG_LEVEL ?? 'warn' });
+  return {
+    api: api.base,
+    workerPid: worker.pid,
+    stop: async () => {
+      await api.stop();
+      await worker.stop();
+      await sandbox.stop();
+      redis.stop();
+      await db.drop();
+    },
+  };
+}
+
+async function runOnce(rows) {
+  const { csv, orders } = generateFile(rows);
+  const stack = await startStack();
+  try {
+    const { apiKey } = await createTeam(stack.api);
+    // Let the worker finish booting (migrations, first recurring ticks) before the clock starts.
+    await new Promise((r) => setTimeout(r, 3000));
+    const idle = rssMb(stack.workerPid);
+    const curve = [];
+    const sampler = setInterval(() => {
+      try {
+        curve.push(rssMb(stack.workerPid));
+      } catch {
+        /* process gone */
+      }
+    }, 100);
+    const started = Date.now();
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), `orders-${rows}.csv`);
+    const headers = { authorization: `Bearer ${apiKey}` };
+    const res = await fetch(`${stack.api}/api/v1/fulfilment/batches`, { method: 'POST', headers, body: form });
+    const accepted = await res.json();
+    if (res.status !== 202) throw new Error(`upload refused: ${res.status} ${JSON.stringify(accepted)}`);
+    const uploadMs = Date.now() - started;
+    let batch;
+    const phases = {};
+    for (;;) {
+      batch = await (await fetch(`${stack.api}/api/v1/fulfilment/batches/${accepted.id}`, { headers })).json();
+      if (batch.status !== 'PROCESSING') break;
+      phases[batch.phase] ??= +((Date.now() - started) / 1000).toFixed(1);
+      if (Date.now() - started > 600_000) throw new Error('batch did not finish in 10 minutes');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const totalMs = Date.now() - started;
+    clearInterval(sampler);
+    if (batch.status !== 'COMPLETED' || batch.accepted_count !== rows) throw new Error(`batch ended ${batch.status} ${batch.accepted_count}`);
+    return {
+      rows,
+      orders,
+      file_mb: +(csv.length / 1024 / 1024).toFixed(1),
+      upload_ms: uploadMs,
+      upload_to_completed_s: +(totalMs / 1000).toFixed(1),
+      rows_per_s: Math.round(rows / (totalMs / 1000)),
+      phase_first_seen_s: phases,
+      idle_rss_mb: idle,
+      peak_rss_mb: peakRssMb(stack.workerPid),
+      rss_curve_mb: sampleCurve(curve, 10),
+    };
+  } finally {
+    await stack.stop();
+  }
+}
+
+/** `points` evenly spaced samples of the curve, for the table. */
+function sampleCurve(curve, points) {
+  if (curve.length <= points) return curve;
+  return Array.from({ length: points }, (_, i) => curve[Math.round((i * (curve.length - 1)) / (points - 1))]);
+}
+
+async function main() {
+  const results = [];
+  for (const rows of SIZES) {
+    const result = await runOnce(rows);
+    results.push(result);
+    process.stdout.write(`${JSON.stringify({ mode: MODE, ...result })}\n`);
+  }
+  process.stdout.write(`\n| rows | orders | file MB | upload ms | upload → COMPLETED s | rows/s | idle RSS MB | peak RSS MB | RSS curve MB (10 samples) |\n|---|---|---|---|---|---|---|---|---|\n`);
+  for (const r of results) {
+    process.stdout.write(
+      `| ${r.rows} | ${r.orders} | ${r.file_mb} | ${r.upload_ms} | ${r.upload_to_completed_s} | ${r.rows_per_s} | ${r.idle_rss_mb} | ${r.peak_rss_mb} | ${r.rss_curve_mb.join(' → ')} |\n`,
+    );
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
