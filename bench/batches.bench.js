@@ -122,6 +122,8 @@ async function startStack() {
     SAHM_BASE_URL: `${sandboxUrl}/sahm`,
     BAHR_BASE_URL: `${sandboxUrl}/bahr`,
     DARB_BASE_URL: `${sandboxUrl}/darb`,
+    // api and worker must share it (webhook secrets are sealed with it).
+    WEBHOOK_SECRET_KEY: require('node:crypto').randomBytes(32).toString('base64'),
   };
   const api = await startGateway({ app: 'api', env });
   const worker = spawnApp('worker', { ...env, LOG_LEVEL: process.env.BENCH_WORKER_LOG_LEVEL ?? 'warn' });

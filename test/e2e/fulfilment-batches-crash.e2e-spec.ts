@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -89,6 +90,7 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
       DATA_DIR: dataDir,
       ADMIN_TOKEN,
       LOG_LEVEL: 'silent',
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
       GATEWAY_SANDBOX_URL: sandbox.url,
       GATEWAY_QUEUE_PREFIX: `lgw-crash-${Math.random().toString(36).slice(2, 10)}`,
     };
