@@ -282,6 +282,9 @@ describe('invoices from the billing ledger', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    const current = await fetch(`${t.url}/api/v1/invoices/current.pdf`, { headers: { authorization: `Bearer ${team.apiKey}` } });
+    expect(current.status).toBe(200);
+    expect(Buffer.from(await current.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     const foreign = await fetch(`${t.url}/api/v1/invoices/${invoice.id}.pdf`, { headers: { authorization: `Bearer ${(await t.createTeam('PDF Other')).apiKey}` } });
     expect(foreign.status).toBe(404);
   });

@@ -33,12 +33,16 @@ export class InvoicesHttpController {
   }
 
   @Get(':id.pdf')
-  @ApiOperation({ summary: 'The invoice as a bilingual A4 simplified tax invoice with its e-invoicing QR code' })
+  @ApiOperation({
+    summary: 'The invoice as a bilingual A4 simplified tax invoice with its e-invoicing QR code',
+    description: 'id is an invoice id, or `current` for the current period.',
+  })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'A4 PDF', schema: { type: 'string', format: 'binary' } })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND (unknown id, another team\'s, or a future period)', 503: 'E_LABEL_UNAVAILABLE (no renderer; Retry-After)' })
   async pdf(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const pdf = await this.renderInvoicePdf.execute({ teamId: principal.teamId, invoiceId: id });
+    // current.pdf prints the current period, as GET /invoices/current shows it.
+    const pdf = await this.renderInvoicePdf.execute({ teamId: principal.teamId, invoiceId: id === 'current' ? undefined : id });
     await reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${id}.pdf"`)

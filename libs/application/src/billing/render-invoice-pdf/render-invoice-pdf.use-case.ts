@@ -5,7 +5,8 @@ import { GetInvoiceUseCase } from '../get-invoice/get-invoice.use-case';
 
 export interface RenderInvoicePdfCommand {
   readonly teamId: string;
-  readonly invoiceId: string;
+  /** An invoice id; absent = the current period. */
+  readonly invoiceId?: string;
 }
 
 /**
