@@ -1,83 +1,73 @@
-import { CarrierOperationNotSupportedError, CarrierRejectedError } from '@lgw/application';
-import { describeCarrierContract } from './support/carrier-contract.suite';
+import { CarrierRejectedError } from '@lgw/application';
+import { carrierContractContext } from './support/carrier-contract.suite';
 import { createCarrierRegistry, DarbAdapter, resolveDarbSettings } from '@lgw/carriers';
 import { DarbClient } from '@lgw/carriers/darb/darb.client';
 import { CarrierCallGuard } from '@lgw/carriers/shared/carrier-call-guard';
 import { startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { bookingRequest, SandboxControl, TEST_RESILIENCE, TIMING_MARGIN_MS, unavailableAfter } from './support/sandbox-harness';
 
-describeCarrierContract(
-  { code: 'darb', serviceCode: 'darb_land_domestic', idempotentBooking: true, timeResolutionMs: 1000 },
-  (ctx) => {
-    describe('darb specifics', () => {
-      it('has no passthrough', async () => {
-        const { adapter, control } = ctx();
-        const before = await control.stats('darb');
-        await expect(adapter.passthrough(Buffer.from('{}'))).rejects.toBeInstanceOf(CarrierOperationNotSupportedError);
-        expect((await control.stats('darb')).native_requests).toBe(before.native_requests);
-      });
+describe('darb specifics', () => {
+  const ctx = carrierContractContext('darb');
 
-      it('numbers orders from its assigned range and shares order files between simultaneous bookings', async () => {
-        const { adapter, control } = ctx();
-        const before = await control.stats('darb');
-        const bookings = await Promise.all(Array.from({ length: 40 }, () => adapter.book(bookingRequest('darb_land_domestic'))));
-        const numbers = bookings.map((b) => b.trackingNumber);
-        expect(new Set(numbers).size).toBe(40);
-        for (const n of numbers) expect(n).toMatch(/^DRB\d{14}$/);
-        const after = await control.stats('darb');
-        expect(after.bookings - before.bookings).toBe(40);
-        // One range request plus far fewer upload/result round trips than bookings.
-        expect(after.native_requests - before.native_requests).toBeLessThan(40);
-      });
+  it('numbers orders from its assigned range and shares order files between simultaneous bookings', async () => {
+    const { adapter, control } = ctx();
+    const before = await control.stats('darb');
+    const bookings = await Promise.all(Array.from({ length: 40 }, () => adapter.book(bookingRequest('darb_land_domestic'))));
+    const numbers = bookings.map((b) => b.trackingNumber);
+    expect(new Set(numbers).size).toBe(40);
+    for (const n of numbers) expect(n).toMatch(/^DRB\d{14}$/);
+    const after = await control.stats('darb');
+    expect(after.bookings - before.bookings).toBe(40);
+    // One range request plus far fewer upload/result round trips than bookings.
+    expect(after.native_requests - before.native_requests).toBeLessThan(40);
+  });
 
-      it('writes one consignment line: piece count, exact total weight, SAR amounts', async () => {
-        const { adapter, control } = ctx();
-        const booking = await adapter.book(
-          bookingRequest('darb_land_domestic', {
-            parcels: [
-              { weight_kg: 0.1, length_cm: 10, width_cm: 10, height_cm: 10 },
-              { weight_kg: 0.2, length_cm: 40, width_cm: 30, height_cm: 20 },
-            ],
-          }),
-        );
-        const native = (await control.shipment('darb', booking.trackingNumber)).native_booking;
-        expect(native).toMatchObject({ pieces: '2', weight_kg: '0.3', length_cm: '40', cod_sar: '99.00', declared_value_sar: '150.50' });
-      });
+  it('writes one consignment line: piece count, exact total weight, SAR amounts', async () => {
+    const { adapter, control } = ctx();
+    const booking = await adapter.book(
+      bookingRequest('darb_land_domestic', {
+        parcels: [
+          { weight_kg: 0.1, length_cm: 10, width_cm: 10, height_cm: 10 },
+          { weight_kg: 0.2, length_cm: 40, width_cm: 30, height_cm: 20 },
+        ],
+      }),
+    );
+    const native = (await control.shipment('darb', booking.trackingNumber)).native_booking;
+    expect(native).toMatchObject({ pieces: '2', weight_kg: '0.3', length_cm: '40', cod_sar: '99.00', declared_value_sar: '150.50' });
+  });
 
-      it('keeps one deadline for a booking that must first fetch a range', async () => {
-        const { control, sandbox } = ctx();
-        const fresh = createCarrierRegistry({ sandboxUrl: sandbox.url, resilience: TEST_RESILIENCE, env: {} });
-        await control.fault('darb', 'slow', 3000);
-        const { elapsedMs } = await unavailableAfter(() => fresh.get('darb')!.book(bookingRequest('darb_land_domestic')));
-        expect(elapsedMs).toBeLessThan(TEST_RESILIENCE.timeoutMs + TIMING_MARGIN_MS);
-        await fresh.close();
-      });
+  it('keeps one deadline for a booking that must first fetch a range', async () => {
+    const { control, sandbox } = ctx();
+    const fresh = createCarrierRegistry({ sandboxUrl: sandbox.url, resilience: TEST_RESILIENCE, env: {} });
+    await control.fault('darb', 'slow', 3000);
+    const { elapsedMs } = await unavailableAfter(() => fresh.get('darb')!.book(bookingRequest('darb_land_domestic')));
+    expect(elapsedMs).toBeLessThan(TEST_RESILIENCE.timeoutMs + TIMING_MARGIN_MS);
+    await fresh.close();
+  });
 
-      it('refuses a destination outside Saudi Arabia', async () => {
-        const { adapter } = ctx();
-        const request = bookingRequest('darb_land_domestic', { destination: { city: 'Dubai', country: 'AE' } });
-        await expect(adapter.book(request)).rejects.toBeInstanceOf(CarrierRejectedError);
-      });
+  it('refuses a destination outside Saudi Arabia', async () => {
+    const { adapter } = ctx();
+    const request = bookingRequest('darb_land_domestic', { destination: { city: 'Dubai', country: 'AE' } });
+    await expect(adapter.book(request)).rejects.toBeInstanceOf(CarrierRejectedError);
+  });
 
-      it('takes a fresh range when Darb no longer recognises the one in hand', async () => {
-        const { sandbox } = ctx();
-        const settings = resolveDarbSettings({}, { sandboxUrl: sandbox.url, env: {}, resilience: TEST_RESILIENCE });
-        const endpoint = { baseUrl: settings.baseUrl, apiKey: settings.apiKey };
-        const adapter = new DarbAdapter(new DarbClient(endpoint), new CarrierCallGuard('darb', settings.resilience), settings);
-        await adapter.book(bookingRequest('darb_land_domestic'));
+  it('takes a fresh range when Darb no longer recognises the one in hand', async () => {
+    const { sandbox } = ctx();
+    const settings = resolveDarbSettings({}, { sandboxUrl: sandbox.url, env: {}, resilience: TEST_RESILIENCE });
+    const endpoint = { baseUrl: settings.baseUrl, apiKey: settings.apiKey };
+    const adapter = new DarbAdapter(new DarbClient(endpoint), new CarrierCallGuard('darb', settings.resilience), settings);
+    await adapter.book(bookingRequest('darb_land_domestic'));
 
-        // The adapter still holds a block when the carrier restarts and forgets every range.
-        const restarted = await startCarrierSandbox({ port: 0, autoAdvanceSeconds: 0 });
-        try {
-          endpoint.baseUrl = `${restarted.url}/darb`;
-          const booking = await adapter.book(bookingRequest('darb_land_domestic'));
-          const seen = await new SandboxControl(restarted.url).shipment('darb', booking.trackingNumber);
-          expect(seen.tracking_number).toBe(booking.trackingNumber);
-        } finally {
-          await adapter.close();
-          await restarted.close();
-        }
-      });
-    });
-  },
-);
+    // The adapter still holds a block when the carrier restarts and forgets every range.
+    const restarted = await startCarrierSandbox({ port: 0, autoAdvanceSeconds: 0 });
+    try {
+      endpoint.baseUrl = `${restarted.url}/darb`;
+      const booking = await adapter.book(bookingRequest('darb_land_domestic'));
+      const seen = await new SandboxControl(restarted.url).shipment('darb', booking.trackingNumber);
+      expect(seen.tracking_number).toBe(booking.trackingNumber);
+    } finally {
+      await adapter.close();
+      await restarted.close();
+    }
+  });
+});

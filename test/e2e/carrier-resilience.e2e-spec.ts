@@ -1,6 +1,7 @@
 import { FAULT_ERROR_BODY } from '@lgw/carrier-sandbox/carriers/native-scope';
 import { book, quoteFor, shipmentBody } from '../support/booking';
 import { ApiResponse, bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { CARRIER_CODES, PASSTHROUGH_CARRIER_CODES } from '../support/carriers';
 
 const TIMEOUT_MS = 500;
 /** Scheduling, the HTTP round trips and a loaded CI machine on top of the carrier deadline. */
@@ -72,7 +73,7 @@ describe('carrier resilience: deadlines, faults, bulkhead and isolation', () => 
   });
   afterAll(() => t.close());
   afterEach(async () => {
-    for (const carrier of ['sahm', 'bahr', 'darb']) await h.fault(carrier, 'none');
+    for (const carrier of CARRIER_CODES) await h.fault(carrier, 'none');
   });
 
   it('bounds the calls in flight to a slow carrier and refuses the excess at once', async () => {
@@ -89,7 +90,7 @@ describe('carrier resilience: deadlines, faults, bulkhead and isolation', () => 
     expect(after.native_requests - before.native_requests).toBeLessThanOrEqual(6);
   });
 
-  describe.each(['sahm', 'bahr'])('%s', (carrier) => {
+  describe.each(PASSTHROUGH_CARRIER_CODES)('%s', (carrier) => {
     it('down: passthrough and booking answer 503 E_CARRIER_UNAVAILABLE with Retry-After, at once', async () => {
       const q = await h.quote(carrier);
       await h.fault(carrier, 'down');
@@ -216,8 +217,8 @@ describe('carrier resilience: deadlines, faults, bulkhead and isolation', () => 
     }
 
     it.each([
-      ['sahm', 'slow', ['bahr', 'darb']],
-      ['bahr', 'down', ['sahm', 'darb']],
+      ['sahm', 'slow', CARRIER_CODES.filter((code) => code !== 'sahm')],
+      ['bahr', 'down', CARRIER_CODES.filter((code) => code !== 'bahr')],
     ] as const)('%s %s: GET /shipments and %j bookings keep their latency', async (failing, mode, healthy) => {
       await measure([...healthy], 3);
       const baseline = await measure([...healthy], 12);
@@ -259,7 +260,7 @@ describe('carrier resilience: circuit breaker per carrier', () => {
   });
   afterAll(() => t.close());
   afterEach(async () => {
-    for (const carrier of ['sahm', 'bahr']) await h.fault(carrier, 'none');
+    for (const carrier of PASSTHROUGH_CARRIER_CODES) await h.fault(carrier, 'none');
   });
 
   it('passthrough: opens after repeated failures, fails fast without reaching the carrier, recovers after the half-open delay', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { book } from '../support/booking';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { CARRIER_CODES } from '../support/carriers';
 
 const DAMMAM = {
   name: 'New Recipient',
@@ -39,7 +40,7 @@ describe('destination updates', () => {
     return res.body.destination_updates as any[];
   };
 
-  it.each(['sahm', 'bahr', 'darb'])('redirects a %s shipment: 200 Shipment, carrier told, domain event written', async (carrier) => {
+  it.each(CARRIER_CODES)('redirects a %s shipment: 200 Shipment, carrier told, domain event written', async (carrier) => {
     const s = await book(t, team, carrier);
     const res = await patch(s.id, DAMMAM);
     expect(res.status).toBe(200);

@@ -1,4 +1,5 @@
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { NO_PASSTHROUGH_CARRIER_CODES, PASSTHROUGH_CARRIER_CODES } from '../support/carriers';
 
 /**
  * Unusual on purpose: key order a serialiser would not keep, whitespace, Arabic text,
@@ -28,7 +29,7 @@ describe('carrier passthrough', () => {
   });
   afterAll(() => t.close());
   afterEach(async () => {
-    for (const code of ['sahm', 'bahr']) await t.sandbox('PUT', `/sandbox/v1/carriers/${code}/fault`, { mode: 'none' });
+    for (const code of PASSTHROUGH_CARRIER_CODES) await t.sandbox('PUT', `/sandbox/v1/carriers/${code}/fault`, { mode: 'none' });
   });
 
   const forward = (code: string, raw: string | Buffer, options: { key?: string; headers?: Record<string, string>; query?: string } = {}) =>
@@ -47,7 +48,7 @@ describe('carrier passthrough', () => {
 
   const stats = async (code: string) => (await t.sandbox('GET', `/sandbox/v1/carriers/${code}/stats`)).body;
 
-  describe.each(['sahm', 'bahr'])('%s', (code) => {
+  describe.each(PASSTHROUGH_CARRIER_CODES)('%s', (code) => {
     it('forwards the exact bytes and returns the carrier answer unchanged', async () => {
       const res = await forward(code, Buffer.from(RAW, 'utf8'));
       expect(res.status).toBe(200);
@@ -105,7 +106,7 @@ describe('carrier passthrough', () => {
     });
   });
 
-  it.each(['darb', 'nope', 'SAHM', 'sahm.'])('answers 404 E_NOT_FOUND for carrier code %p', async (code) => {
+  it.each([...NO_PASSTHROUGH_CARRIER_CODES, 'nope', 'SAHM', 'sahm.'])('answers 404 E_NOT_FOUND for carrier code %p', async (code) => {
     const res = await forward(code, '{"a":1}');
     expect(res.status).toBe(404);
     expect(res.body.error).toMatchObject({ code: 'E_NOT_FOUND', message_en: 'Resource not found.' });

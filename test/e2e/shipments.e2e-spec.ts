@@ -1,6 +1,7 @@
 import { DUBAI, JEDDAH, PARCELS } from '../support/fixtures';
 import { book, quoteFor, shipmentBody } from '../support/booking';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { CARRIER_CODES } from '../support/carriers';
 
 const SHIPMENT_FIELDS = [
   'id', 'tracking_number', 'service_reference', 'reference', 'status', 'status_ar', 'status_en', 'carrier', 'service',
@@ -24,7 +25,7 @@ describe('shipments', () => {
   const post = (body: unknown, headers: Record<string, string> = {}, key = team.apiKey) =>
     t.api('/shipments', { method: 'POST', key, body, headers });
 
-  describe.each(['sahm', 'bahr', 'darb'])('booking with %s', (carrier) => {
+  describe.each(CARRIER_CODES)('booking with %s', (carrier) => {
     it('creates the shipment with the full Shipment shape and a CREATED event', async () => {
       const { quote, body } = await quoteFor(t, team, carrier);
       const res = await post(shipmentBody(quote, body, { reference: `ORDER-${carrier}`, cod_amount: 125.5 }));
@@ -173,7 +174,7 @@ describe('shipments', () => {
 
   describe('carrier failures leave nothing half-created', () => {
     afterEach(async () => {
-      for (const code of ['sahm', 'bahr', 'darb']) await t.sandbox('PUT', `/sandbox/v1/carriers/${code}/fault`, { mode: 'none' });
+      for (const code of CARRIER_CODES) await t.sandbox('PUT', `/sandbox/v1/carriers/${code}/fault`, { mode: 'none' });
     });
 
     it.each([

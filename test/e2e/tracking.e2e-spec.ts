@@ -1,6 +1,7 @@
 import { DUBAI } from '../support/fixtures';
 import { book, quoteFor, shipmentBody } from '../support/booking';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { CARRIER_CODES } from '../support/carriers';
 
 const EVENT_FIELDS = ['code', 'is_exception', 'location_ar', 'location_en', 'occurred_at', 'status_ar', 'status_en'].sort();
 const ISO_WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
@@ -69,7 +70,7 @@ describe('tracking', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
   }
 
-  describe.each(['sahm', 'bahr', 'darb'])('with %s', (carrier) => {
+  describe.each(CARRIER_CODES)('with %s', (carrier) => {
     it('shows a pickup within 5 s, stores it once however often it is fetched, and then refuses cancel', async () => {
       const s = await book(t, team, carrier);
       const started = Date.now();

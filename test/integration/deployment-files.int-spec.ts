@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { carrierEnvironment, CARRIERS } from '@lgw/carriers';
 
 /**
  * The deployment files (docker/, deploy/) are parsed and checked against the code they run:
@@ -109,15 +110,18 @@ const CODE_ENV = codeEnvironmentNames();
 /** Set in Dockerfiles for npm and the Node runtime, not read by the gateway itself. */
 const IMAGE_BUILD_ENV = new Set(['NODE_ENV', 'PUPPETEER_SKIP_DOWNLOAD', 'SCARF_ANALYTICS']);
 
-/** Carrier codes as registered (libs/carriers/src/registry/carrier-registry.ts). */
-const CARRIER_CODES = [
-  ...read(join(ROOT, 'libs/carriers/src/registry/carrier-registry.ts')).matchAll(/\{\s*code:\s*'([a-z0-9_-]+)'/g),
-].map((m) => m[1]);
+/** Carrier codes as registered (libs/carriers/src/registry/carriers.registry.ts). */
+const CARRIER_CODES = CARRIERS.map((carrier) => carrier.descriptor.code);
+// Carrier settings' variable names are derived from the code, not spelled in the source.
+for (const carrier of CARRIERS) {
+  const { baseUrl, credentials, tuning } = carrierEnvironment(carrier);
+  for (const name of [baseUrl, ...credentials, ...tuning]) CODE_ENV.add(name);
+}
 
-/** Per carrier: the variables read as text (URL and credentials) from its settings file. */
+/** Per carrier: the variables read as text (URL and credentials), as its definition declares them. */
 function carrierTextSettings(code: string): string[] {
-  const file = join(ROOT, 'libs/carriers/src', code, `${code}.settings.ts`);
-  return [...read(file).matchAll(/envText\(\s*env\s*,\s*'([A-Z0-9_]+)'/g)].map((m) => m[1]);
+  const { baseUrl, credentials } = carrierEnvironment(CARRIERS.find((carrier) => carrier.descriptor.code === code)!);
+  return [baseUrl, ...credentials];
 }
 
 /** Route prefixes the carrier sandbox mounts each carrier's native API under. */

@@ -4,7 +4,8 @@ import {
   CarrierTrackingEvent,
   CarrierUnavailableError,
 } from '@lgw/application';
-import { createCarrierRegistry, CarrierRegistry } from '@lgw/carriers';
+import { CarrierDefinition, createCarrierRegistry, CarrierRegistry } from '@lgw/carriers';
+import { describeNoPassthrough, describePassthroughContract } from './passthrough-contract.suite';
 import { RunningCarrierSandbox } from '@lgw/carrier-sandbox';
 import {
   bookingRequest,
@@ -16,15 +17,6 @@ import {
   unavailableAfter,
 } from './sandbox-harness';
 
-export interface CarrierContractConfig {
-  code: 'sahm' | 'bahr' | 'darb';
-  serviceCode: string;
-  /** The carrier dedupes a re-sent booking, so the adapter may retry it. */
-  idempotentBooking: boolean;
-  /** The carrier's event times are this coarse (bahr: minutes, darb: seconds). */
-  timeResolutionMs: number;
-}
-
 export interface ContractContext {
   control: SandboxControl;
   sandbox: RunningCarrierSandbox;
@@ -34,11 +26,10 @@ export interface ContractContext {
 const floorTo = (date: Date, ms: number) => new Date(Math.floor(date.getTime() / ms) * ms);
 
 /**
- * What every adapter must do against its carrier's sandbox over real HTTP. Each
- * <carrier>.contract-spec.ts runs this and adds the carrier's own peculiarities.
+ * A sandbox for the file and a fresh adapter per test for one registered carrier: every test
+ * starts with a closed circuit and a clean sandbox.
  */
-export function describeCarrierContract(config: CarrierContractConfig, extra?: (ctx: () => ContractContext) => void): void {
-  const { code } = config;
+export function carrierContractContext(code: string): () => ContractContext {
   let sandbox: RunningCarrierSandbox;
   let control: SandboxControl;
   let registry: CarrierRegistry;
@@ -52,7 +43,6 @@ export function describeCarrierContract(config: CarrierContractConfig, extra?: (
   });
   beforeEach(async () => {
     await control.reset();
-    // A fresh registry per test: every test starts with a closed circuit.
     registry = createCarrierRegistry({ sandboxUrl: sandbox.url, resilience: TEST_RESILIENCE, env: {} });
     adapter = registry.get(code)!;
   });
@@ -60,9 +50,26 @@ export function describeCarrierContract(config: CarrierContractConfig, extra?: (
     await control.fault(code, 'none');
     await registry.close();
   });
+  return () => ({ control, sandbox, adapter });
+}
+
+/**
+ * What every adapter must do against its carrier's sandbox over real HTTP, driven by what the
+ * carrier's definition declares. carriers.contract-spec.ts runs it for every registered carrier.
+ */
+export function describeCarrierContract(carrier: CarrierDefinition): void {
+  const { code } = carrier.descriptor;
+  const { idempotentBooking, eventTimeResolutionMs } = carrier.wire;
+  const serviceCode = carrier.descriptor.service_levels[0].code;
+  const ctx = carrierContractContext(code);
+  let control: SandboxControl;
+  let adapter: CarrierPort;
+  beforeEach(() => {
+    ({ control, adapter } = ctx());
+  });
 
   const book = async () => {
-    const request = bookingRequest(config.serviceCode);
+    const request = bookingRequest(serviceCode);
     return { request, booking: await adapter.book(request) };
   };
 
@@ -80,9 +87,9 @@ export function describeCarrierContract(config: CarrierContractConfig, extra?: (
       expect(recorded.client_reference).toBe(request.shipmentId);
     });
 
-    if (config.idempotentBooking) {
+    if (idempotentBooking) {
       it('does not book twice when the same booking is retried, even concurrently', async () => {
-        const request = bookingRequest(config.serviceCode);
+        const request = bookingRequest(serviceCode);
         const first = await adapter.book(request);
         const again = await Promise.all([adapter.book(request), adapter.book(request), adapter.book(request)]);
         for (const booking of again) expect(booking.trackingNumber).toBe(first.trackingNumber);
@@ -149,14 +156,14 @@ export function describeCarrierContract(config: CarrierContractConfig, extra?: (
       const picked = byStatus('PICKED_UP');
       expect(picked.locationEn).toBe('Riyadh');
       expect(picked.locationAr).toBe('الرياض');
-      expect(picked.occurredAt.toISOString()).toBe(floorTo(at('2025-03-01T10:15:42.123Z'), config.timeResolutionMs).toISOString());
+      expect(picked.occurredAt.toISOString()).toBe(floorTo(at('2025-03-01T10:15:42.123Z'), eventTimeResolutionMs).toISOString());
       expect(picked.exceptionType).toBeUndefined();
 
       expect(byStatus('EXCEPTION_CUSTOMS_HOLD').exceptionType).toBe('CUSTOMS_HOLD');
       expect(byStatus('EXCEPTION_WEIGHT_MISMATCH').exceptionType).toBe('WEIGHT_MISMATCH');
       expect(byStatus('EXCEPTION_WEIGHT_MISMATCH').measuredWeightKg).toBe(2.35);
       expect(byStatus('DELIVERED').occurredAt.toISOString()).toBe(
-        floorTo(at('2025-03-03T12:45:10Z'), config.timeResolutionMs).toISOString(),
+        floorTo(at('2025-03-03T12:45:10Z'), eventTimeResolutionMs).toISOString(),
       );
       for (const e of events) expect(e.carrierStatus).not.toBe(e.status);
 
@@ -215,7 +222,7 @@ export function describeCarrierContract(config: CarrierContractConfig, extra?: (
       const { booking } = await book();
       await control.fault(code, mode);
       for (const call of [
-        () => adapter.book(bookingRequest(config.serviceCode)),
+        () => adapter.book(bookingRequest(serviceCode)),
         () => adapter.cancel(booking.trackingNumber),
         () => adapter.fetchTracking([booking.trackingNumber]),
       ]) {
@@ -229,7 +236,7 @@ export function describeCarrierContract(config: CarrierContractConfig, extra?: (
     it('gives up on a slow carrier within the timeout', async () => {
       const { booking } = await book();
       await control.fault(code, 'slow', 3000);
-      for (const call of [() => adapter.book(bookingRequest(config.serviceCode)), () => adapter.fetchTracking([booking.trackingNumber])]) {
+      for (const call of [() => adapter.book(bookingRequest(serviceCode)), () => adapter.fetchTracking([booking.trackingNumber])]) {
         const { elapsedMs } = await unavailableAfter(call);
         expect(elapsedMs).toBeGreaterThanOrEqual(TEST_RESILIENCE.timeoutMs - 20);
         expect(elapsedMs).toBeLessThan(TEST_RESILIENCE.timeoutMs + TIMING_MARGIN_MS);
@@ -257,7 +264,7 @@ export function describeCarrierContract(config: CarrierContractConfig, extra?: (
       await control.fault(code, 'none');
       await sleep(TEST_RESILIENCE.breakerHalfOpenMs + 50);
       await expect(adapter.fetchTracking([booking.trackingNumber])).resolves.toEqual([]);
-      await expect(adapter.book(bookingRequest(config.serviceCode))).resolves.toHaveProperty('trackingNumber');
+      await expect(adapter.book(bookingRequest(serviceCode))).resolves.toHaveProperty('trackingNumber');
     });
 
     it('never lets a fault reach the control API', async () => {
@@ -268,7 +275,8 @@ export function describeCarrierContract(config: CarrierContractConfig, extra?: (
     });
   });
 
-  extra?.(() => ({ control, sandbox, adapter }));
+  if (carrier.descriptor.capabilities.passthrough) describePassthroughContract(code, ctx);
+  else describeNoPassthrough(code, ctx);
 }
 
 export { CarrierUnavailableError };

@@ -1,5 +1,6 @@
 import { TEST_RESILIENCE, TIMING_MARGIN_MS, unavailableAfter } from './sandbox-harness';
-import { ContractContext } from './carrier-contract.suite';
+import { CarrierOperationNotSupportedError } from '@lgw/application';
+import type { ContractContext } from './carrier-contract.suite';
 
 /** Unusual key order, Arabic and emoji, numbers whose text a re-serialiser would change. */
 export const AWKWARD_BODY = Buffer.from(
@@ -8,7 +9,7 @@ export const AWKWARD_BODY = Buffer.from(
 );
 
 /** Passthrough as docs/api.md §10 fixes it: bytes in and status + body out, untouched. */
-export function describePassthroughContract(code: 'sahm' | 'bahr', ctx: () => ContractContext): void {
+export function describePassthroughContract(code: string, ctx: () => ContractContext): void {
   describe(`${code} passthrough`, () => {
     it('forwards the body byte for byte and returns the carrier answer unchanged', async () => {
       const { adapter, control } = ctx();
@@ -83,5 +84,15 @@ export function describePassthroughContract(code: 'sahm' | 'bahr', ctx: () => Co
       await new Promise((r) => setTimeout(r, TEST_RESILIENCE.breakerHalfOpenMs + 50));
       expect((await adapter.passthrough(Buffer.from('{"ok":true}'))).status).toBe(200);
     });
+  });
+}
+
+/** A carrier that does not declare passthrough refuses it without a call to the carrier. */
+export function describeNoPassthrough(code: string, ctx: () => ContractContext): void {
+  it(`${code} has no passthrough`, async () => {
+    const { adapter, control } = ctx();
+    const before = await control.stats(code);
+    await expect(adapter.passthrough(Buffer.from('{}'))).rejects.toBeInstanceOf(CarrierOperationNotSupportedError);
+    expect((await control.stats(code)).native_requests).toBe(before.native_requests);
   });
 }

@@ -1,13 +1,11 @@
-import { DomainError, IntegrationType } from '@lgw/domain';
+import { DomainError } from '@lgw/domain';
 import { CarrierPort, CarrierRegistryPort } from '../ports/carrier.port';
 import { CarrierCataloguePort } from '../ports/rating-sources.port';
 
-/** docs/api.md §4 rule 6: only carriers with a native JSON API have a passthrough target. */
-export const PASSTHROUGH_INTEGRATION_TYPES: readonly IntegrationType[] = ['rest', 'rest_legacy'];
-
 /**
- * The carrier a passthrough path names. A carrier without a passthrough target is as
- * absent as an unknown code: the caller gets the same 404 either way.
+ * The carrier a passthrough path names, if it declares the capability (docs/api.md §4 rule 6: only a
+ * native JSON API is a passthrough target; the carrier's folder says whether it has one). A
+ * carrier without one is as absent as an unknown code: the caller gets the same 404 either way.
  */
 export function passthroughCarrier(
   code: string,
@@ -15,7 +13,7 @@ export function passthroughCarrier(
   registry: CarrierRegistryPort,
 ): CarrierPort {
   const descriptor = catalogue.find(code);
-  const adapter = descriptor && PASSTHROUGH_INTEGRATION_TYPES.includes(descriptor.integration_type) ? registry.get(code) : undefined;
+  const adapter = descriptor?.capabilities.passthrough ? registry.get(code) : undefined;
   if (!adapter) throw new DomainError('E_NOT_FOUND');
   return adapter;
 }

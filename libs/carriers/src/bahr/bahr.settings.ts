@@ -1,13 +1,10 @@
-import { defaultSandboxUrl, Env, envText } from '../shared/env';
-import { resilienceFromEnv, ResilienceSettings, resolveResilience } from '../shared/resilience.settings';
+import { CarrierEndpoint, carrierText, CarrierSettingsContext, resolveCarrierEndpoint } from '../shared/carrier-settings';
+import { ResilienceSettings } from '../shared/resilience.settings';
 
-export interface BahrSettings {
-  /** e.g. http://127.0.0.1:3100/bahr (BAHR_BASE_URL). */
-  readonly baseUrl: string;
+export interface BahrSettings extends CarrierEndpoint {
   /** BAHR_USERNAME / BAHR_PASSWORD. */
   readonly username: string;
   readonly password: string;
-  readonly resilience: ResilienceSettings;
 }
 
 export interface BahrSettingsInput {
@@ -20,17 +17,12 @@ export interface BahrSettingsInput {
 export const BAHR_SANDBOX_USERNAME = 'lgw-gateway';
 export const BAHR_SANDBOX_PASSWORD = 'bahr-sandbox-password';
 
-/** Explicit values win, then the environment, then the local sandbox. */
-export function resolveBahrSettings(
-  input: BahrSettingsInput = {},
-  context: { env?: Env; sandboxUrl?: string; resilience?: Partial<ResilienceSettings> } = {},
-): BahrSettings {
+/** Explicit values win, then the environment (BAHR_*), then the local sandbox. */
+export function resolveBahrSettings(input: BahrSettingsInput = {}, context: CarrierSettingsContext = {}): BahrSettings {
   const env = context.env ?? process.env;
-  const sandbox = context.sandboxUrl ? `${context.sandboxUrl.replace(/\/+$/, '')}/bahr` : undefined;
   return {
-    baseUrl: input.baseUrl ?? sandbox ?? envText(env, 'BAHR_BASE_URL') ?? `${defaultSandboxUrl(env)}/bahr`,
-    username: input.username ?? envText(env, 'BAHR_USERNAME') ?? BAHR_SANDBOX_USERNAME,
-    password: input.password ?? envText(env, 'BAHR_PASSWORD') ?? BAHR_SANDBOX_PASSWORD,
-    resilience: resolveResilience(resilienceFromEnv(env), context.resilience, input.resilience),
+    ...resolveCarrierEndpoint('bahr', input, context),
+    username: carrierText('bahr', 'username', input.username, env, BAHR_SANDBOX_USERNAME),
+    password: carrierText('bahr', 'password', input.password, env, BAHR_SANDBOX_PASSWORD),
   };
 }

@@ -1,6 +1,9 @@
 import { CarrierPort } from '@lgw/application';
 import { CARRIER_CATALOGUE } from './carrier-catalogue';
-import { CarrierRegistryEntry, createCarrierRegistry } from './carrier-registry';
+import { createCarrierRegistry } from './carrier-registry';
+import { CARRIERS } from './carriers.registry';
+import { CarrierDefinition } from '../shared/carrier-definition';
+import { carrierEnvName } from '../shared/carrier-settings';
 import { resolveSahmSettings } from '../sahm/sahm.settings';
 import { resolveDarbSettings } from '../darb/darb.settings';
 
@@ -13,15 +16,22 @@ describe('carrier registry', () => {
     await registry.close();
   });
 
-  it('adds a carrier through an entry', () => {
+  it('adds a carrier through its definition', () => {
     const fake = { code: 'fourth' } as CarrierPort;
-    const entries: CarrierRegistryEntry[] = [{ code: 'fourth', create: () => fake }];
+    const entries: CarrierDefinition[] = [{ ...CARRIERS[0], descriptor: { ...CARRIERS[0].descriptor, code: 'fourth' }, create: () => fake }];
     expect(createCarrierRegistry({}, entries).get('fourth')).toBe(fake);
     expect(() => createCarrierRegistry({}, [...entries, ...entries])).toThrow(/registered twice/);
   });
 });
 
 describe('carrier settings', () => {
+  it('derive environment variable names from the carrier code', () => {
+    expect(carrierEnvName('sahm', 'apiToken')).toBe('SAHM_API_TOKEN');
+    expect(carrierEnvName('darb', 'rangeSize')).toBe('DARB_RANGE_SIZE');
+    expect(carrierEnvName('new_co', 'baseUrl')).toBe('NEW_CO_BASE_URL');
+    expect(resolveDarbSettings({}, { env: { DARB_RANGE_SIZE: '7', DARB_API_KEY: 'k' } })).toMatchObject({ rangeSize: 7, apiKey: 'k' });
+  });
+
   it('default to the local sandbox on SANDBOX_PORT', () => {
     expect(resolveSahmSettings({}, { env: {} }).baseUrl).toBe('http://127.0.0.1:3100/sahm');
     expect(resolveSahmSettings({}, { env: { SANDBOX_PORT: '4100' } }).baseUrl).toBe('http://127.0.0.1:4100/sahm');

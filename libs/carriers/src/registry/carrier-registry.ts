@@ -1,41 +1,10 @@
 import { CarrierPort, CarrierRegistryPort } from '@lgw/application';
-import { BahrAdapter } from '../bahr/bahr.adapter';
-import { BahrSettingsInput, resolveBahrSettings } from '../bahr/bahr.settings';
-import { DarbAdapter } from '../darb/darb.adapter';
-import { DarbSettingsInput, resolveDarbSettings } from '../darb/darb.settings';
-import { SahmAdapter } from '../sahm/sahm.adapter';
-import { resolveSahmSettings, SahmSettingsInput } from '../sahm/sahm.settings';
-import { Env } from '../shared/env';
-import { ResilienceSettings } from '../shared/resilience.settings';
+import { CarrierDefinition, ClosableCarrier } from '../shared/carrier-definition';
+import { CarrierSettingsContext } from '../shared/carrier-settings';
+import { CARRIERS } from './carriers.registry';
 
-export interface CarrierRegistrySettings {
-  /** Where to read SAHM_*, BAHR_*, DARB_*, CARRIER_* and SANDBOX_PORT from; default process.env. */
-  env?: Env;
-  /**
-   * Base URL of a running carrier sandbox (e.g. the one the all-in-one process starts).
-   * Each carrier then defaults to `${sandboxUrl}/<code>`; explicit per-carrier URLs still win.
-   */
-  sandboxUrl?: string;
-  /** Applies to every carrier, over CARRIER_* env values. */
-  resilience?: Partial<ResilienceSettings>;
-  sahm?: SahmSettingsInput;
-  bahr?: BahrSettingsInput;
-  darb?: DarbSettingsInput;
-}
-
-export type ClosableCarrier = CarrierPort & { close?(): Promise<void> };
-
-/** One entry per carrier: adding a carrier means adding an entry here. */
-export interface CarrierRegistryEntry {
-  readonly code: string;
-  create(settings: CarrierRegistrySettings): ClosableCarrier;
-}
-
-export const CARRIER_REGISTRY_ENTRIES: readonly CarrierRegistryEntry[] = [
-  { code: 'sahm', create: (s) => SahmAdapter.create(resolveSahmSettings(s.sahm, s)) },
-  { code: 'bahr', create: (s) => BahrAdapter.create(resolveBahrSettings(s.bahr, s)) },
-  { code: 'darb', create: (s) => DarbAdapter.create(resolveDarbSettings(s.darb, s)) },
-];
+/** Env, sandbox URL and resilience every carrier's settings resolver reads. */
+export type CarrierRegistrySettings = CarrierSettingsContext;
 
 export interface CarrierRegistry extends CarrierRegistryPort {
   readonly codes: readonly string[];
@@ -46,12 +15,13 @@ export interface CarrierRegistry extends CarrierRegistryPort {
 
 export function createCarrierRegistry(
   settings: CarrierRegistrySettings = {},
-  entries: readonly CarrierRegistryEntry[] = CARRIER_REGISTRY_ENTRIES,
+  carriers: readonly CarrierDefinition[] = CARRIERS,
 ): CarrierRegistry {
   const adapters = new Map<string, ClosableCarrier>();
-  for (const entry of entries) {
-    if (adapters.has(entry.code)) throw new Error(`carrier ${entry.code} registered twice`);
-    adapters.set(entry.code, entry.create(settings));
+  for (const carrier of carriers) {
+    const code = carrier.descriptor.code;
+    if (adapters.has(code)) throw new Error(`carrier ${code} registered twice`);
+    adapters.set(code, carrier.create(settings));
   }
   return {
     codes: [...adapters.keys()],

@@ -1,12 +1,9 @@
-import { defaultSandboxUrl, Env, envText } from '../shared/env';
-import { resilienceFromEnv, ResilienceSettings, resolveResilience } from '../shared/resilience.settings';
+import { CarrierEndpoint, carrierText, CarrierSettingsContext, resolveCarrierEndpoint } from '../shared/carrier-settings';
+import { ResilienceSettings } from '../shared/resilience.settings';
 
-export interface SahmSettings {
-  /** e.g. https://api.sahm.example or http://127.0.0.1:3100/sahm (SAHM_BASE_URL). */
-  readonly baseUrl: string;
+export interface SahmSettings extends CarrierEndpoint {
   /** Bearer token (SAHM_API_TOKEN). */
   readonly apiToken: string;
-  readonly resilience: ResilienceSettings;
 }
 
 export interface SahmSettingsInput {
@@ -17,16 +14,11 @@ export interface SahmSettingsInput {
 
 export const SAHM_SANDBOX_TOKEN = 'sahm-sandbox-token';
 
-/** Explicit values win, then the environment, then the local sandbox. */
-export function resolveSahmSettings(
-  input: SahmSettingsInput = {},
-  context: { env?: Env; sandboxUrl?: string; resilience?: Partial<ResilienceSettings> } = {},
-): SahmSettings {
+/** Explicit values win, then the environment (SAHM_*), then the local sandbox. */
+export function resolveSahmSettings(input: SahmSettingsInput = {}, context: CarrierSettingsContext = {}): SahmSettings {
   const env = context.env ?? process.env;
-  const sandbox = context.sandboxUrl ? `${context.sandboxUrl.replace(/\/+$/, '')}/sahm` : undefined;
   return {
-    baseUrl: input.baseUrl ?? sandbox ?? envText(env, 'SAHM_BASE_URL') ?? `${defaultSandboxUrl(env)}/sahm`,
-    apiToken: input.apiToken ?? envText(env, 'SAHM_API_TOKEN') ?? SAHM_SANDBOX_TOKEN,
-    resilience: resolveResilience(resilienceFromEnv(env), context.resilience, input.resilience),
+    ...resolveCarrierEndpoint('sahm', input, context),
+    apiToken: carrierText('sahm', 'apiToken', input.apiToken, env, SAHM_SANDBOX_TOKEN),
   };
 }

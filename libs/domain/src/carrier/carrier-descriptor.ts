@@ -17,6 +17,12 @@ export interface ServiceLevelDescriptor {
   readonly lanes: readonly Lane[];
 }
 
+/** What a carrier offers beyond booking, tracking and cancelling; declared by the carrier itself. */
+export interface CarrierCapabilities {
+  /** The carrier has a native JSON API that POST /carriers/{code}/passthrough may forward to. */
+  readonly passthrough: boolean;
+}
+
 export interface CarrierDescriptor {
   readonly code: string;
   readonly name_ar: string;
@@ -24,4 +30,5 @@ export interface CarrierDescriptor {
   readonly integration_type: IntegrationType;
   readonly coverage_countries: readonly string[];
   readonly service_levels: readonly ServiceLevelDescriptor[];
+  readonly capabilities: CarrierCapabilities;
 }

@@ -18,6 +18,7 @@ const carrier = (code: string, countries: string[], levels: ServiceLevelDescript
   integration_type: 'rest',
   coverage_countries: countries,
   service_levels: levels,
+  capabilities: { passthrough: false },
 });
 
 const GCC = [...GCC_COUNTRY_CODES];

@@ -28,21 +28,28 @@ function fakeCarrier(code: string, answer: () => Promise<PassthroughResponse>) {
   return { port, calls };
 }
 
-const carrier = (code: string, integration_type: IntegrationType): CarrierDescriptor => ({
+const carrier = (code: string, integration_type: IntegrationType, passthrough: boolean): CarrierDescriptor => ({
   code,
   name_en: code,
   name_ar: code,
   integration_type,
   coverage_countries: ['SA'],
   service_levels: [],
+  capabilities: { passthrough },
 });
-const CATALOGUE = [carrier('sahm', 'rest'), carrier('bahr', 'rest_legacy'), carrier('darb', 'csv_batch')];
+// 'quiet' has a REST API but does not offer passthrough: the capability decides, not the type.
+const CATALOGUE = [
+  carrier('sahm', 'rest', true),
+  carrier('bahr', 'rest_legacy', true),
+  carrier('darb', 'csv_batch', false),
+  carrier('quiet', 'rest', false),
+];
 
 const NOW = new Date('2025-01-05T10:00:00Z');
 
 function setup(answer: () => Promise<PassthroughResponse>) {
   const carriers = new Map<string, ReturnType<typeof fakeCarrier>>();
-  for (const code of ['sahm', 'bahr', 'darb']) carriers.set(code, fakeCarrier(code, answer));
+  for (const { code } of CATALOGUE) carriers.set(code, fakeCarrier(code, answer));
   const audit = new MemoryAudit();
   const useCase = new ForwardToCarrierUseCase(
     { get: (code) => carriers.get(code)?.port },
@@ -88,7 +95,7 @@ describe('ForwardToCarrierUseCase', () => {
     ]);
   });
 
-  it.each(['darb', 'nope', 'SAHM', ''])('treats %p as an unknown carrier, without calling or auditing', async (code) => {
+  it.each(['darb', 'quiet', 'nope', 'SAHM', ''])('treats %p as an unknown carrier, without calling or auditing', async (code) => {
     const { useCase, audit } = setup(ok);
     await expect(useCase.execute(command(code))).rejects.toMatchObject({ code: 'E_NOT_FOUND' });
     expect(audit.entries).toEqual([]);

@@ -1,0 +1,36 @@
+import { CarrierDefinition } from '../shared/carrier-definition';
+import { GCC_COUNTRIES } from '../shared/coverage';
+import { BahrAdapter } from './bahr.adapter';
+import { resolveBahrSettings } from './bahr.settings';
+
+export const BAHR_CARRIER: CarrierDefinition = {
+  descriptor: {
+    code: 'bahr',
+    name_en: 'Bahr Freight',
+    name_ar: 'بحر للشحن',
+    integration_type: 'rest_legacy',
+    coverage_countries: [...GCC_COUNTRIES, 'EG', 'JO', 'IN', 'PK', 'CN', 'TR', 'GB', 'US'],
+    service_levels: [
+      {
+        code: 'bahr_land',
+        name_en: 'Bahr Land Freight',
+        name_ar: 'بحر الشحن البري',
+        mode: 'land',
+        transit_days: { min: 3, max: 7 },
+        lanes: ['domestic', 'gcc'],
+      },
+      {
+        code: 'bahr_sea',
+        name_en: 'Bahr Sea Freight',
+        name_ar: 'بحر الشحن البحري',
+        mode: 'sea',
+        transit_days: { min: 12, max: 30 },
+        lanes: ['gcc', 'international'],
+      },
+    ],
+    capabilities: { passthrough: true },
+  },
+  settings: { credentials: ['username', 'password'], tuning: [] },
+  wire: { idempotentBooking: false, eventTimeResolutionMs: 60_000 },
+  create: (context) => BahrAdapter.create(resolveBahrSettings({}, context)),
+};

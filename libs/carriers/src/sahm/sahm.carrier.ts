@@ -1,0 +1,36 @@
+import { CarrierDefinition } from '../shared/carrier-definition';
+import { GCC_COUNTRIES } from '../shared/coverage';
+import { SahmAdapter } from './sahm.adapter';
+import { resolveSahmSettings } from './sahm.settings';
+
+export const SAHM_CARRIER: CarrierDefinition = {
+  descriptor: {
+    code: 'sahm',
+    name_en: 'Sahm Express',
+    name_ar: 'سهم إكسبرس',
+    integration_type: 'rest',
+    coverage_countries: GCC_COUNTRIES,
+    service_levels: [
+      {
+        code: 'sahm_express_domestic',
+        name_en: 'Sahm Express Domestic',
+        name_ar: 'سهم السريع المحلي',
+        mode: 'express',
+        transit_days: { min: 1, max: 2 },
+        lanes: ['domestic'],
+      },
+      {
+        code: 'sahm_express_gcc',
+        name_en: 'Sahm Express GCC',
+        name_ar: 'سهم السريع الخليجي',
+        mode: 'express',
+        transit_days: { min: 2, max: 4 },
+        lanes: ['gcc'],
+      },
+    ],
+    capabilities: { passthrough: true },
+  },
+  settings: { credentials: ['apiToken'], tuning: [] },
+  wire: { idempotentBooking: true, eventTimeResolutionMs: 1 },
+  create: (context) => SahmAdapter.create(resolveSahmSettings({}, context)),
+};

@@ -1,0 +1,46 @@
+import { CarrierPort } from '@lgw/application';
+import { CarrierDescriptor } from '@lgw/domain';
+import { carrierEnvName, CarrierSettingsContext } from './carrier-settings';
+
+export type ClosableCarrier = CarrierPort & { close?(): Promise<void> };
+
+/**
+ * Everything the gateway needs to know about one carrier, exported by the carrier's own folder
+ * (`<code>/<code>.carrier.ts`). The registry lists these, one line per carrier; the catalogue,
+ * the adapters and the test suites are derived from that list.
+ */
+export interface CarrierDefinition {
+  /** What GET /carriers shows and rating uses: names, integration type, coverage, service levels, capabilities. */
+  readonly descriptor: CarrierDescriptor;
+  /**
+   * Settings read from the environment besides <CODE>_BASE_URL, by name; the variable is
+   * derived from the code (carrierEnvName): credentials go to the Secret, tuning to the ConfigMap.
+   */
+  readonly settings: CarrierSettingNames;
+  /** How the carrier's API behaves, as its documentation says; the contract suite holds the adapter to it. */
+  readonly wire: CarrierWireTraits;
+  /** Builds the adapter; settings come from the carrier's own resolver over the shared context. */
+  create(context: CarrierSettingsContext): ClosableCarrier;
+}
+
+export interface CarrierWireTraits {
+  /** The carrier dedupes a re-sent booking (e.g. by an idempotency key), so a booking may be retried. */
+  readonly idempotentBooking: boolean;
+  /** How coarse the carrier's event times are, in milliseconds (1 = exact). */
+  readonly eventTimeResolutionMs: number;
+}
+
+export interface CarrierSettingNames {
+  readonly credentials: readonly string[];
+  readonly tuning: readonly string[];
+}
+
+/** Every environment variable a carrier reads: <CODE>_BASE_URL, then its declared settings. */
+export function carrierEnvironment(carrier: CarrierDefinition): { baseUrl: string; credentials: string[]; tuning: string[] } {
+  const { code } = carrier.descriptor;
+  return {
+    baseUrl: carrierEnvName(code, 'baseUrl'),
+    credentials: carrier.settings.credentials.map((name) => carrierEnvName(code, name)),
+    tuning: carrier.settings.tuning.map((name) => carrierEnvName(code, name)),
+  };
+}

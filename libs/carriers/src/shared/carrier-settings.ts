@@ -1,0 +1,54 @@
+import { defaultSandboxUrl, Env, envNumber, envText } from './env';
+import { resilienceFromEnv, ResilienceSettings, resolveResilience } from './resilience.settings';
+
+/** What every carrier's settings resolver receives from the registry. */
+export interface CarrierSettingsContext {
+  /** Where to read <CODE>_*, CARRIER_* and SANDBOX_* from; default process.env. */
+  env?: Env;
+  /** Base URL of a running carrier sandbox; the carrier then lives under `${sandboxUrl}/<code>`. */
+  sandboxUrl?: string;
+  /** Applies to every carrier, over CARRIER_* env values. */
+  resilience?: Partial<ResilienceSettings>;
+}
+
+export interface CarrierEndpointInput {
+  baseUrl?: string;
+  resilience?: Partial<ResilienceSettings>;
+}
+
+export interface CarrierEndpoint {
+  readonly baseUrl: string;
+  readonly resilience: ResilienceSettings;
+}
+
+/**
+ * The environment variable of one carrier setting, derived from the carrier code so that
+ * no carrier spells its own: ('sahm', 'apiToken') → SAHM_API_TOKEN.
+ */
+export function carrierEnvName(code: string, setting: string): string {
+  const snake = setting.replace(/([a-z0-9])([A-Z])/g, '$1_$2');
+  return `${code}_${snake}`.toUpperCase();
+}
+
+/** A text setting: explicit value, then <CODE>_<SETTING>, then the sandbox's default. */
+export function carrierText(code: string, setting: string, given: string | undefined, env: Env, fallback: string): string {
+  return given ?? envText(env, carrierEnvName(code, setting)) ?? fallback;
+}
+
+/** A numeric setting: explicit value, then <CODE>_<SETTING>, then the default. */
+export function carrierNumber(code: string, setting: string, given: number | undefined, env: Env, fallback: number): number {
+  return given ?? envNumber(env, carrierEnvName(code, setting)) ?? fallback;
+}
+
+/**
+ * Base URL and resilience, the same for every carrier: an explicit URL wins, then a given
+ * sandbox URL, then <CODE>_BASE_URL, then the local sandbox.
+ */
+export function resolveCarrierEndpoint(code: string, input: CarrierEndpointInput, context: CarrierSettingsContext): CarrierEndpoint {
+  const env = context.env ?? process.env;
+  const sandbox = context.sandboxUrl ? `${context.sandboxUrl.replace(/\/+$/, '')}/${code}` : undefined;
+  return {
+    baseUrl: input.baseUrl ?? sandbox ?? envText(env, carrierEnvName(code, 'baseUrl')) ?? `${defaultSandboxUrl(env)}/${code}`,
+    resilience: resolveResilience(resilienceFromEnv(env), context.resilience, input.resilience),
+  };
+}
