@@ -12,12 +12,11 @@ import { createRuntime, runMain, stopOnSignals, WorkerModule } from '@lgw/runtim
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const sandbox = await startCarrierSandbox({
-    port: config.sandboxPort,
-    host: config.host,
-    autoAdvanceSeconds: config.sandboxAutoAdvanceSeconds,
-  });
-  const sandboxUrl = `http://127.0.0.1:${sandbox.port}`;
+  // With SANDBOX_URL the carriers' simulators run elsewhere (and outlive this process).
+  const sandbox = config.sandboxUrl
+    ? undefined
+    : await startCarrierSandbox({ port: config.sandboxPort, host: config.host, autoAdvanceSeconds: config.sandboxAutoAdvanceSeconds });
+  const sandboxUrl = config.sandboxUrl ?? `http://127.0.0.1:${sandbox!.port}`;
   const runtime = await createRuntime(config, { carrierSettings: { sandboxUrl } });
   const app = await createApiApp(runtime, { extraModules: [WorkerModule.forRoot()] });
   await app.listen(config.port, config.host);
@@ -27,7 +26,7 @@ async function main(): Promise<void> {
     'Logistics Gateway is running',
     `  API base URL:  http://${shown}:${config.port}/api/v1`,
     `  API docs:      http://${shown}:${config.port}/api/docs`,
-    `  Sandbox URL:   http://${shown}:${sandbox.port}`,
+    `  Sandbox URL:   ${sandbox ? `http://${shown}:${sandbox.port}` : sandboxUrl}`,
   ];
   if (config.adminTokenGenerated) {
     lines.push(`  Admin token:   ${config.adminToken}  (generated; kept in ${join(config.dataDir, 'admin-token')})`);
@@ -38,7 +37,7 @@ async function main(): Promise<void> {
   stopOnSignals(async () => {
     await app.close();
     await runtime.close();
-    await sandbox.close();
+    await sandbox?.close();
   });
 }
 

@@ -17,3 +17,4 @@ export * from './catalogue/typeorm-catalogue.repository';
 export * from './fulfilment';
 export * from './webhooks/typeorm-webhook-endpoint.repository';
 export * from './webhooks/typeorm-webhook-message.repository';
+export * from './repositories/typeorm-carrier-intent.store';

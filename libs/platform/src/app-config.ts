@@ -13,6 +13,14 @@ export interface AppConfig {
   /** True when the admin token was generated rather than given: startup prints it. */
   readonly adminTokenGenerated: boolean;
   readonly sandboxPort: number;
+  /** A carrier sandbox already running (SANDBOX_URL): the all-in-one process then starts none. */
+  readonly sandboxUrl?: string;
+  /** Redis key prefix of the job queues (QUEUE_PREFIX); producers and workers must agree. */
+  readonly queuePrefix?: string;
+  /** How long a request holds its Idempotency-Key before a retry may take over (IDEMPOTENCY_LEASE_MS). */
+  readonly idempotencyLeaseMs: number;
+  /** Age after which the worker settles an unresolved carrier intent (INTENT_RECOVERY_AFTER_MS). */
+  readonly intentRecoveryAfterMs: number;
   readonly sandboxAutoAdvanceSeconds: number;
   readonly quoteTtlSeconds: number;
   readonly rateLimitPerMinute: number;
@@ -140,6 +148,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminToken: admin.token,
     adminTokenGenerated: admin.generated,
     sandboxPort: intFrom(env, 'SANDBOX_PORT', 3100),
+    sandboxUrl: nonEmpty(env.SANDBOX_URL),
+    queuePrefix: nonEmpty(env.QUEUE_PREFIX),
+    // Both well above the longest carrier call (CARRIER_TIMEOUT_MS, 5 s by default).
+    idempotencyLeaseMs: intFrom(env, 'IDEMPOTENCY_LEASE_MS', 30_000, 100),
+    intentRecoveryAfterMs: intFrom(env, 'INTENT_RECOVERY_AFTER_MS', 30_000, 100),
     sandboxAutoAdvanceSeconds: intFrom(env, 'SANDBOX_AUTO_ADVANCE_SECONDS', 0),
     quoteTtlSeconds: intFrom(env, 'QUOTE_TTL_SECONDS', 900, 1),
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),

@@ -1,24 +1,47 @@
-import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DomainError, ValidationError } from '@lgw/domain';
-import { IDEMPOTENCY_STORE, IdempotencyStorePort } from '../ports/idempotency-store.port';
+import { INTENT_RECOVERY, IntentRecoveryPort } from '../ports/carrier-intent.port';
+import { IDEMPOTENCY_STORE, IdempotencyBegin, IdempotencyClaim, IdempotencyStorePort } from '../ports/idempotency-store.port';
+import { DEFAULT_IDEMPOTENCY_LEASE_MS, GATEWAY_SETTINGS, GatewaySettings } from '../ports/settings.port';
+import { runUnderIdempotencyKey } from './idempotency-context';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** When the carrier could not be asked about a dead request's call: try again shortly. */
+const UNSETTLED_RETRY_AFTER_SECONDS = 5;
 
 export interface IdempotentResult<T> {
   readonly status: number;
   readonly body: T;
 }
 
+/** 409 E_IDEMPOTENCY_IN_PROGRESS, with the seconds after which a retry can expect an answer. */
+export class IdempotencyInProgressError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('E_IDEMPOTENCY_IN_PROGRESS');
+  }
+}
+
 /**
  * `Idempotency-Key` (docs/api.md §10): same team + key + body → the first response again; another
- * body → 422 E_IDEMPOTENCY_MISMATCH; first one still running → 409 E_IDEMPOTENCY_IN_PROGRESS.
- * Only successful responses are kept: a failed attempt frees the key for a retry.
+ * body → 422 E_IDEMPOTENCY_MISMATCH; first one still running → 409 E_IDEMPOTENCY_IN_PROGRESS
+ * with Retry-After. Only successful responses are kept: a failed attempt frees the key.
+ * A running request holds the key for a lease (docs/adr/0014-idempotency-leases.md): once it
+ * has expired, the request's process is taken for dead, what it left at a carrier is settled,
+ * and the retry gets that outcome or runs the request itself.
  */
 @Injectable()
 export class IdempotentRequestService {
-  constructor(@Inject(IDEMPOTENCY_STORE) private readonly store: IdempotencyStorePort) {}
+  private readonly leaseMs: number;
+
+  constructor(
+    @Inject(IDEMPOTENCY_STORE) private readonly store: IdempotencyStorePort,
+    @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
+    @Optional() @Inject(INTENT_RECOVERY) private readonly recovery?: IntentRecoveryPort,
+  ) {
+    this.leaseMs = settings?.idempotencyLeaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
+  }
 
   async run<T>(
     teamId: string,
@@ -29,27 +52,57 @@ export class IdempotentRequestService {
   ): Promise<IdempotentResult<T> & { replayed: boolean }> {
     const key = parseIdempotencyKey(rawKey);
     if (key === undefined) return { ...(await work()), replayed: false };
-    const begin = await this.store.begin(teamId, scope, key, requestHash(request), new Date(), IDEMPOTENCY_TTL_MS);
+    const claim: IdempotencyClaim = {
+      teamId,
+      scope,
+      key,
+      requestHash: requestHash(request),
+      owner: randomUUID(),
+      now: new Date(),
+      ttlMs: IDEMPOTENCY_TTL_MS,
+      leaseMs: this.leaseMs,
+    };
+    let begin = await this.store.begin(claim);
+    if (begin.kind === 'lease_expired') begin = await this.afterOwnerDied(claim);
     switch (begin.kind) {
       case 'replay':
         return { status: begin.status, body: begin.body as T, replayed: true };
       case 'in_progress':
-        throw new DomainError('E_IDEMPOTENCY_IN_PROGRESS');
+        throw new IdempotencyInProgressError(secondsUntil(begin.leaseExpiresAt));
       case 'mismatch':
         throw new DomainError('E_IDEMPOTENCY_MISMATCH', { field: 'Idempotency-Key' });
-      case 'started':
+      default:
         break;
     }
     let result: IdempotentResult<T>;
     try {
-      result = await work();
+      result = await runUnderIdempotencyKey({ scope, key }, work);
     } catch (error) {
-      await this.store.abandon(teamId, scope, key);
+      await this.store.abandon(teamId, scope, key, claim.owner);
       throw error;
     }
     await this.store.complete(teamId, scope, key, result.status, result.body);
     return { ...result, replayed: false };
   }
+
+  /**
+   * The request holding the key is gone. Its carrier calls are settled first, because their
+   * outcome is the answer this retry must get; only then may the retry run the request.
+   */
+  private async afterOwnerDied(claim: IdempotencyClaim): Promise<IdempotencyBegin> {
+    const settled = this.recovery ? await this.recovery.settleForKey(claim.teamId, { scope: claim.scope, key: claim.key }) : true;
+    const now = new Date();
+    if (!settled) return { kind: 'in_progress', leaseExpiresAt: new Date(now.getTime() + UNSETTLED_RETRY_AFTER_SECONDS * 1000) };
+    const fresh = { ...claim, now };
+    const again = await this.store.begin(fresh);
+    if (again.kind !== 'lease_expired') return again;
+    if (await this.store.takeOver(fresh)) return { kind: 'started' };
+    return { kind: 'in_progress', leaseExpiresAt: new Date(now.getTime() + this.leaseMs) };
+  }
+}
+
+function secondsUntil(at: Date): number {
+  return Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000));
 }
 
 /** Accepts a bare token or a quoted one (`"abc"`), as HTTP structured headers allow. */

@@ -1,1 +1,2 @@
 export * from './idempotent-request.service';
+export * from './idempotency-context';

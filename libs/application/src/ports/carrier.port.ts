@@ -19,6 +19,11 @@ export interface CarrierBooking {
   readonly carrierReference: string;
 }
 
+/** A booking the carrier holds under the gateway's reference (the shipment id it was booked with). */
+export interface CarrierBookingFound extends CarrierBooking {
+  readonly cancelled: boolean;
+}
+
 /** One tracking event as the carrier reported it, already mapped to gateway vocabulary. */
 export interface CarrierTrackingEvent {
   readonly trackingNumber: string;
@@ -47,6 +52,11 @@ export interface CarrierPort {
   readonly code: string;
   book(request: CarrierBookingRequest): Promise<CarrierBooking>;
   cancel(trackingNumber: string): Promise<void>;
+  /**
+   * The booking made with `gatewayReference` (CarrierBookingRequest.shipmentId), or null when
+   * the carrier has none: how recovery learns the outcome of a booking whose answer was lost.
+   */
+  findBookingByReference(gatewayReference: string): Promise<CarrierBookingFound | null>;
   /** Events for many shipments in one go; shipments with nothing new may be absent. */
   fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]>;
   updateDestination(trackingNumber: string, destination: AddressProps): Promise<void>;

@@ -1,15 +1,34 @@
 export type IdempotencyBegin =
   | { readonly kind: 'started' }
   | { readonly kind: 'replay'; readonly status: number; readonly body: unknown }
-  | { readonly kind: 'in_progress' }
+  /** Another request holds the key and its lease runs until `leaseExpiresAt`. */
+  | { readonly kind: 'in_progress'; readonly leaseExpiresAt: Date }
+  /** The request holding the key stopped renewing its lease: its process presumably died. */
+  | { readonly kind: 'lease_expired' }
   | { readonly kind: 'mismatch' };
+
+export interface IdempotencyClaim {
+  readonly teamId: string;
+  readonly scope: string;
+  readonly key: string;
+  readonly requestHash: string;
+  /** Identifies the request holding the key, so that only it can free the key. */
+  readonly owner: string;
+  readonly now: Date;
+  readonly ttlMs: number;
+  readonly leaseMs: number;
+}
 
 export interface IdempotencyStorePort {
   /** Atomically claims (team, scope, key) for this request hash, or reports what holds it. */
-  begin(teamId: string, scope: string, key: string, requestHash: string, now: Date, ttlMs: number): Promise<IdempotencyBegin>;
+  begin(claim: IdempotencyClaim): Promise<IdempotencyBegin>;
+  /** Takes over a key whose lease expired; false when someone else took it first or it moved on. */
+  takeOver(claim: IdempotencyClaim): Promise<boolean>;
   complete(teamId: string, scope: string, key: string, status: number, body: unknown): Promise<void>;
-  /** Forgets a claim whose request failed, so a retry can run. */
-  abandon(teamId: string, scope: string, key: string): Promise<void>;
+  /** Forgets a claim whose request failed, so a retry can run; only the owner's claim. */
+  abandon(teamId: string, scope: string, key: string, owner: string): Promise<void>;
+  /** Forgets an in-progress claim whose lease expired (its request was settled by recovery). */
+  releaseExpired(teamId: string, scope: string, key: string, now: Date): Promise<void>;
 }
 
 export const IDEMPOTENCY_STORE = Symbol('IDEMPOTENCY_STORE');

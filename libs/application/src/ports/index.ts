@@ -24,3 +24,4 @@ export * from './batch-file-store.port';
 export * from './csv-codec.port';
 export * from './fulfilment-batch.repository.port';
 export * from './webhooks.port';
+export * from './carrier-intent.port';

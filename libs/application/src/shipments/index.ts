@@ -7,3 +7,5 @@ export * from './get-shipment/get-shipment.use-case';
 export * from './cancel-shipment/cancel-shipment.command';
 export * from './cancel-shipment/cancel-shipment.use-case';
 export * from './update-destination/update-destination.use-case';
+export * from './booking-draft';
+export * from './recover-carrier-intents/recover-carrier-intents.use-case';

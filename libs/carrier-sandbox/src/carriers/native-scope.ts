@@ -32,14 +32,17 @@ export function prepareNativeScope(scope: FastifyInstance, state: SandboxState, 
         reply.hijack();
         request.raw.socket.destroy();
         return reply;
-      case 'slow':
-        await sleep(fault.latencyMs);
-        return;
       case 'error':
         return reply.code(500).header('content-type', 'application/json').send(FAULT_ERROR_BODY);
       default:
         return;
     }
+  });
+  // Slow answers are slow after the request has arrived in full: like a real carrier, the
+  // sandbox then does the work even if the caller has stopped waiting (or died).
+  scope.addHook('preHandler', async () => {
+    const fault = state.carrier(code).fault;
+    if (fault.mode === 'slow') await sleep(fault.latencyMs);
   });
 }
 

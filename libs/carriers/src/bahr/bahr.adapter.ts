@@ -1,6 +1,7 @@
 import { AddressProps } from '@lgw/domain';
 import {
   CarrierBooking,
+  CarrierBookingFound,
   CarrierBookingRequest,
   CarrierPort,
   CarrierRejectedError,
@@ -39,7 +40,8 @@ export class BahrAdapter implements CarrierPort {
     const product = toBahrProduct(request.serviceCode);
     if (!product) throw new CarrierRejectedError(this.code, `unknown service level ${request.serviceCode}`);
     const waybill = toBahrWaybill(request, product, this.now());
-    // Bahr has no idempotency key: a retry after a lost answer could create a second waybill.
+    // Not retried in-request: a lost answer is settled by recovery, which finds the waybill by
+    // GatewayRef (FindWaybill) rather than sending it again.
     const result = await this.guard.run('book', (signal) => this.client.createWaybill(waybill, signal), { idempotent: false });
     return fromBahrWaybill(result);
   }
@@ -57,6 +59,14 @@ export class BahrAdapter implements CarrierPort {
       },
       { idempotent: true },
     );
+  }
+
+  async findBookingByReference(gatewayReference: string): Promise<CarrierBookingFound | null> {
+    const found = await this.guard.run('find booking', (signal) => this.client.findWaybill(gatewayReference, signal), {
+      idempotent: true,
+    });
+    if (!found.Found || !found.WaybillNumber) return null;
+    return { trackingNumber: String(found.WaybillNumber), carrierReference: found.BookingRef ?? '', cancelled: found.Cancelled === true };
   }
 
   async fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]> {

@@ -5,6 +5,7 @@ import { BahrSettings } from './bahr.settings';
 import {
   BahrCreateWaybillResult,
   BahrEnvelope,
+  BahrFindWaybillResult,
   BahrParty,
   BahrTrackingHistory,
   BahrWaybill,
@@ -29,6 +30,10 @@ export class BahrClient {
 
   createWaybill(waybill: BahrWaybill, signal: AbortSignal): Promise<BahrCreateWaybillResult> {
     return this.call<BahrCreateWaybillResult>('/ws/Shipping/CreateWaybill', { Waybill: waybill }, signal);
+  }
+
+  findWaybill(gatewayRef: string, signal: AbortSignal): Promise<BahrFindWaybillResult> {
+    return this.call<BahrFindWaybillResult>('/ws/Shipping/FindWaybill', { GatewayRef: gatewayRef }, signal);
   }
 
   async cancelWaybill(waybillNumber: string, signal: AbortSignal): Promise<void> {

@@ -59,6 +59,15 @@ export interface BahrCreateWaybillResult {
   Status: number;
 }
 
+/** FindWaybill: the waybill created with a GatewayRef, if any. */
+export interface BahrFindWaybillResult {
+  Found: boolean;
+  GatewayRef: string;
+  WaybillNumber?: string;
+  BookingRef?: string;
+  Cancelled?: boolean;
+}
+
 export interface BahrTrackingEvent {
   SeqNo: number;
   StatusCode: number | string;

@@ -1,6 +1,7 @@
 import { AddressProps } from '@lgw/domain';
 import {
   CarrierBooking,
+  CarrierBookingFound,
   CarrierBookingRequest,
   CarrierOperationNotSupportedError,
   CarrierPort,
@@ -23,6 +24,7 @@ import {
   DARB_ADDRESS_CHANGE_COLUMNS,
   DARB_CANCELLATION_COLUMNS,
   DARB_ORDER_COLUMNS,
+  DarbOrderLookupRow,
   DarbOrderResultRow,
   DarbOrderRow,
   DarbStatusRow,
@@ -101,6 +103,14 @@ export class DarbAdapter implements CarrierPort {
     ]);
     if (result?.result === 'CANCELLED' || result?.result === 'ALREADY_CANCELLED') return;
     throw new CarrierRejectedError(this.code, result ? `${result.error_code}: ${result.error_message}` : 'empty result file');
+  }
+
+  async findBookingByReference(gatewayReference: string): Promise<CarrierBookingFound | null> {
+    const csv = await this.guard.run('find booking', (signal) => this.client.orderLookup([gatewayReference], signal), { idempotent: true });
+    const rows = (await parseCsv(csv)) as unknown as DarbOrderLookupRow[];
+    const row = rows.find((r) => r.order_ref === gatewayReference);
+    if (!row || row.state === 'NOT_FOUND' || !row.tracking_number) return null;
+    return { trackingNumber: row.tracking_number, carrierReference: gatewayReference, cancelled: row.state === 'CANCELLED' };
   }
 
   async fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]> {

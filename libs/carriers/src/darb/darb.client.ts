@@ -34,6 +34,12 @@ export class DarbClient {
     return this.expectOk(answer).body.toString('utf8');
   }
 
+  async orderLookup(orderRefs: readonly string[], signal: AbortSignal): Promise<string> {
+    const query = new URLSearchParams({ order_refs: orderRefs.join(',') });
+    const answer = await this.call('GET', `/api/v1/order-lookup?${query}`, signal);
+    return this.expectOk(answer).body.toString('utf8');
+  }
+
   private call(method: 'GET' | 'POST', path: string, signal: AbortSignal, body?: string, contentType?: string) {
     return sendHttp({
       method,

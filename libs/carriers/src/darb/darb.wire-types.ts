@@ -55,6 +55,13 @@ export interface DarbOrderResultRow {
   error_message: string;
 }
 
+/** order_ref,tracking_number,state: what each order_ref became (order lookup). */
+export interface DarbOrderLookupRow {
+  order_ref: string;
+  tracking_number: string;
+  state: 'BOOKED' | 'CANCELLED' | 'NOT_FOUND' | string;
+}
+
 /** tracking_number,result,error_code,error_message (cancellations and address changes) */
 export interface DarbUpdateResultRow {
   tracking_number: string;

@@ -1,6 +1,7 @@
 import { AddressProps } from '@lgw/domain';
 import {
   CarrierBooking,
+  CarrierBookingFound,
   CarrierBookingRequest,
   CarrierPort,
   CarrierRejectedError,
@@ -49,6 +50,14 @@ export class SahmAdapter implements CarrierPort {
   async cancel(trackingNumber: string): Promise<void> {
     // Sahm answers a repeated cancel like the first one.
     await this.guard.run('cancel', (signal) => this.client.cancelShipment(trackingNumber, signal), { idempotent: true });
+  }
+
+  async findBookingByReference(gatewayReference: string): Promise<CarrierBookingFound | null> {
+    const list = await this.guard.run('find booking', (signal) => this.client.findByExternalId(gatewayReference, signal), {
+      idempotent: true,
+    });
+    const shipment = list.data?.[0];
+    return shipment ? { ...fromSahmShipment(shipment), cancelled: shipment.status === 'cancelled' } : null;
   }
 
   async fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]> {

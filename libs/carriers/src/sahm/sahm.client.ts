@@ -3,7 +3,7 @@ import { HttpAnswer, isTransientStatus, joinUrl, readJson, sendHttp } from '../s
 import { CarrierTransportError } from '../shared/carrier-transport.error';
 import { sahmErrorMessage } from './sahm.mapper';
 import { SahmSettings } from './sahm.settings';
-import { SahmAddress, SahmCreateShipmentRequest, SahmErrorBody, SahmShipment, SahmTrackingPage } from './sahm.wire-types';
+import { SahmAddress, SahmCreateShipmentRequest, SahmErrorBody, SahmShipment, SahmShipmentList, SahmTrackingPage } from './sahm.wire-types';
 
 const CARRIER = 'sahm';
 
@@ -14,6 +14,11 @@ export class SahmClient {
   async createShipment(body: SahmCreateShipmentRequest, idempotencyKey: string, signal: AbortSignal): Promise<SahmShipment> {
     const answer = await this.call('POST', '/v2/shipments', signal, JSON.stringify(body), { 'idempotency-key': idempotencyKey });
     return this.expectOk<SahmShipment>(answer);
+  }
+
+  async findByExternalId(externalId: string, signal: AbortSignal): Promise<SahmShipmentList> {
+    const answer = await this.call('GET', `/v2/shipments?${new URLSearchParams({ external_id: externalId })}`, signal);
+    return this.expectOk<SahmShipmentList>(answer);
   }
 
   async cancelShipment(trackingNumber: string, signal: AbortSignal): Promise<void> {

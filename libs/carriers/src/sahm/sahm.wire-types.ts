@@ -40,6 +40,12 @@ export interface SahmShipment {
   created_at: string;
 }
 
+/** GET /v2/shipments?external_id=… */
+export interface SahmShipmentList {
+  data: SahmShipment[];
+  has_more: boolean;
+}
+
 export interface SahmTrackingEvent {
   id: string;
   tracking_number: string;

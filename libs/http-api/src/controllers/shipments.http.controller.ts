@@ -33,7 +33,7 @@ export class ShipmentsHttpController {
   @Idempotent(CreateShipmentRequestDto)
   @ApiCreatedResponse({ type: ShipmentDto })
   @ApiErrorResponses({
-    409: 'E_QUOTE_EXPIRED, E_QUOTE_ALREADY_USED, E_IDEMPOTENCY_IN_PROGRESS',
+    409: 'E_QUOTE_EXPIRED, E_QUOTE_ALREADY_USED, E_IDEMPOTENCY_IN_PROGRESS (Retry-After)',
     422: 'E_VALIDATION, E_ADDRESS_NOT_NORMALISED, E_IDEMPOTENCY_MISMATCH',
     503: 'E_CARRIER_UNAVAILABLE (Retry-After)',
   })

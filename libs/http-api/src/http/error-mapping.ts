@@ -1,5 +1,10 @@
 import { HttpException } from '@nestjs/common';
-import { CarrierUnavailableError, CarrierOperationNotSupportedError, CarrierRejectedError } from '@lgw/application';
+import {
+  CarrierUnavailableError,
+  CarrierOperationNotSupportedError,
+  CarrierRejectedError,
+  IdempotencyInProgressError,
+} from '@lgw/application';
 import { DomainError, ErrorCode, ErrorDetails } from '@lgw/domain';
 
 export interface MappedError {
@@ -25,6 +30,7 @@ const FASTIFY_BODY_ERRORS: Record<string, ErrorCode> = {
 
 /** Turns anything thrown while serving a request into an error code of the catalogue. */
 export function mapError(error: unknown): MappedError {
+  if (error instanceof IdempotencyInProgressError) return { code: error.code, retryAfterSeconds: error.retryAfterSeconds };
   if (error instanceof DomainError) return { code: error.code, details: error.details };
   if (error instanceof CarrierUnavailableError) {
     return { code: 'E_CARRIER_UNAVAILABLE', retryAfterSeconds: error.retryAfterSeconds, details: { carrier: error.carrierCode } };

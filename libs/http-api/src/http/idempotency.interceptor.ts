@@ -37,7 +37,8 @@ export function Idempotent(body: Type<unknown>): MethodDecorator {
     ApiHeader({
       name: 'Idempotency-Key',
       required: false,
-      description: 'Same key + same body within 24 h returns the first response; another body → 422.',
+      description:
+        'Same key + same body within 24 h returns the first response; another body → 422; while the first is running → 409 with Retry-After.',
     }),
   );
 }

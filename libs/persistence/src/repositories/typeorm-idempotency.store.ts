@@ -1,48 +1,83 @@
 import { DataSource } from 'typeorm';
-import { IdempotencyBegin, IdempotencyStorePort } from '@lgw/application';
+import { IdempotencyBegin, IdempotencyClaim, IdempotencyStorePort } from '@lgw/application';
+import { rowCount } from './sql-results';
+
+interface KeyRow {
+  request_hash: string;
+  state: string;
+  response_status: number | null;
+  response_body: unknown;
+  lease_expires_at: Date | string | null;
+}
 
 export class TypeOrmIdempotencyStore implements IdempotencyStorePort {
   constructor(private readonly dataSource: DataSource) {}
 
-  async begin(teamId: string, scope: string, key: string, requestHash: string, now: Date, ttlMs: number): Promise<IdempotencyBegin> {
+  async begin(c: IdempotencyClaim): Promise<IdempotencyBegin> {
     // An expired key is free again.
     await this.dataSource.query(
       'DELETE FROM idempotency_keys WHERE team_id = $1 AND scope = $2 AND key = $3 AND expires_at <= $4',
-      [teamId, scope, key, now],
+      [c.teamId, c.scope, c.key, c.now],
     );
     const inserted: unknown[] = await this.dataSource.query(
-      `INSERT INTO idempotency_keys (team_id, scope, key, request_hash, state, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, 'in_progress', $5, $6)
+      `INSERT INTO idempotency_keys (team_id, scope, key, request_hash, state, created_at, expires_at, owner, lease_expires_at)
+       VALUES ($1, $2, $3, $4, 'in_progress', $5, $6, $7, $8)
        ON CONFLICT (team_id, scope, key) DO NOTHING
        RETURNING key`,
-      [teamId, scope, key, requestHash, now, new Date(now.getTime() + ttlMs)],
+      [c.teamId, c.scope, c.key, c.requestHash, c.now, new Date(c.now.getTime() + c.ttlMs), c.owner, leaseEnd(c)],
     );
     if (inserted.length > 0) return { kind: 'started' };
-    const rows: Array<{ request_hash: string; state: string; response_status: number | null; response_body: unknown }> =
-      await this.dataSource.query(
-        'SELECT request_hash, state, response_status, response_body FROM idempotency_keys WHERE team_id = $1 AND scope = $2 AND key = $3',
-        [teamId, scope, key],
-      );
+    const rows: KeyRow[] = await this.dataSource.query(
+      `SELECT request_hash, state, response_status, response_body, lease_expires_at
+         FROM idempotency_keys WHERE team_id = $1 AND scope = $2 AND key = $3`,
+      [c.teamId, c.scope, c.key],
+    );
     const existing = rows[0];
-    // Released between our INSERT and SELECT: let the caller retry as a fresh request.
-    if (!existing) return { kind: 'in_progress' };
-    if (existing.request_hash !== requestHash) return { kind: 'mismatch' };
+    // Released between our INSERT and SELECT: the retry may come at once.
+    if (!existing) return { kind: 'in_progress', leaseExpiresAt: c.now };
+    if (existing.request_hash !== c.requestHash) return { kind: 'mismatch' };
     if (existing.state === 'completed') return { kind: 'replay', status: existing.response_status ?? 200, body: existing.response_body };
-    return { kind: 'in_progress' };
+    // Keys written before leases existed count as expired: their requests are long over.
+    const lease = existing.lease_expires_at === null ? c.now : new Date(existing.lease_expires_at);
+    if (lease.getTime() <= c.now.getTime()) return { kind: 'lease_expired' };
+    return { kind: 'in_progress', leaseExpiresAt: lease };
+  }
+
+  async takeOver(c: IdempotencyClaim): Promise<boolean> {
+    const rows = await this.dataSource.query(
+      `UPDATE idempotency_keys SET owner = $5, lease_expires_at = $6
+        WHERE team_id = $1 AND scope = $2 AND key = $3 AND request_hash = $4 AND state = 'in_progress'
+          AND (lease_expires_at IS NULL OR lease_expires_at <= $7)
+        RETURNING key`,
+      [c.teamId, c.scope, c.key, c.requestHash, c.owner, leaseEnd(c), c.now],
+    );
+    return rowCount(rows) > 0;
   }
 
   async complete(teamId: string, scope: string, key: string, status: number, body: unknown): Promise<void> {
     await this.dataSource.query(
-      `UPDATE idempotency_keys SET state = 'completed', response_status = $4, response_body = $5
+      `UPDATE idempotency_keys SET state = 'completed', response_status = $4, response_body = $5, lease_expires_at = NULL
         WHERE team_id = $1 AND scope = $2 AND key = $3`,
       [teamId, scope, key, status, JSON.stringify(body)],
     );
   }
 
-  async abandon(teamId: string, scope: string, key: string): Promise<void> {
+  async abandon(teamId: string, scope: string, key: string, owner: string): Promise<void> {
     await this.dataSource.query(
-      "DELETE FROM idempotency_keys WHERE team_id = $1 AND scope = $2 AND key = $3 AND state = 'in_progress'",
-      [teamId, scope, key],
+      "DELETE FROM idempotency_keys WHERE team_id = $1 AND scope = $2 AND key = $3 AND state = 'in_progress' AND owner = $4",
+      [teamId, scope, key, owner],
     );
   }
+
+  async releaseExpired(teamId: string, scope: string, key: string, now: Date): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM idempotency_keys WHERE team_id = $1 AND scope = $2 AND key = $3 AND state = 'in_progress'
+          AND (lease_expires_at IS NULL OR lease_expires_at <= $4)`,
+      [teamId, scope, key, now],
+    );
+  }
+}
+
+function leaseEnd(c: IdempotencyClaim): Date {
+  return new Date(c.now.getTime() + c.leaseMs);
 }

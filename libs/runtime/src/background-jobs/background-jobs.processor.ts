@@ -27,6 +27,7 @@ import {
   WebhookDeliveryJob,
   WebhookDispatchJob,
   WebhookEventJob,
+  RecoverCarrierIntentsUseCase,
 } from '@lgw/application';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { GATEWAY_RUNTIME } from '../composition/tokens';
@@ -48,6 +49,8 @@ export const WEBHOOK_DISPATCH_EVERY_MS = 1_000;
 const WEBHOOK_DELIVERY_CONCURRENCY = 64;
 /** Fan-out is a few short queries per event; several run at once to keep up with bursts of events. */
 const WEBHOOK_FAN_OUT_CONCURRENCY = 8;
+/** Carrier intents older than INTENT_RECOVERY_AFTER_MS are looked for at least this often (ADR 0013). */
+export const INTENT_RECOVERY_MAX_EVERY_MS = 10_000;
 const MAINTENANCE_QUEUE = 'maintenance';
 const TRACKING_QUEUE = 'tracking';
 
@@ -74,6 +77,7 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
     private readonly fanOutWebhookEvent: FanOutWebhookEventUseCase,
     private readonly dispatchWebhooks: DispatchWebhookMessagesUseCase,
     private readonly deliverWebhook: DeliverWebhookMessageUseCase,
+    private readonly recoverIntents: RecoverCarrierIntentsUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
   ) {}
@@ -93,7 +97,9 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
       await this.relayOutbox.execute();
     });
     this.worker.register<{ task?: string }>(MAINTENANCE_QUEUE, async (data) => {
-      if (data?.task === 'purge') {
+      if (data?.task === 'recover-intents') {
+        await this.recoverIntents.execute();
+      } else if (data?.task === 'purge') {
         const purged = await this.purgeExpired.execute();
         this.logger.log({ event: 'maintenance.purged', ...purged });
       } else if (data?.task === 'billing-sweep') {
@@ -120,6 +126,9 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'label-sweep', LABEL_SWEEP_EVERY_MS, { task: 'label-sweep' });
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'billing-sweep', BILLING_SWEEP_EVERY_MS, { task: 'billing-sweep' });
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'purge', PURGE_EVERY_MS, { task: 'purge' });
+    // A fraction of the recovery bound, so an intent is settled soon after it becomes due.
+    const recoverEveryMs = Math.min(INTENT_RECOVERY_MAX_EVERY_MS, Math.max(250, Math.floor(this.config.intentRecoveryAfterMs / 4)));
+    await this.recurring.schedule(MAINTENANCE_QUEUE, 'recover-intents', recoverEveryMs, { task: 'recover-intents' });
     await this.recurring.schedule(FULFILMENT_BATCH_QUEUE, 'recover', BATCH_RECOVERY_EVERY_MS, { task: 'recover' });
     if (this.runtime.jobs.mode === 'in-process') {
       // In-memory jobs die with their process: whatever is PROCESSING now was lost in it.

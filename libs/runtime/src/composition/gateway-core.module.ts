@@ -87,6 +87,9 @@ import {
   WEBHOOK_SETTINGS,
   WEBHOOK_SIGNER,
   WebhookSettings,
+  CARRIER_INTENTS,
+  INTENT_RECOVERY,
+  RecoverCarrierIntentsUseCase,
 } from '@lgw/application';
 import { WEBHOOK_AUTO_DISABLE_AFTER_MS, WEBHOOK_RETRY_SCHEDULE_MS } from '@lgw/domain';
 import { AesGcmSecretCipher, StandardWebhooksSigner } from '@lgw/webhooks';
@@ -112,6 +115,7 @@ import {
   TypeOrmFulfilmentBatchRepository,
   TypeOrmWebhookEndpointRepository,
   TypeOrmWebhookMessageRepository,
+  TypeOrmCarrierIntentStore,
 } from '@lgw/persistence';
 import { APP_CONFIG, FastCsvCodec } from '@lgw/platform';
 import { GatewayRuntime } from './gateway-runtime';
@@ -166,6 +170,7 @@ const USE_CASES = [
   ListWebhookDeliveriesUseCase,
   RetryWebhookDeliveryUseCase,
   SendTestWebhookUseCase,
+  RecoverCarrierIntentsUseCase,
 ];
 
 /** Rotation keeps the old secret signing beside the new one for a day (ADR 0019). */
@@ -188,6 +193,8 @@ export class GatewayCoreModule {
       apiKeyPrefix: runtime.config.apiKeyPrefix,
       rateLimitPerMinute: runtime.config.rateLimitPerMinute,
       quoteTtlSeconds: runtime.config.quoteTtlSeconds,
+      idempotencyLeaseMs: runtime.config.idempotencyLeaseMs,
+      intentRecoveryAfterMs: runtime.config.intentRecoveryAfterMs,
     };
     const webhookSettings: WebhookSettings = {
       retryScheduleMs: runtime.config.webhookRetryScheduleMs ?? WEBHOOK_RETRY_SCHEDULE_MS,
@@ -216,6 +223,8 @@ export class GatewayCoreModule {
       { provide: CLOCK, useValue: { now: () => new Date() } },
       { provide: SHIPMENT_REPOSITORY, useValue: new TypeOrmShipmentRepository(runtime.database.dataSource) },
       { provide: IDEMPOTENCY_STORE, useValue: new TypeOrmIdempotencyStore(runtime.database.dataSource) },
+      { provide: CARRIER_INTENTS, useValue: new TypeOrmCarrierIntentStore(runtime.database.dataSource) },
+      { provide: INTENT_RECOVERY, useExisting: RecoverCarrierIntentsUseCase },
       { provide: CARRIER_REGISTRY, useValue: runtime.carriers },
       { provide: JOB_QUEUE, useValue: runtime.jobs.queue },
       { provide: JOB_WORKER, useValue: runtime.jobs.worker },

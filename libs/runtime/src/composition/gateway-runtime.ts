@@ -66,7 +66,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     rateLimiter = new InMemoryRateLimiter();
   }
   const carriers = createCarrierRegistry(options.carrierSettings);
-  const jobs = createJobQueue({ redisUrl: config.redisUrl, prefix: options.queuePrefix, logger });
+  const jobs = createJobQueue({ redisUrl: config.redisUrl, prefix: options.queuePrefix ?? config.queuePrefix, logger });
   const browserPool = new ChromiumBrowserPool({
     executablePath: config.puppeteerExecutablePath,
     onEvent: (event) => logger.info({ event: 'labels.browser', detail: event }, 'label browser event'),

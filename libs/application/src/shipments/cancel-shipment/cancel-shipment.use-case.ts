@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { canCancel, DomainError, eventKindsForStatusChange, STATUS_LABELS } from '@lgw/domain';
-import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort } from '../../ports/carrier.port';
+import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
+import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
+import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
+import { faultPoint } from '../../shared/fault-point';
 import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
-import { gatewayEvent } from '../shipment.record';
+import { gatewayEvent, ShipmentRecord } from '../shipment.record';
 import { CancelShipmentCommand } from './cancel-shipment.command';
 
 export interface CancellationView {
@@ -16,7 +20,10 @@ export interface CancellationView {
   readonly cancelled_at: string;
 }
 
-/** Cancels with the carrier first, then records it; a carrier failure changes nothing here. */
+/**
+ * Cancels with the carrier first, then records it; a carrier failure changes nothing here.
+ * The intent recorded before the call lets recovery finish the job if this process dies.
+ */
 @Injectable()
 export class CancelShipmentUseCase {
   constructor(
@@ -24,50 +31,76 @@ export class CancelShipmentUseCase {
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
+    @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
   ) {}
 
   async execute(command: CancelShipmentCommand): Promise<CancellationView> {
     const { reason } = command;
     const shipment = await this.getShipment.record(command.teamId, command.shipmentId);
-    if (shipment.status === 'CANCELLED' && shipment.cancelledAt) return view(shipment.id, shipment.trackingNumber, shipment.cancelledAt);
+    if (shipment.status === 'CANCELLED' && shipment.cancelledAt) return cancellationView(shipment.id, shipment.trackingNumber, shipment.cancelledAt);
     if (!canCancel(shipment.status)) throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: shipment.status });
 
-    const adapter = carrierAdapter(this.carriers, shipment.carrierCode);
-    await adapter.cancel(shipment.trackingNumber);
+    // Recorded before the carrier hears of it: if this process dies from here on, recovery asks
+    // the carrier whether the booking is cancelled and records what it says (ADR 0013).
+    const intent = randomUUID();
+    await this.intents.record({
+      id: intent,
+      kind: 'cancel',
+      teamId: shipment.teamId,
+      shipmentId: shipment.id,
+      carrierCode: shipment.carrierCode,
+      payload: { reason },
+      idempotency: currentIdempotencyKey(),
+      createdAt: this.clock.now(),
+    });
+    faultPoint('cancel.before-carrier-call');
+    try {
+      await carrierAdapter(this.carriers, shipment.carrierCode).cancel(shipment.trackingNumber);
+    } catch (error) {
+      // Refused: nothing changed. Unknown (timeout): recovery adopts whatever the carrier did.
+      const settled = error instanceof CarrierRejectedError ? 'abandoned' : 'compensating';
+      await this.intents.transition(intent, ['pending'], settled, this.clock.now()).catch(() => undefined);
+      throw error;
+    }
+    faultPoint('cancel.after-carrier-call');
 
     const at = this.clock.now();
-    const cancelled = await this.shipments.markCancelled(
-      shipment,
-      shipment.status,
-      at,
-      reason,
-      gatewayEvent(shipment.id, 'CANCELLED', at),
-      [
-        {
-          teamId: shipment.teamId,
-          aggregateId: shipment.id,
-          type: 'shipment.cancelled',
-          payload: {
-            shipment_id: shipment.id,
-            previous_status: shipment.status,
-            status: 'CANCELLED',
-            reason,
-            kinds: eventKindsForStatusChange(shipment.status, 'CANCELLED'),
-          },
-        },
-      ],
-    );
+    const cancelled = await recordCancellation(this.shipments, shipment, reason, at);
+    await this.intents.transition(intent, ['pending'], 'completed', this.clock.now()).catch(() => undefined);
     if (!cancelled) {
       // The status moved while the carrier was being called (e.g. a pickup event arrived).
       const now = await this.getShipment.record(command.teamId, command.shipmentId);
-      if (now.status === 'CANCELLED' && now.cancelledAt) return view(now.id, now.trackingNumber, now.cancelledAt);
+      if (now.status === 'CANCELLED' && now.cancelledAt) return cancellationView(now.id, now.trackingNumber, now.cancelledAt);
       throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: now.status });
     }
-    return view(shipment.id, shipment.trackingNumber, at);
+    return cancellationView(shipment.id, shipment.trackingNumber, at);
   }
 }
 
-function view(id: string, trackingNumber: string, at: Date): CancellationView {
+/** CANCELLED, its event and its domain event, if the shipment is still where it was read. */
+export function recordCancellation(
+  shipments: ShipmentRepositoryPort,
+  shipment: ShipmentRecord,
+  reason: string | null,
+  at: Date,
+): Promise<boolean> {
+  return shipments.markCancelled(shipment, shipment.status, at, reason, gatewayEvent(shipment.id, 'CANCELLED', at), [
+    {
+      teamId: shipment.teamId,
+      aggregateId: shipment.id,
+      type: 'shipment.cancelled',
+      payload: {
+        shipment_id: shipment.id,
+        previous_status: shipment.status,
+        status: 'CANCELLED',
+        reason,
+        kinds: eventKindsForStatusChange(shipment.status, 'CANCELLED'),
+      },
+    },
+  ]);
+}
+
+export function cancellationView(id: string, trackingNumber: string, at: Date): CancellationView {
   return {
     id,
     tracking_number: trackingNumber,

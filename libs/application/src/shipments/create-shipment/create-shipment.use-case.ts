@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   AddressProps,
   assertNationalAddress,
@@ -9,13 +9,18 @@ import {
   shipmentWarnings,
   ValidationError,
 } from '@lgw/domain';
-import { CARRIER_REGISTRY, carrierAdapter, CarrierBooking, CarrierRegistryPort } from '../../ports/carrier.port';
-import { QUOTE_REPOSITORY, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
+import { CARRIER_INTENTS, CarrierIntentState, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
+import { CARRIER_REGISTRY, carrierAdapter, CarrierBooking, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
+import { faultPoint } from '../../shared/fault-point';
+import { QUOTE_REPOSITORY, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
+import { DEFAULT_INTENT_RECOVERY_AFTER_MS, GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { parcelsFingerprint } from '../../rating/parcels-fingerprint';
-import { gatewayEvent, OutboxEventDraft, ShipmentRecord } from '../shipment.record';
+import { BookingDraft, createdEvents } from '../booking-draft';
+import { ShipmentRecord } from '../shipment.record';
 import { toShipmentView, ShipmentView } from '../shipment.view';
 import { CreateShipmentCommand } from './create-shipment.command';
 
@@ -24,14 +29,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Books a quote with its carrier. Order matters for "nothing half-created":
  * 1. claim the quote (atomic; a second request for it stops here),
- * 2. book with the carrier (no transaction held open across the network call),
- * 3. write shipment + CREATED event + domain events in one transaction.
+ * 2. record the booking intent (docs/adr/0013-carrier-intents.md),
+ * 3. book with the carrier under the shipment id (no transaction held open across the call),
+ * 4. write shipment + CREATED event + domain events in one transaction, then close the intent.
  * A carrier failure gives the quote back. A local write failure after the carrier
  * confirmed cancels the carrier booking (compensation, docs/adr/0005-booking-consistency.md).
  */
 @Injectable()
 export class CreateShipmentUseCase {
   private readonly logger = new Logger('CreateShipment');
+  private readonly recoverAfterMs: number;
 
   constructor(
     @Inject(QUOTE_REPOSITORY) private readonly quotes: QuoteRepositoryPort,
@@ -39,24 +46,37 @@ export class CreateShipmentUseCase {
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
-  ) {}
+    @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
+    @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
+  ) {
+    this.recoverAfterMs = settings?.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
+  }
 
   async execute(command: CreateShipmentCommand): Promise<ShipmentView> {
     const { origin, destination } = command;
     assertNationalAddress(destination);
 
     const now = this.clock.now();
+    const claim = {
+      teamId: command.teamId,
+      quoteId: command.quoteId,
+      originCountry: origin.country,
+      destinationCountry: destination.country,
+      parcelsFingerprint: parcelsFingerprint(command.parcels),
+      now,
+    };
     const quote =
-      (await this.quotes.claim({
-        teamId: command.teamId,
-        quoteId: command.quoteId,
-        originCountry: origin.country,
-        destinationCountry: destination.country,
-        parcelsFingerprint: parcelsFingerprint(command.parcels),
-        now,
-      })) ?? (await this.refusal(command, origin, destination, now));
+      (await this.quotes.claim(claim)) ??
+      (await this.reclaimOrphan(claim)) ??
+      (await this.refusal(command, origin, destination, now));
 
     const shipmentId = randomUUID();
+    const draft = this.buildRecord(shipmentId, quote, origin, destination, command, now);
+    // Recorded before the carrier hears of it: if this process dies from here on, recovery asks
+    // the carrier for the booking by the shipment id and completes or undoes it (ADR 0013).
+    const intent = await this.recordIntent(draft, now);
+    faultPoint('booking.before-carrier-call');
+
     let booking: CarrierBooking;
     try {
       booking = await carrierAdapter(this.carriers, quote.carrierCode).book({
@@ -70,28 +90,75 @@ export class CreateShipmentUseCase {
         reference: command.reference,
       });
     } catch (error) {
-      await this.quotes.release(command.teamId, quote.id);
+      await this.bookingFailed(intent, draft, error);
       throw error;
     }
+    faultPoint('booking.after-carrier-call');
 
-    const draft = this.buildRecord(shipmentId, quote, booking, origin, destination, command, now);
-    const created = gatewayEvent(shipmentId, 'CREATED', now, origin.city);
-    const outbox: OutboxEventDraft[] = [
-      {
-        teamId: draft.teamId,
-        aggregateId: draft.id,
-        type: 'shipment.created',
-        payload: { shipment_id: draft.id, status: 'CREATED', kinds: eventKindsForStatusChange(undefined, 'CREATED') },
-      },
-    ];
+    const booked = { ...draft, trackingNumber: booking.trackingNumber, carrierReference: booking.carrierReference };
     let serviceReference: string;
     try {
-      serviceReference = await this.shipments.insertBooked(draft, created, outbox);
+      serviceReference = await this.shipments.insertBooked(booked, ...createdEvents(booked));
     } catch (error) {
-      await this.compensate(draft, booking, error);
+      // Recovery may have recorded it already (this request outlived the recovery bound).
+      const recorded = await this.shipments.findForTeam(draft.teamId, draft.id).catch(() => null);
+      if (recorded) return toShipmentView(recorded, this.catalogue.find(recorded.carrierCode));
+      await this.compensate(intent, booked, error);
       throw error;
     }
-    return toShipmentView({ ...draft, serviceReference }, this.catalogue.find(draft.carrierCode));
+    faultPoint('booking.after-record');
+    await this.intents.transition(intent, ['pending'], 'completed', this.clock.now()).catch((error: unknown) => {
+      // The shipment is recorded; recovery will find it and close the intent.
+      this.logger.warn(`booking intent ${intent} left pending: ${String(error)}`);
+    });
+    return toShipmentView({ ...booked, serviceReference }, this.catalogue.find(draft.carrierCode));
+  }
+
+  private async recordIntent(draft: BookingDraft, now: Date): Promise<string> {
+    const id = randomUUID();
+    try {
+      await this.intents.record({
+        id,
+        kind: 'book',
+        teamId: draft.teamId,
+        shipmentId: draft.id,
+        carrierCode: draft.carrierCode,
+        quoteId: draft.quoteId,
+        payload: { shipment: draft },
+        idempotency: currentIdempotencyKey(),
+        createdAt: now,
+      });
+    } catch (error) {
+      if (draft.quoteId) await this.quotes.release(draft.teamId, draft.quoteId).catch(() => undefined);
+      throw error;
+    }
+    return id;
+  }
+
+  /**
+   * The carrier refused: nothing was booked. Anything else (timeout, lost connection) leaves
+   * the outcome unknown: the client is told it failed and gets the quote back, and recovery
+   * cancels the booking if the carrier turns out to have made it.
+   */
+  private async bookingFailed(intent: string, draft: BookingDraft, error: unknown): Promise<void> {
+    const settled: CarrierIntentState = error instanceof CarrierRejectedError ? 'abandoned' : 'compensating';
+    await this.intents.transition(intent, ['pending'], settled, this.clock.now()).catch(() => undefined);
+    if (draft.quoteId) await this.quotes.release(draft.teamId, draft.quoteId);
+  }
+
+  /**
+   * A claim no booking intent holds, older than the recovery bound: its request died between
+   * claiming the quote and recording the intent (one round trip), before any carrier call.
+   * The quote is given back and claimed again, so a retry books instead of being refused.
+   */
+  private async reclaimOrphan(claim: QuoteClaim): Promise<StoredQuote | null> {
+    const quote = await this.quotes.findForTeam(claim.teamId, claim.quoteId);
+    if (!quote?.usedAt || quote.expiresAt.getTime() <= claim.now.getTime()) return null;
+    if (claim.now.getTime() - quote.usedAt.getTime() < this.recoverAfterMs) return null;
+    if (await this.intents.holdsQuote(quote.id)) return null;
+    this.logger.warn(`quote ${quote.id} was claimed by a request that died before booking; claiming it again`);
+    await this.quotes.release(claim.teamId, quote.id);
+    return this.quotes.claim(claim);
   }
 
   /** The claim failed: say why, in the order a caller would fix things. */
@@ -113,12 +180,11 @@ export class CreateShipmentUseCase {
   private buildRecord(
     id: string,
     quote: StoredQuote,
-    booking: CarrierBooking,
     origin: AddressProps,
     destination: AddressProps,
     command: CreateShipmentCommand,
     now: Date,
-  ): Omit<ShipmentRecord, 'serviceReference'> {
+  ): BookingDraft {
     const service = this.catalogue.find(quote.carrierCode)?.service_levels.find((s) => s.code === quote.serviceCode);
     const transitMaxDays = service?.transit_days.max ?? 0;
     return {
@@ -127,8 +193,8 @@ export class CreateShipmentUseCase {
       quoteId: quote.id,
       carrierCode: quote.carrierCode,
       serviceCode: quote.serviceCode,
-      trackingNumber: booking.trackingNumber,
-      carrierReference: booking.carrierReference,
+      trackingNumber: '',
+      carrierReference: '',
       status: 'CREATED',
       progress: 'CREATED',
       lastEventAt: now,
@@ -167,20 +233,23 @@ export class CreateShipmentUseCase {
   }
 
   /** The carrier holds a booking we could not record: undo it there and free the quote. */
-  private async compensate(record: Omit<ShipmentRecord, 'serviceReference'>, booking: CarrierBooking, cause: unknown): Promise<void> {
+  private async compensate(intent: string, record: BookingDraft, cause: unknown): Promise<void> {
     this.logger.error(
-      `local write failed after carrier ${record.carrierCode} booked ${booking.trackingNumber}; cancelling it: ${String(cause)}`,
+      `local write failed after carrier ${record.carrierCode} booked ${record.trackingNumber}; cancelling it: ${String(cause)}`,
     );
+    // Marked first: if this process dies while cancelling, recovery finishes the cancel.
+    await this.intents.transition(intent, ['pending'], 'compensating', this.clock.now()).catch(() => undefined);
     const adapter = carrierAdapter(this.carriers, record.carrierCode);
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       try {
-        await adapter.cancel(booking.trackingNumber);
+        await adapter.cancel(record.trackingNumber);
+        await this.intents.transition(intent, ['compensating'], 'abandoned', this.clock.now()).catch(() => undefined);
         break;
       } catch (error) {
         if (attempt === 3) {
-          // Nothing more can be done in-request: leave an operator-readable trace.
+          // Recovery retries the cancel; the line tells an operator why a booking lingers meanwhile.
           this.logger.error(
-            `COMPENSATION_FAILED carrier=${record.carrierCode} tracking_number=${booking.trackingNumber} shipment=${record.id}: ${String(error)}`,
+            `COMPENSATION_FAILED carrier=${record.carrierCode} tracking_number=${record.trackingNumber} shipment=${record.id}: ${String(error)}`,
           );
         }
       }

@@ -1,4 +1,5 @@
 import { AddressProps, ShipmentStatus } from '@lgw/domain';
+import { CarrierIntentStorePort } from '../../ports/carrier-intent.port';
 import { CarrierPort, CarrierRegistryPort } from '../../ports/carrier.port';
 import { DestinationChange, ShipmentDestinationWriterPort } from '../../ports/shipment-destination.port';
 import { ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
@@ -63,7 +64,8 @@ function setUp(reads: ShipmentRecord[], writes: Array<(c: DestinationChange) => 
     },
   };
   const getShipment = new GetShipmentUseCase(repository, { all: () => [], find: () => undefined });
-  const useCase = new UpdateDestinationUseCase(getShipment, writer, registry, { now: () => new Date('2026-01-02T00:00:00Z') });
+  const intents = { record: async () => undefined, transition: async () => true } as unknown as CarrierIntentStorePort;
+  const useCase = new UpdateDestinationUseCase(getShipment, writer, registry, { now: () => new Date('2026-01-02T00:00:00Z') }, intents);
   const run = (body: AddressProps = DAMMAM) => useCase.execute({ teamId: shipment().teamId, shipmentId: shipment().id, destination: body });
   return { run, carrierCalls, changes };
 }

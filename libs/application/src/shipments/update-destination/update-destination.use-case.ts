@@ -11,8 +11,12 @@ import {
   toAddress,
   ValidationError,
 } from '@lgw/domain';
-import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort } from '../../ports/carrier.port';
+import { randomUUID } from 'node:crypto';
+import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
+import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
+import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
+import { faultPoint } from '../../shared/fault-point';
 import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../../ports/shipment-destination.port';
 import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
 import { ShipmentRecord } from '../shipment.record';
@@ -40,6 +44,7 @@ export class UpdateDestinationUseCase {
     @Inject(SHIPMENT_DESTINATION_WRITER) private readonly writer: ShipmentDestinationWriterPort,
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
+    @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
   ) {}
 
   async execute(command: UpdateDestinationCommand): Promise<ShipmentView> {
@@ -51,33 +56,34 @@ export class UpdateDestinationUseCase {
       // Same address again (a retry, or a double click): already done, nothing to tell anyone.
       if (sameAddress(shipment.destination, destination)) return this.getShipment.view(shipment);
 
-      const adapter = carrierAdapter(this.carriers, shipment.carrierCode);
-      await adapter.updateDestination(shipment.trackingNumber, destination);
-
-      const at = this.clock.now();
-      const updated = await this.writer.replaceDestination({
+      // Recorded before the carrier hears of it: if this process dies from here on, recovery
+      // sends the same destination again and records it (ADR 0013).
+      const intent = randomUUID();
+      await this.intents.record({
+        id: intent,
+        kind: 'update_destination',
+        teamId: shipment.teamId,
         shipmentId: shipment.id,
-        expected: shipment.destination,
-        destination,
-        warnings: withDestinationWarnings(shipment, destination, at),
-        refusedIn: TERMINAL_STATUSES,
-        at,
-        outbox: [
-          {
-            teamId: shipment.teamId,
-            aggregateId: shipment.id,
-            type: 'shipment.destination_updated',
-            payload: {
-              shipment_id: shipment.id,
-              status: shipment.status,
-              previous_destination: shipment.destination,
-              destination,
-              // No contract webhook kind describes a redirection.
-              kinds: [],
-            },
-          },
-        ],
+        carrierCode: shipment.carrierCode,
+        payload: { expected: shipment.destination, destination },
+        idempotency: currentIdempotencyKey(),
+        createdAt: this.clock.now(),
       });
+      faultPoint('destination.before-carrier-call');
+      try {
+        await carrierAdapter(this.carriers, shipment.carrierCode).updateDestination(shipment.trackingNumber, destination);
+      } catch (error) {
+        if (error instanceof CarrierRejectedError) {
+          await this.intents.transition(intent, ['pending'], 'abandoned', this.clock.now()).catch(() => undefined);
+        }
+        // Otherwise the carrier may hold the new address: the intent stays pending and recovery
+        // sends it again, so carrier and gateway end up agreeing.
+        throw error;
+      }
+      faultPoint('destination.after-carrier-call');
+
+      const updated = await writeDestination(this.writer, shipment, destination, this.clock.now());
+      await this.intents.transition(intent, ['pending'], updated ? 'completed' : 'abandoned', this.clock.now()).catch(() => undefined);
       if (updated) return this.getShipment.view(updated);
 
       // Lost a race: the status became final, or another destination was written after our
@@ -90,6 +96,38 @@ export class UpdateDestinationUseCase {
       }
     }
   }
+}
+
+/** Destination and its domain event, if the shipment still has the destination the change was decided on. */
+export function writeDestination(
+  writer: ShipmentDestinationWriterPort,
+  shipment: ShipmentRecord,
+  destination: AddressProps,
+  at: Date,
+): Promise<ShipmentRecord | null> {
+  return writer.replaceDestination({
+    shipmentId: shipment.id,
+    expected: shipment.destination,
+    destination,
+    warnings: withDestinationWarnings(shipment, destination, at),
+    refusedIn: TERMINAL_STATUSES,
+    at,
+    outbox: [
+      {
+        teamId: shipment.teamId,
+        aggregateId: shipment.id,
+        type: 'shipment.destination_updated',
+        payload: {
+          shipment_id: shipment.id,
+          status: shipment.status,
+          previous_destination: shipment.destination,
+          destination,
+          // No contract webhook kind describes a redirection.
+          kinds: [],
+        },
+      },
+    ],
+  });
 }
 
 function parseDestination(address: AddressProps): AddressProps {
@@ -108,7 +146,7 @@ function assertChangeable(shipment: ShipmentRecord, destination: AddressProps): 
   }
 }
 
-function sameAddress(a: AddressProps, b: AddressProps): boolean {
+export function sameAddress(a: AddressProps, b: AddressProps): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof AddressProps>;
   return [...keys].every((k) => (a[k] ?? undefined) === (b[k] ?? undefined));
 }

@@ -31,6 +31,9 @@ type Operation = (body: Record<string, unknown>) => unknown;
  */
 export async function bahrRoutes(scope: FastifyInstance, { state, username, password }: BahrRouteOptions): Promise<void> {
   const carrier = state.carrier('bahr');
+  /** GatewayRef → waybill: a re-sent CreateWaybill answers the waybill already created. */
+  const byGatewayRef = new Map<string, string>();
+  state.onReset(() => byGatewayRef.clear());
   prepareNativeScope(scope, state, 'bahr');
 
   const credentialsOk = (request: FastifyRequest, body: Record<string, unknown> | undefined): boolean => {
@@ -56,6 +59,8 @@ export async function bahrRoutes(scope: FastifyInstance, { state, username, pass
   operation('/ws/Shipping/CreateWaybill', (body) => {
     const { booking, problems } = readBahrBooking(body);
     if (!booking) return fault('VAL-100', problems.join('; '));
+    const existing = booking.gatewayRef ? carrier.shipments.get(byGatewayRef.get(booking.gatewayRef) ?? '') : undefined;
+    if (existing) return envelope({ WaybillNumber: existing.trackingNumber, BookingRef: existing.carrierReference, Status: 1000 });
     const waybill = uniqueTrackingNumber(
       () => `7${randomDigits(10)}`,
       (tn) => carrier.shipments.has(tn),
@@ -72,8 +77,23 @@ export async function bahrRoutes(scope: FastifyInstance, { state, username, pass
       parcels: booking.parcels,
       native: body.Waybill,
     });
+    if (booking.gatewayRef) byGatewayRef.set(booking.gatewayRef, waybill);
     const shipment = carrier.shipments.get(waybill)!;
     return envelope({ WaybillNumber: waybill, BookingRef: shipment.carrierReference, Status: 1000 });
+  });
+
+  operation('/ws/Shipping/FindWaybill', (body) => {
+    const gatewayRef = str(body.GatewayRef);
+    if (!gatewayRef) return fault('VAL-102', 'GatewayRef is required');
+    const shipment = carrier.shipments.get(byGatewayRef.get(gatewayRef) ?? '');
+    if (!shipment) return envelope({ Found: false, GatewayRef: gatewayRef });
+    return envelope({
+      Found: true,
+      GatewayRef: gatewayRef,
+      WaybillNumber: shipment.trackingNumber,
+      BookingRef: shipment.carrierReference,
+      Cancelled: shipment.cancelled,
+    });
   });
 
   operation('/ws/Shipping/CancelWaybill', (body) => {

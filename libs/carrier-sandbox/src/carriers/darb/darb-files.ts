@@ -82,6 +82,11 @@ export class DarbFileDesk {
     return file;
   }
 
+  /** The consignment an order_ref booked, if any. */
+  orderOf(orderRef: string): string | undefined {
+    return this.orders.get(orderRef);
+  }
+
   find(fileId: string): DarbFile | undefined {
     return this.files.get(fileId);
   }

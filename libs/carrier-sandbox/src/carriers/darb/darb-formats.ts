@@ -28,6 +28,8 @@ export const ORDER_COLUMNS = [
 ] as const;
 
 export const ORDER_RESULT_COLUMNS = ['order_ref', 'tracking_number', 'result', 'error_code', 'error_message'] as const;
+/** order_ref,tracking_number,state (BOOKED, CANCELLED or NOT_FOUND). */
+export const ORDER_LOOKUP_COLUMNS = ['order_ref', 'tracking_number', 'state'] as const;
 
 export const CANCELLATION_COLUMNS = ['tracking_number', 'reason'] as const;
 

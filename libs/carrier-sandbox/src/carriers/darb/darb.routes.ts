@@ -6,7 +6,7 @@ import { formatFeedTime } from '../../shared/riyadh-clock';
 import { SandboxState } from '../../state/sandbox-state';
 import { prepareNativeScope } from '../native-scope';
 import { DarbFileDesk } from './darb-files';
-import { DarbFileType, FILE_TYPES, STATUS_FEED_COLUMNS } from './darb-formats';
+import { DarbFileType, FILE_TYPES, ORDER_LOOKUP_COLUMNS, STATUS_FEED_COLUMNS } from './darb-formats';
 import { DarbRangeBook } from './darb-ranges';
 
 const MAX_RANGE = 10_000;
@@ -80,6 +80,22 @@ export async function darbRoutes(scope: FastifyInstance, { state, apiKey }: Darb
       return reply.code(202).header('retry-after', '1').send({ file_id: file.file_id, status: file.status });
     }
     return reply.code(200).header('content-type', 'text/csv; charset=utf-8').send(file.result);
+  });
+
+  // Which consignment each order_ref became, as CSV like the status feed: how a sender finds
+  // out whether an order file it never got the result of was booked.
+  scope.get<{ Querystring: { order_refs?: string } }>('/api/v1/order-lookup', async (request, reply) => {
+    const refs = (request.query.order_refs ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (refs.length === 0 || refs.length > MAX_FEED_NUMBERS) {
+      return fail(reply, 422, 'invalid_request', `order_refs must list 1 to ${MAX_FEED_NUMBERS} references`);
+    }
+    const rows = refs.map((ref) => {
+      const tn = desk.orderOf(ref);
+      const shipment = tn ? carrier.shipments.get(tn) : undefined;
+      const state = !shipment ? 'NOT_FOUND' : shipment.cancelled ? 'CANCELLED' : 'BOOKED';
+      return { order_ref: ref, tracking_number: shipment?.trackingNumber ?? '', state };
+    });
+    return reply.code(200).header('content-type', 'text/csv; charset=utf-8').send(await writeCsv(ORDER_LOOKUP_COLUMNS, rows));
   });
 
   scope.get<{ Querystring: { tracking_numbers?: string } }>('/api/v1/status-feed', async (request, reply) => {

@@ -109,6 +109,14 @@ export async function sahmRoutes(scope: FastifyInstance, { state, apiToken }: Sa
     return reply.code(201).send(shipmentView(shipment));
   });
 
+  // Lookup by the merchant's own id: how a client finds a booking whose answer it never got.
+  scope.get<{ Querystring: { external_id?: string } }>('/v2/shipments', async (request, reply) => {
+    const externalId = str(request.query.external_id);
+    if (!externalId) return sendError(reply, 422, 'validation_failed', 'external_id is required');
+    const data = [...carrier.shipments.values()].filter((s) => s.clientReference === externalId).map(shipmentView);
+    return { data, has_more: false };
+  });
+
   scope.get<{ Params: { tn: string } }>('/v2/shipments/:tn', async (request, reply) => {
     const shipment = carrier.shipments.get(request.params.tn);
     if (!shipment) return sendError(reply, 404, 'not_found', 'No shipment with this tracking number');

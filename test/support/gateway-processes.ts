@@ -1,0 +1,167 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from './test-mode';
+
+const ROOT = resolve(__dirname, '..', '..');
+/** Plain node runs the TypeScript sources through swc, as the benchmarks do: no build needed. */
+const REGISTER = join(ROOT, 'bench', 'support', 'register.js');
+const BOOT_TIMEOUT_MS = 45_000;
+
+export interface ProcessExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/** One gateway deployable as a real child process in its own session (setsid). */
+class GatewayChild {
+  readonly exited: Promise<ProcessExit>;
+  private stderr = '';
+
+  constructor(
+    readonly name: string,
+    private readonly child: ChildProcess,
+  ) {
+    this.exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-4000);
+    });
+    // LGW_CRASH_LOG=<file> keeps the children's output for debugging a failed run.
+    if (process.env.LGW_CRASH_LOG) {
+      const log = createWriteStream(process.env.LGW_CRASH_LOG, { flags: 'a' });
+      child.stdout?.pipe(log);
+      child.stderr?.pipe(log);
+    } else child.stdout?.resume();
+  }
+
+  static start(name: string, entry: string, env: Record<string, string>): GatewayChild {
+    const child = spawn(process.execPath, ['-r', REGISTER, join(ROOT, entry)], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
+      // A session and process group of its own: the whole group (Chromium included) dies together.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return new GatewayChild(name, child);
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  get lastErrors(): string {
+    return this.stderr;
+  }
+
+  /** SIGKILL to the whole process group; resolves once the process is gone. */
+  async kill(): Promise<ProcessExit> {
+    try {
+      process.kill(-this.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    return this.exited;
+  }
+}
+
+export interface GatewayProcesses {
+  /** Base URL of the api (embedded: the all-in-one process). */
+  readonly url: string;
+  readonly adminToken: string;
+  readonly mode: 'embedded' | 'services';
+  /** (Re)starts the api process with extra environment (e.g. LGW_FAULT_POINT); waits until ready. */
+  startApi(extraEnv?: Record<string, string>): Promise<void>;
+  /** Resolves when the api process exits by itself (a fault point), or rejects after `timeoutMs`. */
+  apiExit(timeoutMs: number): Promise<ProcessExit>;
+  /** kill -9 of the api process group. */
+  killApi(): Promise<ProcessExit>;
+  close(): Promise<void>;
+}
+
+/**
+ * The production shapes as real processes against a carrier sandbox that outlives them:
+ * embedded mode is one all-in-one process on PGlite in a data directory kept across restarts;
+ * services mode is an api process and a worker process on a scratch PostgreSQL database and
+ * the machine's Redis (a queue prefix of their own). Only the api process is ever killed;
+ * in services mode the worker keeps running and does the recovery.
+ */
+export async function startGatewayProcesses(options: {
+  sandboxUrl: string;
+  port: number;
+  env?: Record<string, string>;
+}): Promise<GatewayProcesses> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lgw-crash-'));
+  const adminToken = `adm_${randomBytes(12).toString('hex')}`;
+  const scratch = SERVICES_MODE ? await createScratchDatabase() : undefined;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    ADMIN_TOKEN: adminToken,
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    SANDBOX_URL: options.sandboxUrl,
+    LOG_LEVEL: process.env.LGW_CRASH_LOG ? 'info' : 'warn',
+    NODE_ENV: 'test',
+    ...(scratch
+      ? {
+          DATABASE_URL: scratch.url,
+          REDIS_URL: TEST_REDIS_URL,
+          QUEUE_PREFIX: `lgw-crash-${randomBytes(4).toString('hex')}`,
+          WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+        }
+      : {}),
+    ...(process.env.PUPPETEER_EXECUTABLE_PATH ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH } : {}),
+    ...options.env,
+  };
+  const url = `http://127.0.0.1:${options.port}`;
+  let api: GatewayChild | undefined;
+  const worker = scratch ? GatewayChild.start('worker', 'apps/worker/main.ts', env) : undefined;
+
+  const waitReady = async (child: GatewayChild) => {
+    const deadline = Date.now() + BOOT_TIMEOUT_MS;
+    let exited = false;
+    void child.exited.then(() => (exited = true));
+    while (Date.now() < deadline) {
+      if (exited) throw new Error(`${child.name} exited during start-up: ${child.lastErrors}`);
+      const ok = await fetch(`${url}/health/live`).then((r) => r.ok, () => false);
+      if (ok) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`${child.name} not ready within ${BOOT_TIMEOUT_MS} ms: ${child.lastErrors}`);
+  };
+
+  return {
+    url,
+    adminToken,
+    mode: scratch ? 'services' : 'embedded',
+    async startApi(extraEnv = {}) {
+      if (api) await api.kill();
+      api = GatewayChild.start('api', scratch ? 'apps/api/main.ts' : 'apps/all-in-one/main.ts', { ...env, ...extraEnv });
+      await waitReady(api);
+    },
+    async apiExit(timeoutMs) {
+      const current = api!;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`api still running after ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        const exit = await Promise.race([current.exited, timeout]);
+        await current.kill(); // whatever it left behind in its group (a browser)
+        return exit;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    killApi() {
+      return api!.kill();
+    },
+    async close() {
+      await api?.kill();
+      await worker?.kill();
+      await scratch?.drop();
+      if (!process.env.LGW_CRASH_LOG) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
