@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BATCH_CSV_COLUMNS } from '@lgw/domain';
-import { batchCsv, BATCH_HEADER, BatchRowInput, generatedBatchLines, uploadBatch, validRow, waitForBatch } from '../support/batch-csv';
+import { batchCsv, BATCH_HEADER, BatchRowInput, csvLine, generatedBatchLines, uploadBatch, validRow, waitForBatch } from '../support/batch-csv';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 
 const BATCH_FIELDS = [
@@ -207,6 +207,28 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
     expect(res.body.error.details.reason).toMatch(reason);
     expect(res.body.error.details.reason_ar).toMatch(/[\u0600-\u06ff]/);
   });
+
+  it('refuses a file over 50 MB with 413 and the envelope, keeping nothing', async () => {
+    const line = Buffer.from(`${csvLine(validRow(1))}\n`);
+    const big = Buffer.concat([Buffer.from(`${BATCH_HEADER}\n`), Buffer.alloc(51 * 1024 * 1024 - line.length, line)]);
+    const before = await stored();
+    const res = await uploadBatch(app.url, team.apiKey, big);
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatchObject({ code: 'E_PAYLOAD_TOO_LARGE', details: { field: 'file', max_bytes: 50 * 1024 * 1024 } });
+    expect(res.body.error.message_ar).toMatch(/[\u0600-\u06ff]/);
+    expect(await stored()).toEqual(before);
+  }, 60_000);
+
+  it('reports a row with the wrong number of cells, and a quote never closed, on field "row"', async () => {
+    const csv = `${BATCH_HEADER}\n${csvLine(validRow(1))}\n${csvLine(validRow(2))},extra\n${csvLine(validRow(3))}\n"ORD-4,unterminated\n`;
+    const submitted = await uploadBatch(app.url, team.apiKey, csv);
+    expect(submitted.status).toBe(202);
+    const done = await waitForBatch(get, submitted.body.id);
+    expect(done.status).toBe('REJECTED');
+    const lines = parseCsv(done.rejection_csv).slice(1);
+    expect(lines[0].slice(0, 2)).toEqual(['2', 'row']);
+    expect(lines.every(([, field]) => field === 'row')).toBe(true);
+  }, 60_000);
 
   it('refuses a form without the file field, and a body that is not multipart', async () => {
     const res = await uploadBatch(app.url, team.apiKey, batchCsv([validRow(1)]), { field: 'attachment' });

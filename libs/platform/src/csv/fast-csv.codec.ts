@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { format, parse } from 'fast-csv';
 import { CsvCodecPort, CsvSyntaxError } from '@lgw/application';
 
@@ -9,20 +9,36 @@ import { CsvCodecPort, CsvSyntaxError } from '@lgw/application';
 export class FastCsvCodec implements CsvCodecPort {
   parse(source: AsyncIterable<Uint8Array>): AsyncIterable<string[]> {
     const parser = parse<string[], string[]>({ headers: false, ignoreEmpty: true, trim: false });
-    // pipe() applies back-pressure: the file is read only as fast as rows are consumed.
     const input = Readable.from(withoutBom(source));
-    let inputFailed = false;
+    // Records go through a queue that ends with the error, so every record parsed before a
+    // syntax error is delivered first (an errored stream would drop what it still buffers).
+    const records = new PassThrough({ objectMode: true, highWaterMark: 64 });
+    let inputError: unknown;
     input.on('error', (error) => {
-      inputFailed = true;
+      inputError = error;
       parser.destroy(error);
     });
-    const records = input.pipe(parser) as AsyncIterable<string[]>;
+    parser.on('data', (record: string[]) => {
+      if (!records.write(record)) parser.pause();
+    });
+    records.on('drain', () => parser.resume());
+    parser.on('end', () => records.end());
+    parser.on('error', (error: Error) => {
+      if (inputError !== undefined) records.destroy(inputError as Error);
+      else records.end({ syntaxError: error.message });
+    });
+    // pipe() applies back-pressure: the file is read only as fast as records are consumed.
+    input.pipe(parser);
     return (async function* () {
       try {
-        yield* records;
-      } catch (error) {
-        if (inputFailed) throw error;
-        throw new CsvSyntaxError(error instanceof Error ? error.message : String(error));
+        for await (const item of records as AsyncIterable<string[] | { syntaxError: string }>) {
+          if (Array.isArray(item)) yield item;
+          else throw new CsvSyntaxError(item.syntaxError);
+        }
+      } finally {
+        // A reader that stops early (a row limit) must not leave the source open.
+        input.destroy();
+        parser.destroy();
       }
     })();
   }

@@ -44,3 +44,22 @@ describe('inspectCsvUpload', () => {
     expect(await refusal([Buffer.alloc(10_000, 0x61)])).toMatch(/column 1 must be order_ref/);
   });
 });
+
+describe('inspectCsvUpload size limit', () => {
+  it('refuses a file past 50 MB with E_PAYLOAD_TOO_LARGE while it streams', async () => {
+    const line = Buffer.from('ORD-1,محمد,,966512345678,Riyadh,,RRRD2929,S,1,,\n');
+    const block = Buffer.concat(Array.from({ length: Math.ceil((1024 * 1024) / line.length) }, () => line));
+    const chunks = async function* () {
+      yield Buffer.from(`${HEADER}\n`);
+      for (let i = 0; i < 51; i += 1) yield block;
+    };
+    const result: InspectedUpload = { sizeBytes: 0, sha256: '' };
+    let seen = 0;
+    await expect(
+      (async () => {
+        for await (const chunk of inspectCsvUpload(chunks(), result)) seen += chunk.length;
+      })(),
+    ).rejects.toMatchObject({ code: 'E_PAYLOAD_TOO_LARGE', details: { field: 'file', max_bytes: 50 * 1024 * 1024 } });
+    expect(seen).toBeLessThanOrEqual(50 * 1024 * 1024);
+  });
+});
