@@ -13,7 +13,7 @@ export function sanitiseFilename(raw: string | undefined | null): string {
   const base = raw.normalize('NFC').split(/[\\/]/).pop() ?? '';
   let name = base
     .replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/gu, '')
-    .replace(/[^\p{L}\p{M}\p{N} ._()\-]/gu, '_')
+    .replace(/[^\p{L}\p{M}\p{N} ._()-]/gu, '_')
     .replace(/\s+/g, ' ')
     .replace(/_{2,}/g, '_')
     .replace(/^[\s._]+/, '')

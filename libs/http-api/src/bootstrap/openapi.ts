@@ -37,6 +37,7 @@ export function setupOpenApi(app: NestFastifyApplication): OpenAPIObject {
  * a static-file plugin (and its ESM-only dependencies) out of the app.
  */
 function serveDocsUi(fastify: FastifyInstance): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package ships no type declarations
   const dir = require('swagger-ui-dist').getAbsoluteFSPath() as string;
   const assets = new Map(Object.entries(UI_ASSETS).map(([file, type]) => [file, { type, bytes: readFileSync(join(dir, file)) }]));
   fastify.get('/api/docs/:asset', (req, reply) => {
