@@ -1,5 +1,6 @@
 /** Unit specs live beside the code; e2e and integration suites live under test/. */
 const swc = ['@swc/jest', require('./swc.options')];
+
 const moduleNameMapper = {
   '^@lgw/([a-z-]+)$': '<rootDir>/libs/$1/src',
   '^@lgw/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',

@@ -175,7 +175,8 @@ async function runOnce(rows) {
     }
     const totalMs = Date.now() - started;
     clearInterval(sampler);
-    if (batch.status !== 'COMPLETED' || batch.accepted_count !== rows) throw new Error(`batch ended ${batch.status} ${batch.accepted_count}`);
+    if (batch.status !== 'COMPLETED' || batch.accepted_count !== rows)
+      throw new Error(`batch ended ${batch.status} ${batch.accepted_count}`);
     return {
       rows,
       orders,
@@ -206,7 +207,9 @@ async function main() {
     results.push(result);
     process.stdout.write(`${JSON.stringify({ mode: MODE, ...result })}\n`);
   }
-  process.stdout.write(`\n| rows | orders | file MB | upload ms | upload → COMPLETED s | rows/s | idle RSS MB | peak RSS MB | RSS curve MB (10 samples) |\n|---|---|---|---|---|---|---|---|---|\n`);
+  process.stdout.write(
+    `\n| rows | orders | file MB | upload ms | upload → COMPLETED s | rows/s | idle RSS MB | peak RSS MB | RSS curve MB (10 samples) |\n|---|---|---|---|---|---|---|---|---|\n`,
+  );
   for (const r of results) {
     process.stdout.write(
       `| ${r.rows} | ${r.orders} | ${r.file_mb} | ${r.upload_ms} | ${r.upload_to_completed_s} | ${r.rows_per_s} | ${r.idle_rss_mb} | ${r.peak_rss_mb} | ${r.rss_curve_mb.join(' → ')} |\n`,

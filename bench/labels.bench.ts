@@ -176,8 +176,7 @@ async function main(): Promise<void> {
       nodeRssMb: { before: Number(fmt(rssBefore)), after: Number(fmt(rssAfter)) },
       nodeRssGrowthPct: Number(fmt(((rssAfter - rssBefore) / rssBefore) * 100)),
       nodeRssSamplesMb: rssSamples,
-      nodeLiveHeapMb:
-        heapBefore === undefined ? null : { before: Number(fmt(heapBefore)), after: Number(fmt(heapAfter!)) },
+      nodeLiveHeapMb: heapBefore === undefined ? null : { before: Number(fmt(heapBefore)), after: Number(fmt(heapAfter!)) },
       chromiumPssMb: { before: Number(fmt(chromiumBefore)), after: Number(fmt(chromiumAfter)) },
       chromiumPssSamplesMb: chromiumSamples,
       loadAverage1m: Number(fmt(load1, 2)),

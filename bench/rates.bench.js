@@ -30,7 +30,19 @@ async function main() {
       await run({ ...opts, url: `${gateway.base}/api/v1/rates`, duration: 2 }); // warm-up
       const g = summary('gateway POST /api/v1/rates', await run({ ...opts, url: `${gateway.base}/api/v1/rates` }));
       const b = summary('bare node:http, same bytes', await run({ ...opts, url: bare.base }));
-      console.log(JSON.stringify({ mode: env.DATABASE_URL ? 'postgres+redis' : 'embedded', gateway: g, bare: b, ratio: +(g.requests_per_sec / b.requests_per_sec).toFixed(3), response_bytes: bytes.length }, null, 2));
+      console.log(
+        JSON.stringify(
+          {
+            mode: env.DATABASE_URL ? 'postgres+redis' : 'embedded',
+            gateway: g,
+            bare: b,
+            ratio: +(g.requests_per_sec / b.requests_per_sec).toFixed(3),
+            response_bytes: bytes.length,
+          },
+          null,
+          2,
+        ),
+      );
     } finally {
       bare.stop();
     }

@@ -50,7 +50,9 @@ async function main() {
     const wanted = Number(process.env.BENCH_QUOTES ?? 1500) * seconds;
     while (quoteIds.length < wanted) {
       const batch = await Promise.all(
-        Array.from({ length: 50 }, () => fetch(`${gateway.base}/api/v1/rates`, { method: 'POST', headers, body: ratesBody }).then((r) => r.json())),
+        Array.from({ length: 50 }, () =>
+          fetch(`${gateway.base}/api/v1/rates`, { method: 'POST', headers, body: ratesBody }).then((r) => r.json()),
+        ),
       );
       for (const res of batch) for (const q of res.quotes) quoteIds.push(q.quote_id);
     }
@@ -70,7 +72,13 @@ async function main() {
     const s = summary('gateway POST /api/v1/shipments', result);
     console.log(
       JSON.stringify(
-        { mode: env.DATABASE_URL ? 'postgres+redis' : 'embedded', connections, quotes_prepared: quoteIds.length, booked: result['2xx'], ...s },
+        {
+          mode: env.DATABASE_URL ? 'postgres+redis' : 'embedded',
+          connections,
+          quotes_prepared: quoteIds.length,
+          booked: result['2xx'],
+          ...s,
+        },
         null,
         2,
       ),

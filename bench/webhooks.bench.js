@@ -37,9 +37,29 @@ function percentile(sorted, p) {
 }
 
 function startReceiver(dir) {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   const state = { hanging: new Set(), deliveries: [], secrets: new Map(), verified: 0, badSignatures: 0 };
   const server = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (req, res) => {
     const chunks = [];
@@ -59,12 +79,23 @@ function startReceiver(dir) {
         }
       }
       const parsed = JSON.parse(body);
-      state.deliveries.push({ team, id: req.headers['webhook-id'], type: parsed.type, receivedAt, eventAt: Date.parse(parsed.timestamp), status: parsed.data?.shipment?.status });
+      state.deliveries.push({
+        team,
+        id: req.headers['webhook-id'],
+        type: parsed.type,
+        receivedAt,
+        eventAt: Date.parse(parsed.timestamp),
+        status: parsed.data?.shipment?.status,
+      });
       res.writeHead(204);
       res.end();
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, state, url: `https://127.0.0.1:${server.address().port}`, ca: join(dir, 'cert.pem') })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, state, url: `https://127.0.0.1:${server.address().port}`, ca: join(dir, 'cert.pem') }),
+    ),
+  );
 }
 
 async function json(base, method, path, key, body) {
@@ -78,8 +109,19 @@ async function json(base, method, path, key, body) {
   return parsed;
 }
 
-const ADDRESS = { city: 'Riyadh', country: 'SA', postal_code: '12211', additional_number: '4321', short_address: 'RRRD2929', phone: '966512345678' };
-const SHIPPING = { origin: ADDRESS, destination: { ...ADDRESS, city: 'Jeddah', short_address: 'JEDA1234' }, parcels: [{ weight_kg: 1, length_cm: 20, width_cm: 20, height_cm: 10 }] };
+const ADDRESS = {
+  city: 'Riyadh',
+  country: 'SA',
+  postal_code: '12211',
+  additional_number: '4321',
+  short_address: 'RRRD2929',
+  phone: '966512345678',
+};
+const SHIPPING = {
+  origin: ADDRESS,
+  destination: { ...ADDRESS, city: 'Jeddah', short_address: 'JEDA1234' },
+  parcels: [{ weight_kg: 1, length_cm: 20, width_cm: 20, height_cm: 10 }],
+};
 
 /** Inserts `count` status events at `rate`/s, round-robin over the teams; returns when the last is in. */
 async function produce(db, shipments, count, rate, marker) {
@@ -96,7 +138,15 @@ async function produce(db, shipments, count, rate, marker) {
       const s = shipments[(sent + i) % shipments.length];
       teams.push(s.teamId);
       aggregates.push(s.id);
-      payloads.push(JSON.stringify({ shipment_id: s.id, previous_status: 'PICKED_UP', status: 'IN_TRANSIT', bench: marker, kinds: ['shipment.status_updated'] }));
+      payloads.push(
+        JSON.stringify({
+          shipment_id: s.id,
+          previous_status: 'PICKED_UP',
+          status: 'IN_TRANSIT',
+          bench: marker,
+          kinds: ['shipment.status_updated'],
+        }),
+      );
     }
     await db.query(
       `INSERT INTO outbox_events (team_id, aggregate_id, type, payload)
@@ -112,7 +162,9 @@ async function produce(db, shipments, count, rate, marker) {
 
 async function measure(label, receiver, db, shipments, excludeTeam) {
   const before = receiver.state.deliveries.length;
-  const expected = excludeTeam ? EVENTS - shipments.filter((s) => s.team === excludeTeam).length * Math.ceil(EVENTS / shipments.length) : EVENTS;
+  const expected = excludeTeam
+    ? EVENTS - shipments.filter((s) => s.team === excludeTeam).length * Math.ceil(EVENTS / shipments.length)
+    : EVENTS;
   const window = await produce(db, shipments, EVENTS, RATE, label);
   const deadline = Date.now() + 180_000;
   const mine = () => receiver.state.deliveries.slice(before).filter((d) => d.type === 'shipment.status_updated' && d.team !== excludeTeam);
@@ -136,7 +188,10 @@ async function measure(label, receiver, db, shipments, excludeTeam) {
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'lgw-bench-webhooks-'));
-  const redis = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore', detached: true });
+  const redis = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+    detached: true,
+  });
   const dbName = `lgw_bench_${randomBytes(5).toString('hex')}`;
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -161,10 +216,16 @@ async function main() {
     for (let i = 0; i < TEAMS; i++) {
       const team = await json(gateway.base, 'POST', '/admin/v1/teams', ADMIN_TOKEN, { name: `bench ${i}` });
       await json(gateway.base, 'PUT', `/admin/v1/teams/${team.team.id}/rate-limit`, ADMIN_TOKEN, { per_minute: 1_000_000 });
-      const config = await json(gateway.base, 'POST', '/api/v1/webhooks/config', team.api_key, { url: `${receiver.url}/t${i}`, events: ['shipment.status_updated'] });
+      const config = await json(gateway.base, 'POST', '/api/v1/webhooks/config', team.api_key, {
+        url: `${receiver.url}/t${i}`,
+        events: ['shipment.status_updated'],
+      });
       receiver.state.secrets.set(`t${i}`, config.secret);
       const rates = await json(gateway.base, 'POST', '/api/v1/rates', team.api_key, SHIPPING);
-      const booked = await json(gateway.base, 'POST', '/api/v1/shipments', team.api_key, { quote_id: rates.quotes[0].quote_id, ...SHIPPING });
+      const booked = await json(gateway.base, 'POST', '/api/v1/shipments', team.api_key, {
+        quote_id: rates.quotes[0].quote_id,
+        ...SHIPPING,
+      });
       shipments.push({ teamId: team.team.id, team: `t${i}`, id: booked.id });
     }
     // Let the bookings' own events (labels) drain before measuring.
@@ -179,14 +240,16 @@ async function main() {
     const healthy = results[0];
     const hanging = results[1];
     console.table(results);
-    console.log(JSON.stringify({
-      events: EVENTS,
-      teams: TEAMS,
-      rate_per_sec: RATE,
-      signatures_verified: receiver.state.verified,
-      bad_signatures: receiver.state.badSignatures,
-      p99_change_with_hanging_team: `${(((hanging.p99_ms - healthy.p99_ms) / healthy.p99_ms) * 100).toFixed(1)} %`,
-    }));
+    console.log(
+      JSON.stringify({
+        events: EVENTS,
+        teams: TEAMS,
+        rate_per_sec: RATE,
+        signatures_verified: receiver.state.verified,
+        bad_signatures: receiver.state.badSignatures,
+        p99_change_with_hanging_team: `${(((hanging.p99_ms - healthy.p99_ms) / healthy.p99_ms) * 100).toFixed(1)} %`,
+      }),
+    );
   } finally {
     await db.end().catch(() => undefined);
     if (gateway) await gateway.stop();

@@ -16,11 +16,13 @@ for meta in list(packages.values()):
         key = "node_modules/" + dep
         if key in packages:
             continue
-        os_name = next((o for o in ["darwin", "linux", "win32", "freebsd", "android"] if o in dep), None)
-        cpu = next((c for c in ["arm64", "x64", "ia32", "arm", "ppc64", "s390x", "riscv64"] if re.search(r"-" + c + r"(-|$)", dep)), None)
-        if not os_name or not cpu:
+        os_name = next((o for o in ["darwin", "linux", "win32", "freebsd", "android", "openharmony"] if o in dep), None)
+        cpu = next((c for c in ["arm64", "x64", "ia32", "arm", "ppc64", "s390x", "riscv64", "loong64", "wasm32"] if re.search(r"-" + c + r"(-|$)", dep)), None)
+        if not cpu or (not os_name and cpu != "wasm32"):
             continue
-        entry = {"version": version, "cpu": [cpu], "license": "MIT", "optional": True, "os": [os_name]}
+        entry = {"version": version, "cpu": [cpu], "license": "MIT", "optional": True}
+        if os_name:
+            entry["os"] = [os_name]
         if "musl" in dep:
             entry["libc"] = ["musl"]
         elif "gnu" in dep:

@@ -31,7 +31,9 @@ async function main(): Promise<void> {
   if (config.adminTokenGenerated) {
     lines.push(`  Admin token:   ${config.adminToken}  (generated; kept in ${join(config.dataDir, 'admin-token')})`);
   }
-  lines.push(`  Storage:       ${runtime.database.mode === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+  lines.push(
+    `  Storage:       ${runtime.database.mode === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
 
   stopOnSignals(async () => {

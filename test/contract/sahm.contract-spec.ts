@@ -1,6 +1,5 @@
-import { bookingRequest } from './support/sandbox-harness';
+import { bookingRequest, unavailableAfter } from './support/sandbox-harness';
 import { carrierContractContext } from './support/carrier-contract.suite';
-import { unavailableAfter } from './support/sandbox-harness';
 
 describe('sahm specifics', () => {
   const ctx = carrierContractContext('sahm');

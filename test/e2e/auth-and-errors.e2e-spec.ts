@@ -116,9 +116,9 @@ describe('authentication, headers and the error envelope', () => {
     for (const route of apiRoutes) {
       const [method, path] = route.split(' ');
       const responses = doc.paths[path][method.toLowerCase()].responses;
-      expect({ route, schema: responses["401"]?.content?.["application/json"]?.schema?.$ref }).toEqual({
+      expect({ route, schema: responses['401']?.content?.['application/json']?.schema?.$ref }).toEqual({
         route,
-        schema: "#/components/schemas/ErrorEnvelopeDto",
+        schema: '#/components/schemas/ErrorEnvelopeDto',
       });
     }
   });

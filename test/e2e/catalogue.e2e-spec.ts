@@ -43,7 +43,16 @@ describe('catalogue and data readiness', () => {
     const first = await put([
       COMPLETE,
       { sku: 'SCARF-SILK', name_en: 'Silk scarf', weight_kg: 0.2, origin_country: 'CN' },
-      { sku: 'TENT-XL', hs_code: '630622', weight_kg: 650, length_cm: 320, width_cm: 80, height_cm: 60, origin_country: 'DE', value_sar: 0 },
+      {
+        sku: 'TENT-XL',
+        hs_code: '630622',
+        weight_kg: 650,
+        length_cm: 320,
+        width_cm: 80,
+        height_cm: 60,
+        origin_country: 'DE',
+        value_sar: 0,
+      },
     ]);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ received: 3, created: 3, updated: 0 });
@@ -63,7 +72,10 @@ describe('catalogue and data readiness', () => {
     const one = await t.api('/catalogue/products/SCARF-SILK', { key: team.apiKey });
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ sku: 'SCARF-SILK', hs_code: '621410', origin_country: 'CN', name_ar: null, value_sar: null });
-    expect((await t.api('/catalogue/products/DATES-1KG', { key: team.apiKey })).body).toMatchObject({ ...COMPLETE, created_at: expect.any(String) });
+    expect((await t.api('/catalogue/products/DATES-1KG', { key: team.apiKey })).body).toMatchObject({
+      ...COMPLETE,
+      created_at: expect.any(String),
+    });
     expect((await t.api('/catalogue/products/NOPE', { key: team.apiKey })).status).toBe(404);
     const other = await t.createTeam('Other Catalogue');
     expect((await t.api('/catalogue/products/DATES-1KG', { key: other.apiKey })).status).toBe(404);
@@ -74,7 +86,13 @@ describe('catalogue and data readiness', () => {
     // TENT: hs, weight, dimensions, origin pass, values fail (4/5) → 12/15 = 80
     expect(report.body.score).toBe(80);
     expect(report.body.total_skus).toBe(3);
-    expect(report.body.summary).toEqual({ missing_hs_code: 0, missing_weight: 0, missing_dimensions: 1, missing_origin_country: 0, suspicious_values: 1 });
+    expect(report.body.summary).toEqual({
+      missing_hs_code: 0,
+      missing_weight: 0,
+      missing_dimensions: 1,
+      missing_origin_country: 0,
+      suspicious_values: 1,
+    });
     const tent = report.body.issues.filter((i: any) => i.sku === 'TENT-XL');
     expect(tent.map((i: any) => `${i.field}:${i.severity}`)).toEqual(['weight_kg:warn', 'length_cm:warn', 'value_sar:warn']);
     for (const issue of report.body.issues) {

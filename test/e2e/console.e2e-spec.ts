@@ -88,7 +88,9 @@ describe('control panel (/console) in a real browser', () => {
     await page.locator('button.danger').nth(1).waitFor({ state: 'detached' });
     expect((await t.api('/carriers', { key: firstKey })).status).toBe(401);
     expect((await t.api('/carriers', { key: secondKey })).status).toBe(200);
-    expect(JSON.stringify(await page.evaluate('({ ...sessionStorage, ...localStorage, cookie: document.cookie })'))).not.toContain(secondKey);
+    expect(JSON.stringify(await page.evaluate('({ ...sessionStorage, ...localStorage, cookie: document.cookie })'))).not.toContain(
+      secondKey,
+    );
   });
 
   it('shows a merchant its shipments, the tracking timeline with exceptions, and the label', async () => {
@@ -111,7 +113,12 @@ describe('control panel (/console) in a real browser', () => {
       expect(res.status).toBe(201);
     };
     await inject({ code: 'PICKED_UP', location_en: 'Riyadh' });
-    await inject({ code: 'EXCEPTION_ADDRESS_ISSUE', exception_type: 'ADDRESS_ISSUE', location_en: 'Jeddah', occurred_at: new Date(Date.now() + 120_000).toISOString() });
+    await inject({
+      code: 'EXCEPTION_ADDRESS_ISSUE',
+      exception_type: 'ADDRESS_ISSUE',
+      location_en: 'Jeddah',
+      occurred_at: new Date(Date.now() + 120_000).toISOString(),
+    });
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       await page.reload();
@@ -153,14 +160,28 @@ describe('control panel (/console) in a real browser', () => {
     expect(await page.textContent('[data-testid=invoice-totals]')).toContain(invoice.total_sar.toFixed(2));
     await screenshot(page, 'invoice');
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Tax invoice")')]);
-    expect(require('node:fs').readFileSync(await pdf.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      require('node:fs')
+        .readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
 
     const put = await t.api('/catalogue/products', {
       method: 'PUT',
       key: team.apiKey,
       body: {
         products: [
-          { sku: 'READY-1', hs_code: '610910', weight_kg: 0.4, length_cm: 30, width_cm: 20, height_cm: 5, origin_country: 'SA', value_sar: 50 },
+          {
+            sku: 'READY-1',
+            hs_code: '610910',
+            weight_kg: 0.4,
+            length_cm: 30,
+            width_cm: 20,
+            height_cm: 5,
+            origin_country: 'SA',
+            value_sar: 50,
+          },
           { sku: 'NO-HS-2', weight_kg: 0.4, length_cm: 30, width_cm: 20, height_cm: 5, origin_country: 'SA', value_sar: 50 },
         ],
       },

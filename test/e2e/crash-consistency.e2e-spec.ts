@@ -134,10 +134,13 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
         const mine = gateway.filter((s) => s.tracking_number === booking.tracking_number);
         if (!booking.cancelled) {
           if (mine.length !== 1) problems.push(`${carrier} ${booking.tracking_number}: ${mine.length} gateway shipments`);
-          else if (mine[0].id !== booking.client_reference) problems.push(`${carrier} ${booking.tracking_number}: booked as ${booking.client_reference}, recorded as ${mine[0].id}`);
+          else if (mine[0].id !== booking.client_reference)
+            problems.push(`${carrier} ${booking.tracking_number}: booked as ${booking.client_reference}, recorded as ${mine[0].id}`);
           else if (mine[0].status === 'CANCELLED') problems.push(`${carrier} ${booking.tracking_number}: cancelled in the gateway only`);
         } else if (mine.length > 1 || (mine.length === 1 && mine[0].status !== 'CANCELLED')) {
-          problems.push(`${carrier} ${booking.tracking_number}: cancelled at the carrier, ${mine.map((s) => s.status).join(',') || 'absent'} in the gateway`);
+          problems.push(
+            `${carrier} ${booking.tracking_number}: cancelled at the carrier, ${mine.map((s) => s.status).join(',') || 'absent'} in the gateway`,
+          );
         }
       }
       for (const shipment of gateway.filter((s) => s.carrier.code === carrier)) {
@@ -226,10 +229,14 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
   it('after restart, recovery makes carrier and gateway agree without any client retry', async () => {
     await gw.startApi();
     let problems: string[] = [];
-    await eventually('carrier and gateway agreeing', async () => {
-      problems = await consistency();
-      return problems.length === 0 ? true : undefined;
-    }, 30_000).catch(() => undefined);
+    await eventually(
+      'carrier and gateway agreeing',
+      async () => {
+        problems = await consistency();
+        return problems.length === 0 ? true : undefined;
+      },
+      30_000,
+    ).catch(() => undefined);
     expect(problems).toEqual([]);
     // Not vacuous: bookings the carrier made for requests whose process died (at or after the
     // call, or while the carrier was answering) are gateway shipments now, and cancellations
@@ -259,7 +266,11 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
         return res.status === 409 && res.body.error.code === 'E_IDEMPOTENCY_IN_PROGRESS' ? undefined : res;
       });
       if (request.kind === 'book') {
-        expect({ key: request.key, status: answer.status, error: answer.body?.error?.code }).toEqual({ key: request.key, status: 201, error: undefined });
+        expect({ key: request.key, status: answer.status, error: answer.body?.error?.code }).toEqual({
+          key: request.key,
+          status: 201,
+          error: undefined,
+        });
         const booking = (await control('GET', `/carriers/${request.carrier}/shipments?client_reference=${answer.body.id}`)).shipments;
         expect(booking).toHaveLength(1);
         expect(booking[0]).toMatchObject({ tracking_number: answer.body.tracking_number, cancelled: false });
@@ -269,7 +280,11 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
         expect(again.body.id).toBe(answer.body.id);
         expect(again.headers.get('idempotent-replayed')).toBe('true');
       } else {
-        expect({ key: request.key, status: answer.status, error: answer.body?.error?.code }).toEqual({ key: request.key, status: 200, error: undefined });
+        expect({ key: request.key, status: answer.status, error: answer.body?.error?.code }).toEqual({
+          key: request.key,
+          status: 200,
+          error: undefined,
+        });
         expect(answer.body).toMatchObject({ id: request.shipmentId, status: 'CANCELLED' });
         const tracking = answer.body.tracking_number;
         expect((await control('GET', `/carriers/${request.carrier}/shipments/${tracking}`)).cancelled).toBe(true);

@@ -27,8 +27,7 @@ describe('destination updates', () => {
   });
   afterAll(() => t.close());
 
-  const patch = (id: string, body: unknown, key = team.apiKey) =>
-    t.api(`/shipments/${id}/destination`, { method: 'PATCH', key, body });
+  const patch = (id: string, body: unknown, key = team.apiKey) => t.api(`/shipments/${id}/destination`, { method: 'PATCH', key, body });
   const outboxFor = (id: string) =>
     t.runtime.database.dataSource.query(
       "SELECT type, payload FROM outbox_events WHERE aggregate_id = $1 AND type = 'shipment.destination_updated' ORDER BY id",

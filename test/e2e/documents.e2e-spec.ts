@@ -188,10 +188,16 @@ describe('customs documents', () => {
 
   it('accepts the type field after the file part, and lists documents in upload order', async () => {
     const s = await book(t, team, 'sahm');
-    const first = await upload(s.id, [{ name: 'file', filename: 'packing.pdf', content: pdf('packing') }, { name: 'type', value: 'packing_list' }]);
+    const first = await upload(s.id, [
+      { name: 'file', filename: 'packing.pdf', content: pdf('packing') },
+      { name: 'type', value: 'packing_list' },
+    ]);
     expect(first.status).toBe(201);
     expect(first.body.type).toBe('packing_list');
-    const second = await upload(s.id, [{ name: 'type', value: 'certificate_of_origin' }, { name: 'file', filename: 'coo.pdf', content: pdf('coo') }]);
+    const second = await upload(s.id, [
+      { name: 'type', value: 'certificate_of_origin' },
+      { name: 'file', filename: 'coo.pdf', content: pdf('coo') },
+    ]);
     expect(second.status).toBe(201);
     const listed = await t.api(`/shipments/${s.id}/documents`, { key: team.apiKey });
     expect(listed.body.documents.map((d: any) => d.id)).toEqual([first.body.id, second.body.id]);
@@ -222,10 +228,32 @@ describe('customs documents', () => {
     const s = await book(t, team, 'sahm');
     expectValidation(await upload(s.id, [{ name: 'file', filename: 'a.pdf', content: pdf() }]), 'type');
     expectValidation(await upload(s.id, [{ name: 'type', value: 'packing_list' }]), 'file');
-    expectValidation(await upload(s.id, [{ name: 'type', value: 'invoice' }, { name: 'file', filename: 'a.pdf', content: pdf() }]), 'type');
-    expectValidation(await upload(s.id, [{ name: 'type', value: 'other' }, { name: 'file', filename: 'empty.pdf', content: Buffer.alloc(0) }]), 'file');
-    expectValidation(await upload(s.id, [{ name: 'type', value: 'other' }, { name: 'attachment', filename: 'a.pdf', content: pdf() }]), 'file');
-    const twice = await upload(s.id, [{ name: 'type', value: 'other' }, { name: 'type', value: 'other' }, { name: 'file', filename: 'a.pdf', content: pdf() }]);
+    expectValidation(
+      await upload(s.id, [
+        { name: 'type', value: 'invoice' },
+        { name: 'file', filename: 'a.pdf', content: pdf() },
+      ]),
+      'type',
+    );
+    expectValidation(
+      await upload(s.id, [
+        { name: 'type', value: 'other' },
+        { name: 'file', filename: 'empty.pdf', content: Buffer.alloc(0) },
+      ]),
+      'file',
+    );
+    expectValidation(
+      await upload(s.id, [
+        { name: 'type', value: 'other' },
+        { name: 'attachment', filename: 'a.pdf', content: pdf() },
+      ]),
+      'file',
+    );
+    const twice = await upload(s.id, [
+      { name: 'type', value: 'other' },
+      { name: 'type', value: 'other' },
+      { name: 'file', filename: 'a.pdf', content: pdf() },
+    ]);
     expectValidation(twice, 'type');
     const twoFiles = await upload(s.id, [
       { name: 'type', value: 'other' },
@@ -246,7 +274,9 @@ describe('customs documents', () => {
     const boundary = 'cutshort';
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nother\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       pdf(),
     ]);
     const res = await t.api(`/shipments/${s.id}/documents`, {
@@ -292,7 +322,10 @@ describe('customs documents', () => {
     expect(median(held)).toBeLessThan(2 * MB);
 
     // The app is still serving, and a document of exactly the limit is fine.
-    const atLimit = await upload(s.id, [{ name: 'type', value: 'other' }, { name: 'file', filename: 'max.pdf', content: largePdf(10 * MB) }]);
+    const atLimit = await upload(s.id, [
+      { name: 'type', value: 'other' },
+      { name: 'file', filename: 'max.pdf', content: largePdf(10 * MB) },
+    ]);
     expect(atLimit.status).toBe(201);
   });
 
@@ -314,7 +347,14 @@ describe('customs documents', () => {
       [randomUUID(), team.apiKey],
       ['not-a-uuid', team.apiKey],
     ]) {
-      const res = await upload(id, [{ name: 'type', value: 'other' }, { name: 'file', filename: 'a.pdf', content: pdf() }], key);
+      const res = await upload(
+        id,
+        [
+          { name: 'type', value: 'other' },
+          { name: 'file', filename: 'a.pdf', content: pdf() },
+        ],
+        key,
+      );
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('E_NOT_FOUND');
       const listed = await t.api(`/shipments/${id}/documents`, { key });

@@ -127,7 +127,11 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
   /** Every order booked once at the carrier, under the tracking number the gateway reports. */
   async function expectExactlyOnce(done: any): Promise<void> {
     expect(done).toMatchObject({ status: 'COMPLETED', row_count: ROWS, accepted_count: ROWS, rejected_count: 0 });
-    const rows = done.result_csv.trimEnd().split('\n').slice(1).map((line: string) => line.split(','));
+    const rows = done.result_csv
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line: string) => line.split(','));
     const numberOf = new Map<string, string>();
     for (const row of rows) {
       const tracking = row[11];

@@ -1,12 +1,32 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BATCH_CSV_COLUMNS } from '@lgw/domain';
-import { batchCsv, BATCH_HEADER, BatchRowInput, csvLine, generatedBatchLines, uploadBatch, validRow, waitForBatch } from '../support/batch-csv';
+import {
+  batchCsv,
+  BATCH_HEADER,
+  BatchRowInput,
+  csvLine,
+  generatedBatchLines,
+  uploadBatch,
+  validRow,
+  waitForBatch,
+} from '../support/batch-csv';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 
 const BATCH_FIELDS = [
-  'accepted_count', 'created_at', 'filename', 'id', 'phase', 'processed_rows', 'rejected_count', 'rejection_csv',
-  'rejection_csv_url', 'result_csv', 'result_csv_url', 'row_count', 'status',
+  'accepted_count',
+  'created_at',
+  'filename',
+  'id',
+  'phase',
+  'processed_rows',
+  'rejected_count',
+  'rejection_csv',
+  'rejection_csv_url',
+  'result_csv',
+  'result_csv_url',
+  'row_count',
+  'status',
 ];
 
 /** RFC 4180 lines of a small CSV (the test's own reader, independent of the product's). */
@@ -62,7 +82,11 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
     const query = (sql: string) => app.runtime.database.dataSource.query(sql).then((r: any[]) => Number(r[0].n));
     const batches = await query('SELECT count(*)::int AS n FROM fulfilment_batches');
     if (app.runtime.database.mode === 'postgres') {
-      return { batches, files: (await query('SELECT count(*)::int AS n FROM batch_files')) + (await query('SELECT count(*)::int AS n FROM batch_file_chunks')) };
+      return {
+        batches,
+        files:
+          (await query('SELECT count(*)::int AS n FROM batch_files')) + (await query('SELECT count(*)::int AS n FROM batch_file_chunks')),
+      };
     }
     const root = join(app.env.DATA_DIR, 'batches');
     const files = existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
@@ -71,7 +95,11 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
 
   it('books a valid file: 202 at once, then COMPLETED with tracking numbers, one per order, visible as shipments', async () => {
     const rows: BatchRowInput[] = [
-      validRow(1, { recipient_name_ar: 'فاطمة الزهراء بنت محمد', recipient_name_latin: 'Fatimah "Zahra", Jr', notes: 'الباب الخلفي، بعد العصر' }),
+      validRow(1, {
+        recipient_name_ar: 'فاطمة الزهراء بنت محمد',
+        recipient_name_latin: 'Fatimah "Zahra", Jr',
+        notes: 'الباب الخلفي، بعد العصر',
+      }),
       validRow(2),
       validRow(1, { sku: 'SKU-OTHER', qty: '2', recipient_name_ar: 'فاطمة الزهراء بنت محمد', recipient_name_latin: 'Fatimah "Zahra", Jr' }),
       validRow(3, { cod_amount_sar: '' }),
@@ -194,7 +222,11 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
     ['an empty file', Buffer.alloc(0), /empty/],
     ['a wrong header', Buffer.from(`${BATCH_HEADER.replace('phone', 'mobile')}\nx\n`), /column 4 must be phone, found "mobile"/],
     ['a missing column', Buffer.from(`${BATCH_HEADER.replace(',notes', '')}\nx\n`), /missing column notes/],
-    ['columns out of order', Buffer.from(`recipient_name_ar,order_ref${BATCH_HEADER.slice(BATCH_HEADER.indexOf(',', 'order_ref,'.length))}\nx\n`), /column 1 must be order_ref/],
+    [
+      'columns out of order',
+      Buffer.from(`recipient_name_ar,order_ref${BATCH_HEADER.slice(BATCH_HEADER.indexOf(',', 'order_ref,'.length))}\nx\n`),
+      /column 1 must be order_ref/,
+    ],
     ['a binary file', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), Buffer.alloc(100, 7)]), /binary/],
     ['a Latin-1 file', Buffer.from(`${BATCH_HEADER}\nORD-1,Jos\xe9,x,966512345678,Riyadh,,RRRD2929,S,1,,\n`, 'latin1'), /not UTF-8/],
     ['a header with no rows', Buffer.from(`${BATCH_HEADER}\r\n`), /no data rows/],

@@ -42,15 +42,20 @@ describe('invoices from the billing ledger', () => {
 
   function expectReconciled(invoice: any) {
     const lines = invoice.line_items;
-    const sub = lines.filter((l: any) => ['shipment', 'cancellation_credit'].includes(l.cause)).reduce((n: number, l: any) => n + halalas(l.amount_sar), 0);
-    const sur = lines.filter((l: any) => !['shipment', 'cancellation_credit'].includes(l.cause)).reduce((n: number, l: any) => n + halalas(l.amount_sar), 0);
+    const sub = lines
+      .filter((l: any) => ['shipment', 'cancellation_credit'].includes(l.cause))
+      .reduce((n: number, l: any) => n + halalas(l.amount_sar), 0);
+    const sur = lines
+      .filter((l: any) => !['shipment', 'cancellation_credit'].includes(l.cause))
+      .reduce((n: number, l: any) => n + halalas(l.amount_sar), 0);
     const vat = lines.reduce((n: number, l: any) => n + halalas(l.vat_sar), 0);
     expect(halalas(invoice.subtotal_sar)).toBe(sub);
     expect(halalas(invoice.surcharges_sar)).toBe(sur);
     expect(halalas(invoice.vat_sar)).toBe(vat);
     expect(halalas(invoice.total_sar)).toBe(sub + sur + vat);
     // SAR outside: never more than two decimals.
-    for (const n of [invoice.subtotal_sar, invoice.surcharges_sar, invoice.vat_sar, invoice.total_sar]) expect(Math.round(n * 100) / 100).toBe(n);
+    for (const n of [invoice.subtotal_sar, invoice.surcharges_sar, invoice.vat_sar, invoice.total_sar])
+      expect(Math.round(n * 100) / 100).toBe(n);
   }
 
   it('gives a team with no activity an invoice of the current Riyadh month with no lines and zeros, under a stable id', async () => {
@@ -97,7 +102,12 @@ describe('invoices from the billing ledger', () => {
 
   it('bills a replayed outbox event once', async () => {
     const s = await book(t, team, undefined, { cod_amount: 250 });
-    const before = await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'cod_fee'), 'the COD fee');
+    const before = await invoiceUntil(
+      '/invoices/current',
+      team.apiKey,
+      (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'cod_fee'),
+      'the COD fee',
+    );
     expect(before.line_items.filter((l: any) => l.shipment_id === s.id).map((l: any) => l.cause)).toEqual(['shipment', 'cod_fee']);
     expect(halalas(before.surcharges_sar)).toBeGreaterThan(0);
 
@@ -105,7 +115,9 @@ describe('invoices from the billing ledger', () => {
     await db.query('UPDATE outbox_events SET published_at = NULL WHERE team_id = $1', [team.teamId]);
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const [row] = await db.query('SELECT count(*)::int AS n FROM outbox_events WHERE team_id = $1 AND published_at IS NULL', [team.teamId]);
+      const [row] = await db.query('SELECT count(*)::int AS n FROM outbox_events WHERE team_id = $1 AND published_at IS NULL', [
+        team.teamId,
+      ]);
       if (row.n === 0) break;
       if (Date.now() > deadline) throw new Error('the relay never re-published the events');
       await sleep(100);
@@ -123,10 +135,9 @@ describe('invoices from the billing ledger', () => {
     const db = t.runtime.database.dataSource;
     // The state a crash leaves when an in-memory job dies after its event was marked published.
     await db.query('DELETE FROM billing_lines WHERE shipment_id = $1', [s.id]);
-    await db.query(
-      'DELETE FROM billing_event_receipts WHERE event_id IN (SELECT id::text FROM outbox_events WHERE aggregate_id = $1)',
-      [s.id],
-    );
+    await db.query('DELETE FROM billing_event_receipts WHERE event_id IN (SELECT id::text FROM outbox_events WHERE aggregate_id = $1)', [
+      s.id,
+    ]);
     const [row] = await db.query(
       "SELECT count(*)::int AS n FROM outbox_events WHERE aggregate_id = $1 AND type = 'shipment.created' AND published_at IS NOT NULL",
       [s.id],
@@ -143,7 +154,12 @@ describe('invoices from the billing ledger', () => {
     } finally {
       clock.now = realNow;
     }
-    const after = await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id), 'the re-billed line');
+    const after = await invoiceUntil(
+      '/invoices/current',
+      team.apiKey,
+      (i) => i.line_items.some((l: any) => l.shipment_id === s.id),
+      'the re-billed line',
+    );
     expect(after.line_items.filter((l: any) => l.shipment_id === s.id).map((l: any) => l.cause)).toEqual(['shipment']);
     await sleep(300);
     clock.now = () => new Date(Date.now() + 60_000);
@@ -163,7 +179,12 @@ describe('invoices from the billing ledger', () => {
     };
     await inject({ code: 'PICKED_UP', occurred_at: at(1) });
     await inject({ code: 'EXCEPTION', exception_type: 'WEIGHT_MISMATCH', measured_weight_kg: 4.2, occurred_at: at(2) });
-    const invoice = await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'weight_adjustment'), 'the weight adjustment');
+    const invoice = await invoiceUntil(
+      '/invoices/current',
+      team.apiKey,
+      (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'weight_adjustment'),
+      'the weight adjustment',
+    );
     const card = t.app.get<RateCardSourcePort>(RATE_CARDS).get(s.service.code)!;
     const shipmentCharge = invoice.line_items.find((l: any) => l.shipment_id === s.id && l.cause === 'shipment').amount_sar;
     const quotedKg = computeChargeableWeight(PARCELS, card.volumetric_divisor).chargeable_kg;
@@ -175,7 +196,12 @@ describe('invoices from the billing ledger', () => {
     await inject({ code: 'OUT_FOR_DELIVERY', occurred_at: at(4) });
     await inject({ code: 'EXCEPTION', exception_type: 'FAILED_DELIVERY_ATTEMPT', occurred_at: at(5) });
     await inject({ code: 'RETURN_TO_ORIGIN', occurred_at: at(6) });
-    const returned = await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'return_fee'), 'the return fee');
+    const returned = await invoiceUntil(
+      '/invoices/current',
+      team.apiKey,
+      (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'return_fee'),
+      'the return fee',
+    );
     expect(returned.line_items.find((l: any) => l.shipment_id === s.id && l.cause === 'return_fee').amount_sar).toBe(shipmentCharge);
     expect(returned.line_items.filter((l: any) => l.shipment_id === s.id && l.cause === 'weight_adjustment')).toHaveLength(1);
     expectReconciled(returned);
@@ -201,7 +227,12 @@ describe('invoices from the billing ledger', () => {
     await statusUntil('IN_TRANSIT');
     // Weighed at the hub before it left, reported after: history only, the status stays.
     await inject({ code: 'EXCEPTION', exception_type: 'WEIGHT_MISMATCH', measured_weight_kg: 6.1, occurred_at: at(12) });
-    const weighed = await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'weight_adjustment'), 'the late weight adjustment');
+    const weighed = await invoiceUntil(
+      '/invoices/current',
+      team.apiKey,
+      (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'weight_adjustment'),
+      'the late weight adjustment',
+    );
     expect((await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.status).toBe('IN_TRANSIT');
     const card = t.app.get<RateCardSourcePort>(RATE_CARDS).get(s.service.code)!;
     const quotedKg = computeChargeableWeight(PARCELS, card.volumetric_divisor).chargeable_kg;
@@ -212,8 +243,17 @@ describe('invoices from the billing ledger', () => {
     await inject({ code: 'EXCEPTION', exception_type: 'FAILED_DELIVERY_ATTEMPT', occurred_at: at(15) });
     await inject({ code: 'RETURNED', occurred_at: at(16) });
     await statusUntil('RETURNED');
-    const returned = await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'return_fee'), 'the return fee');
-    expect(returned.line_items.filter((l: any) => l.shipment_id === s.id).map((l: any) => l.cause)).toEqual(['shipment', 'weight_adjustment', 'return_fee']);
+    const returned = await invoiceUntil(
+      '/invoices/current',
+      team.apiKey,
+      (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'return_fee'),
+      'the return fee',
+    );
+    expect(returned.line_items.filter((l: any) => l.shipment_id === s.id).map((l: any) => l.cause)).toEqual([
+      'shipment',
+      'weight_adjustment',
+      'return_fee',
+    ]);
     expectReconciled(returned);
   });
 
@@ -250,7 +290,12 @@ describe('invoices from the billing ledger', () => {
 
   it('prints a bilingual A4 simplified tax invoice whose QR code holds the e-invoicing TLV fields', async () => {
     const s = await book(t, team, undefined, { cod_amount: 99.5 });
-    const invoice = await invoiceUntil('/invoices/current', team.apiKey, (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'cod_fee'), 'lines');
+    const invoice = await invoiceUntil(
+      '/invoices/current',
+      team.apiKey,
+      (i) => i.line_items.some((l: any) => l.shipment_id === s.id && l.cause === 'cod_fee'),
+      'lines',
+    );
     const res = await fetch(`${t.url}/api/v1/invoices/${invoice.id}.pdf`, { headers: { authorization: `Bearer ${team.apiKey}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -284,12 +329,18 @@ describe('invoices from the billing ledger', () => {
     }
     const current = await fetch(`${t.url}/api/v1/invoices/current.pdf`, { headers: { authorization: `Bearer ${team.apiKey}` } });
     expect(current.status).toBe(200);
-    expect(Buffer.from(await current.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    const foreign = await fetch(`${t.url}/api/v1/invoices/${invoice.id}.pdf`, { headers: { authorization: `Bearer ${(await t.createTeam('PDF Other')).apiKey}` } });
+    expect(
+      Buffer.from(await current.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const foreign = await fetch(`${t.url}/api/v1/invoices/${invoice.id}.pdf`, {
+      headers: { authorization: `Bearer ${(await t.createTeam('PDF Other')).apiKey}` },
+    });
     expect(foreign.status).toBe(404);
   });
 
-  it('answers 404 with the envelope for malformed ids and other teams\' invoices', async () => {
+  it("answers 404 with the envelope for malformed ids and other teams' invoices", async () => {
     const other = await t.createTeam('Other Billing Team');
     const mine = (await current()).body.id;
     for (const [id, key] of [

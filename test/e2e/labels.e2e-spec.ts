@@ -63,7 +63,9 @@ describe('labels', () => {
     expect(text).toContain(JEDDAH.name);
     expect(text).toContain(shipment.tracking_number);
 
-    const again = Buffer.from(await (await fetch(`${t.url}${shipment.label_url}`, { headers: { authorization: `Bearer ${team.apiKey}` } })).arrayBuffer());
+    const again = Buffer.from(
+      await (await fetch(`${t.url}${shipment.label_url}`, { headers: { authorization: `Bearer ${team.apiKey}` } })).arrayBuffer(),
+    );
     expect(again.equals(pdf)).toBe(true);
   });
 

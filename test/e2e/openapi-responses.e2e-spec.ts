@@ -117,7 +117,9 @@ describe('documented response schemas match real responses', () => {
     const csv = batchCsv([validRow(1)]);
     const submitted = await uploadBatch(t.url, team.apiKey, csv);
     expect(submitted.status).toBe(202);
-    seen.set('POST /api/v1/fulfilment/batches', [{ status: submitted.status, body: submitted.body, text: submitted.text, headers: new Headers() }]);
+    seen.set('POST /api/v1/fulfilment/batches', [
+      { status: submitted.status, body: submitted.body, text: submitted.text, headers: new Headers() },
+    ]);
     await call(`/fulfilment/batches/${submitted.body.id}`);
 
     const created = await call('/teams', { method: 'POST', body: { name: 'Contract Admin Team' } }, true);

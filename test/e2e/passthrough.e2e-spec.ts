@@ -137,8 +137,17 @@ describe('carrier passthrough', () => {
 
   describe('audit log', () => {
     const COLUMNS = [
-      'carrier_code', 'created_at', 'id', 'key_id', 'latency_ms', 'outcome', 'request_bytes', 'request_id',
-      'response_bytes', 'status', 'team_id',
+      'carrier_code',
+      'created_at',
+      'id',
+      'key_id',
+      'latency_ms',
+      'outcome',
+      'request_bytes',
+      'request_id',
+      'response_bytes',
+      'status',
+      'team_id',
     ];
     const rowsFor = (teamId: string) =>
       t.runtime.database.dataSource.query('SELECT * FROM passthrough_audit WHERE team_id = $1 ORDER BY id', [teamId]);

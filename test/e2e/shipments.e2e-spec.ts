@@ -4,9 +4,27 @@ import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { CARRIER_CODES } from '../support/carriers';
 
 const SHIPMENT_FIELDS = [
-  'id', 'tracking_number', 'service_reference', 'reference', 'status', 'status_ar', 'status_en', 'carrier', 'service',
-  'origin', 'destination', 'parcels', 'declared_value_sar', 'incoterm', 'hs_codes', 'cod_amount_sar', 'label_url',
-  'warnings', 'quoted_total_sar', 'estimated_delivery_at', 'created_at',
+  'id',
+  'tracking_number',
+  'service_reference',
+  'reference',
+  'status',
+  'status_ar',
+  'status_en',
+  'carrier',
+  'service',
+  'origin',
+  'destination',
+  'parcels',
+  'declared_value_sar',
+  'incoterm',
+  'hs_codes',
+  'cod_amount_sar',
+  'label_url',
+  'warnings',
+  'quoted_total_sar',
+  'estimated_delivery_at',
+  'created_at',
 ].sort();
 
 describe('shipments', () => {
@@ -210,7 +228,9 @@ describe('shipments', () => {
         expect(res.body.error.code).toBe('E_INTERNAL');
         expect(res.text).not.toMatch(/disk full|INSERT|trigger/i);
         const after = await t.sandbox('GET', '/sandbox/v1/carriers/sahm/shipments');
-        const fresh = after.body.shipments.filter((s: any) => !before.body.shipments.some((b: any) => b.tracking_number === s.tracking_number));
+        const fresh = after.body.shipments.filter(
+          (s: any) => !before.body.shipments.some((b: any) => b.tracking_number === s.tracking_number),
+        );
         expect(fresh).toHaveLength(1);
         const detail = await t.sandbox('GET', `/sandbox/v1/carriers/sahm/shipments/${fresh[0].tracking_number}/cancellations`);
         expect(detail.body.cancelled).toBe(true);
@@ -223,7 +243,7 @@ describe('shipments', () => {
   });
 
   describe('listing and reading', () => {
-    it('lists the team\'s shipments newest first with total, limit and offset', async () => {
+    it("lists the team's shipments newest first with total, limit and offset", async () => {
       const lister = await t.createTeam('Lister');
       await t.admin('PUT', `/teams/${lister.teamId}/rate-limit`, { per_minute: 100_000 });
       const ids: string[] = [];
@@ -256,7 +276,7 @@ describe('shipments', () => {
       expect(res.body.error.details.field).toBe(field);
     });
 
-    it('never shows one team\'s shipments to another', async () => {
+    it("never shows one team's shipments to another", async () => {
       const s = await book(t, team, 'sahm');
       const res = await t.api(`/shipments/${s.id}`, { key: other.apiKey });
       expect(res.status).toBe(404);
@@ -280,7 +300,9 @@ describe('shipments', () => {
       expect(carrierSide.body.cancelled).toBe(true);
       const [row] = await t.runtime.database.dataSource.query('SELECT cancel_reason, status FROM shipments WHERE id = $1', [s.id]);
       expect(row).toEqual({ cancel_reason: 'customer changed mind', status: 'CANCELLED' });
-      const outbox = await t.runtime.database.dataSource.query('SELECT type FROM outbox_events WHERE aggregate_id = $1 ORDER BY id', [s.id]);
+      const outbox = await t.runtime.database.dataSource.query('SELECT type FROM outbox_events WHERE aggregate_id = $1 ORDER BY id', [
+        s.id,
+      ]);
       expect(outbox.map((o: any) => o.type)).toEqual(['shipment.created', 'shipment.cancelled']);
       expect((await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.status).toBe('CANCELLED');
     });
@@ -288,9 +310,19 @@ describe('shipments', () => {
     it('honours Idempotency-Key: a replay answers the first cancellation, another body is refused', async () => {
       const s = await book(t, team, 'sahm');
       const headers = { 'Idempotency-Key': `cancel-${s.id}` };
-      const first = await t.api(`/shipments/${s.id}/cancel`, { method: 'POST', key: team.apiKey, body: { reason: 'duplicate order' }, headers });
+      const first = await t.api(`/shipments/${s.id}/cancel`, {
+        method: 'POST',
+        key: team.apiKey,
+        body: { reason: 'duplicate order' },
+        headers,
+      });
       expect(first.status).toBe(200);
-      const replay = await t.api(`/shipments/${s.id}/cancel`, { method: 'POST', key: team.apiKey, body: { reason: 'duplicate order' }, headers });
+      const replay = await t.api(`/shipments/${s.id}/cancel`, {
+        method: 'POST',
+        key: team.apiKey,
+        body: { reason: 'duplicate order' },
+        headers,
+      });
       expect(replay.status).toBe(200);
       expect(replay.body).toEqual(first.body);
       expect(replay.headers.get('idempotent-replayed')).toBe('true');

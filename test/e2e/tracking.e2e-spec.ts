@@ -21,7 +21,10 @@ describe('tracking', () => {
   let other: TestTeam;
 
   beforeAll(async () => {
-    t = await bootTestApp({ worker: true, env: { TRACKING_POLL_INTERVAL_MS: '200', CARRIER_TIMEOUT_MS: '800', CARRIER_BREAKER_THRESHOLD: '1000' } });
+    t = await bootTestApp({
+      worker: true,
+      env: { TRACKING_POLL_INTERVAL_MS: '200', CARRIER_TIMEOUT_MS: '800', CARRIER_BREAKER_THRESHOLD: '1000' },
+    });
     team = await t.createTeam('Tracking Team');
     other = await t.createTeam('Other Team');
     for (const x of [team, other]) await t.admin('PUT', `/teams/${x.teamId}/rate-limit`, { per_minute: 100_000 });
@@ -208,7 +211,7 @@ describe('tracking', () => {
     expect((await statusChanges(s.id)).map((c: any) => c.status)).toEqual(['AT_DELIVERY_HUB', 'OUT_FOR_DELIVERY', 'DELIVERED']);
   });
 
-  it('never shows one team\'s tracking to another: 404 E_NOT_FOUND', async () => {
+  it("never shows one team's tracking to another: 404 E_NOT_FOUND", async () => {
     const s = await book(t, team, 'sahm');
     for (const res of [
       await tracking(s.id, other.apiKey),

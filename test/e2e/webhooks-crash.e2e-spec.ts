@@ -68,7 +68,11 @@ describe('webhook delivery survives a SIGKILL of the worker mid-delivery', () =>
       redis = startGroup('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {});
       const db = await createScratchDatabase();
       dropDatabase = db.drop;
-      Object.assign(env, { DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64') });
+      Object.assign(env, {
+        DATABASE_URL: db.url,
+        REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+        WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+      });
     }
   });
   afterAll(async () => {

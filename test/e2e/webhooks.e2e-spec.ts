@@ -28,7 +28,8 @@ describe('webhooks (Standard Webhooks delivery from the outbox)', () => {
         WEBHOOK_CA_FILE: receiver.caFile,
         WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300',
         WEBHOOK_TIMEOUT_MS: '3000',
-        TRACKING_POLL_INTERVAL_MS: '200', LOG_LEVEL: process.env.WH_LOG ?? 'silent',
+        TRACKING_POLL_INTERVAL_MS: '200',
+        LOG_LEVEL: process.env.WH_LOG ?? 'silent',
       },
     });
   });
@@ -40,7 +41,11 @@ describe('webhooks (Standard Webhooks delivery from the outbox)', () => {
   async function teamWithEndpoint(name: string, path: string, events?: string[]) {
     const team = await t.createTeam(name);
     await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
-    const res = await t.api('/webhooks/config', { method: 'POST', key: team.apiKey, body: { url: `${receiver.url}${path}`, ...(events ? { events } : {}) } });
+    const res = await t.api('/webhooks/config', {
+      method: 'POST',
+      key: team.apiKey,
+      body: { url: `${receiver.url}${path}`, ...(events ? { events } : {}) },
+    });
     expect(res.status).toBe(200);
     return { team, secret: res.body.secret as string };
   }
@@ -90,9 +95,17 @@ describe('webhooks (Standard Webhooks delivery from the outbox)', () => {
     const { team, secret } = await teamWithEndpoint('Secret Team', '/secret');
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const got = await t.api('/webhooks/config', { key: team.apiKey });
-    expect(got.body).toMatchObject({ url: `${receiver.url}/secret`, enabled: true, events: ['shipment.created', 'shipment.status_updated', 'shipment.delivered', 'shipment.exception'] });
+    expect(got.body).toMatchObject({
+      url: `${receiver.url}/secret`,
+      enabled: true,
+      events: ['shipment.created', 'shipment.status_updated', 'shipment.delivered', 'shipment.exception'],
+    });
     expect(got.body.secret).toBe(`whsec_…${secret.slice(-4)}`);
-    const again = await t.api('/webhooks/config', { method: 'POST', key: team.apiKey, body: { url: `${receiver.url}/secret2`, events: ['shipment.delivered'] } });
+    const again = await t.api('/webhooks/config', {
+      method: 'POST',
+      key: team.apiKey,
+      body: { url: `${receiver.url}/secret2`, events: ['shipment.delivered'] },
+    });
     expect(again.body).toEqual({ url: `${receiver.url}/secret2`, events: ['shipment.delivered'], secret });
     // At rest only the ciphertext exists.
     const [row] = await t.runtime.database.dataSource.query('SELECT * FROM webhook_endpoints WHERE team_id = $1', [team.teamId]);
@@ -126,7 +139,11 @@ describe('webhooks (Standard Webhooks delivery from the outbox)', () => {
     expect(created.data.shipment).toMatchObject({ id: s.id, tracking_number: s.tracking_number, status: 'CREATED' });
     const delivered = payloads.find((p) => p.type === 'shipment.delivered');
     expect(delivered.data).toMatchObject({ shipment: { id: s.id, status: 'DELIVERED' }, previous_status: 'OUT_FOR_DELIVERY' });
-    const log = await deliveriesUntil(team, (list) => list.length === got.length && list.every((d) => d.state === 'delivered'), 'all delivered');
+    const log = await deliveriesUntil(
+      team,
+      (list) => list.length === got.length && list.every((d) => d.state === 'delivered'),
+      'all delivered',
+    );
     expect(log[0].created_at >= log[log.length - 1].created_at).toBe(true);
     expect(log.every((d) => d.attempts === 1 && d.last_status_code === 200 && d.shipment_id === s.id)).toBe(true);
   });
@@ -166,7 +183,11 @@ describe('webhooks (Standard Webhooks delivery from the outbox)', () => {
 
     const notFailed = await t.api('/webhooks/deliveries/msg_unknown/retry', { method: 'POST', key: team.apiKey });
     expect(notFailed.status).toBe(404);
-    await t.api('/webhooks/config', { method: 'POST', key: team.apiKey, body: { url: `${receiver.url}/gone`, events: ['shipment.created'] } });
+    await t.api('/webhooks/config', {
+      method: 'POST',
+      key: team.apiKey,
+      body: { url: `${receiver.url}/gone`, events: ['shipment.created'] },
+    });
     const retried = await t.api(`/webhooks/deliveries/${failed.id}/retry`, { method: 'POST', key: team.apiKey });
     expect(retried.status).toBe(202);
     const [, again] = await receiver.waitFor('/gone', 2);
@@ -181,10 +202,9 @@ describe('webhooks (Standard Webhooks delivery from the outbox)', () => {
     receiver.reply('/failing', () => ({ status: 500 }));
     const { team } = await teamWithEndpoint('Failing Team', '/failing', ['shipment.created']);
     // The run of failures began five days ago (as if every attempt since had failed).
-    await t.runtime.database.dataSource.query(
-      "UPDATE webhook_endpoints SET failing_since = now() - interval '5 days' WHERE team_id = $1",
-      [team.teamId],
-    );
+    await t.runtime.database.dataSource.query("UPDATE webhook_endpoints SET failing_since = now() - interval '5 days' WHERE team_id = $1", [
+      team.teamId,
+    ]);
     await book(t, team);
     const [failed] = await deliveriesUntil(team, (l) => l[0]?.state === 'failed', 'message failed with the endpoint');
     expect(failed).toMatchObject({ attempts: 1, last_error: expect.stringMatching(/5 days/) });
@@ -243,7 +263,7 @@ describe('webhooks (Standard Webhooks delivery from the outbox)', () => {
     expect(r.headers['webhook-id']).toBe(res.body.webhook_id);
   });
 
-  it('lists deliveries of the caller\'s team only and validates the query', async () => {
+  it("lists deliveries of the caller's team only and validates the query", async () => {
     const stranger = await t.createTeam('Stranger Team');
     const list = await t.api('/webhooks/deliveries', { key: stranger.apiKey });
     expect(list.body).toEqual({ deliveries: [], total: 0, limit: 20, offset: 0 });

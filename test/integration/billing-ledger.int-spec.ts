@@ -47,7 +47,9 @@ describe('billing ledger', () => {
     const shipment = randomUUID();
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        ledger.record(entry(shipment, `cancel-${i}`), (existing) => (existing.some((l) => l.cause === 'cancellation_credit') ? [] : [credit])),
+        ledger.record(entry(shipment, `cancel-${i}`), (existing) =>
+          existing.some((l) => l.cause === 'cancellation_credit') ? [] : [credit],
+        ),
       ),
     );
     expect(results.reduce((a, b) => a + b, 0)).toBe(1);
@@ -55,7 +57,7 @@ describe('billing ledger', () => {
     expect(lines.map((l) => l.cause)).toEqual(['cancellation_credit']);
   });
 
-  it('reads one team\'s month through billing_lines_invoice_idx, in line order', async () => {
+  it("reads one team's month through billing_lines_invoice_idx, in line order", async () => {
     const dataSource = db.dataSource;
     const seed = (teamId: string, period: string, count: number) =>
       dataSource.query(

@@ -300,10 +300,24 @@ const secret = ofKind(secretTemplate, 'Secret')[0];
 describe('deployment files', () => {
   it('find the environment variables the code reads (scanner sanity check)', () => {
     for (const name of [
-      'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'SANDBOX_PORT',
-      'SANDBOX_AUTO_ADVANCE_SECONDS', 'QUOTE_TTL_SECONDS', 'RATE_LIMIT_PER_MINUTE', 'TRACKING_POLL_INTERVAL_MS',
-      'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'API_KEY_PREFIX', 'PUPPETEER_EXECUTABLE_PATH', 'LOG_LEVEL', 'RATE_CARDS_DIR',
-      'CARRIER_TIMEOUT_MS', 'CARRIER_BREAKER_THRESHOLD',
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'ADMIN_TOKEN',
+      'SANDBOX_PORT',
+      'SANDBOX_AUTO_ADVANCE_SECONDS',
+      'QUOTE_TTL_SECONDS',
+      'RATE_LIMIT_PER_MINUTE',
+      'TRACKING_POLL_INTERVAL_MS',
+      'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+      'API_KEY_PREFIX',
+      'PUPPETEER_EXECUTABLE_PATH',
+      'LOG_LEVEL',
+      'RATE_CARDS_DIR',
+      'CARRIER_TIMEOUT_MS',
+      'CARRIER_BREAKER_THRESHOLD',
     ]) {
       expect(CODE_ENV).toContain(name);
     }
@@ -338,8 +352,16 @@ describe('deployment files', () => {
 
     it('base holds what production needs; the Secret is a template outside every kustomization', () => {
       const kinds = baseObjects.map((o) => o.kind);
-      for (const kind of ['Namespace', 'ConfigMap', 'PersistentVolumeClaim', 'Deployment', 'Service',
-        'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy']) {
+      for (const kind of [
+        'Namespace',
+        'ConfigMap',
+        'PersistentVolumeClaim',
+        'Deployment',
+        'Service',
+        'HorizontalPodAutoscaler',
+        'PodDisruptionBudget',
+        'NetworkPolicy',
+      ]) {
         expect(kinds).toContain(kind);
       }
       expect(kinds).not.toContain('Secret');
@@ -353,9 +375,10 @@ describe('deployment files', () => {
       expect(kustomization(BASE).namespace).toBe(name);
       expect(kustomization(STAGING).namespace).toBe(name);
       for (const object of [...stagingObjects, ...secretTemplate]) {
-        if (object.kind !== 'Namespace') expect(`${object.kind}/${object.metadata.name} in ${object.metadata.namespace}`).toBe(
-          `${object.kind}/${object.metadata.name} in ${name}`,
-        );
+        if (object.kind !== 'Namespace')
+          expect(`${object.kind}/${object.metadata.name} in ${object.metadata.namespace}`).toBe(
+            `${object.kind}/${object.metadata.name} in ${name}`,
+          );
       }
     });
 
@@ -472,7 +495,9 @@ describe('deployment files', () => {
       const api = deploymentOf(baseObjects, 'api');
       const dataMount = (mainContainer(api).volumeMounts as Obj[]).find((m) => m.mountPath === configMap.data.DATA_DIR);
       const dataVolume = (podSpec(api).volumes as Obj[]).find((v) => v.name === dataMount!.name);
-      const claim = ofKind(baseObjects, 'PersistentVolumeClaim').find((c) => c.metadata.name === dataVolume!.persistentVolumeClaim?.claimName);
+      const claim = ofKind(baseObjects, 'PersistentVolumeClaim').find(
+        (c) => c.metadata.name === dataVolume!.persistentVolumeClaim?.claimName,
+      );
       expect(claim?.spec.accessModes).toContain('ReadWriteMany');
     });
 
@@ -520,10 +545,7 @@ describe('deployment files', () => {
       // The api and the worker receive both.
       for (const name of ['api', 'worker']) {
         const envFrom = mainContainer(deploymentOf(baseObjects, name)).envFrom as Obj[];
-        expect(envFrom.map((e) => e.configMapRef?.name ?? e.secretRef?.name)).toEqual([
-          configMap.metadata.name,
-          secret.metadata.name,
-        ]);
+        expect(envFrom.map((e) => e.configMapRef?.name ?? e.secretRef?.name)).toEqual([configMap.metadata.name, secret.metadata.name]);
       }
       // The sandbox accepts exactly what the gateway sends.
       const sandboxEnv = mainContainer(deploymentOf(stagingObjects, 'carrier-sandbox')).env as Obj[];
@@ -628,9 +650,7 @@ describe('deployment files', () => {
         if (runs.some((r) => /\bnpm ci\b/.test(r))) expect(envOf(stage).PUPPETEER_SKIP_DOWNLOAD).toBe('true');
       }
       const build = stages[0];
-      expect(build.filter((i) => i.keyword === 'RUN').map((i) => i.args)).toEqual(
-        expect.arrayContaining(['npm ci', 'npm run build']),
-      );
+      expect(build.filter((i) => i.keyword === 'RUN').map((i) => i.args)).toEqual(expect.arrayContaining(['npm ci', 'npm run build']));
       const finalRuns = final.filter((i) => i.keyword === 'RUN').map((i) => i.args);
       expect(finalRuns.some((r) => /\bnpm ci --omit=dev\b/.test(r))).toBe(true);
       // The runtime takes the compiled output from the build stage (tsconfig outDir).
@@ -659,31 +679,40 @@ describe('deployment files', () => {
     });
 
     it('expose the ports the apps listen on; the worker exposes none', () => {
-      expect(dockerfile('api').final.filter((i) => i.keyword === 'EXPOSE').map((i) => i.args)).toEqual([dockerfile('api').env.PORT]);
-      expect(dockerfile('sandbox').final.filter((i) => i.keyword === 'EXPOSE').map((i) => i.args)).toEqual([
-        dockerfile('sandbox').env.SANDBOX_PORT,
-      ]);
+      expect(
+        dockerfile('api')
+          .final.filter((i) => i.keyword === 'EXPOSE')
+          .map((i) => i.args),
+      ).toEqual([dockerfile('api').env.PORT]);
+      expect(
+        dockerfile('sandbox')
+          .final.filter((i) => i.keyword === 'EXPOSE')
+          .map((i) => i.args),
+      ).toEqual([dockerfile('sandbox').env.SANDBOX_PORT]);
       expect(dockerfile('worker').final.filter((i) => i.keyword === 'EXPOSE')).toEqual([]);
       expect(dockerfile('api').final.find((i) => i.keyword === 'HEALTHCHECK')?.args).toContain('/health/ready');
       expect(dockerfile('sandbox').final.find((i) => i.keyword === 'HEALTHCHECK')?.args).toContain(sandboxHealthRoute());
     });
 
-    it.each(['api', 'worker'] as const)('%s: Debian Chromium with Arabic fonts where the code looks for it; never a browser download', (image) => {
-      const { final, env } = dockerfile(image);
-      const workdir = final.filter((i) => i.keyword === 'WORKDIR').pop()!.args;
-      const install = final
-        .filter((i) => i.keyword === 'RUN' && /apt-get install/.test(i.args))
-        .map((i) => i.args)
-        .join(' ');
-      for (const pkg of ['chromium', 'fonts-noto-core', 'tini']) expect(install.split(/\s+/)).toContain(pkg);
-      expect(env.PUPPETEER_EXECUTABLE_PATH).toBe('/usr/bin/chromium');
-      expect(read(join(ROOT, 'libs/labels/src/chromium-executable.ts'))).toContain("'/usr/bin/chromium'");
-      // Rate cards are data read at start-up: copied where RATE_CARDS_DIR says.
-      const copy = final.find((i) => i.keyword === 'COPY' && i.args.startsWith('libs/carriers/rate-cards'));
-      const [from, to] = copy!.args.split(/\s+/);
-      expect(resolve(workdir, to)).toBe(env.RATE_CARDS_DIR);
-      expect(readdirSync(join(ROOT, from)).some((f) => f.endsWith('.json'))).toBe(true);
-    });
+    it.each(['api', 'worker'] as const)(
+      '%s: Debian Chromium with Arabic fonts where the code looks for it; never a browser download',
+      (image) => {
+        const { final, env } = dockerfile(image);
+        const workdir = final.filter((i) => i.keyword === 'WORKDIR').pop()!.args;
+        const install = final
+          .filter((i) => i.keyword === 'RUN' && /apt-get install/.test(i.args))
+          .map((i) => i.args)
+          .join(' ');
+        for (const pkg of ['chromium', 'fonts-noto-core', 'tini']) expect(install.split(/\s+/)).toContain(pkg);
+        expect(env.PUPPETEER_EXECUTABLE_PATH).toBe('/usr/bin/chromium');
+        expect(read(join(ROOT, 'libs/labels/src/chromium-executable.ts'))).toContain("'/usr/bin/chromium'");
+        // Rate cards are data read at start-up: copied where RATE_CARDS_DIR says.
+        const copy = final.find((i) => i.keyword === 'COPY' && i.args.startsWith('libs/carriers/rate-cards'));
+        const [from, to] = copy!.args.split(/\s+/);
+        expect(resolve(workdir, to)).toBe(env.RATE_CARDS_DIR);
+        expect(readdirSync(join(ROOT, from)).some((f) => f.endsWith('.json'))).toBe(true);
+      },
+    );
 
     it('download no browser anywhere', () => {
       for (const image of APP_IMAGES) {

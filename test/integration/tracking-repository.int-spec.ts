@@ -126,7 +126,10 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     });
     expect(written?.events).toHaveLength(1);
     expect(seen).toEqual([{ status: 'CREATED', progress: 'CREATED', lastEventAt: sec(-3600) }, []]);
-    const [row] = await db.dataSource.query('SELECT status, progress, last_event_at, next_poll_at, updated_at FROM shipments WHERE id = $1', [id]);
+    const [row] = await db.dataSource.query(
+      'SELECT status, progress, last_event_at, next_poll_at, updated_at FROM shipments WHERE id = $1',
+      [id],
+    );
     expect(row).toEqual({ status: 'PICKED_UP', progress: 'PICKED_UP', last_event_at: sec(1), next_poll_at: sec(30), updated_at: NOW });
     const outbox = await db.dataSource.query('SELECT type FROM outbox_events WHERE aggregate_id = $1', [id]);
     expect(outbox).toEqual([{ type: 'shipment.status_changed' }]);
@@ -157,7 +160,11 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
   });
 
   it('answers null for a shipment that no longer exists', async () => {
-    expect(await repo.applySync(randomUUID(), [], () => { throw new Error('not called'); })).toBeNull();
+    expect(
+      await repo.applySync(randomUUID(), [], () => {
+        throw new Error('not called');
+      }),
+    ).toBeNull();
   });
 
   function event(shipmentId: string, key: string, code = 'IN_TRANSIT') {

@@ -5,12 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LabelData } from '@lgw/application';
-import {
-  BrowserPoolClosedError,
-  type BrowserPoolEvent,
-  ChromiumBrowserPool,
-  PuppeteerLabelRenderer,
-} from '@lgw/labels';
+import { BrowserPoolClosedError, type BrowserPoolEvent, ChromiumBrowserPool, PuppeteerLabelRenderer } from '@lgw/labels';
 import { A6_POINTS, pdfInfo, pdfText, savePdf as savePdfIn, scanBarcodes } from '../support/pdf-tools';
 
 /**

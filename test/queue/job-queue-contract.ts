@@ -66,7 +66,16 @@ function recorder(body: (data: unknown, meta: JobMeta, index: number) => Promise
       active--;
     }
   };
-  return { runs, handler, get maxActive() { return maxActive; }, get active() { return active; } };
+  return {
+    runs,
+    handler,
+    get maxActive() {
+      return maxActive;
+    },
+    get active() {
+      return active;
+    },
+  };
 }
 
 export function describeJobQueueContract(label: string, subject: ContractSubject): void {
@@ -266,7 +275,7 @@ export function describeJobQueueContract(label: string, subject: ContractSubject
       let calls = 0;
       q.worker.register('odd', async (data: { ok: boolean }) => {
         calls++;
-        // eslint-disable-next-line no-throw-literal
+
         if (!data.ok) throw 'plain string';
       });
       await q.worker.start();

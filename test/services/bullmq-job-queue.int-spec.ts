@@ -44,7 +44,14 @@ describe('bullmq: failure recovery', () => {
 
   function worker(prefix: string, overrides: Partial<ConstructorParameters<typeof BullMqJobWorker>[0]> = {}) {
     const logger = testLogger();
-    const w = new BullMqJobWorker({ connection: TEST_REDIS_URL, prefix, logger, lockDurationMs: 1_000, stalledIntervalMs: 300, ...overrides });
+    const w = new BullMqJobWorker({
+      connection: TEST_REDIS_URL,
+      prefix,
+      logger,
+      lockDurationMs: 1_000,
+      stalledIntervalMs: 300,
+      ...overrides,
+    });
     closers.push(() => w.close());
     return { worker: w, logger };
   }
@@ -118,7 +125,10 @@ describe('bullmq: failure recovery', () => {
     let accepted = false;
     const deadline = Date.now() + 15_000;
     while (!accepted && Date.now() < deadline) {
-      accepted = await queue.enqueue('hooks', 'deliver', { n: 2 }, { jobId: 'delivery:2' }).then(() => true, () => false);
+      accepted = await queue.enqueue('hooks', 'deliver', { n: 2 }, { jobId: 'delivery:2' }).then(
+        () => true,
+        () => false,
+      );
       if (!accepted) await sleep(100);
     }
     expect(accepted).toBe(true);

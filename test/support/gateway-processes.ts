@@ -124,7 +124,10 @@ export async function startGatewayProcesses(options: {
     void child.exited.then(() => (exited = true));
     while (Date.now() < deadline) {
       if (exited) throw new Error(`${child.name} exited during start-up: ${child.lastErrors}`);
-      const ok = await fetch(`${url}/health/live`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/health/live`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -23,7 +23,12 @@ describe('carrier sandbox', () => {
   afterEach(() => app.close());
 
   const bookSahm = async (key = 'k1', body: object = sahmBooking) => {
-    const res = await app.inject({ method: 'POST', url: '/sahm/v2/shipments', headers: { ...SAHM, 'idempotency-key': key }, payload: body });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/sahm/v2/shipments',
+      headers: { ...SAHM, 'idempotency-key': key },
+      payload: body,
+    });
     return { res, json: res.json() };
   };
   const control = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
@@ -33,7 +38,10 @@ describe('carrier sandbox', () => {
     it('records an event in the carrier vocabulary and 404s what it does not know', async () => {
       const { json } = await bookSahm();
       const tn = json.tracking_number;
-      const created = await control('POST', `/carriers/sahm/shipments/${tn}/events`, { code: 'EXCEPTION', exception_type: 'ADDRESS_ISSUE' });
+      const created = await control('POST', `/carriers/sahm/shipments/${tn}/events`, {
+        code: 'EXCEPTION',
+        exception_type: 'ADDRESS_ISSUE',
+      });
       expect(created.statusCode).toBe(201);
       expect(created.json().event).toMatchObject({ code: 'EXCEPTION_ADDRESS_ISSUE', native_code: 'exception:address' });
       expect((await control('POST', `/carriers/sahm/shipments/NOPE/events`, { code: 'PICKED_UP' })).statusCode).toBe(404);
@@ -46,7 +54,11 @@ describe('carrier sandbox', () => {
     it('validates and reports faults', async () => {
       expect((await control('PUT', '/carriers/sahm/fault', { mode: 'sideways' })).statusCode).toBe(422);
       expect((await control('PUT', '/carriers/sahm/fault', { mode: 'slow', latency_ms: -5 })).statusCode).toBe(422);
-      expect((await control('PUT', '/carriers/sahm/fault', { mode: 'slow' })).json()).toEqual({ carrier: 'sahm', mode: 'slow', latency_ms: 10000 });
+      expect((await control('PUT', '/carriers/sahm/fault', { mode: 'slow' })).json()).toEqual({
+        carrier: 'sahm',
+        mode: 'slow',
+        latency_ms: 10000,
+      });
       expect((await control('GET', '/carriers/sahm/fault')).json().mode).toBe('slow');
       expect((await control('PUT', '/carriers/nope/fault', { mode: 'none' })).statusCode).toBe(404);
     });
@@ -64,7 +76,11 @@ describe('carrier sandbox', () => {
     it('resets with or without a body', async () => {
       await bookSahm();
       expect((await control('POST', '/reset')).statusCode).toBe(200);
-      const withJsonHeader = await app.inject({ method: 'POST', url: '/sandbox/v1/reset', headers: { 'content-type': 'application/json' } });
+      const withJsonHeader = await app.inject({
+        method: 'POST',
+        url: '/sandbox/v1/reset',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(withJsonHeader.statusCode).toBe(200);
       expect((await control('GET', '/carriers/sahm/stats')).json()).toMatchObject({ bookings: 0, shipments: 0 });
     });
@@ -72,7 +88,12 @@ describe('carrier sandbox', () => {
     it('shows recorded cancellations and destination updates', async () => {
       const { json } = await bookSahm();
       const tn = json.tracking_number;
-      await app.inject({ method: 'POST', url: `/sahm/v2/shipments/${tn}/cancel`, headers: SAHM, payload: { reason: 'customer changed mind' } });
+      await app.inject({
+        method: 'POST',
+        url: `/sahm/v2/shipments/${tn}/cancel`,
+        headers: SAHM,
+        payload: { reason: 'customer changed mind' },
+      });
       expect((await control('GET', `/carriers/sahm/shipments/${tn}/cancellations`)).json()).toMatchObject({
         cancelled: true,
         cancellations: [{ reason: 'customer changed mind' }],
@@ -93,7 +114,12 @@ describe('carrier sandbox', () => {
 
   describe('sahm dialect', () => {
     it('refuses other tokens with 401', async () => {
-      const res = await app.inject({ method: 'POST', url: '/sahm/v2/shipments', headers: { ...SAHM, authorization: 'Bearer wrong' }, payload: sahmBooking });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/sahm/v2/shipments',
+        headers: { ...SAHM, authorization: 'Bearer wrong' },
+        payload: sahmBooking,
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe('unauthorized');
     });
@@ -164,11 +190,21 @@ describe('carrier sandbox', () => {
       expect((await app.inject({ method: 'POST', url: '/darb/api/v1/tracking-ranges', payload: { size: 2 } })).statusCode).toBe(401);
       const range = (await app.inject({ method: 'POST', url: '/darb/api/v1/tracking-ranges', headers: DARB, payload: { size: 2 } })).json();
       const tn = `DRB${String(range.first).padStart(14, '0')}`;
-      const line = (ref: string, number: string) => `${ref},${number},STD,Noura,966551112233,Jeddah,,,,,,SA,Shop,,Riyadh,,SA,1,1.5,10,10,10,,,`;
+      const line = (ref: string, number: string) =>
+        `${ref},${number},STD,Noura,966551112233,Jeddah,,,,,,SA,Shop,,Riyadh,,SA,1,1.5,10,10,10,,,`;
       const csv = [ORDER_HEADER, line('o1', tn), line('o1', tn), line('o2', 'DRB99999999999999')].join('\n');
-      const upload = await app.inject({ method: 'POST', url: '/darb/api/v1/files/orders', headers: { ...DARB, 'content-type': 'text/csv' }, payload: csv });
+      const upload = await app.inject({
+        method: 'POST',
+        url: '/darb/api/v1/files/orders',
+        headers: { ...DARB, 'content-type': 'text/csv' },
+        payload: csv,
+      });
       expect(upload.statusCode).toBe(202);
-      const result = await app.inject({ method: 'GET', url: `/darb/api/v1/files/${upload.json().file_id}/result?wait_ms=1000`, headers: DARB });
+      const result = await app.inject({
+        method: 'GET',
+        url: `/darb/api/v1/files/${upload.json().file_id}/result?wait_ms=1000`,
+        headers: DARB,
+      });
       expect(result.statusCode).toBe(200);
       expect(result.headers['content-type']).toMatch(/text\/csv/);
       expect(result.body.trim().split('\n')).toEqual([
@@ -183,7 +219,12 @@ describe('carrier sandbox', () => {
     });
 
     it('refuses files without the expected columns', async () => {
-      const upload = await app.inject({ method: 'POST', url: '/darb/api/v1/files/orders', headers: { ...DARB, 'content-type': 'text/csv' }, payload: 'a,b\n1,2\n' });
+      const upload = await app.inject({
+        method: 'POST',
+        url: '/darb/api/v1/files/orders',
+        headers: { ...DARB, 'content-type': 'text/csv' },
+        payload: 'a,b\n1,2\n',
+      });
       expect(upload.statusCode).toBe(400);
       expect(upload.json().message).toMatch(/missing columns/);
       expect((await app.inject({ method: 'GET', url: '/darb/api/v1/files/nope/result', headers: DARB })).statusCode).toBe(404);
@@ -218,7 +259,9 @@ describe('startCarrierSandbox', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ mode: 'down' }),
       });
-      await expect(fetch(`${sandbox.url}/sahm/v2/shipments`, { method: 'POST', headers: SAHM, body: '{}' })).rejects.toThrow(/fetch failed/);
+      await expect(fetch(`${sandbox.url}/sahm/v2/shipments`, { method: 'POST', headers: SAHM, body: '{}' })).rejects.toThrow(
+        /fetch failed/,
+      );
       expect((await fetch(`${sandbox.url}/bahr/ws/Tracking/GetHistory`, { method: 'POST', body: '{}' })).status).toBe(200);
     } finally {
       await sandbox.close();

@@ -53,7 +53,12 @@ function autoAdvanceMs(options: CarrierSandboxOptions): number {
 export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app: FastifyInstance; state: SandboxState } {
   const credentials = sandboxCredentials(options.env ?? process.env, options.credentials);
   const state = new SandboxState(autoAdvanceMs(options));
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true, routerOptions: { ignoreTrailingSlash: true } });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    forceCloseConnections: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
 
   app.register(controlRoutes, { prefix: '/sandbox/v1', state });
   app.register(sahmRoutes, { prefix: '/sahm', state, apiToken: credentials.sahmApiToken });

@@ -48,7 +48,9 @@ function drawShell() {
   document.getElementById('signout').hidden = !signedIn;
   const items = !signedIn ? [] : isApiKey(credential()) ? TEAM_NAV : OPERATOR_NAV;
   const { path } = parseHash();
-  document.getElementById('nav').replaceChildren(...items.map(([href, key]) => h('a', { href, class: path.startsWith(href.slice(1)) ? 'active' : '' }, t(key))));
+  document
+    .getElementById('nav')
+    .replaceChildren(...items.map(([href, key]) => h('a', { href, class: path.startsWith(href.slice(1)) ? 'active' : '' }, t(key))));
   if (!signedIn || !isApiKey(credential())) document.getElementById('rate').textContent = '';
 }
 

@@ -37,7 +37,11 @@ export async function batchesView(root) {
     h('p', {}, h('button', { type: 'submit' }, t('upload'))),
   );
   const list = recent().map((id) => h('li', {}, h('a', { href: `#/batches/${encodeURIComponent(id)}` }, id)));
-  root.replaceChildren(h('h1', {}, t('batches')), card(t('uploadBatch'), form, watch), list.length ? card(t('recentBatches'), h('ul', {}, list)) : null);
+  root.replaceChildren(
+    h('h1', {}, t('batches')),
+    card(t('uploadBatch'), form, watch),
+    list.length ? card(t('recentBatches'), h('ul', {}, list)) : null,
+  );
 }
 
 export async function batchView(root, id) {
@@ -66,12 +70,48 @@ function renderBatch(batch) {
     { 'data-testid': 'batch' },
     table(
       ['file', 'status', 'rows', 'accepted', 'rejected', 'createdAt'],
-      [h('tr', {}, h('td', {}, batch.filename), h('td', {}, h('span', { class: `badge ${batch.status}`, 'data-testid': 'batch-status' }, batch.status)), h('td', {}, String(batch.row_count ?? 0)), h('td', {}, String(batch.accepted_count ?? 0)), h('td', {}, String(batch.rejected_count ?? 0)), h('td', {}, formatDate(batch.created_at)))],
+      [
+        h(
+          'tr',
+          {},
+          h('td', {}, batch.filename),
+          h('td', {}, h('span', { class: `badge ${batch.status}`, 'data-testid': 'batch-status' }, batch.status)),
+          h('td', {}, String(batch.row_count ?? 0)),
+          h('td', {}, String(batch.accepted_count ?? 0)),
+          h('td', {}, String(batch.rejected_count ?? 0)),
+          h('td', {}, formatDate(batch.created_at)),
+        ),
+      ],
     ),
     batch.status === 'PROCESSING'
-      ? h('div', {}, h('p', { class: 'muted' }, `${t('phase')}: ${batch.phase ?? ''} · ${t('processed')}: ${processed}`), h('progress', { class: 'progress', max: rows || 100, value: rows ? processed : undefined }))
+      ? h(
+          'div',
+          {},
+          h('p', { class: 'muted' }, `${t('phase')}: ${batch.phase ?? ''} · ${t('processed')}: ${processed}`),
+          h('progress', { class: 'progress', max: rows || 100, value: rows ? processed : undefined }),
+        )
       : null,
-    batch.status === 'COMPLETED' ? h('p', {}, h('button', { type: 'button', onclick: action(() => download(`${path}/result.csv`, `result-${batch.id}.csv`)) }, t('downloadResult'))) : null,
-    batch.status === 'REJECTED' ? h('p', {}, h('button', { type: 'button', class: 'secondary', onclick: action(() => download(`${path}/rejections.csv`, `rejections-${batch.id}.csv`)) }, t('downloadRejections'))) : null,
+    batch.status === 'COMPLETED'
+      ? h(
+          'p',
+          {},
+          h(
+            'button',
+            { type: 'button', onclick: action(() => download(`${path}/result.csv`, `result-${batch.id}.csv`)) },
+            t('downloadResult'),
+          ),
+        )
+      : null,
+    batch.status === 'REJECTED'
+      ? h(
+          'p',
+          {},
+          h(
+            'button',
+            { type: 'button', class: 'secondary', onclick: action(() => download(`${path}/rejections.csv`, `rejections-${batch.id}.csv`)) },
+            t('downloadRejections'),
+          ),
+        )
+      : null,
   );
 }

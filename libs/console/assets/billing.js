@@ -8,21 +8,44 @@ export async function invoicesView(root, id) {
     getJson('/api/v1/invoices'),
   ]);
   const lines = invoice.line_items.map((line) =>
-    h('tr', {}, h('td', {}, line.tracking_number), h('td', {}, pick(line, 'description') || line.description), h('td', {}, line.cause), h('td', {}, sar(line.amount_sar))),
+    h(
+      'tr',
+      {},
+      h('td', {}, line.tracking_number),
+      h('td', {}, pick(line, 'description') || line.description),
+      h('td', {}, line.cause),
+      h('td', {}, sar(line.amount_sar)),
+    ),
   );
   const totals = h(
     'table',
     { 'data-testid': 'invoice-totals' },
-    h('tbody', {}, [
-      ['subtotal', invoice.subtotal_sar],
-      ['surcharges', invoice.surcharges_sar],
-      ['vat', invoice.vat_sar],
-      ['grandTotal', invoice.total_sar],
-    ].map(([key, value]) => h('tr', {}, h('th', { scope: 'row' }, t(key)), h('td', {}, sar(value))))),
+    h(
+      'tbody',
+      {},
+      [
+        ['subtotal', invoice.subtotal_sar],
+        ['surcharges', invoice.surcharges_sar],
+        ['vat', invoice.vat_sar],
+        ['grandTotal', invoice.total_sar],
+      ].map(([key, value]) => h('tr', {}, h('th', { scope: 'row' }, t(key)), h('td', {}, sar(value)))),
+    ),
   );
-  const pdf = h('button', { type: 'button', onclick: action(() => download(`/api/v1/invoices/${encodeURIComponent(invoice.id)}.pdf`, `invoice-${invoice.period_start}.pdf`)) }, t('downloadPdf'));
+  const pdf = h(
+    'button',
+    {
+      type: 'button',
+      onclick: action(() => download(`/api/v1/invoices/${encodeURIComponent(invoice.id)}.pdf`, `invoice-${invoice.period_start}.pdf`)),
+    },
+    t('downloadPdf'),
+  );
   const periods = (list.invoices ?? []).map((inv) =>
-    h('tr', {}, h('td', {}, h('a', { href: `#/invoices/${encodeURIComponent(inv.id)}` }, `${inv.period_start} → ${inv.period_end}`)), h('td', {}, sar(inv.total_sar))),
+    h(
+      'tr',
+      {},
+      h('td', {}, h('a', { href: `#/invoices/${encodeURIComponent(inv.id)}` }, `${inv.period_start} → ${inv.period_end}`)),
+      h('td', {}, sar(inv.total_sar)),
+    ),
   );
   root.replaceChildren(
     h('h1', {}, id ? t('invoices') : t('currentInvoice')),
@@ -56,10 +79,31 @@ function renderReport(report) {
   const s = report.summary ?? {};
   const summary = table(
     ['score', 'skus', 'missingHs', 'missingWeight', 'missingDims', 'missingOrigin', 'suspicious'],
-    [h('tr', {}, [report.score, report.total_skus, s.missing_hs_code, s.missing_weight, s.missing_dimensions, s.missing_origin_country, s.suspicious_values].map((v) => h('td', {}, String(v ?? 0))))],
+    [
+      h(
+        'tr',
+        {},
+        [
+          report.score,
+          report.total_skus,
+          s.missing_hs_code,
+          s.missing_weight,
+          s.missing_dimensions,
+          s.missing_origin_country,
+          s.suspicious_values,
+        ].map((v) => h('td', {}, String(v ?? 0))),
+      ),
+    ],
   );
   const issues = report.issues.map((issue) =>
-    h('tr', {}, h('td', { class: 'mono' }, issue.sku), h('td', {}, issue.field), h('td', {}, h('span', { class: `badge ${issue.severity === 'error' ? 'failed' : ''}` }, issue.severity)), h('td', {}, pick(issue, 'message'))),
+    h(
+      'tr',
+      {},
+      h('td', { class: 'mono' }, issue.sku),
+      h('td', {}, issue.field),
+      h('td', {}, h('span', { class: `badge ${issue.severity === 'error' ? 'failed' : ''}` }, issue.severity)),
+      h('td', {}, pick(issue, 'message')),
+    ),
   );
   return h(
     'div',

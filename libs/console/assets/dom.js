@@ -32,7 +32,20 @@ export function table(headers, rows) {
   return h(
     'div',
     { class: 'table-wrap' },
-    h('table', {}, h('thead', {}, h('tr', {}, headers.map((k) => h('th', { scope: 'col' }, t(k))))), h('tbody', {}, rows)),
+    h(
+      'table',
+      {},
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          headers.map((k) => h('th', { scope: 'col' }, t(k))),
+        ),
+      ),
+      h('tbody', {}, rows),
+    ),
   );
 }
 
@@ -89,7 +102,11 @@ export function formatDate(iso) {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(language() === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Riyadh' });
+  return d.toLocaleString(language() === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Riyadh',
+  });
 }
 
 export function sar(amount) {

@@ -12,7 +12,10 @@ export async function teamsView(root) {
     {
       onsubmit: action(async () => {
         const res = await sendJson('POST', '/admin/v1/teams', { name: name.value });
-        created.replaceChildren(newKeyNotice(res.api_key), h('p', {}, h('a', { href: `#/operator/teams/${res.team.id}` }, `${t('open')}: ${res.team.name}`)));
+        created.replaceChildren(
+          newKeyNotice(res.api_key),
+          h('p', {}, h('a', { href: `#/operator/teams/${res.team.id}` }, `${t('open')}: ${res.team.name}`)),
+        );
         name.value = '';
         await refresh();
       }),
@@ -123,5 +126,11 @@ function keyTable(teamId, keys, refresh) {
 }
 
 function newKeyNotice(apiKey) {
-  return h('div', { class: 'secret' }, h('p', {}, t('newKeyOnce')), h('p', { class: 'mono', 'data-testid': 'new-key' }, apiKey), copyButton(apiKey));
+  return h(
+    'div',
+    { class: 'secret' },
+    h('p', {}, t('newKeyOnce')),
+    h('p', { class: 'mono', 'data-testid': 'new-key' }, apiKey),
+    copyButton(apiKey),
+  );
 }

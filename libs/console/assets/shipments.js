@@ -20,7 +20,12 @@ export async function shipmentsView(root, _params, query) {
   const qs = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
   if (status) qs.set('status', status);
   const [data, known] = await Promise.all([getJson(`/api/v1/shipments?${qs}`), statuses()]);
-  const select = h('select', { name: 'status' }, h('option', { value: '' }, t('allStatuses')), known.map((s) => h('option', { value: s, selected: s === status }, s)));
+  const select = h(
+    'select',
+    { name: 'status' },
+    h('option', { value: '' }, t('allStatuses')),
+    known.map((s) => h('option', { value: s, selected: s === status }, s)),
+  );
   select.addEventListener('change', () => {
     location.hash = `#/shipments${select.value ? `?status=${encodeURIComponent(select.value)}` : ''}`;
   });
@@ -41,12 +46,23 @@ export async function shipmentsView(root, _params, query) {
     'div',
     { class: 'pager' },
     offset > 0 ? h('a', { class: 'button secondary', href: page(Math.max(0, offset - PAGE)) }, t('prev')) : null,
-    h('span', { class: 'muted' }, t('pageOf', { from: data.total === 0 ? 0 : offset + 1, to: offset + data.shipments.length, total: data.total })),
+    h(
+      'span',
+      { class: 'muted' },
+      t('pageOf', { from: data.total === 0 ? 0 : offset + 1, to: offset + data.shipments.length, total: data.total }),
+    ),
     offset + PAGE < data.total ? h('a', { class: 'button secondary', href: page(offset + PAGE) }, t('next')) : null,
   );
   root.replaceChildren(
     h('h1', {}, t('shipments')),
-    card(null, field('status', select), rows.length ? table(['tracking', 'status', 'carrier', 'destination', 'total', 'createdAt'], rows) : h('p', { class: 'muted' }, t('noShipments')), pager),
+    card(
+      null,
+      field('status', select),
+      rows.length
+        ? table(['tracking', 'status', 'carrier', 'destination', 'total', 'createdAt'], rows)
+        : h('p', { class: 'muted' }, t('noShipments')),
+      pager,
+    ),
   );
 }
 
@@ -62,7 +78,14 @@ export async function shipmentView(root, id) {
       h('div', { class: 'muted' }, `${formatDate(e.occurred_at)} · ${pick(e, 'location')}`),
     ),
   );
-  const label = h('button', { type: 'button', onclick: action(() => download(`/api/v1/labels/${encodeURIComponent(id)}`, `label-${shipment.tracking_number}.pdf`)) }, t('downloadLabel'));
+  const label = h(
+    'button',
+    {
+      type: 'button',
+      onclick: action(() => download(`/api/v1/labels/${encodeURIComponent(id)}`, `label-${shipment.tracking_number}.pdf`)),
+    },
+    t('downloadLabel'),
+  );
   const cancel = ['CREATED', 'LABEL_GENERATED', 'PICKUP_SCHEDULED'].includes(shipment.status)
     ? h(
         'button',
@@ -86,21 +109,33 @@ export async function shipmentView(root, id) {
       h(
         'div',
         { class: 'grid' },
-        h('div', {}, h('div', { class: 'muted' }, t('status')), h('span', { class: `badge ${shipment.status}`, 'data-testid': 'status' }, pick(shipment, 'status'))),
+        h(
+          'div',
+          {},
+          h('div', { class: 'muted' }, t('status')),
+          h('span', { class: `badge ${shipment.status}`, 'data-testid': 'status' }, pick(shipment, 'status')),
+        ),
         h('div', {}, h('div', { class: 'muted' }, t('carrier')), `${pick(shipment.carrier, 'name')} · ${pick(shipment.service, 'name')}`),
         h('div', {}, h('div', { class: 'muted' }, t('total')), sar(shipment.quoted_total_sar)),
         h('div', {}, h('div', { class: 'muted' }, t('createdAt')), formatDate(shipment.created_at)),
       ),
       h('p', { class: 'row' }, label, cancel),
     ),
-    card(t('timeline'), events.length ? h('ol', { class: 'timeline', 'data-testid': 'timeline' }, events) : h('p', { class: 'muted' }, t('noEvents'))),
+    card(
+      t('timeline'),
+      events.length ? h('ol', { class: 'timeline', 'data-testid': 'timeline' }, events) : h('p', { class: 'muted' }, t('noEvents')),
+    ),
     documentsCard(path),
     destinationCard(root, id, path, shipment.destination ?? {}),
   );
 }
 
 function documentsCard(path) {
-  const type = h('select', { name: 'type' }, ['commercial_invoice', 'packing_list', 'certificate_of_origin', 'other'].map((v) => h('option', { value: v }, v)));
+  const type = h(
+    'select',
+    { name: 'type' },
+    ['commercial_invoice', 'packing_list', 'certificate_of_origin', 'other'].map((v) => h('option', { value: v }, v)),
+  );
   const file = h('input', { type: 'file', name: 'file', accept: 'application/pdf', required: true });
   const form = h(
     'form',
@@ -134,7 +169,9 @@ const ADDRESS_FIELDS = [
 ];
 
 function destinationCard(root, id, path, destination) {
-  const inputs = Object.fromEntries(ADDRESS_FIELDS.map(([name]) => [name, h('input', { name, value: destination[name] ?? '', autocomplete: 'off' })]));
+  const inputs = Object.fromEntries(
+    ADDRESS_FIELDS.map(([name]) => [name, h('input', { name, value: destination[name] ?? '', autocomplete: 'off' })]),
+  );
   const form = h(
     'form',
     {
@@ -147,7 +184,11 @@ function destinationCard(root, id, path, destination) {
       }),
     },
     h('p', { class: 'hint' }, t('naRule')),
-    h('div', { class: 'grid' }, ADDRESS_FIELDS.map(([name, key]) => field(key, inputs[name]))),
+    h(
+      'div',
+      { class: 'grid' },
+      ADDRESS_FIELDS.map(([name, key]) => field(key, inputs[name])),
+    ),
     h('p', {}, h('button', { type: 'submit' }, t('update'))),
   );
   return card(t('editDestination'), form);

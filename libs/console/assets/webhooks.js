@@ -18,8 +18,13 @@ export async function webhooksView(root, _params, query) {
   const config = await currentConfig();
   const secretBox = h('div');
   const url = h('input', { type: 'url', name: 'url', required: true, placeholder: 'https://', value: config?.url ?? '' });
-  const boxes = KINDS.map((kind) => h('input', { type: 'checkbox', name: 'events', value: kind, checked: !config || config.events?.includes(kind) }));
-  const showSecret = (secret) => secretBox.replaceChildren(h('div', { class: 'secret' }, h('p', {}, t('secretOnce')), h('p', { class: 'mono', 'data-testid': 'webhook-secret' }, secret)));
+  const boxes = KINDS.map((kind) =>
+    h('input', { type: 'checkbox', name: 'events', value: kind, checked: !config || config.events?.includes(kind) }),
+  );
+  const showSecret = (secret) =>
+    secretBox.replaceChildren(
+      h('div', { class: 'secret' }, h('p', {}, t('secretOnce')), h('p', { class: 'mono', 'data-testid': 'webhook-secret' }, secret)),
+    );
   const form = h(
     'form',
     {
@@ -31,7 +36,12 @@ export async function webhooksView(root, _params, query) {
       }),
     },
     field('endpoint', url),
-    h('fieldset', {}, h('legend', {}, t('kinds')), boxes.map((box) => h('label', {}, box, ` ${box.value}`))),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, t('kinds')),
+      boxes.map((box) => h('label', {}, box, ` ${box.value}`)),
+    ),
     h('p', {}, h('button', { type: 'submit' }, t('saveEndpoint'))),
   );
   const testResult = h('p', { 'data-testid': 'test-result', class: 'muted' });
@@ -39,7 +49,11 @@ export async function webhooksView(root, _params, query) {
     ? h(
         'p',
         { class: 'row' },
-        h('span', { class: `badge ${config.enabled === false ? 'failed' : 'delivered'}` }, config.enabled === false ? t('disabled') : t('enabled')),
+        h(
+          'span',
+          { class: `badge ${config.enabled === false ? 'failed' : 'delivered'}` },
+          config.enabled === false ? t('disabled') : t('enabled'),
+        ),
         h(
           'button',
           {
@@ -73,7 +87,12 @@ export async function webhooksView(root, _params, query) {
     const qs = new URLSearchParams({ limit: '50' });
     if (state) qs.set('state', state);
     const { deliveries } = await getJson(`/api/v1/webhooks/deliveries?${qs}`);
-    const filter = h('select', {}, h('option', { value: '' }, t('allStates')), ['pending', 'delivered', 'failed'].map((s) => h('option', { value: s, selected: s === state }, s)));
+    const filter = h(
+      'select',
+      {},
+      h('option', { value: '' }, t('allStates')),
+      ['pending', 'delivered', 'failed'].map((s) => h('option', { value: s, selected: s === state }, s)),
+    );
     filter.addEventListener('change', () => (location.hash = `#/webhooks${filter.value ? `?state=${filter.value}` : ''}`));
     const rows = deliveries.map((d) =>
       h(
@@ -106,7 +125,16 @@ export async function webhooksView(root, _params, query) {
         ),
       ),
     );
-    log.append(field('state', filter), rows.length ? table(['message', 'type', 'attempts', 'lastCode', 'lastError', 'nextAttempt', 'state', ''], rows) : h('p', { class: 'muted' }, t('noDeliveries')));
+    log.append(
+      field('state', filter),
+      rows.length
+        ? table(['message', 'type', 'attempts', 'lastCode', 'lastError', 'nextAttempt', 'state', ''], rows)
+        : h('p', { class: 'muted' }, t('noDeliveries')),
+    );
   }
-  root.replaceChildren(h('h1', {}, t('webhooks')), card(null, form, secretBox, tools, testResult), config ? card(t('deliveries'), log) : null);
+  root.replaceChildren(
+    h('h1', {}, t('webhooks')),
+    card(null, form, secretBox, tools, testResult),
+    config ? card(t('deliveries'), log) : null,
+  );
 }

@@ -19,7 +19,16 @@ import { WebhooksModule } from './features/webhooks.module';
  * Feature modules (features/*.module.ts) each bring their controllers; every port and use case
  * is bound in GatewayCoreModule (the composition root), which is global.
  */
-const FEATURE_MODULES: Array<Type<unknown>> = [PassthroughModule, DocumentsModule, DestinationModule, TrackingModule, BillingModule, CatalogueModule, FulfilmentBatchesModule, WebhooksModule];
+const FEATURE_MODULES: Array<Type<unknown>> = [
+  PassthroughModule,
+  DocumentsModule,
+  DestinationModule,
+  TrackingModule,
+  BillingModule,
+  CatalogueModule,
+  FulfilmentBatchesModule,
+  WebhooksModule,
+];
 
 @Module({})
 export class ApiModule {

@@ -377,9 +377,7 @@ export class ChromiumBrowserPool {
       } catch {
         generation.browser.process()?.kill('SIGKILL');
       }
-      await rm(generation.userDataDir, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 }).catch(
-        () => undefined,
-      );
+      await rm(generation.userDataDir, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 }).catch(() => undefined);
       process.off('exit', generation.removeDirOnExit);
       this.generations.delete(generation);
     })();

@@ -23,9 +23,7 @@ export function resolveChromiumExecutable(env: NodeJS.ProcessEnv = process.env):
   }
   const cached = findInPuppeteerCache(env.PUPPETEER_CACHE_DIR || join(homedir(), '.cache', 'puppeteer'));
   if (cached) return cached;
-  throw new Error(
-    `No Chromium found: set PUPPETEER_EXECUTABLE_PATH or install one of ${SYSTEM_CANDIDATES.join(', ')}`,
-  );
+  throw new Error(`No Chromium found: set PUPPETEER_EXECUTABLE_PATH or install one of ${SYSTEM_CANDIDATES.join(', ')}`);
 }
 
 function findInPuppeteerCache(cacheDir: string): string | undefined {

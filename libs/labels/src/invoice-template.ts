@@ -28,7 +28,8 @@ export function buildInvoiceHtml(invoice: InvoiceDocument): string {
 </tr>`,
     )
     .join('\n');
-  const empty = invoice.lines.length === 0 ? `<tr><td colspan="7" class="empty">No charges in this period · لا توجد رسوم في هذه الفترة</td></tr>` : '';
+  const empty =
+    invoice.lines.length === 0 ? `<tr><td colspan="7" class="empty">No charges in this period · لا توجد رسوم في هذه الفترة</td></tr>` : '';
 
   return `<!DOCTYPE html>
 <html lang="en" dir="ltr">

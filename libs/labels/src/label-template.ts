@@ -139,9 +139,7 @@ function addressBlock(address: AddressProps, primary: boolean): string {
   }
 
   if (address.phone) {
-    lines.push(
-      `<div class="line kv">${caption('Phone', 'الجوال')}<span class="val" dir="ltr">${escapeHtml(address.phone)}</span></div>`,
-    );
+    lines.push(`<div class="line kv">${caption('Phone', 'الجوال')}<span class="val" dir="ltr">${escapeHtml(address.phone)}</span></div>`);
   }
   return lines.join('\n  ');
 }

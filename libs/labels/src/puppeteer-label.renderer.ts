@@ -22,7 +22,12 @@ export class PuppeteerLabelRenderer implements LabelRendererPort {
 
   /** Prints an already self-contained HTML document on an A6 page. */
   renderHtml(html: string): Promise<Buffer> {
-    return printHtmlToPdf(this.pool, html, { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM, singlePage: true }, this.options.timeoutMs);
+    return printHtmlToPdf(
+      this.pool,
+      html,
+      { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM, singlePage: true },
+      this.options.timeoutMs,
+    );
   }
 }
 

@@ -15,10 +15,29 @@ describe('WebhookHttpSender', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lgw-sender-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'key.pem'),
-      '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=receiver.test', '-addext', 'subjectAltName=DNS:receiver.test,IP:127.0.0.1',
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=receiver.test',
+        '-addext',
+        'subjectAltName=DNS:receiver.test,IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     ca = readFileSync(join(dir, 'cert.pem'));
     server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: ca }, (req, res) => {
       hits.push(req.url ?? '');
@@ -53,7 +72,10 @@ describe('WebhookHttpSender', () => {
     const mixed = new WebhookHttpSender({
       timeoutMs: 2000,
       allowPrivateTargets: false,
-      resolver: async () => [{ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }],
+      resolver: async () => [
+        { address: '93.184.216.34', family: 4 },
+        { address: '127.0.0.1', family: 4 },
+      ],
     });
     expect(await mixed.checkTarget('https://rebind.test/x')).toMatch(/127\.0\.0\.1/);
     expect(hits.length).toBe(before);
@@ -73,7 +95,10 @@ describe('WebhookHttpSender', () => {
         return [{ address: '127.0.0.1', family: 4 }];
       },
     });
-    expect(await sender.send(`https://receiver.test:${port}/pinned`, { 'webhook-id': 'msg_1' }, body)).toEqual({ statusCode: 200, error: null });
+    expect(await sender.send(`https://receiver.test:${port}/pinned`, { 'webhook-id': 'msg_1' }, body)).toEqual({
+      statusCode: 200,
+      error: null,
+    });
     expect(lookups).toBe(1);
     expect(hits).toContain('/pinned');
     sender.close();

@@ -131,7 +131,11 @@ function resultOf(status: number, headers: Record<string, string | string[] | un
   }
   const retryAfterMs = parseRetryAfter(headers['retry-after']);
   const excerpt = body.replace(/\s+/g, ' ').trim();
-  return { statusCode: status, error: `HTTP ${status}${excerpt ? `: ${excerpt}` : ''}`, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+  return {
+    statusCode: status,
+    error: `HTTP ${status}${excerpt ? `: ${excerpt}` : ''}`,
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  };
 }
 
 /** Retry-After as seconds or an HTTP date; capped at a day so a receiver cannot park a message forever. */

@@ -1,9 +1,4 @@
-import {
-  CarrierPort,
-  CarrierRejectedError,
-  CarrierTrackingEvent,
-  CarrierUnavailableError,
-} from '@lgw/application';
+import { CarrierPort, CarrierRejectedError, CarrierTrackingEvent, CarrierUnavailableError } from '@lgw/application';
 import { CarrierDefinition, createCarrierRegistry, CarrierRegistry } from '@lgw/carriers';
 import { describeNoPassthrough, describePassthroughContract } from './passthrough-contract.suite';
 import { RunningCarrierSandbox } from '@lgw/carrier-sandbox';
@@ -128,12 +123,14 @@ export function describeCarrierContract(carrier: CarrierDefinition): void {
       const tn = booking.trackingNumber;
       const at = (s: string) => new Date(s);
       expect(
-        (await control.event(code, tn, {
-          code: 'PICKED_UP',
-          location_en: 'Riyadh',
-          location_ar: 'الرياض',
-          occurred_at: '2025-03-01T10:15:42.123Z',
-        })).status,
+        (
+          await control.event(code, tn, {
+            code: 'PICKED_UP',
+            location_en: 'Riyadh',
+            location_ar: 'الرياض',
+            occurred_at: '2025-03-01T10:15:42.123Z',
+          })
+        ).status,
       ).toBe(201);
       await control.event(code, tn, { code: 'EXCEPTION', exception_type: 'CUSTOMS_HOLD', occurred_at: '2025-03-02T08:00:00Z' });
       await control.event(code, tn, {
@@ -145,12 +142,7 @@ export function describeCarrierContract(carrier: CarrierDefinition): void {
 
       const events = await adapter.fetchTracking([tn]);
       const byStatus = (status: string) => events.find((e) => e.status === status) as CarrierTrackingEvent;
-      expect(events.map((e) => e.status)).toEqual([
-        'PICKED_UP',
-        'EXCEPTION_CUSTOMS_HOLD',
-        'EXCEPTION_WEIGHT_MISMATCH',
-        'DELIVERED',
-      ]);
+      expect(events.map((e) => e.status)).toEqual(['PICKED_UP', 'EXCEPTION_CUSTOMS_HOLD', 'EXCEPTION_WEIGHT_MISMATCH', 'DELIVERED']);
       expect(events.every((e) => e.trackingNumber === tn)).toBe(true);
 
       const picked = byStatus('PICKED_UP');
@@ -162,9 +154,7 @@ export function describeCarrierContract(carrier: CarrierDefinition): void {
       expect(byStatus('EXCEPTION_CUSTOMS_HOLD').exceptionType).toBe('CUSTOMS_HOLD');
       expect(byStatus('EXCEPTION_WEIGHT_MISMATCH').exceptionType).toBe('WEIGHT_MISMATCH');
       expect(byStatus('EXCEPTION_WEIGHT_MISMATCH').measuredWeightKg).toBe(2.35);
-      expect(byStatus('DELIVERED').occurredAt.toISOString()).toBe(
-        floorTo(at('2025-03-03T12:45:10Z'), eventTimeResolutionMs).toISOString(),
-      );
+      expect(byStatus('DELIVERED').occurredAt.toISOString()).toBe(floorTo(at('2025-03-03T12:45:10Z'), eventTimeResolutionMs).toISOString());
       for (const e of events) expect(e.carrierStatus).not.toBe(e.status);
 
       const ids = events.map((e) => e.eventId);

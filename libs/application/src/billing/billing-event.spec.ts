@@ -26,7 +26,14 @@ describe('billing events', () => {
   it('dedupes the job by event id and carries what the use case needs', () => {
     expect(billingJob(event('shipment.created', { a: 1 }))).toEqual({
       jobId: 'billing-42',
-      data: { eventId: '42', type: 'shipment.created', teamId: 't', shipmentId: 's', payload: { a: 1 }, recordedAt: '2026-11-05T10:00:00.000Z' },
+      data: {
+        eventId: '42',
+        type: 'shipment.created',
+        teamId: 't',
+        shipmentId: 's',
+        payload: { a: 1 },
+        recordedAt: '2026-11-05T10:00:00.000Z',
+      },
     });
   });
 });

@@ -7,11 +7,7 @@ import { CarrierCataloguePort } from '../ports/rating-sources.port';
  * native JSON API is a passthrough target; the carrier's folder says whether it has one). A
  * carrier without one is as absent as an unknown code: the caller gets the same 404 either way.
  */
-export function passthroughCarrier(
-  code: string,
-  catalogue: CarrierCataloguePort,
-  registry: CarrierRegistryPort,
-): CarrierPort {
+export function passthroughCarrier(code: string, catalogue: CarrierCataloguePort, registry: CarrierRegistryPort): CarrierPort {
   const descriptor = catalogue.find(code);
   const adapter = descriptor?.capabilities.passthrough ? registry.get(code) : undefined;
   if (!adapter) throw new DomainError('E_NOT_FOUND');

@@ -52,7 +52,12 @@ export interface CarrierIntentStorePort {
    * Unresolved intents recorded under one Idempotency-Key, held like claimUnresolved;
    * `heldElsewhere` when some of them are being settled by another recoverer right now.
    */
-  claimForKey(teamId: string, key: IdempotencyRef, now: Date, holdMs: number): Promise<{ claimed: CarrierIntent[]; heldElsewhere: boolean }>;
+  claimForKey(
+    teamId: string,
+    key: IdempotencyRef,
+    now: Date,
+    holdMs: number,
+  ): Promise<{ claimed: CarrierIntent[]; heldElsewhere: boolean }>;
 }
 
 export const CARRIER_INTENTS = Symbol('CARRIER_INTENTS');

@@ -66,7 +66,11 @@ export interface FulfilmentBatchRepositoryPort {
    * Shipments, their CREATED events and domain events, and the orders' tracking numbers, in
    * one transaction. A shipment already recorded (a re-run after a crash) is left untouched.
    */
-  recordBookings(batchId: string, bookings: readonly BatchBooking[], refused: ReadonlyArray<{ orderRef: string; error: string }>): Promise<void>;
+  recordBookings(
+    batchId: string,
+    bookings: readonly BatchBooking[],
+    refused: ReadonlyArray<{ orderRef: string; error: string }>,
+  ): Promise<void>;
   /** Rows whose order is booked or refused. */
   settledRows(batchId: string): Promise<number>;
   /** Every order of the batch, page by page in file order (seq > afterSeq). */

@@ -24,7 +24,13 @@ export interface WebhookEndpointRepositoryPort {
    * secret; either way the endpoint is enabled again. `newSecretCiphertext` is used only
    * when the endpoint is created.
    */
-  save(teamId: string, url: string, events: readonly ShipmentEventKind[], newSecretCiphertext: string, now: Date): Promise<WebhookEndpointRecord>;
+  save(
+    teamId: string,
+    url: string,
+    events: readonly ShipmentEventKind[],
+    newSecretCiphertext: string,
+    now: Date,
+  ): Promise<WebhookEndpointRecord>;
   /** Replaces the secret; the old one keeps signing until `previousExpiresAt`. Null when no endpoint. */
   rotateSecret(teamId: string, secretCiphertext: string, previousExpiresAt: Date, now: Date): Promise<WebhookEndpointRecord | null>;
   /** A delivered attempt ends the endpoint's run of failures. */
@@ -82,7 +88,10 @@ export interface WebhookMessageRepositoryPort {
   findLeased(claim: ClaimedWebhookMessage): Promise<WebhookMessageRecord | null>;
   /** Records an attempt and releases the lease; false when the lease was lost meanwhile. */
   recordAttempt(claim: ClaimedWebhookMessage, attempt: WebhookAttemptRecord): Promise<boolean>;
-  list(teamId: string, filter: { state?: WebhookDeliveryState; limit: number; offset: number }): Promise<{ items: WebhookMessageRecord[]; total: number }>;
+  list(
+    teamId: string,
+    filter: { state?: WebhookDeliveryState; limit: number; offset: number },
+  ): Promise<{ items: WebhookMessageRecord[]; total: number }>;
   find(teamId: string, id: string): Promise<WebhookMessageRecord | null>;
   /** A failed message back to pending, due now; false unless it was failed. */
   requeueFailed(teamId: string, id: string, now: Date): Promise<boolean>;

@@ -27,8 +27,7 @@ export function resolveStatus(code: string, exceptionType: string | undefined): 
   return undefined;
 }
 
-const optionalText = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+const optionalText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 export function parseControlEvent(body: unknown): ControlEventResult {
   if (!isRecord(body)) return { ok: false, field: 'body', reason: 'JSON object required' };

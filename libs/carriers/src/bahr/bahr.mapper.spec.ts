@@ -27,7 +27,11 @@ describe('bahr mapper', () => {
   });
 
   it('writes money as SAR decimal strings and the ship date in Riyadh time', () => {
-    const waybill = toBahrWaybill({ ...request, declaredValueHalalas: 5, codAmountHalalas: 100000 }, 'LND', new Date('2025-12-31T22:30:00Z'));
+    const waybill = toBahrWaybill(
+      { ...request, declaredValueHalalas: 5, codAmountHalalas: 100000 },
+      'LND',
+      new Date('2025-12-31T22:30:00Z'),
+    );
     expect(waybill.DeclaredValue).toBe('0.05');
     expect(waybill.CodAmount).toBe('1000.00');
     expect(waybill.ShipDate).toBe('01/01/2026 01:30');
@@ -63,7 +67,11 @@ describe('bahr mapper', () => {
       locationAr: 'الرياض',
       occurredAt: new Date('2025-03-01T10:15:00Z'),
     });
-    expect(events[1]).toMatchObject({ exceptionType: 'CUSTOMS_HOLD', locationEn: 'Al Khobar', occurredAt: new Date('2025-03-05T21:10:00Z') });
+    expect(events[1]).toMatchObject({
+      exceptionType: 'CUSTOMS_HOLD',
+      locationEn: 'Al Khobar',
+      occurredAt: new Date('2025-03-05T21:10:00Z'),
+    });
     expect(events[2]).toMatchObject({ exceptionType: 'WEIGHT_MISMATCH', measuredWeightKg: 2.35 });
     expect(events[3]).toMatchObject({ carrierStatus: '1999', status: null, eventId: '73814980489-4' });
   });

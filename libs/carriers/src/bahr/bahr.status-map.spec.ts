@@ -1,7 +1,9 @@
 import { SHIPMENT_STATUSES } from '@lgw/domain';
 import { mapBahrStatus } from './bahr.status-map';
 
-const DOCUMENTED = [1000, 1010, 1020, 1100, 1200, 1210, 1300, 1400, 1410, 1420, 1500, 1600, 1700, 2100, 2200, 2300, 2400, 2500, 3000, 3100, 3900, 9000];
+const DOCUMENTED = [
+  1000, 1010, 1020, 1100, 1200, 1210, 1300, 1400, 1410, 1420, 1500, 1600, 1700, 2100, 2200, 2300, 2400, 2500, 3000, 3100, 3900, 9000,
+];
 
 describe('bahr status map', () => {
   it('covers every gateway status exactly once', () => {

@@ -54,14 +54,11 @@ export class DarbAdapter implements CarrierPort {
       // A retried allocation may waste a block; blocks are plentiful, so that is harmless.
       guard.run('allocate tracking range', (signal) => client.allocateRange(settings.rangeSize, signal), { idempotent: true }),
     );
-    this.orders = new DarbOrderBatcher(
-      (rows) => this.files.submit<DarbOrderResultRow>('book', 'orders', DARB_ORDER_COLUMNS, rows),
-      {
-        maxRowsPerFile: settings.maxRowsPerFile,
-        maxFilesInFlight: settings.maxFilesInFlight,
-        timeoutMs: settings.resilience.timeoutMs,
-      },
-    );
+    this.orders = new DarbOrderBatcher((rows) => this.files.submit<DarbOrderResultRow>('book', 'orders', DARB_ORDER_COLUMNS, rows), {
+      maxRowsPerFile: settings.maxRowsPerFile,
+      maxFilesInFlight: settings.maxFilesInFlight,
+      timeoutMs: settings.resilience.timeoutMs,
+    });
   }
 
   static create(settings: DarbSettings): DarbAdapter {

@@ -55,7 +55,14 @@ describe('darb mapper', () => {
   it('maps the recorded status feed: Riyadh times, exceptions, weights, unknown codes', async () => {
     const rows = (await parseCsv(fixture('status-feed.csv'))) as unknown as DarbStatusRow[];
     const events = rows.map(fromDarbStatusRow);
-    expect(events.map((e) => e?.status)).toEqual(['PICKED_UP', 'EXCEPTION_CUSTOMS_HOLD', 'EXCEPTION_WEIGHT_MISMATCH', null, 'DELIVERED', undefined]);
+    expect(events.map((e) => e?.status)).toEqual([
+      'PICKED_UP',
+      'EXCEPTION_CUSTOMS_HOLD',
+      'EXCEPTION_WEIGHT_MISMATCH',
+      null,
+      'DELIVERED',
+      undefined,
+    ]);
     expect(events[0]).toEqual({
       trackingNumber: 'DRB17952506855270',
       eventId: '3b6f1c2a7be0d44a',

@@ -1,7 +1,30 @@
 import { SHIPMENT_STATUSES } from '@lgw/domain';
 import { mapDarbStatus } from './darb.status-map';
 
-const DOCUMENTED = ['NEW', 'LBL', 'PUS', 'PUP', 'OHB', 'DEP', 'TRN', 'ARR', 'CUS', 'CLR', 'DHB', 'OFD', 'DLV', 'HLD', 'ADR', 'WGT', 'FDA', 'DLY', 'RTO', 'RTD', 'LST', 'CAN'];
+const DOCUMENTED = [
+  'NEW',
+  'LBL',
+  'PUS',
+  'PUP',
+  'OHB',
+  'DEP',
+  'TRN',
+  'ARR',
+  'CUS',
+  'CLR',
+  'DHB',
+  'OFD',
+  'DLV',
+  'HLD',
+  'ADR',
+  'WGT',
+  'FDA',
+  'DLY',
+  'RTO',
+  'RTD',
+  'LST',
+  'CAN',
+];
 
 describe('darb status map', () => {
   it('covers every gateway status exactly once', () => {

@@ -25,7 +25,12 @@ describe('RateCardRepository', () => {
 
   it('has no card without a catalogue level, and no level without a card', () => {
     expect(repository.missing(catalogueLevels.map((l) => l.service))).toEqual([]);
-    expect(repository.all().map((c) => c.service_code).sort()).toEqual(catalogueLevels.map((l) => l.service).sort());
+    expect(
+      repository
+        .all()
+        .map((c) => c.service_code)
+        .sort(),
+    ).toEqual(catalogueLevels.map((l) => l.service).sort());
     expect(repository.get('no_such_level')).toBeUndefined();
   });
 
@@ -94,9 +99,7 @@ describe('RateCardRepository', () => {
     it('honours RATE_CARDS_DIR, with an explicit directory taking precedence', () => {
       writeFileSync(join(dir, 'bahr_sea.json'), source('bahr_sea'));
       expect(RateCardRepository.load({ env: { RATE_CARDS_DIR: dir } }).directory).toBe(dir);
-      expect(resolveRateCardsDirectory({ directory: repository.directory, env: { RATE_CARDS_DIR: dir } })).toBe(
-        repository.directory,
-      );
+      expect(resolveRateCardsDirectory({ directory: repository.directory, env: { RATE_CARDS_DIR: dir } })).toBe(repository.directory);
     });
 
     it('refuses to start on a malformed card, naming the file and field', () => {

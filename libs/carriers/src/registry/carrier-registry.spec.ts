@@ -18,7 +18,9 @@ describe('carrier registry', () => {
 
   it('adds a carrier through its definition', () => {
     const fake = { code: 'fourth' } as CarrierPort;
-    const entries: CarrierDefinition[] = [{ ...CARRIERS[0], descriptor: { ...CARRIERS[0].descriptor, code: 'fourth' }, create: () => fake }];
+    const entries: CarrierDefinition[] = [
+      { ...CARRIERS[0], descriptor: { ...CARRIERS[0].descriptor, code: 'fourth' }, create: () => fake },
+    ];
     expect(createCarrierRegistry({}, entries).get('fourth')).toBe(fake);
     expect(() => createCarrierRegistry({}, [...entries, ...entries])).toThrow(/registered twice/);
   });

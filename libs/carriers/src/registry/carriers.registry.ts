@@ -7,8 +7,4 @@ import { CarrierDefinition } from '../shared/carrier-definition';
  * The carriers the gateway offers, one line each. Everything else (catalogue, adapters,
  * settings, the sandbox's simulators, the "each carrier" test suites) is discovered from here.
  */
-export const CARRIERS: readonly CarrierDefinition[] = [
-  SAHM_CARRIER,
-  BAHR_CARRIER,
-  DARB_CARRIER,
-];
+export const CARRIERS: readonly CarrierDefinition[] = [SAHM_CARRIER, BAHR_CARRIER, DARB_CARRIER];

@@ -27,7 +27,12 @@ export class SahmClient {
   }
 
   async updateConsignee(trackingNumber: string, consignee: SahmAddress, signal: AbortSignal): Promise<void> {
-    const answer = await this.call('PATCH', `/v2/shipments/${encodeURIComponent(trackingNumber)}/consignee`, signal, JSON.stringify(consignee));
+    const answer = await this.call(
+      'PATCH',
+      `/v2/shipments/${encodeURIComponent(trackingNumber)}/consignee`,
+      signal,
+      JSON.stringify(consignee),
+    );
     this.expectOk(answer);
   }
 
@@ -48,7 +53,13 @@ export class SahmClient {
     };
   }
 
-  private call(method: 'GET' | 'POST' | 'PATCH', path: string, signal: AbortSignal, body?: string | Buffer, extra: Record<string, string> = {}) {
+  private call(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    signal: AbortSignal,
+    body?: string | Buffer,
+    extra: Record<string, string> = {},
+  ) {
     return sendHttp({
       method,
       url: joinUrl(this.settings.baseUrl, path),

@@ -39,10 +39,12 @@ describe('sahm mapper', () => {
   });
 
   it('puts the national address under national_address', () => {
-    expect(toSahmAddress({ city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', additional_number: '1234' }).national_address).toEqual({
-      short_code: 'RRRD2929',
-      additional_number: '1234',
-    });
+    expect(toSahmAddress({ city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', additional_number: '1234' }).national_address).toEqual(
+      {
+        short_code: 'RRRD2929',
+        additional_number: '1234',
+      },
+    );
   });
 
   it('reads the booking answer', () => {

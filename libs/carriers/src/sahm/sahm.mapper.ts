@@ -2,13 +2,7 @@ import { AddressProps } from '@lgw/domain';
 import { CarrierBooking, CarrierBookingRequest, CarrierTrackingEvent } from '@lgw/application';
 import { compact } from '../shared/text';
 import { mapSahmStatus } from './sahm.status-map';
-import {
-  SahmAddress,
-  SahmCreateShipmentRequest,
-  SahmErrorBody,
-  SahmShipment,
-  SahmTrackingEvent,
-} from './sahm.wire-types';
+import { SahmAddress, SahmCreateShipmentRequest, SahmErrorBody, SahmShipment, SahmTrackingEvent } from './sahm.wire-types';
 
 /** Gateway service level → Sahm product code. */
 const SAHM_PRODUCTS: Readonly<Record<string, string>> = {
@@ -51,9 +45,7 @@ export function toSahmShipmentRequest(request: CarrierBookingRequest, product: s
     ...(request.declaredValueHalalas !== undefined
       ? { declared_value: { amount_minor: request.declaredValueHalalas, currency: 'SAR' as const } }
       : {}),
-    ...(request.codAmountHalalas
-      ? { cash_on_delivery: { amount_minor: request.codAmountHalalas, currency: 'SAR' as const } }
-      : {}),
+    ...(request.codAmountHalalas ? { cash_on_delivery: { amount_minor: request.codAmountHalalas, currency: 'SAR' as const } } : {}),
   };
 }
 

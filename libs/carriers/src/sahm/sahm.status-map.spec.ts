@@ -2,10 +2,28 @@ import { SHIPMENT_STATUSES } from '@lgw/domain';
 import { mapSahmStatus } from './sahm.status-map';
 
 const DOCUMENTED = [
-  'booked', 'label_created', 'pickup_scheduled', 'picked', 'hub_scan', 'departed_facility', 'in_transit',
-  'arrived_in_country', 'customs_processing', 'customs_released', 'delivery_station_scan', 'out_for_delivery',
-  'delivered', 'exception:customs', 'exception:address', 'exception:weight', 'exception:delivery_attempt',
-  'exception:delay', 'rts_initiated', 'rts_completed', 'lost', 'cancelled',
+  'booked',
+  'label_created',
+  'pickup_scheduled',
+  'picked',
+  'hub_scan',
+  'departed_facility',
+  'in_transit',
+  'arrived_in_country',
+  'customs_processing',
+  'customs_released',
+  'delivery_station_scan',
+  'out_for_delivery',
+  'delivered',
+  'exception:customs',
+  'exception:address',
+  'exception:weight',
+  'exception:delivery_attempt',
+  'exception:delay',
+  'rts_initiated',
+  'rts_completed',
+  'lost',
+  'cancelled',
 ];
 
 describe('sahm status map', () => {

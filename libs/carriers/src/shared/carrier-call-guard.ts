@@ -84,15 +84,10 @@ export class CarrierCallGuard {
    * a repeat harmless (idempotency key, natural dedupe); only then is the call retried.
    */
   async run<T>(operation: string, call: CarrierCall<T>, options: { idempotent: boolean }): Promise<T> {
-    const attempts: CarrierCall<T> = options.idempotent
-      ? (signal) => this.retry.execute(({ signal: inner }) => call(inner), signal)
-      : call;
+    const attempts: CarrierCall<T> = options.idempotent ? (signal) => this.retry.execute(({ signal: inner }) => call(inner), signal) : call;
     try {
       return await this.deadline.execute(({ signal }) =>
-        this.bulkhead.execute(
-          ({ signal: inner }) => this.breaker.execute(({ signal: innermost }) => attempts(innermost), inner),
-          signal,
-        ),
+        this.bulkhead.execute(({ signal: inner }) => this.breaker.execute(({ signal: innermost }) => attempts(innermost), inner), signal),
       );
     } catch (error) {
       throw this.translate(operation, error);
@@ -103,9 +98,10 @@ export class CarrierCallGuard {
   async runPassthrough<T>(call: CarrierCall<T>): Promise<T> {
     try {
       return await this.deadline.execute(({ signal }) =>
-        this.bulkhead.execute(({ signal: inner }) =>
-          this.passthroughBreaker.execute(({ signal: innermost }) => call(innermost), inner),
-        signal),
+        this.bulkhead.execute(
+          ({ signal: inner }) => this.passthroughBreaker.execute(({ signal: innermost }) => call(innermost), inner),
+          signal,
+        ),
       );
     } catch (error) {
       throw this.translate('passthrough', error);

@@ -16,12 +16,9 @@ describe('Riyadh time', () => {
     expect(parseRiyadhDateTime('2025-03-01 13:15:42')).toEqual(new Date('2025-03-01T10:15:42Z'));
   });
 
-  it.each(['', '2025-03-01T10:15', '31/02/2025 10:00', '01/13/2025 10:00', '01/03/2025 24:00', '1/3/2025 10:00'])(
-    'rejects %p',
-    (text) => {
-      expect(parseLegacyRiyadhDate(text)).toBeNull();
-    },
-  );
+  it.each(['', '2025-03-01T10:15', '31/02/2025 10:00', '01/13/2025 10:00', '01/03/2025 24:00', '1/3/2025 10:00'])('rejects %p', (text) => {
+    expect(parseLegacyRiyadhDate(text)).toBeNull();
+  });
 
   it('rejects impossible feed times', () => {
     expect(parseRiyadhDateTime('2025-02-30 10:00:00')).toBeNull();

@@ -38,6 +38,8 @@ export function halalasToSar(halalas: number): string {
 export function formatKg(kg: number): string {
   const grams = kgToGrams(kg);
   const whole = Math.floor(grams / 1000);
-  const rest = String(grams % 1000).padStart(3, '0').replace(/0+$/, '');
+  const rest = String(grams % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
   return rest ? `${whole}.${rest}` : String(whole);
 }

@@ -45,10 +45,7 @@ describe('validateAddress', () => {
   });
 
   it('refuses non-string values', () => {
-    expect(reasons({ ...riyadh, city: 42, postal_code: 12271 })).toEqual([
-      'city: must be a string',
-      'postal_code: must be a string',
-    ]);
+    expect(reasons({ ...riyadh, city: 42, postal_code: 12271 })).toEqual(['city: must be a string', 'postal_code: must be a string']);
   });
 
   it.each(['SAU', 'KSA', 'XX', 'S', 'UK'])('country %p must be ISO alpha-2', (country) => {
@@ -83,14 +80,9 @@ describe('validateAddress', () => {
   });
 
   describe('short address', () => {
-    it.each(['RRR2929', 'RRRD292', 'RRRDD2929', '2929RRRD', 'RRRD-2929', 'RRRD 2929', 'رررد2929'])(
-      '%p is refused',
-      (short_address) => {
-        expect(reasons({ ...riyadh, short_address })).toEqual([
-          'short_address: must be 4 letters followed by 4 digits, e.g. RRRD2929',
-        ]);
-      },
-    );
+    it.each(['RRR2929', 'RRRD292', 'RRRDD2929', '2929RRRD', 'RRRD-2929', 'RRRD 2929', 'رررد2929'])('%p is refused', (short_address) => {
+      expect(reasons({ ...riyadh, short_address })).toEqual(['short_address: must be 4 letters followed by 4 digits, e.g. RRRD2929']);
+    });
 
     it.each(['RRRD2929', 'rrrd2929', ' RrRd2929 ', 'RRRD٢٩٢٩'])('%p is accepted', (short_address) => {
       expect(validateAddress({ ...riyadh, short_address })).toEqual([]);
@@ -143,9 +135,7 @@ describe('validateAddress', () => {
 
 describe('prefixViolations and assertValidAddress', () => {
   it('prefixes field paths', () => {
-    expect(prefixViolations('destination', validateAddress({ country: 'SA' })).map((v) => v.field)).toEqual([
-      'destination.city',
-    ]);
+    expect(prefixViolations('destination', validateAddress({ country: 'SA' })).map((v) => v.field)).toEqual(['destination.city']);
     expect(prefixViolations('destination', validateAddress(7)).map((v) => v.field)).toEqual(['destination']);
   });
 
@@ -249,14 +239,15 @@ describe('nationalAddressMissing', () => {
 });
 
 describe('address text', () => {
-  it.each([['NUL', 'Riyadh\u0000'], ['line feed', 'Riy\nadh'], ['lone surrogate', 'Riyadh \ud800']])(
-    'refuses %s in a field',
-    (_label, city) => {
-      expect(validateAddress({ city, country: 'SA', short_address: 'RRRD2929' })).toEqual([
-        expect.objectContaining({ field: 'city', reason: 'must not contain control characters or unpaired surrogates' }),
-      ]);
-    },
-  );
+  it.each([
+    ['NUL', 'Riyadh\u0000'],
+    ['line feed', 'Riy\nadh'],
+    ['lone surrogate', 'Riyadh \ud800'],
+  ])('refuses %s in a field', (_label, city) => {
+    expect(validateAddress({ city, country: 'SA', short_address: 'RRRD2929' })).toEqual([
+      expect.objectContaining({ field: 'city', reason: 'must not contain control characters or unpaired surrogates' }),
+    ]);
+  });
 
   it('accepts Arabic text and paired surrogates (emoji)', () => {
     expect(validateAddress({ city: 'الرياض 🏙️', country: 'SA', short_address: 'RRRD2929' })).toEqual([]);

@@ -30,7 +30,11 @@ describe('billing charges', () => {
     const credit = cancellationCredit(shipment);
     expect(credit.amount.halalas).toBe(-line.amount.halalas);
     expect(credit.vat.halalas).toBe(-line.vat.halalas);
-    expect(invoiceTotals([line, credit].map((l) => ({ cause: l.cause, amountHalalas: l.amount.halalas, vatHalalas: l.vat.halalas }))).total.isZero()).toBe(true);
+    expect(
+      invoiceTotals(
+        [line, credit].map((l) => ({ cause: l.cause, amountHalalas: l.amount.halalas, vatHalalas: l.vat.halalas })),
+      ).total.isZero(),
+    ).toBe(true);
   });
 
   it('charges a return at the forward price', () => {

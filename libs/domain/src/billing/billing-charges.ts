@@ -33,9 +33,7 @@ export function bookingLines(shipment: BilledShipment): BillingLineDraft[] {
     const fee = Money.ofHalalas(cod).percent(COD_FEE_BASIS_POINTS);
     const charged = fee.halalas < COD_FEE_MINIMUM_HALALAS ? Money.ofHalalas(COD_FEE_MINIMUM_HALALAS) : fee;
     const collected = Money.ofHalalas(cod).toSarString();
-    lines.push(
-      billingLine('cod_fee', charged, `Cash on delivery fee (${collected} SAR)`, `رسوم الدفع عند الاستلام (${collected} ريال)`),
-    );
+    lines.push(billingLine('cod_fee', charged, `Cash on delivery fee (${collected} SAR)`, `رسوم الدفع عند الاستلام (${collected} ريال)`));
   }
   return lines;
 }
@@ -104,7 +102,11 @@ export function weightAdjustment(input: WeightAdjustmentInput): BillingLineDraft
 
 /** A rate-card price without its VAT line. */
 export function chargeWithoutVat(card: RateCard, chargeableKg: number): Money {
-  return Money.sum(priceQuote(card, chargeableKg).lines.filter((l) => l.code !== 'vat').map((l) => l.amount));
+  return Money.sum(
+    priceQuote(card, chargeableKg)
+      .lines.filter((l) => l.code !== 'vat')
+      .map((l) => l.amount),
+  );
 }
 
 function grams(kg: number): number {

@@ -116,7 +116,6 @@ export function validateBatchRow(row: BatchCsvRow): BatchRowProblem[] {
   return problems.sort((a, b) => order(a.field) - order(b.field));
 }
 
-
 /** A row with more or fewer cells than the header. */
 export function wrongColumnCount(): BatchRowProblem {
   return problem('row', REASONS.COLUMN_COUNT);

@@ -142,14 +142,18 @@ describe('computeChargeableWeight', () => {
     it('holds for arbitrary decimal inputs too', () => {
       const positive = fc.double({ min: 0.001, max: 1000, noNaN: true, noDefaultInfinity: true });
       fc.assert(
-        fc.property(fc.array(fc.tuple(positive, positive, positive, positive), { minLength: 1, maxLength: 20 }), divisor, (generated, d) => {
-          const parcels = generated.map(([w, l, wi, h]) => ({ weight_kg: w, length_cm: l, width_cm: wi, height_cm: h }));
-          const result = computeChargeableWeight(parcels, d);
-          expect(Number.isInteger(result.chargeable_kg * 2)).toBe(true);
-          expect(result.chargeable_kg).toBeGreaterThanOrEqual(result.actual_kg);
-          expect(result.chargeable_kg).toBeGreaterThanOrEqual(result.volumetric_kg);
-          expect(result.chargeable_kg).toBe(roundUpToHalfKg(Math.max(result.actual_kg, result.volumetric_kg)));
-        }),
+        fc.property(
+          fc.array(fc.tuple(positive, positive, positive, positive), { minLength: 1, maxLength: 20 }),
+          divisor,
+          (generated, d) => {
+            const parcels = generated.map(([w, l, wi, h]) => ({ weight_kg: w, length_cm: l, width_cm: wi, height_cm: h }));
+            const result = computeChargeableWeight(parcels, d);
+            expect(Number.isInteger(result.chargeable_kg * 2)).toBe(true);
+            expect(result.chargeable_kg).toBeGreaterThanOrEqual(result.actual_kg);
+            expect(result.chargeable_kg).toBeGreaterThanOrEqual(result.volumetric_kg);
+            expect(result.chargeable_kg).toBe(roundUpToHalfKg(Math.max(result.actual_kg, result.volumetric_kg)));
+          },
+        ),
       );
     });
   });

@@ -26,10 +26,7 @@ const PARCEL_FIELDS = ['weight_kg', 'length_cm', 'width_cm', 'height_cm'] as con
  * kept as exact integers, so ten parcels of 0.1 kg are 1.0 kg (chargeable 1.0), not
  * 0.9999999999999999 or 1.0000000000000002 (which would become 1.5).
  */
-export function computeChargeableWeight(
-  parcels: readonly ParcelProps[],
-  volumetricDivisor: number,
-): ChargeableWeight {
+export function computeChargeableWeight(parcels: readonly ParcelProps[], volumetricDivisor: number): ChargeableWeight {
   if (!Number.isSafeInteger(volumetricDivisor) || volumetricDivisor <= 0) {
     throw new RangeError(`volumetric divisor must be a positive integer, got ${volumetricDivisor}`);
   }

@@ -51,12 +51,7 @@ export function priceQuote(card: RateCard, chargeableKg: number): PricedQuote {
   const fuel = base.add(weightCharge).percent(card.fuel_surcharge_basis_points);
   const vat = base.add(weightCharge).add(fuel).percent(VAT_BASIS_POINTS);
 
-  const lines = [
-    line('base', base),
-    line('weight_charge', weightCharge),
-    line('fuel_surcharge', fuel),
-    line('vat', vat),
-  ];
+  const lines = [line('base', base), line('weight_charge', weightCharge), line('fuel_surcharge', fuel), line('vat', vat)];
   return {
     weight_break_applied: band.label,
     lines,

@@ -84,8 +84,7 @@ function parseBands(json: unknown): WeightBand[] {
     const parsed: WeightBand = {
       label,
       from_kg: fromKg,
-      up_to_kg:
-        index === json.length - 1 ? expectOpenEnd(band.up_to_kg, upToKgPath) : expectUpperBound(band.up_to_kg, upToKgPath, fromKg),
+      up_to_kg: index === json.length - 1 ? expectOpenEnd(band.up_to_kg, upToKgPath) : expectUpperBound(band.up_to_kg, upToKgPath, fromKg),
       base_halalas: expectInteger(band.base_halalas, `${path}.base_halalas`, 0),
       per_kg_halalas: expectInteger(band.per_kg_halalas, `${path}.per_kg_halalas`, 0),
     };

@@ -32,7 +32,13 @@ describe('data readiness scoring', () => {
   it('counts each failed check and names the field with a bilingual message', () => {
     const report = scoreCatalogue([{ sku: 'BARE' }]);
     expect(report.score).toBe(0);
-    expect(report.summary).toEqual({ missing_hs_code: 1, missing_weight: 1, missing_dimensions: 1, missing_origin_country: 1, suspicious_values: 0 });
+    expect(report.summary).toEqual({
+      missing_hs_code: 1,
+      missing_weight: 1,
+      missing_dimensions: 1,
+      missing_origin_country: 1,
+      suspicious_values: 0,
+    });
     expect(report.issues.map((i) => `${i.field}:${i.severity}`)).toEqual([
       'hs_code:error',
       'weight_kg:error',
@@ -55,7 +61,13 @@ describe('data readiness scoring', () => {
       { ...complete, sku: 'B', weight_kg: 600, length_cm: 301, value_sar: 0 },
       { ...complete, sku: 'C', weight_kg: -1 },
     ]);
-    expect(report.summary).toEqual({ missing_hs_code: 1, missing_weight: 0, missing_dimensions: 0, missing_origin_country: 1, suspicious_values: 2 });
+    expect(report.summary).toEqual({
+      missing_hs_code: 1,
+      missing_weight: 0,
+      missing_dimensions: 0,
+      missing_origin_country: 1,
+      suspicious_values: 2,
+    });
     expect(report.issues.filter((i) => i.sku === 'B').map((i) => i.field)).toEqual(['weight_kg', 'length_cm', 'value_sar']);
     // A: 3 of 5, B: 4 of 5, C: 4 of 5 → 11 / 15 = 73.3 %
     expect(report.score).toBe(73);
@@ -119,7 +131,9 @@ describe('data readiness scoring', () => {
         origin_country: fc.constantFrom('SA', 'CN', 'DE', 'US'),
         value_sar: fc.double({ min: 0.01, max: 1e6, noNaN: true }),
       });
-      fc.assert(fc.property(fc.array(good, { minLength: 1, maxLength: 20 }), (products) => expect(scoreCatalogue(products).score).toBe(100)));
+      fc.assert(
+        fc.property(fc.array(good, { minLength: 1, maxLength: 20 }), (products) => expect(scoreCatalogue(products).score).toBe(100)),
+      );
     });
 
     it('gives the same report whether products are added one by one or at once', () => {

@@ -11,30 +11,19 @@ describe('eventKindsForStatusChange', () => {
   });
 
   it('delivery also emits shipment.delivered', () => {
-    expect(eventKindsForStatusChange('OUT_FOR_DELIVERY', 'DELIVERED')).toEqual([
-      'shipment.status_updated',
-      'shipment.delivered',
-    ]);
+    expect(eventKindsForStatusChange('OUT_FOR_DELIVERY', 'DELIVERED')).toEqual(['shipment.status_updated', 'shipment.delivered']);
   });
 
-  it.each(SHIPMENT_STATUSES.filter((s) => s.startsWith('EXCEPTION_')).map((s) => [s]))(
-    '%s also emits shipment.exception',
-    (status) => {
-      expect(eventKindsForStatusChange('IN_TRANSIT', status)).toEqual(['shipment.status_updated', 'shipment.exception']);
-    },
-  );
+  it.each(SHIPMENT_STATUSES.filter((s) => s.startsWith('EXCEPTION_')).map((s) => [s]))('%s also emits shipment.exception', (status) => {
+    expect(eventKindsForStatusChange('IN_TRANSIT', status)).toEqual(['shipment.status_updated', 'shipment.exception']);
+  });
 
   it('the same status again emits nothing', () => {
     expect(eventKindsForStatusChange('IN_TRANSIT', 'IN_TRANSIT')).toEqual([]);
   });
 
   it('knows exactly the four kinds of docs/api.md §6', () => {
-    expect([...SHIPMENT_EVENT_KINDS]).toEqual([
-      'shipment.created',
-      'shipment.status_updated',
-      'shipment.delivered',
-      'shipment.exception',
-    ]);
+    expect([...SHIPMENT_EVENT_KINDS]).toEqual(['shipment.created', 'shipment.status_updated', 'shipment.delivered', 'shipment.exception']);
     expect(isShipmentEventKind('shipment.delivered')).toBe(true);
     expect(isShipmentEventKind('shipment.updated')).toBe(false);
   });

@@ -2,12 +2,7 @@ import { ShipmentStatus } from './shipment-status';
 import { isException } from './shipment-state-machine';
 
 /** Webhook event kinds of docs/api.md §6, exact values. */
-export const SHIPMENT_EVENT_KINDS = [
-  'shipment.created',
-  'shipment.status_updated',
-  'shipment.delivered',
-  'shipment.exception',
-] as const;
+export const SHIPMENT_EVENT_KINDS = ['shipment.created', 'shipment.status_updated', 'shipment.delivered', 'shipment.exception'] as const;
 
 export type ShipmentEventKind = (typeof SHIPMENT_EVENT_KINDS)[number];
 
@@ -20,10 +15,7 @@ export function isShipmentEventKind(value: unknown): value is ShipmentEventKind 
  * the shipment was just created: only shipment.created, since creation is not a change.
  * The same status again is no change and emits nothing.
  */
-export function eventKindsForStatusChange(
-  previous: ShipmentStatus | undefined,
-  next: ShipmentStatus,
-): ShipmentEventKind[] {
+export function eventKindsForStatusChange(previous: ShipmentStatus | undefined, next: ShipmentStatus): ShipmentEventKind[] {
   if (previous === undefined) return ['shipment.created'];
   if (previous === next) return [];
   const kinds: ShipmentEventKind[] = ['shipment.status_updated'];

@@ -1,11 +1,4 @@
-import {
-  EXCEPTION_STATUSES,
-  ExceptionStatus,
-  ExceptionType,
-  MAIN_FLOW_STATUSES,
-  MainFlowStatus,
-  ShipmentStatus,
-} from './shipment-status';
+import { EXCEPTION_STATUSES, ExceptionStatus, ExceptionType, MAIN_FLOW_STATUSES, MainFlowStatus, ShipmentStatus } from './shipment-status';
 
 /**
  * Shipment lifecycle (docs/api.md, statuses; the lists live in shipment-status.ts).
@@ -29,18 +22,9 @@ import {
  * PICKED_UP); a failed delivery attempt implies it was out for delivery.
  */
 
-export const NOT_PICKED_UP_STATUSES = [
-  'CREATED',
-  'LABEL_GENERATED',
-  'PICKUP_SCHEDULED',
-] as const satisfies readonly ShipmentStatus[];
+export const NOT_PICKED_UP_STATUSES = ['CREATED', 'LABEL_GENERATED', 'PICKUP_SCHEDULED'] as const satisfies readonly ShipmentStatus[];
 
-export const TERMINAL_STATUSES = [
-  'DELIVERED',
-  'RETURNED',
-  'LOST',
-  'CANCELLED',
-] as const satisfies readonly ShipmentStatus[];
+export const TERMINAL_STATUSES = ['DELIVERED', 'RETURNED', 'LOST', 'CANCELLED'] as const satisfies readonly ShipmentStatus[];
 
 /** Statuses that only exist when goods cross a border. */
 export const CROSS_BORDER_ONLY_STATUSES = [
@@ -58,9 +42,7 @@ export interface LaneOptions {
   readonly international?: boolean;
 }
 
-const MAIN_RANK: ReadonlyMap<ShipmentStatus, number> = new Map(
-  MAIN_FLOW_STATUSES.map((status, index) => [status, index]),
-);
+const MAIN_RANK: ReadonlyMap<ShipmentStatus, number> = new Map(MAIN_FLOW_STATUSES.map((status, index) => [status, index]));
 
 function includes(list: readonly ShipmentStatus[], status: ShipmentStatus): boolean {
   return list.includes(status);

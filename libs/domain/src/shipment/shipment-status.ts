@@ -22,13 +22,7 @@ export const MAIN_FLOW_STATUSES = [
 
 export type MainFlowStatus = (typeof MAIN_FLOW_STATUSES)[number];
 
-export const EXCEPTION_TYPES = [
-  'CUSTOMS_HOLD',
-  'ADDRESS_ISSUE',
-  'WEIGHT_MISMATCH',
-  'FAILED_DELIVERY_ATTEMPT',
-  'CARRIER_DELAY',
-] as const;
+export const EXCEPTION_TYPES = ['CUSTOMS_HOLD', 'ADDRESS_ISSUE', 'WEIGHT_MISMATCH', 'FAILED_DELIVERY_ATTEMPT', 'CARRIER_DELAY'] as const;
 
 export type ExceptionType = (typeof EXCEPTION_TYPES)[number];
 export type ExceptionStatus = `EXCEPTION_${ExceptionType}`;

@@ -32,14 +32,8 @@ describe('shipmentWarnings', () => {
       'HS_CODES_MISSING',
       'DECLARED_VALUE_MISSING',
     ]);
-    expect(codes({ ...international, hs_codes: [], declared_value: null })).toEqual([
-      'HS_CODES_MISSING',
-      'DECLARED_VALUE_MISSING',
-    ]);
-    expect(codes({ ...international, hs_codes: ['  '], declared_value: 0 })).toEqual([
-      'HS_CODES_MISSING',
-      'DECLARED_VALUE_MISSING',
-    ]);
+    expect(codes({ ...international, hs_codes: [], declared_value: null })).toEqual(['HS_CODES_MISSING', 'DECLARED_VALUE_MISSING']);
+    expect(codes({ ...international, hs_codes: ['  '], declared_value: 0 })).toEqual(['HS_CODES_MISSING', 'DECLARED_VALUE_MISSING']);
   });
 
   it('GCC lanes cross a border too', () => {
@@ -70,9 +64,7 @@ describe('shipmentWarnings', () => {
     expect(codes({ ...domestic, quoteExpiresAt: inMinutes(2.01) })).toEqual([]);
     expect(codes({ ...domestic, quoteExpiresAt: inMinutes(2) })).toEqual(['QUOTE_NEAR_EXPIRY']);
     expect(codes({ ...domestic, quoteExpiresAt: inMinutes(0.5).toISOString() })).toEqual(['QUOTE_NEAR_EXPIRY']);
-    expect(shipmentWarnings({ ...domestic, quoteExpiresAt: inMinutes(4) }, 5 * 60_000).map((w) => w.code)).toEqual([
-      'QUOTE_NEAR_EXPIRY',
-    ]);
+    expect(shipmentWarnings({ ...domestic, quoteExpiresAt: inMinutes(4) }, 5 * 60_000).map((w) => w.code)).toEqual(['QUOTE_NEAR_EXPIRY']);
   });
 
   it('lists every warning in a fixed order, each in English and Arabic', () => {

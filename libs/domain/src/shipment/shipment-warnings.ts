@@ -52,10 +52,7 @@ export function isCrossBorder(input: Pick<ShipmentWarningInput, 'lane' | 'origin
 }
 
 /** Warnings in SHIPMENT_WARNING_CODES order; empty when there is nothing to say. */
-export function shipmentWarnings(
-  input: ShipmentWarningInput,
-  nearExpiryMs: number = QUOTE_NEAR_EXPIRY_MS,
-): ShipmentWarning[] {
+export function shipmentWarnings(input: ShipmentWarningInput, nearExpiryMs: number = QUOTE_NEAR_EXPIRY_MS): ShipmentWarning[] {
   const warnings: ShipmentWarning[] = [];
   const crossBorder = isCrossBorder(input);
 
@@ -92,10 +89,8 @@ export function shipmentWarnings(
     warnings.push(
       warning(
         'ORIGIN_NOT_NORMALISED',
-        `The Saudi origin address has no complete National Address (missing: ${missing.join(', ')}); ` +
-          'pickup may be delayed.',
-        `عنوان المصدر في السعودية لا يتضمن عنواناً وطنياً مكتملاً (الحقول الناقصة: ${missing.join('، ')})؛ ` +
-          'قد يتأخر الاستلام.',
+        `The Saudi origin address has no complete National Address (missing: ${missing.join(', ')}); ` + 'pickup may be delayed.',
+        `عنوان المصدر في السعودية لا يتضمن عنواناً وطنياً مكتملاً (الحقول الناقصة: ${missing.join('، ')})؛ ` + 'قد يتأخر الاستلام.',
       ),
     );
   }

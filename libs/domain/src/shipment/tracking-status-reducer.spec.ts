@@ -240,10 +240,7 @@ const expectedFinal = (events: readonly StatusEvent[]): ShipmentStatus =>
   events.length === 0 ? 'CREATED' : events[events.length - 1].status;
 
 function applyOneByOne(events: readonly StatusEvent[], international: boolean | undefined): TrackingState {
-  return events.reduce<TrackingState>(
-    (state, event) => applyStatusEvent(state, event, { international }),
-    initialTrackingState(),
-  );
+  return events.reduce<TrackingState>((state, event) => applyStatusEvent(state, event, { international }), initialTrackingState());
 }
 
 const anyStatus = fc.constantFrom(...SHIPMENT_STATUSES);

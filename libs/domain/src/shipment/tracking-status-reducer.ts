@@ -143,9 +143,7 @@ export function applyStatusEvent(state: TrackingState, event: StatusEvent, opts:
 
   if (!isException(to)) return unchanged;
   const raised = furthest(progress, impliedProgressOf(to));
-  const wins =
-    eventAt > lastAt ||
-    (eventAt === lastAt && (!isException(status) || tieRank(to) > tieRank(status)));
+  const wins = eventAt > lastAt || (eventAt === lastAt && (!isException(status) || tieRank(to) > tieRank(status)));
   if (wins && to !== status) return next(to, raised);
   return isException(status) ? next(status, raised) : unchanged;
 }

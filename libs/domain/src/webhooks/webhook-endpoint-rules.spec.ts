@@ -20,7 +20,10 @@ describe('webhook endpoint rules', () => {
   });
 
   it('defaults to all four kinds and refuses unknown, duplicate or empty lists', () => {
-    expect(parseWebhookEvents(undefined)).toEqual({ ok: true, value: ['shipment.created', 'shipment.status_updated', 'shipment.delivered', 'shipment.exception'] });
+    expect(parseWebhookEvents(undefined)).toEqual({
+      ok: true,
+      value: ['shipment.created', 'shipment.status_updated', 'shipment.delivered', 'shipment.exception'],
+    });
     expect(parseWebhookEvents(['shipment.delivered'])).toEqual({ ok: true, value: ['shipment.delivered'] });
     expect(parseWebhookEvents([])).toMatchObject({ ok: false, field: 'events' });
     expect(parseWebhookEvents(['webhook.test'])).toMatchObject({ ok: false, field: 'events.0' });

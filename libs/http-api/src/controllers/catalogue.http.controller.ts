@@ -30,7 +30,11 @@ export class CatalogueHttpController {
       '(details.field = "products.12.weight_kg"). Incomplete products are accepted: POST /data-readiness reports them.',
   })
   @ApiOkResponse({ type: CatalogueUpsertResponseDto })
-  @ApiErrorResponses({ 413: 'E_PAYLOAD_TOO_LARGE (body over 16 MB)', 422: 'E_VALIDATION {field, reason}', 503: 'E_SERVICE_UNAVAILABLE (Retry-After)' })
+  @ApiErrorResponses({
+    413: 'E_PAYLOAD_TOO_LARGE (body over 16 MB)',
+    422: 'E_VALIDATION {field, reason}',
+    503: 'E_SERVICE_UNAVAILABLE (Retry-After)',
+  })
   upsert(@CurrentPrincipal() principal: Principal, @Body() body: UpsertCatalogueRequestDto): Promise<CatalogueUpsertResponseDto> {
     return this.upsertProducts.execute({ teamId: principal.teamId, products: body.products });
   }

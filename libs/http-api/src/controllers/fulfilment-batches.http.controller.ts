@@ -30,7 +30,10 @@ export class FulfilmentBatchesHttpController {
     required: false,
     description: 'Same key + same file (by content) within 24 h returns the first 202 and creates no second batch; another file → 422.',
   })
-  @ApiAcceptedResponse({ type: FulfilmentBatchDto, description: 'Accepted: PROCESSING, counts 0, both CSV fields null. Poll GET /fulfilment/batches/{id}.' })
+  @ApiAcceptedResponse({
+    type: FulfilmentBatchDto,
+    description: 'Accepted: PROCESSING, counts 0, both CSV fields null. Poll GET /fulfilment/batches/{id}.',
+  })
   @ApiErrorResponses({
     409: 'E_IDEMPOTENCY_IN_PROGRESS',
     413: 'E_PAYLOAD_TOO_LARGE: the file is over 50 MB (nothing is stored)',

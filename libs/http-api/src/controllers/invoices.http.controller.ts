@@ -25,7 +25,7 @@ export class InvoicesHttpController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'The team\'s billing periods, newest first' })
+  @ApiOperation({ summary: "The team's billing periods, newest first" })
   @ApiOkResponse({ type: InvoiceListResponseDto })
   @ApiErrorResponses({ 503: 'E_SERVICE_UNAVAILABLE (Retry-After)' })
   async list(@CurrentPrincipal() principal: Principal): Promise<InvoiceListResponseDto> {
@@ -39,7 +39,10 @@ export class InvoicesHttpController {
   })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'A4 PDF', schema: { type: 'string', format: 'binary' } })
-  @ApiErrorResponses({ 404: 'E_NOT_FOUND (unknown id, another team\'s, or a future period)', 503: 'E_LABEL_UNAVAILABLE (no renderer; Retry-After)' })
+  @ApiErrorResponses({
+    404: "E_NOT_FOUND (unknown id, another team's, or a future period)",
+    503: 'E_LABEL_UNAVAILABLE (no renderer; Retry-After)',
+  })
   async pdf(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
     // current.pdf prints the current period, as GET /invoices/current shows it.
     const pdf = await this.renderInvoicePdf.execute({ teamId: principal.teamId, invoiceId: id === 'current' ? undefined : id });
@@ -52,7 +55,7 @@ export class InvoicesHttpController {
 
   @Get(':id')
   @ApiOkResponse({ type: InvoiceDto })
-  @ApiErrorResponses({ 404: 'E_NOT_FOUND (unknown id, another team\'s, or a future period)' })
+  @ApiErrorResponses({ 404: "E_NOT_FOUND (unknown id, another team's, or a future period)" })
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<InvoiceDto> {
     return this.getInvoice.execute({ teamId: principal.teamId, invoiceId: id });
   }

@@ -1,12 +1,7 @@
 import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  ForwardToCarrierUseCase,
-  ListPassthroughAuditUseCase,
-  PassthroughAuditEntry,
-  Principal,
-} from '@lgw/application';
+import { ForwardToCarrierUseCase, ListPassthroughAuditUseCase, PassthroughAuditEntry, Principal } from '@lgw/application';
 import { PassthroughAuditListResponseDto } from '../dto/passthrough-audit.response.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';

@@ -1,19 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import {
-  CancelShipmentUseCase,
-  CreateShipmentUseCase,
-  GetShipmentUseCase,
-  ListShipmentsUseCase,
-  Principal,
-} from '@lgw/application';
+import { CancelShipmentUseCase, CreateShipmentUseCase, GetShipmentUseCase, ListShipmentsUseCase, Principal } from '@lgw/application';
 import { SHIPMENT_STATUSES } from '@lgw/domain';
 import { CancelShipmentRequestDto, CreateShipmentRequestDto } from '../dto/create-shipment.request.dto';
-import {
-  CancellationResponseDto,
-  ShipmentDto,
-  ShipmentListResponseDto,
-} from '../dto/shipment.response.dto';
+import { CancellationResponseDto, ShipmentDto, ShipmentListResponseDto } from '../dto/shipment.response.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { Idempotent } from '../http/idempotency.interceptor';
 import { CurrentPrincipal } from '../http/principal.decorator';
@@ -58,7 +48,7 @@ export class ShipmentsHttpController {
 
   @Get(':id')
   @ApiOkResponse({ type: ShipmentDto })
-  @ApiErrorResponses({ 404: 'E_NOT_FOUND (also for another team\'s shipment)' })
+  @ApiErrorResponses({ 404: "E_NOT_FOUND (also for another team's shipment)" })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ShipmentDto> {
     return this.getShipment.execute({ teamId: principal.teamId, shipmentId: id });
   }

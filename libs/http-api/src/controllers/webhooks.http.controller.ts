@@ -38,7 +38,7 @@ export class WebhooksHttpController {
   @Post('config')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Registers the team\'s one HTTPS endpoint for shipment events',
+    summary: "Registers the team's one HTTPS endpoint for shipment events",
     description:
       'A new POST replaces url and events and keeps the secret; it also enables an endpoint that was disabled. ' +
       'Deliveries follow Standard Webhooks: headers webhook-id, webhook-timestamp, webhook-signature ' +
@@ -47,14 +47,16 @@ export class WebhooksHttpController {
       '410 disables the endpoint; redirects are not followed.',
   })
   @ApiOkResponse({ type: WebhookConfigCreatedDto })
-  @ApiErrorResponses({ 422: 'E_VALIDATION {field, reason}: url not https, with credentials, resolving to a non-public address; unknown or duplicate event kind' })
+  @ApiErrorResponses({
+    422: 'E_VALIDATION {field, reason}: url not https, with credentials, resolving to a non-public address; unknown or duplicate event kind',
+  })
   async post(@CurrentPrincipal() principal: Principal, @Body() body: ConfigureWebhookRequestDto): Promise<WebhookConfigCreatedDto> {
     const view = await this.configure.execute({ teamId: principal.teamId, url: body.url, events: body.events });
     return { ...view, events: [...view.events] };
   }
 
   @Get('config')
-  @ApiOperation({ summary: 'The team\'s endpoint: url, events, whether deliveries go out, and the secret masked' })
+  @ApiOperation({ summary: "The team's endpoint: url, events, whether deliveries go out, and the secret masked" })
   @ApiOkResponse({ type: WebhookConfigDto })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND: no endpoint configured yet' })
   async get(@CurrentPrincipal() principal: Principal): Promise<WebhookConfigDto> {
@@ -66,7 +68,8 @@ export class WebhooksHttpController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Replaces the signing secret',
-    description: 'For 24 hours deliveries carry two space-separated signatures, one per secret, so the receiver can switch without losing a message.',
+    description:
+      'For 24 hours deliveries carry two space-separated signatures, one per secret, so the receiver can switch without losing a message.',
   })
   @ApiOkResponse({ type: WebhookSecretRotatedDto })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND: no endpoint configured yet' })
@@ -78,7 +81,7 @@ export class WebhooksHttpController {
   @Post('test')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Sends a signed `webhook.test` message now and returns the receiver\'s status code',
+    summary: "Sends a signed `webhook.test` message now and returns the receiver's status code",
     description: 'Sent whatever the subscription, not retried, not in the delivery log.',
   })
   @ApiOkResponse({ type: WebhookTestResultDto })
@@ -88,7 +91,7 @@ export class WebhooksHttpController {
   }
 
   @Get('deliveries')
-  @ApiOperation({ summary: 'The delivery log: the team\'s messages, newest first' })
+  @ApiOperation({ summary: "The delivery log: the team's messages, newest first" })
   @ApiQuery({ name: 'state', required: false, enum: WEBHOOK_DELIVERY_STATES })
   @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } })
   @ApiQuery({ name: 'offset', required: false, schema: { type: 'integer', minimum: 0, default: 0 } })

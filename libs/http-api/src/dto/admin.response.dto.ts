@@ -24,7 +24,8 @@ export class RateLimitResponseDto {
 export class TeamSummaryDto {
   @ApiProperty() id: string;
   @ApiProperty() name: string;
-  @ApiProperty({ nullable: true, type: Number, description: 'null: the default RATE_LIMIT_PER_MINUTE' }) rate_limit_per_minute: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'null: the default RATE_LIMIT_PER_MINUTE' }) rate_limit_per_minute:
+    number | null;
   @ApiProperty() active_keys: number;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
@@ -37,7 +38,8 @@ export class ApiKeySummaryDto {
   @ApiProperty() id: string;
   @ApiProperty({ description: 'the first characters of the key, for recognising it' }) display_prefix: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'recorded at most once a minute' }) last_used_at: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'recorded at most once a minute' }) last_used_at:
+    string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) revoked_at: string | null;
 }
 

@@ -1,6 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsNumber, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { MAX_CATALOGUE_UPSERT } from '@lgw/application';
 
 // Completeness is scored, not enforced: a product may lack any field but its sku, and an odd
@@ -33,7 +44,11 @@ export class CatalogueProductRequestDto {
   @IsString(TEXT)
   name_ar?: string | null;
 
-  @ApiPropertyOptional({ example: '080410', description: 'Harmonized System code; 6 to 10 digits to pass the readiness check', maxLength: 20 })
+  @ApiPropertyOptional({
+    example: '080410',
+    description: 'Harmonized System code; 6 to 10 digits to pass the readiness check',
+    maxLength: 20,
+  })
   @IsOptional()
   @MaxLength(20, { message: 'must be at most 20 characters' })
   @IsString(TEXT)

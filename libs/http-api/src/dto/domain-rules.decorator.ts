@@ -32,7 +32,11 @@ function rule(
 
 /** An Address (docs/api.md): the domain's rules, reported with the dotted sub-field. */
 export function IsAddressValue(): PropertyDecorator {
-  return rule(ADDRESS_CONSTRAINT, (value) => isAddress(value), () => 'is not a valid address');
+  return rule(
+    ADDRESS_CONSTRAINT,
+    (value) => isAddress(value),
+    () => 'is not a valid address',
+  );
 }
 
 /** One measure of a Parcel (docs/api.md): a positive number within the domain's limit. */
@@ -46,10 +50,19 @@ export function IsParcelMeasure(): PropertyDecorator {
 
 /** An ISO 4217 currency code, judged with the lane (after the shape of every field). */
 export function IsIsoCurrency(message: string): PropertyDecorator {
-  return rule(`${LATE_PREFIX}IsIsoCurrency`, (value) => typeof value === 'string' && isIsoCurrencyCode(value), () => message);
+  return rule(
+    `${LATE_PREFIX}IsIsoCurrency`,
+    (value) => typeof value === 'string' && isIsoCurrencyCode(value),
+    () => message,
+  );
 }
 
 /** A rule of this request alone, with its reason. */
-export function Satisfies(name: string, check: (value: unknown) => boolean, reason: string, options?: ValidationOptions): PropertyDecorator {
+export function Satisfies(
+  name: string,
+  check: (value: unknown) => boolean,
+  reason: string,
+  options?: ValidationOptions,
+): PropertyDecorator {
   return rule(name, check, () => reason, options);
 }

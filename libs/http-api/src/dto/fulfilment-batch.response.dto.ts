@@ -22,9 +22,14 @@ export class FulfilmentBatchDto {
   })
   rejection_csv: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ enum: BATCH_PHASES, description: 'What a PROCESSING batch is doing: queued, validating, booking, writing_result; done once finished.' })
+  @ApiProperty({
+    enum: BATCH_PHASES,
+    description: 'What a PROCESSING batch is doing: queued, validating, booking, writing_result; done once finished.',
+  })
   phase: string;
-  @ApiProperty({ description: 'Rows done in the current phase: a progress bar is processed_rows / row_count (row_count is known from booking on).' })
+  @ApiProperty({
+    description: 'Rows done in the current phase: a progress bar is processed_rows / row_count (row_count is known from booking on).',
+  })
   processed_rows: number;
   @ApiProperty({ type: String, nullable: true, description: 'Streamed text/csv download of result_csv (COMPLETED).' })
   result_csv_url: string | null;

@@ -19,7 +19,7 @@ export class InvoiceDto {
   @ApiProperty({ type: [InvoiceLineItemDto], description: 'in the order they occurred' }) line_items: readonly InvoiceLineItemDto[];
   @ApiProperty({ description: 'shipment lines and cancellation credits, without VAT' }) subtotal_sar: number;
   @ApiProperty({ description: 'COD fees, weight adjustments and return fees, without VAT' }) surcharges_sar: number;
-  @ApiProperty({ description: '15 % VAT: the sum of the lines\' VAT' }) vat_sar: number;
+  @ApiProperty({ description: "15 % VAT: the sum of the lines' VAT" }) vat_sar: number;
   @ApiProperty({ description: 'subtotal_sar + surcharges_sar + vat_sar, exactly' }) total_sar: number;
   @ApiProperty({ format: 'date-time', description: 'when the latest line was recorded (period start when none)' }) updated_at: string;
 }

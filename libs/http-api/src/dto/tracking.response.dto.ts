@@ -3,7 +3,7 @@ import { EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/domain';
 
 export class TrackingEventDto {
   @ApiProperty({
-    description: 'a status of docs/api.md §3, or the carrier\'s own code when it maps to none',
+    description: "a status of docs/api.md §3, or the carrier's own code when it maps to none",
     example: 'PICKED_UP',
   })
   code: string;

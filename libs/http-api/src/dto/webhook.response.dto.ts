@@ -52,7 +52,7 @@ export class WebhookDeliveryListDto {
 export class WebhookTestResultDto {
   @ApiProperty({ example: 'msg_test_…' }) webhook_id: string;
   @ApiProperty({ description: 'true when the receiver answered 2xx' }) delivered: boolean;
-  @ApiProperty({ nullable: true, type: Number, description: 'the receiver\'s HTTP status; null when it could not be reached' })
+  @ApiProperty({ nullable: true, type: Number, description: "the receiver's HTTP status; null when it could not be reached" })
   status_code: number | null;
   @ApiProperty({ nullable: true, type: String }) error: string | null;
 }

@@ -42,9 +42,7 @@ export function mapError(error: unknown): MappedError {
   const fastifyCode = (error as { code?: unknown })?.code;
   if (typeof fastifyCode === 'string' && FASTIFY_BODY_ERRORS[fastifyCode]) {
     const code = FASTIFY_BODY_ERRORS[fastifyCode];
-    return code === 'E_VALIDATION'
-      ? { code, details: { field: 'body', reason: bodyReason(fastifyCode) } }
-      : { code };
+    return code === 'E_VALIDATION' ? { code, details: { field: 'body', reason: bodyReason(fastifyCode) } } : { code };
   }
   if (error instanceof HttpException) return fromHttpStatus(error.getStatus());
   const status = (error as { statusCode?: unknown })?.statusCode;

@@ -70,7 +70,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const route = this.reflector.get<IdempotentRoute>(IDEMPOTENT_ROUTE, context.getHandler());
     if (!request.principal) throw new DomainError('E_UNAUTHENTICATED');
     request.body = await this.gate.transform(request.body, { type: 'body', metatype: route.body });
-    const status = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? (request.method === 'POST' ? 201 : 200);
+    const status =
+      this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? (request.method === 'POST' ? 201 : 200);
     const key = request.headers['idempotency-key'];
     const result = await this.idempotency.run(
       request.principal.teamId,

@@ -71,5 +71,7 @@ async function* fileContent(file: Readable): AsyncGenerator<Uint8Array> {
 
 function isCutShort(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === 'ERR_STREAM_PREMATURE_CLOSE' || (typeof message === 'string' && /terminated early|unexpected end of multipart/i.test(message));
+  return (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' || (typeof message === 'string' && /terminated early|unexpected end of multipart/i.test(message))
+  );
 }

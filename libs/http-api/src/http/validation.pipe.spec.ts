@@ -20,7 +20,10 @@ async function refusal(metatype: unknown, value: unknown): Promise<{ field?: str
 describe('the validation gate', () => {
   it('reports shape errors of any field before the rules of an address', async () => {
     const body = { quote_id: 'q', origin: { city: 'Riyadh' }, destination: RIYADH, parcels: [{ ...PARCEL, weight_kg: 0 }] };
-    expect(await refusal(CreateShipmentRequestDto, body)).toMatchObject({ field: 'parcels.0.weight_kg', reason: 'must be a positive number' });
+    expect(await refusal(CreateShipmentRequestDto, body)).toMatchObject({
+      field: 'parcels.0.weight_kg',
+      reason: 'must be a positive number',
+    });
     expect(await refusal(CreateShipmentRequestDto, { ...body, parcels: [PARCEL] })).toMatchObject({
       field: 'origin.country',
       reason: 'is required',
@@ -29,7 +32,10 @@ describe('the validation gate', () => {
 
   it('yields a typed command with addresses in their stored form', async () => {
     const body = { quote_id: 'q', origin: { ...RIYADH, country: 'sa' }, destination: RIYADH, parcels: [PARCEL], unknown: 1 };
-    const dto = (await createValidationPipe().transform(body, { type: 'body', metatype: CreateShipmentRequestDto })) as CreateShipmentRequestDto;
+    const dto = (await createValidationPipe().transform(body, {
+      type: 'body',
+      metatype: CreateShipmentRequestDto,
+    })) as CreateShipmentRequestDto;
     const command = dto.toCommand('team-1');
     expect(command.origin.country).toBe('SA');
     expect(command).toMatchObject({ teamId: 'team-1', quoteId: 'q', parcels: [PARCEL] });
@@ -47,7 +53,10 @@ describe('the validation gate', () => {
       field: 'reason',
       reason: 'must be a string of at most 500 characters',
     });
-    const none = (await createValidationPipe().transform(undefined, { type: 'body', metatype: CancelShipmentRequestDto })) as CancelShipmentRequestDto;
+    const none = (await createValidationPipe().transform(undefined, {
+      type: 'body',
+      metatype: CancelShipmentRequestDto,
+    })) as CancelShipmentRequestDto;
     expect(none.toCommand('t', 's')).toEqual({ teamId: 't', shipmentId: 's', reason: null });
   });
 });

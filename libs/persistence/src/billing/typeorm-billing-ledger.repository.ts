@@ -77,16 +77,22 @@ export class TypeOrmBillingLedger implements BillingLedgerPort {
   async unprocessedEvents(publishedAfter: Date, publishedBefore: Date, limit: number): Promise<OutboxEvent[]> {
     // The filter is isBillingEvent (libs/application/src/billing/billing-event.ts) in SQL, so
     // that events billing ignores never crowd the batch.
-    const rows: Array<{ id: string; team_id: string; aggregate_id: string; type: string; payload: Record<string, unknown>; created_at: Date }> =
-      await this.dataSource.query(
-        `SELECT o.id, o.team_id, o.aggregate_id, o.type, o.payload, o.created_at FROM outbox_events o
+    const rows: Array<{
+      id: string;
+      team_id: string;
+      aggregate_id: string;
+      type: string;
+      payload: Record<string, unknown>;
+      created_at: Date;
+    }> = await this.dataSource.query(
+      `SELECT o.id, o.team_id, o.aggregate_id, o.type, o.payload, o.created_at FROM outbox_events o
           WHERE o.published_at > $1 AND o.published_at <= $2
             AND (o.type IN ('shipment.created', 'shipment.cancelled', 'shipment.weighed')
                  OR (o.type = 'shipment.status_changed' AND o.payload->>'status' = ANY($4::text[])))
             AND NOT EXISTS (SELECT 1 FROM billing_event_receipts r WHERE r.event_id = o.id::text)
           ORDER BY o.id LIMIT $3`,
-        [publishedAfter, publishedBefore, limit, RETURN_STATUSES],
-      );
+      [publishedAfter, publishedBefore, limit, RETURN_STATUSES],
+    );
     return rows.map((r) => ({
       id: String(r.id),
       teamId: r.team_id,

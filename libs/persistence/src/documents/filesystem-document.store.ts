@@ -7,7 +7,6 @@ import { pipeline } from 'node:stream/promises';
 import { DocumentStorePort, StagedDocument, StageOptions } from '@lgw/application';
 import { isUuid } from '../support/uuid';
 
-
 /**
  * Documents as files under DATA_DIR/documents: `<first two id characters>/<id>`, so no
  * client-chosen text ever reaches a path and no directory grows without bound. Staging is a

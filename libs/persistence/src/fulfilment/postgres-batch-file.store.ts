@@ -40,7 +40,9 @@ export class PostgresBatchFileStore implements BatchFileStorePort {
       }
       await flush();
       await this.dataSource.transaction(async (em) => {
-        const previous: Array<{ upload_id: string }> = await em.query('SELECT upload_id FROM batch_files WHERE file_key = $1 FOR UPDATE', [key]);
+        const previous: Array<{ upload_id: string }> = await em.query('SELECT upload_id FROM batch_files WHERE file_key = $1 FOR UPDATE', [
+          key,
+        ]);
         await em.query(
           `INSERT INTO batch_files (file_key, upload_id, size_bytes, chunks) VALUES ($1, $2, $3, $4)
            ON CONFLICT (file_key) DO UPDATE SET upload_id = EXCLUDED.upload_id, size_bytes = EXCLUDED.size_bytes,

@@ -80,8 +80,21 @@ export class TypeOrmFulfilmentBatchRepository implements FulfilmentBatchReposito
       `INSERT INTO fulfilment_batches (id, team_id, status, phase, filename, size_bytes, row_count, accepted_count,
          rejected_count, processed_rows, created_at, updated_at, finished_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [b.id, b.teamId, b.status, b.phase, b.filename, b.sizeBytes, b.rowCount, b.acceptedCount, b.rejectedCount, b.processedRows,
-        b.createdAt, b.updatedAt, b.finishedAt],
+      [
+        b.id,
+        b.teamId,
+        b.status,
+        b.phase,
+        b.filename,
+        b.sizeBytes,
+        b.rowCount,
+        b.acceptedCount,
+        b.rejectedCount,
+        b.processedRows,
+        b.createdAt,
+        b.updatedAt,
+        b.finishedAt,
+      ],
     );
   }
 
@@ -144,13 +157,34 @@ export class TypeOrmFulfilmentBatchRepository implements FulfilmentBatchReposito
     await this.dataSource.transaction(async (em) => {
       if (bookings.length > 0) {
         const shipments = bookings.map(({ shipment: s, event: e, outbox: o }) => ({
-          id: s.id, team_id: s.teamId, carrier_code: s.carrierCode, service_code: s.serviceCode, tracking_number: s.trackingNumber,
-          carrier_reference: s.carrierReference, status: s.status, progress: s.progress, last_event_at: s.lastEventAt, lane: s.lane,
-          origin: s.origin, destination: s.destination, parcels: s.parcels, chargeable_kg: s.chargeableKg,
-          cod_amount_halalas: s.codAmountHalalas, reference: s.reference, quoted_total_halalas: s.quotedTotalHalalas,
-          quoted_lines: s.quotedLines, warnings: s.warnings, estimated_delivery_at: s.estimatedDeliveryAt, created_at: s.createdAt,
-          event_id: e.id, event_key: e.eventKey, event_code: e.code, event_location_en: e.locationEn, event_at: e.occurredAt,
-          outbox_type: o.type, outbox_payload: o.payload,
+          id: s.id,
+          team_id: s.teamId,
+          carrier_code: s.carrierCode,
+          service_code: s.serviceCode,
+          tracking_number: s.trackingNumber,
+          carrier_reference: s.carrierReference,
+          status: s.status,
+          progress: s.progress,
+          last_event_at: s.lastEventAt,
+          lane: s.lane,
+          origin: s.origin,
+          destination: s.destination,
+          parcels: s.parcels,
+          chargeable_kg: s.chargeableKg,
+          cod_amount_halalas: s.codAmountHalalas,
+          reference: s.reference,
+          quoted_total_halalas: s.quotedTotalHalalas,
+          quoted_lines: s.quotedLines,
+          warnings: s.warnings,
+          estimated_delivery_at: s.estimatedDeliveryAt,
+          created_at: s.createdAt,
+          event_id: e.id,
+          event_key: e.eventKey,
+          event_code: e.code,
+          event_location_en: e.locationEn,
+          event_at: e.occurredAt,
+          outbox_type: o.type,
+          outbox_payload: o.payload,
         }));
         // Only shipments inserted now get their event and domain event: a re-run adds nothing.
         await em.query(

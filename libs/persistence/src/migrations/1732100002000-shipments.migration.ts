@@ -44,9 +44,7 @@ export class Shipments1732100002000 implements MigrationInterface {
     await q.query('CREATE INDEX shipments_team_created_idx ON shipments (team_id, created_at DESC, id DESC)');
     await q.query('CREATE INDEX shipments_team_status_created_idx ON shipments (team_id, status, created_at DESC, id DESC)');
     // Tracking sync picks due shipments per carrier without scanning the others.
-    await q.query(
-      'CREATE INDEX shipments_poll_due_idx ON shipments (carrier_code, next_poll_at) WHERE next_poll_at IS NOT NULL',
-    );
+    await q.query('CREATE INDEX shipments_poll_due_idx ON shipments (carrier_code, next_poll_at) WHERE next_poll_at IS NOT NULL');
 
     await q.query(`
       CREATE TABLE tracking_events (

@@ -25,9 +25,7 @@ export class CarrierIntents1732100130000 implements MigrationInterface {
         held_until timestamptz NULL
       )`);
     // Recovery scans only what is unresolved; resolved rows are history.
-    await q.query(
-      "CREATE INDEX carrier_intents_unresolved_idx ON carrier_intents (created_at) WHERE state IN ('pending', 'compensating')",
-    );
+    await q.query("CREATE INDEX carrier_intents_unresolved_idx ON carrier_intents (created_at) WHERE state IN ('pending', 'compensating')");
     await q.query(
       `CREATE INDEX carrier_intents_key_idx ON carrier_intents (team_id, idempotency_scope, idempotency_key)
         WHERE idempotency_key IS NOT NULL AND state IN ('pending', 'compensating')`,

@@ -12,4 +12,17 @@ import { CarrierIntents1732100130000 } from './1732100130000-carrier-intents.mig
 import { Webhooks1732100170000 } from './1732100170000-webhooks.migration';
 
 /** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
-export const MIGRATIONS = [TeamsAndKeys1732100000000, Quotes1732100001000, Shipments1732100002000, Labels1732100006000, PassthroughAudit1732100005000, Documents1732100004000, ApiKeyLastUsed1732100091000, BillingAndCatalogue1732100092000, BillingReceipts1732100093000, FulfilmentBatches1732100094000, CarrierIntents1732100130000, Webhooks1732100170000];
+export const MIGRATIONS = [
+  TeamsAndKeys1732100000000,
+  Quotes1732100001000,
+  Shipments1732100002000,
+  Labels1732100006000,
+  PassthroughAudit1732100005000,
+  Documents1732100004000,
+  ApiKeyLastUsed1732100091000,
+  BillingAndCatalogue1732100092000,
+  BillingReceipts1732100093000,
+  FulfilmentBatches1732100094000,
+  CarrierIntents1732100130000,
+  Webhooks1732100170000,
+];

@@ -68,7 +68,9 @@ export class TypeOrmCarrierIntentStore implements CarrierIntentStorePort {
         RETURNING *`,
       [createdBefore, new Date(now.getTime() + holdMs), now, limit],
     );
-    return updatedRows<IntentRow>(result).map(toIntent).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    return updatedRows<IntentRow>(result)
+      .map(toIntent)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
   async claimForKey(

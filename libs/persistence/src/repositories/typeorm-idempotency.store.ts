@@ -15,10 +15,12 @@ export class TypeOrmIdempotencyStore implements IdempotencyStorePort {
 
   async begin(c: IdempotencyClaim): Promise<IdempotencyBegin> {
     // An expired key is free again.
-    await this.dataSource.query(
-      'DELETE FROM idempotency_keys WHERE team_id = $1 AND scope = $2 AND key = $3 AND expires_at <= $4',
-      [c.teamId, c.scope, c.key, c.now],
-    );
+    await this.dataSource.query('DELETE FROM idempotency_keys WHERE team_id = $1 AND scope = $2 AND key = $3 AND expires_at <= $4', [
+      c.teamId,
+      c.scope,
+      c.key,
+      c.now,
+    ]);
     const inserted: unknown[] = await this.dataSource.query(
       `INSERT INTO idempotency_keys (team_id, scope, key, request_hash, state, created_at, expires_at, owner, lease_expires_at)
        VALUES ($1, $2, $3, $4, 'in_progress', $5, $6, $7, $8)

@@ -123,10 +123,7 @@ export class TypeOrmQuoteRepository implements QuoteRepositoryPort {
 
   async findForTeam(teamId: string, quoteId: string): Promise<StoredQuote | null> {
     if (!isUuid(quoteId)) return null;
-    const rows: QuoteRow[] = await this.dataSource.query('SELECT * FROM quotes WHERE team_id = $1 AND id = $2', [
-      teamId,
-      quoteId,
-    ]);
+    const rows: QuoteRow[] = await this.dataSource.query('SELECT * FROM quotes WHERE team_id = $1 AND id = $2', [teamId, quoteId]);
     return rows[0] ? toStoredQuote(rows[0]) : null;
   }
 }

@@ -11,10 +11,10 @@ export class TypeOrmRetention implements RetentionPort {
       `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at <= $1 LIMIT $2)`,
       [now, batch],
     );
-    const quotes = await this.deleteBatch(
-      `DELETE FROM quotes WHERE id IN (SELECT id FROM quotes WHERE expires_at <= $1 LIMIT $2)`,
-      [new Date(now.getTime() - policy.quoteGraceMs), batch],
-    );
+    const quotes = await this.deleteBatch(`DELETE FROM quotes WHERE id IN (SELECT id FROM quotes WHERE expires_at <= $1 LIMIT $2)`, [
+      new Date(now.getTime() - policy.quoteGraceMs),
+      batch,
+    ]);
     const outboxEvents = await this.deleteBatch(
       `DELETE FROM outbox_events WHERE id IN (
          SELECT id FROM outbox_events WHERE published_at IS NOT NULL AND published_at <= $1 ORDER BY id LIMIT $2)`,

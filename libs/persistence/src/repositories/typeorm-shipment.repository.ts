@@ -1,19 +1,8 @@
 import { DataSource } from 'typeorm';
-import {
-  OutboxEventDraft,
-  ShipmentListQuery,
-  ShipmentRecord,
-  ShipmentRepositoryPort,
-  TrackingEventRecord,
-} from '@lgw/application';
+import { OutboxEventDraft, ShipmentListQuery, ShipmentRecord, ShipmentRepositoryPort, TrackingEventRecord } from '@lgw/application';
 import { ShipmentStatus } from '@lgw/domain';
 import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
-import {
-  ShipmentRow,
-  toShipmentRecord,
-  toTrackingEventRecord,
-  TrackingEventRow,
-} from './shipment-row.mapper';
+import { ShipmentRow, toShipmentRecord, toTrackingEventRecord, TrackingEventRow } from './shipment-row.mapper';
 import { rowCount } from './sql-results';
 import { isUuid } from '../support/uuid';
 
@@ -35,19 +24,47 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
       return `$${params.length}`;
     };
     const shipmentValues = [
-      p(s.id), p(s.teamId), p(s.quoteId), `'LGW' || lpad(nextval('shipment_reference_seq')::text, 10, '0')`,
-      p(s.carrierCode), p(s.serviceCode), p(s.trackingNumber), p(s.carrierReference), p(s.status), p(s.progress),
-      p(s.lastEventAt), p(s.lane), p(JSON.stringify(s.origin)), p(JSON.stringify(s.destination)),
-      p(JSON.stringify(s.parcels)), p(s.chargeableKg), p(s.declaredValueHalalas), p(s.incoterm),
-      p(JSON.stringify(s.hsCodes)), p(s.codAmountHalalas), p(s.reference), p(s.quotedTotalHalalas),
-      p(JSON.stringify(s.warnings)), p(s.estimatedDeliveryAt), p(s.createdAt), p(s.updatedAt), p(s.createdAt),
+      p(s.id),
+      p(s.teamId),
+      p(s.quoteId),
+      `'LGW' || lpad(nextval('shipment_reference_seq')::text, 10, '0')`,
+      p(s.carrierCode),
+      p(s.serviceCode),
+      p(s.trackingNumber),
+      p(s.carrierReference),
+      p(s.status),
+      p(s.progress),
+      p(s.lastEventAt),
+      p(s.lane),
+      p(JSON.stringify(s.origin)),
+      p(JSON.stringify(s.destination)),
+      p(JSON.stringify(s.parcels)),
+      p(s.chargeableKg),
+      p(s.declaredValueHalalas),
+      p(s.incoterm),
+      p(JSON.stringify(s.hsCodes)),
+      p(s.codAmountHalalas),
+      p(s.reference),
+      p(s.quotedTotalHalalas),
+      p(JSON.stringify(s.warnings)),
+      p(s.estimatedDeliveryAt),
+      p(s.createdAt),
+      p(s.updatedAt),
+      p(s.createdAt),
       p(s.quotedLines ? JSON.stringify(s.quotedLines) : null),
     ];
     // Parameters in a SELECT list have no target type to infer from: cast each one.
     const eventValues = [
-      `${p(event.id)}::uuid`, `${p(event.shipmentId)}::uuid`, `${p(event.eventKey)}::text`, `${p(event.code)}::text`,
-      `${p(event.carrierStatus)}::text`, `${p(event.exceptionType)}::text`, `${p(event.locationEn)}::text`,
-      `${p(event.locationAr)}::text`, `${p(event.measuredWeightKg)}::numeric`, `${p(event.occurredAt)}::timestamptz`,
+      `${p(event.id)}::uuid`,
+      `${p(event.shipmentId)}::uuid`,
+      `${p(event.eventKey)}::text`,
+      `${p(event.code)}::text`,
+      `${p(event.carrierStatus)}::text`,
+      `${p(event.exceptionType)}::text`,
+      `${p(event.locationEn)}::text`,
+      `${p(event.locationAr)}::text`,
+      `${p(event.measuredWeightKg)}::numeric`,
+      `${p(event.occurredAt)}::timestamptz`,
       `${p(event.recordedAt)}::timestamptz`,
     ];
     const outboxValues = outbox.map(
@@ -80,10 +97,7 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
 
   async findForTeam(teamId: string, id: string): Promise<ShipmentRecord | null> {
     if (!isUuid(id)) return null;
-    const rows: ShipmentRow[] = await this.dataSource.query('SELECT * FROM shipments WHERE team_id = $1 AND id = $2', [
-      teamId,
-      id,
-    ]);
+    const rows: ShipmentRow[] = await this.dataSource.query('SELECT * FROM shipments WHERE team_id = $1 AND id = $2', [teamId, id]);
     return rows[0] ? toShipmentRecord(rows[0]) : null;
   }
 

@@ -68,9 +68,7 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
 
   async listKeys(teamId: string): Promise<ApiKeySummary[]> {
     if (!isUuid(teamId)) return [];
-    const keys = await this.dataSource
-      .getRepository(ApiKeyOrmEntity)
-      .find({ where: { teamId }, order: { createdAt: 'DESC', id: 'ASC' } });
+    const keys = await this.dataSource.getRepository(ApiKeyOrmEntity).find({ where: { teamId }, order: { createdAt: 'DESC', id: 'ASC' } });
     return keys.map((k) => ({
       id: k.id,
       displayPrefix: k.displayPrefix,
@@ -81,7 +79,10 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
   }
 
   async touchKey(keyId: string, at: Date): Promise<void> {
-    await this.dataSource.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2)', [keyId, at]);
+    await this.dataSource.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2)', [
+      keyId,
+      at,
+    ]);
   }
 }
 

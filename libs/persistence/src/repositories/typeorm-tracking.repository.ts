@@ -1,11 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import {
-  DueShipment,
-  PollSchedule,
-  StoredTrackingState,
-  TrackingRepositoryPort,
-  TrackingSyncPlan,
-} from '@lgw/application';
+import { DueShipment, PollSchedule, StoredTrackingState, TrackingRepositoryPort, TrackingSyncPlan } from '@lgw/application';
 import { Lane, ShipmentStatus, TERMINAL_STATUSES } from '@lgw/domain';
 import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
 import { updatedRows } from './sql-results';
@@ -88,10 +82,9 @@ export class TypeOrmTrackingRepository implements TrackingRepositoryPort {
     try {
       // Only the transaction's EntityManager inside: the embedded database has one connection.
       return await this.dataSource.transaction(async (em) => {
-        const [row]: StateRow[] = await em.query(
-          'SELECT status, progress, last_event_at FROM shipments WHERE id = $1 FOR UPDATE',
-          [shipmentId],
-        );
+        const [row]: StateRow[] = await em.query('SELECT status, progress, last_event_at FROM shipments WHERE id = $1 FOR UPDATE', [
+          shipmentId,
+        ]);
         if (!row) return null;
         const current: StoredTrackingState = { status: row.status, progress: row.progress, lastEventAt: row.last_event_at };
         const written = plan(current, await storedKeys(em, shipmentId, candidateKeys));

@@ -36,10 +36,13 @@ describe('WriteCoalescer', () => {
   it('caps the rows of one flush', async () => {
     const sizes: number[] = [];
     let release: () => void = () => undefined;
-    const coalescer = new WriteCoalescer<number>(async (rows) => {
-      sizes.push(rows.length);
-      if (sizes.length === 1) await new Promise<void>((r) => (release = r));
-    }, { maxRowsPerFlush: 3 });
+    const coalescer = new WriteCoalescer<number>(
+      async (rows) => {
+        sizes.push(rows.length);
+        if (sizes.length === 1) await new Promise<void>((r) => (release = r));
+      },
+      { maxRowsPerFlush: 3 },
+    );
     const writes = [coalescer.write([0]), ...Array.from({ length: 5 }, (_, i) => coalescer.write([i, i]))];
     release();
     await Promise.all(writes);

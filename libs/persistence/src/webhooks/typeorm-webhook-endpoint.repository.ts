@@ -43,7 +43,13 @@ export class TypeOrmWebhookEndpointRepository implements WebhookEndpointReposito
   }
 
   /** One statement: a concurrent first POST of the same team cannot make two secrets. */
-  async save(teamId: string, url: string, events: readonly ShipmentEventKind[], newSecretCiphertext: string, now: Date): Promise<WebhookEndpointRecord> {
+  async save(
+    teamId: string,
+    url: string,
+    events: readonly ShipmentEventKind[],
+    newSecretCiphertext: string,
+    now: Date,
+  ): Promise<WebhookEndpointRecord> {
     const rows: EndpointRow[] = await this.dataSource.query(
       `INSERT INTO webhook_endpoints (team_id, url, events, secret_ciphertext, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $5)
@@ -69,7 +75,9 @@ export class TypeOrmWebhookEndpointRepository implements WebhookEndpointReposito
   }
 
   async markHealthy(teamId: string): Promise<void> {
-    await this.dataSource.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE team_id = $1 AND failing_since IS NOT NULL', [teamId]);
+    await this.dataSource.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE team_id = $1 AND failing_since IS NOT NULL', [
+      teamId,
+    ]);
   }
 
   async markFailing(teamId: string, now: Date): Promise<Date> {

@@ -83,7 +83,13 @@ export class TypeOrmWebhookMessageRepository implements WebhookMessageRepository
    * then taken rank by rank: every team's first message before any team's second. The
    * UPDATE re-checks the lease, so two dispatchers never lease the same row.
    */
-  async claimDue(options: { now: Date; perTeamLimit: number; limit: number; leaseMs: number; teamId?: string }): Promise<ClaimedWebhookMessage[]> {
+  async claimDue(options: {
+    now: Date;
+    perTeamLimit: number;
+    limit: number;
+    leaseMs: number;
+    teamId?: string;
+  }): Promise<ClaimedWebhookMessage[]> {
     const { now, perTeamLimit, limit, leaseMs, teamId } = options;
     const leaseUntil = new Date(now.getTime() + leaseMs);
     // A team's own claim (after its fan-out or an attempt) reads only that team's rows, by index.
@@ -137,22 +143,27 @@ export class TypeOrmWebhookMessageRepository implements WebhookMessageRepository
     return rowCount(result) === 1;
   }
 
-  async list(teamId: string, filter: { state?: WebhookDeliveryState; limit: number; offset: number }): Promise<{ items: WebhookMessageRecord[]; total: number }> {
+  async list(
+    teamId: string,
+    filter: { state?: WebhookDeliveryState; limit: number; offset: number },
+  ): Promise<{ items: WebhookMessageRecord[]; total: number }> {
     const params = [teamId, filter.state ?? null];
     const where = 'team_id = $1 AND ($2::text IS NULL OR state = $2)';
     const [rows, count] = await Promise.all([
-      this.dataSource.query(`SELECT ${LOG_COLUMNS} FROM webhook_messages WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [
-        ...params,
-        filter.limit,
-        filter.offset,
-      ]) as Promise<MessageRow[]>,
+      this.dataSource.query(
+        `SELECT ${LOG_COLUMNS} FROM webhook_messages WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+        [...params, filter.limit, filter.offset],
+      ) as Promise<MessageRow[]>,
       this.dataSource.query(`SELECT count(*)::int AS n FROM webhook_messages WHERE ${where}`, params) as Promise<Array<{ n: number }>>,
     ]);
     return { items: rows.map(toRecord), total: Number(count[0]?.n ?? 0) };
   }
 
   async find(teamId: string, id: string): Promise<WebhookMessageRecord | null> {
-    const rows: MessageRow[] = await this.dataSource.query(`SELECT ${LOG_COLUMNS} FROM webhook_messages WHERE team_id = $1 AND id = $2`, [teamId, id]);
+    const rows: MessageRow[] = await this.dataSource.query(`SELECT ${LOG_COLUMNS} FROM webhook_messages WHERE team_id = $1 AND id = $2`, [
+      teamId,
+      id,
+    ]);
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
@@ -177,4 +188,3 @@ export class TypeOrmWebhookMessageRepository implements WebhookMessageRepository
     return rowCount(result);
   }
 }
-

@@ -16,7 +16,11 @@ describe('FastCsvCodec', () => {
 
   it('reads records across chunk boundaries, drops a BOM, accepts CRLF, keeps cells as written', async () => {
     const records = await collect(codec.parse(chunks('\ufeffa,b\r\n"x, ""y""", مح', 'مد \r\n\r\nlast,\n')));
-    expect(records).toEqual([['a', 'b'], ['x, "y"', ' محمد '], ['last', '']]);
+    expect(records).toEqual([
+      ['a', 'b'],
+      ['x, "y"', ' محمد '],
+      ['last', ''],
+    ]);
   });
 
   it('delivers every record before a syntax error, then fails with CsvSyntaxError', async () => {
@@ -26,7 +30,10 @@ describe('FastCsvCodec', () => {
         for await (const record of codec.parse(chunks('a,b\n1,2\n"open,3\n'))) seen.push(record);
       })(),
     ).rejects.toBeInstanceOf(CsvSyntaxError);
-    expect(seen).toEqual([['a', 'b'], ['1', '2']]);
+    expect(seen).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
   });
 
   it('passes a failing source on as it is, not as a syntax error', async () => {

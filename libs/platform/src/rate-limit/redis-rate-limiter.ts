@@ -31,10 +31,10 @@ export class RedisRateLimiter implements RateLimiterPort {
 
   async consume(bucket: string, limit: number): Promise<RateLimitDecision> {
     try {
-      const [count, ttl] = (await (this.redis as unknown as LimiterCommands).lgwConsume(
-        this.keyPrefix + bucket,
-        WINDOW_MS,
-      )) as [number, number];
+      const [count, ttl] = (await (this.redis as unknown as LimiterCommands).lgwConsume(this.keyPrefix + bucket, WINDOW_MS)) as [
+        number,
+        number,
+      ];
       if (this.degradedSince) {
         this.logger?.info({ event: 'rate_limit.redis_recovered' }, 'rate limiter back on Redis');
         this.degradedSince = 0;

@@ -83,11 +83,15 @@ export class BullMqJobQueue implements JobQueuePort, RecurringJobPort {
     // A job scheduler keeps one pending tick in Redis however many replicas upsert it, so
     // each tick is taken by one worker; the worker's tick lock prevents overlapping runs.
     await withTimeout(
-      this.queue(queue).upsertJobScheduler(name, { every: everyMs }, {
+      this.queue(queue).upsertJobScheduler(
         name,
-        data: data as T,
-        opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: this.retention.failed },
-      }),
+        { every: everyMs },
+        {
+          name,
+          data: data as T,
+          opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: this.retention.failed },
+        },
+      ),
       this.enqueueTimeoutMs,
       `schedule on '${queue}' timed out`,
     );

@@ -154,9 +154,12 @@ export class BullMqJobWorker implements JobWorkerPort {
     // Skipping is the normal outcome whenever a run outlasts the interval (a 200 ms relay
     // under load), so it is not logged.
     if (!acquired) return;
-    const renew = setInterval(() => {
-      redis.eval(EXTEND_LOCK, 1, key, token, this.lockDurationMs).catch(() => undefined);
-    }, Math.max(1, Math.floor(this.lockDurationMs / 2)));
+    const renew = setInterval(
+      () => {
+        redis.eval(EXTEND_LOCK, 1, key, token, this.lockDurationMs).catch(() => undefined);
+      },
+      Math.max(1, Math.floor(this.lockDurationMs / 2)),
+    );
     try {
       await this.invoke(queue, handler, job, meta);
     } finally {

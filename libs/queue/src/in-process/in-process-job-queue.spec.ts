@@ -74,7 +74,10 @@ describe('InProcessJobQueue', () => {
     const after = ticks;
     await sleep(100);
     expect(ticks).toBe(after);
-    expect(logger.info).toHaveBeenCalledWith(expect.objectContaining({ event: 'job_queue.left_on_close', waiting: 1, delayed: 1 }), expect.any(String));
+    expect(logger.info).toHaveBeenCalledWith(
+      expect.objectContaining({ event: 'job_queue.left_on_close', waiting: 1, delayed: 1 }),
+      expect.any(String),
+    );
     await expect(q.schedule('poll', 'tick', 20)).rejects.toThrow('closed');
   });
 

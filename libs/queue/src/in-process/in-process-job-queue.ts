@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobHandler, JobOptions, JobQueuePort, JobWorkerPort, RecurringJobPort } from '@lgw/application';
-import {
-  assertEveryMs,
-  assertQueueName,
-  backoffDelayMs,
-  DEFAULT_CLOSE_TIMEOUT_MS,
-  JobDefaults,
-  resolveJobOptions,
-} from '../job-defaults';
+import { assertEveryMs, assertQueueName, backoffDelayMs, DEFAULT_CLOSE_TIMEOUT_MS, JobDefaults, resolveJobOptions } from '../job-defaults';
 import { QueueLogger, toError } from '../queue-logger';
 
 export interface InProcessJobQueueOptions {
@@ -98,7 +91,10 @@ export class InProcessJobQueue implements JobQueuePort, JobWorkerPort, Recurring
       try {
         this.accept(queue, name, data, { jobId: RECURRING_KEY_PREFIX + name, attempts: 1 });
       } catch (error) {
-        this.logger.error({ event: 'job.recurring_tick_failed', queue, name, err: toError(error).message }, 'recurring job tick not enqueued');
+        this.logger.error(
+          { event: 'job.recurring_tick_failed', queue, name, err: toError(error).message },
+          'recurring job tick not enqueued',
+        );
       }
     };
     const timer = setInterval(tick, everyMs);
@@ -184,7 +180,15 @@ export class InProcessJobQueue implements JobQueuePort, JobWorkerPort, Recurring
     } catch (thrown) {
       const err = toError(thrown);
       const retriesLeft = job.attempt < job.attempts;
-      const log = { event: 'job.failed', queue: job.queue, name: job.name, jobId: job.id, attempt: job.attempt, attempts: job.attempts, err: err.message };
+      const log = {
+        event: 'job.failed',
+        queue: job.queue,
+        name: job.name,
+        jobId: job.id,
+        attempt: job.attempt,
+        attempts: job.attempts,
+        err: err.message,
+      };
       if (retriesLeft && this.closing) {
         this.logger.warn(log, 'job attempt failed while closing; left for re-enqueue at next start');
       } else if (retriesLeft) {
@@ -230,7 +234,10 @@ export class InProcessJobQueue implements JobQueuePort, JobWorkerPort, Recurring
       const expired = await Promise.race([finished, timedOut]);
       clearTimeout(timer);
       if (expired) {
-        this.logger.warn({ event: 'job_queue.close_timeout', running: this.inFlight.size, timeoutMs: this.closeTimeoutMs }, 'closed with jobs still running');
+        this.logger.warn(
+          { event: 'job_queue.close_timeout', running: this.inFlight.size, timeoutMs: this.closeTimeoutMs },
+          'closed with jobs still running',
+        );
       }
     }
     this.closed = true;

@@ -105,7 +105,7 @@ describe('RecordBillingEventUseCase', () => {
     expect(credit.map((l) => [l.amountHalalas, l.vatHalalas, l.period])).toEqual([[-2420, -363, '2026-11']]);
   });
 
-  it('prices a measured weight on the service level\'s rate card and bills it in the month it was recorded', async () => {
+  it("prices a measured weight on the service level's rate card and bills it in the month it was recorded", async () => {
     const { ledger, run } = setup();
     expect(await run('4', 'shipment.weighed', { measured_weight_kg: 3.2 })).toBe(1);
     expect(ledger.lines[0]).toMatchObject({

@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@lgw/domain';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../../ports/batch-file-store.port';
-import { FULFILMENT_BATCH_REPOSITORY, FulfilmentBatchRecord, FulfilmentBatchRepositoryPort } from '../../ports/fulfilment-batch.repository.port';
+import {
+  FULFILMENT_BATCH_REPOSITORY,
+  FulfilmentBatchRecord,
+  FulfilmentBatchRepositoryPort,
+} from '../../ports/fulfilment-batch.repository.port';
 import { batchFileKeys, FulfilmentBatchView, toFulfilmentBatchView } from '../fulfilment-batch.view';
 
 /** GET /fulfilment/batches/{id}: another team's id is as unknown as a made-up one (404). */

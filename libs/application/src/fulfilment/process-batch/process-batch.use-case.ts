@@ -12,7 +12,13 @@ import {
   rateParcels,
 } from '@lgw/domain';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../../ports/batch-file-store.port';
-import { CARRIER_REGISTRY, carrierAdapter, CarrierBookingRequest, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import {
+  CARRIER_REGISTRY,
+  carrierAdapter,
+  CarrierBookingRequest,
+  CarrierRegistryPort,
+  CarrierRejectedError,
+} from '../../ports/carrier.port';
 import { CSV_CODEC, CsvCodecPort } from '../../ports/csv-codec.port';
 import {
   BatchBooking,
@@ -138,8 +144,19 @@ export class ProcessBatchUseCase {
       const outcomes = await Promise.allSettled(page.map((order) => adapter.book(this.bookingRequest(order, service.code))));
       const answered = Date.now();
       settled += await writing;
-      this.logger.debug({ event: 'batch.page', batch_id: batch.id, orders: page.length, carrier_ms: answered - asked, waited_for_write_ms: Date.now() - answered });
-      writing = this.recordPage(batch, page, outcomes, { carrierCode: carrier.code, serviceCode: service.code, transitMaxDays: service.transit_days.max, card });
+      this.logger.debug({
+        event: 'batch.page',
+        batch_id: batch.id,
+        orders: page.length,
+        carrier_ms: answered - asked,
+        waited_for_write_ms: Date.now() - answered,
+      });
+      writing = this.recordPage(batch, page, outcomes, {
+        carrierCode: carrier.code,
+        serviceCode: service.code,
+        transitMaxDays: service.transit_days.max,
+        card,
+      });
       writing.catch(() => undefined);
       await this.batches.setProgress(batch.id, 'booking', settled);
     }
@@ -166,7 +183,9 @@ export class ProcessBatchUseCase {
     outcomes.forEach((outcome, i) => {
       const order = page[i];
       if (outcome.status === 'fulfilled') {
-        bookings.push(this.booking(batch, order, service.carrierCode, service.serviceCode, service.transitMaxDays, service.card, outcome.value, now));
+        bookings.push(
+          this.booking(batch, order, service.carrierCode, service.serviceCode, service.transitMaxDays, service.card, outcome.value, now),
+        );
         rows += order.rowCount;
       } else if (outcome.reason instanceof CarrierRejectedError) {
         refused.push({ orderRef: order.orderRef, error: outcome.reason.carrierMessage });
@@ -258,7 +277,7 @@ export class ProcessBatchUseCase {
   private async writeResult(batch: FulfilmentBatchRecord): Promise<void> {
     await this.batches.setProgress(batch.id, 'writing_result', 0);
     const outcome = new Map<string, { trackingNumber: string | null; rows: number }>();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await this.batches.orders(batch.id, after, 5000);
       if (page.length === 0) break;
       for (const o of page) outcome.set(o.orderRef, { trackingNumber: o.trackingNumber, rows: o.rowCount });

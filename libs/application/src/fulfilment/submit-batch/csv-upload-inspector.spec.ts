@@ -6,7 +6,13 @@ const HEADER = BATCH_CSV_COLUMNS.join(',');
 async function inspect(chunks: Buffer[]): Promise<InspectedUpload> {
   const result: InspectedUpload = { sizeBytes: 0, sha256: '' };
   const passed: Buffer[] = [];
-  for await (const chunk of inspectCsvUpload((async function* () { yield* chunks; })(), result)) passed.push(Buffer.from(chunk));
+  for await (const chunk of inspectCsvUpload(
+    (async function* () {
+      yield* chunks;
+    })(),
+    result,
+  ))
+    passed.push(Buffer.from(chunk));
   expect(Buffer.concat(passed)).toEqual(Buffer.concat(chunks));
   return result;
 }

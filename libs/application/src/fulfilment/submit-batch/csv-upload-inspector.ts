@@ -78,15 +78,12 @@ export function inspectCsvUpload(content: AsyncIterable<Uint8Array>, result: Ins
 }
 
 function notUtf8(): never {
-  refuse(
-    'the file is not UTF-8 text; save it as "CSV UTF-8"',
-    'الملف ليس نصاً بترميز UTF-8؛ احفظه بصيغة CSV UTF-8',
-  );
+  refuse('the file is not UTF-8 text; save it as "CSV UTF-8"', 'الملف ليس نصاً بترميز UTF-8؛ احفظه بصيغة CSV UTF-8');
 }
 
 function checkHeader(line: Buffer): void {
   const text = line.toString('utf8');
-  if (text.replace(/^\ufeff/, '').trim() === '' ) refuse('the file is empty', 'الملف فارغ');
+  if (text.replace(/^\ufeff/, '').trim() === '') refuse('the file is empty', 'الملف فارغ');
   const problem = checkBatchHeader(text);
   if (problem) refuse(`wrong header: ${problem.reason_en}`, `صف العناوين غير صحيح: ${problem.reason_ar}`);
 }

@@ -4,7 +4,11 @@ import { DomainError } from '@lgw/domain';
 import { sanitiseFilename } from '../../documents/document-filename';
 import { IdempotentRequestService, IdempotentResult } from '../../idempotency/idempotent-request.service';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../../ports/batch-file-store.port';
-import { FULFILMENT_BATCH_REPOSITORY, FulfilmentBatchRecord, FulfilmentBatchRepositoryPort } from '../../ports/fulfilment-batch.repository.port';
+import {
+  FULFILMENT_BATCH_REPOSITORY,
+  FulfilmentBatchRecord,
+  FulfilmentBatchRepositoryPort,
+} from '../../ports/fulfilment-batch.repository.port';
 import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { batchFileKeys, FulfilmentBatchView, toFulfilmentBatchView } from '../fulfilment-batch.view';

@@ -38,24 +38,18 @@ export class RenderLabelUseCase {
   async renderAndStore(shipment: ShipmentRecord): Promise<Buffer> {
     const pdf = await this.renderer.render(toLabelData(shipment, this.catalogue.find(shipment.carrierCode)));
     const at = this.clock.now();
-    return this.labels.saveAndAdvance(
-      shipment,
-      pdf,
-      at,
-      gatewayEvent(shipment.id, 'LABEL_GENERATED', at),
-      [
-        {
-          teamId: shipment.teamId,
-          aggregateId: shipment.id,
-          type: 'shipment.status_changed',
-          payload: {
-            shipment_id: shipment.id,
-            previous_status: 'CREATED',
-            status: 'LABEL_GENERATED',
-            kinds: eventKindsForStatusChange('CREATED', 'LABEL_GENERATED'),
-          },
+    return this.labels.saveAndAdvance(shipment, pdf, at, gatewayEvent(shipment.id, 'LABEL_GENERATED', at), [
+      {
+        teamId: shipment.teamId,
+        aggregateId: shipment.id,
+        type: 'shipment.status_changed',
+        payload: {
+          shipment_id: shipment.id,
+          previous_status: 'CREATED',
+          status: 'LABEL_GENERATED',
+          kinds: eventKindsForStatusChange('CREATED', 'LABEL_GENERATED'),
         },
-      ],
-    );
+      },
+    ]);
   }
 }

@@ -37,7 +37,8 @@ export class CancelShipmentUseCase {
   async execute(command: CancelShipmentCommand): Promise<CancellationView> {
     const { reason } = command;
     const shipment = await this.getShipment.record(command.teamId, command.shipmentId);
-    if (shipment.status === 'CANCELLED' && shipment.cancelledAt) return cancellationView(shipment.id, shipment.trackingNumber, shipment.cancelledAt);
+    if (shipment.status === 'CANCELLED' && shipment.cancelledAt)
+      return cancellationView(shipment.id, shipment.trackingNumber, shipment.cancelledAt);
     if (!canCancel(shipment.status)) throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: shipment.status });
 
     // Recorded before the carrier hears of it: if this process dies from here on, recovery asks

@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import {
-  AddressProps,
-  assertNationalAddress,
-  DomainError,
-  eventKindsForStatusChange,
-  Money,
-  shipmentWarnings,
-  ValidationError,
-} from '@lgw/domain';
+import { AddressProps, assertNationalAddress, DomainError, Money, shipmentWarnings, ValidationError } from '@lgw/domain';
 import { CARRIER_INTENTS, CarrierIntentState, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, CarrierBooking, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
@@ -20,7 +12,6 @@ import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { parcelsFingerprint } from '../../rating/parcels-fingerprint';
 import { BookingDraft, createdEvents } from '../booking-draft';
-import { ShipmentRecord } from '../shipment.record';
 import { toShipmentView, ShipmentView } from '../shipment.view';
 import { CreateShipmentCommand } from './create-shipment.command';
 
@@ -66,9 +57,7 @@ export class CreateShipmentUseCase {
       now,
     };
     const quote =
-      (await this.quotes.claim(claim)) ??
-      (await this.reclaimOrphan(claim)) ??
-      (await this.refusal(command, origin, destination, now));
+      (await this.quotes.claim(claim)) ?? (await this.reclaimOrphan(claim)) ?? (await this.refusal(command, origin, destination, now));
 
     const shipmentId = randomUUID();
     const draft = this.buildRecord(shipmentId, quote, origin, destination, command, now);
@@ -162,12 +151,7 @@ export class CreateShipmentUseCase {
   }
 
   /** The claim failed: say why, in the order a caller would fix things. */
-  private async refusal(
-    command: CreateShipmentCommand,
-    origin: AddressProps,
-    destination: AddressProps,
-    now: Date,
-  ): Promise<never> {
+  private async refusal(command: CreateShipmentCommand, origin: AddressProps, destination: AddressProps, now: Date): Promise<never> {
     const quote = await this.quotes.findForTeam(command.teamId, command.quoteId);
     if (!quote) throw new ValidationError('quote_id', 'must be a quote_id returned by POST /rates for this team');
     if (quote.usedAt) throw new DomainError('E_QUOTE_ALREADY_USED');
@@ -263,12 +247,7 @@ function halalas(sar: number | undefined): number | undefined {
 }
 
 /** A quote prices one lane and one set of parcels; booking must present the same. */
-function assertMatchesQuote(
-  quote: StoredQuote,
-  origin: AddressProps,
-  destination: AddressProps,
-  command: CreateShipmentCommand,
-): void {
+function assertMatchesQuote(quote: StoredQuote, origin: AddressProps, destination: AddressProps, command: CreateShipmentCommand): void {
   if (origin.country !== quote.originCountry) {
     throw new ValidationError('origin.country', `must match the quote (${quote.originCountry})`);
   }

@@ -117,7 +117,9 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
       } catch (error) {
         const raced = await this.shipments.findForTeam(intent.teamId, intent.shipmentId);
         if (raced) return this.finish(intent, 'completed', () => this.shipmentOutcome(raced));
-        this.logger.error(`booking ${found.trackingNumber} found at ${intent.carrierCode} cannot be recorded; cancelling it: ${String(error)}`);
+        this.logger.error(
+          `booking ${found.trackingNumber} found at ${intent.carrierCode} cannot be recorded; cancelling it: ${String(error)}`,
+        );
         await this.intents.transition(intent.id, ['pending'], 'compensating', this.clock.now());
         await adapter.cancel(found.trackingNumber);
         if (draft.quoteId) await this.quotes.release(intent.teamId, draft.quoteId);

@@ -95,7 +95,13 @@ class InMemoryTrackingRepository implements TrackingRepositoryPort {
   }
 }
 
-function carrierEvent(trackingNumber: string, eventId: string, status: ShipmentStatus | null, minutes: number, extra: Partial<CarrierTrackingEvent> = {}): CarrierTrackingEvent {
+function carrierEvent(
+  trackingNumber: string,
+  eventId: string,
+  status: ShipmentStatus | null,
+  minutes: number,
+  extra: Partial<CarrierTrackingEvent> = {},
+): CarrierTrackingEvent {
   return { trackingNumber, eventId, carrierStatus: status ?? 'X-99', status, occurredAt: at(minutes), ...extra };
 }
 
@@ -116,7 +122,12 @@ function fakeCarrier(history: CarrierTrackingEvent[]) {
 function setup(history: CarrierTrackingEvent[] = []) {
   const repo = new InMemoryTrackingRepository();
   const carrier = fakeCarrier(history);
-  const useCase = new SyncTrackingUseCase(repo, { get: (code) => (code === 'sahm' ? carrier.carrier : undefined) }, { now: () => NOW }, SETTINGS);
+  const useCase = new SyncTrackingUseCase(
+    repo,
+    { get: (code) => (code === 'sahm' ? carrier.carrier : undefined) },
+    { now: () => NOW },
+    SETTINGS,
+  );
   return { repo, carrier, useCase };
 }
 
@@ -204,18 +215,20 @@ describe('SyncTrackingUseCase', () => {
   });
 
   it('reports every new weighing as shipment.weighed, also one too late to move the status', async () => {
-    const { repo, useCase, carrier } = setup([
-      carrierEvent('T1', 'e1', 'PICKED_UP', 1),
-      carrierEvent('T1', 'e3', 'IN_TRANSIT', 3),
-    ]);
+    const { repo, useCase, carrier } = setup([carrierEvent('T1', 'e1', 'PICKED_UP', 1), carrierEvent('T1', 'e3', 'IN_TRANSIT', 3)]);
     repo.add('s1', 'T1');
     await useCase.execute({ carrierCode: 'sahm' });
-    carrier.history.push(carrierEvent('T1', 'e2', 'EXCEPTION_WEIGHT_MISMATCH', 2, { exceptionType: 'WEIGHT_MISMATCH', measuredWeightKg: 4.2 }));
+    carrier.history.push(
+      carrierEvent('T1', 'e2', 'EXCEPTION_WEIGHT_MISMATCH', 2, { exceptionType: 'WEIGHT_MISMATCH', measuredWeightKg: 4.2 }),
+    );
     repo.rows.get('s1')!.nextPollAt = at(-1);
     await useCase.execute({ carrierCode: 'sahm' });
     expect(repo.rows.get('s1')!.state.status).toBe('IN_TRANSIT');
     expect(repo.outbox.map((o) => o.type)).toEqual(['shipment.status_changed', 'shipment.status_changed', 'shipment.weighed']);
-    expect(repo.outbox[2]).toMatchObject({ aggregateId: 's1', payload: { measured_weight_kg: 4.2, event_key: 'e2', tracking_number: 'T1' } });
+    expect(repo.outbox[2]).toMatchObject({
+      aggregateId: 's1',
+      payload: { measured_weight_kg: 4.2, event_key: 'e2', tracking_number: 'T1' },
+    });
   });
 
   it('stops polling at a terminal status, and an older event later does not move it', async () => {
@@ -248,10 +261,7 @@ describe('SyncTrackingUseCase', () => {
   });
 
   it('ignores customs statuses on a domestic lane and applies them on an international one', async () => {
-    const { repo, useCase } = setup([
-      carrierEvent('D1', 'd1', 'CUSTOMS_CLEARANCE', 1),
-      carrierEvent('I1', 'i1', 'CUSTOMS_CLEARANCE', 1),
-    ]);
+    const { repo, useCase } = setup([carrierEvent('D1', 'd1', 'CUSTOMS_CLEARANCE', 1), carrierEvent('I1', 'i1', 'CUSTOMS_CLEARANCE', 1)]);
     repo.add('dom', 'D1', 'IN_TRANSIT', 'domestic');
     repo.add('int', 'I1', 'IN_TRANSIT', 'international');
     await useCase.execute({ carrierCode: 'sahm' });

@@ -1,18 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  applyStatusEvents,
-  eventKindsForStatusChange,
-  exceptionTypeOf,
-  ShipmentStatus,
-  StatusTransition,
-} from '@lgw/domain';
-import {
-  CARRIER_REGISTRY,
-  CarrierRegistryPort,
-  CarrierTrackingEvent,
-  CarrierUnavailableError,
-} from '../../ports/carrier.port';
+import { applyStatusEvents, eventKindsForStatusChange, exceptionTypeOf, ShipmentStatus, StatusTransition } from '@lgw/domain';
+import { CARRIER_REGISTRY, CarrierRegistryPort, CarrierTrackingEvent, CarrierUnavailableError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import {
   DueShipment,

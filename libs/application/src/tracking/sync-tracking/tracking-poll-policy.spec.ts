@@ -44,7 +44,9 @@ describe('tracking poll policy', () => {
   });
 
   it('never polls less often than the state interval even with a low ceiling', () => {
-    expect(nextPollDelayMs({ status: 'IN_TRANSIT', lastEventAt: ago(MINUTE) }, now, { ...policy, maxIntervalMs: MINUTE })).toBe(15 * MINUTE);
+    expect(nextPollDelayMs({ status: 'IN_TRANSIT', lastEventAt: ago(MINUTE) }, now, { ...policy, maxIntervalMs: MINUTE })).toBe(
+      15 * MINUTE,
+    );
   });
 
   it('derives embedded defaults from the tick, so an active shipment is re-asked within two ticks', () => {

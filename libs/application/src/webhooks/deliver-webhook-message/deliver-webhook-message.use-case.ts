@@ -46,7 +46,13 @@ export class DeliverWebhookMessageUseCase {
     const endpoint = await this.endpoints.find(message.teamId);
     const start = this.clock.now();
     if (!endpoint || !endpoint.enabled) {
-      await this.messages.recordAttempt(claim, { state: 'failed', statusCode: null, error: 'endpoint disabled', nextAttemptAt: null, at: start });
+      await this.messages.recordAttempt(claim, {
+        state: 'failed',
+        statusCode: null,
+        error: 'endpoint disabled',
+        nextAttemptAt: null,
+        at: start,
+      });
       return { outcome: 'failed', teamId: message.teamId };
     }
 
@@ -59,7 +65,10 @@ export class DeliverWebhookMessageUseCase {
     if (verdict === 'delivered') {
       attempt = { state: 'delivered', statusCode: result.statusCode, error: null, nextAttemptAt: null, at: now };
     } else {
-      const delay = verdict === 'retry' ? nextWebhookAttemptDelayMs(failedAttempts, Math.random(), this.settings.retryScheduleMs, result.retryAfterMs) : null;
+      const delay =
+        verdict === 'retry'
+          ? nextWebhookAttemptDelayMs(failedAttempts, Math.random(), this.settings.retryScheduleMs, result.retryAfterMs)
+          : null;
       attempt = {
         state: delay === null ? 'failed' : 'pending',
         statusCode: result.statusCode,
@@ -86,6 +95,10 @@ export class DeliverWebhookMessageUseCase {
 
   private async disable(teamId: string, reason: 'gone' | 'failing', now: Date): Promise<void> {
     await this.endpoints.disable(teamId, reason, now);
-    await this.messages.failPending(teamId, reason === 'gone' ? 'endpoint disabled: the receiver answered 410 Gone' : 'endpoint disabled after 5 days of failures', now);
+    await this.messages.failPending(
+      teamId,
+      reason === 'gone' ? 'endpoint disabled: the receiver answered 410 Gone' : 'endpoint disabled after 5 days of failures',
+      now,
+    );
   }
 }

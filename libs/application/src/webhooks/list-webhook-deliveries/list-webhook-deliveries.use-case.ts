@@ -41,7 +41,8 @@ export class ListWebhookDeliveriesUseCase {
     const offset = parseQueryInteger('offset', command.offset, 0, 0, Number.MAX_SAFE_INTEGER);
     let state: WebhookDeliveryState | undefined;
     if (command.state !== undefined) {
-      if (!isWebhookDeliveryState(command.state)) throw new ValidationError('state', `must be one of ${WEBHOOK_DELIVERY_STATES.join(', ')}`);
+      if (!isWebhookDeliveryState(command.state))
+        throw new ValidationError('state', `must be one of ${WEBHOOK_DELIVERY_STATES.join(', ')}`);
       state = command.state;
     }
     const page = await this.messages.list(command.teamId, { state, limit, offset });

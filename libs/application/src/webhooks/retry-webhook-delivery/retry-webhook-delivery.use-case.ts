@@ -25,9 +25,7 @@ export class RetryWebhookDeliveryUseCase {
     if (!message) throw new DomainError('E_NOT_FOUND');
     if (!requeued) throw new DomainError('E_WEBHOOK_NOT_RETRYABLE', { state: message.state });
     // Hand it out now rather than at the next dispatch tick; if the queue is down the tick will.
-    await this.jobs
-      .enqueue<WebhookDispatchJob>(WEBHOOK_EVENTS_QUEUE, 'dispatch', { teamId: command.teamId })
-      .catch(() => undefined);
+    await this.jobs.enqueue<WebhookDispatchJob>(WEBHOOK_EVENTS_QUEUE, 'dispatch', { teamId: command.teamId }).catch(() => undefined);
     return toWebhookDeliveryView(message);
   }
 }

@@ -48,6 +48,11 @@ export class SendTestWebhookUseCase {
     });
     const result = await this.sender.send(endpoint.url, signedWebhookHeaders(endpoint, this.cipher, this.signer, id, body, now), body);
     const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    return { webhook_id: id, delivered, status_code: result.statusCode, error: delivered ? null : (result.error ?? `HTTP ${result.statusCode}`) };
+    return {
+      webhook_id: id,
+      delivered,
+      status_code: result.statusCode,
+      error: delivered ? null : (result.error ?? `HTTP ${result.statusCode}`),
+    };
   }
 }

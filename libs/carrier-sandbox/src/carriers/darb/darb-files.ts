@@ -4,12 +4,7 @@ import { isTerminal } from '@lgw/domain';
 import { DOMESTIC_PATH } from '../../state/lifecycle';
 import { SandboxState } from '../../state/sandbox-state';
 import { SandboxParty } from '../../state/sandbox-types';
-import {
-  DARB_SERVICE,
-  DarbFileType,
-  ORDER_RESULT_COLUMNS,
-  UPDATE_RESULT_COLUMNS,
-} from './darb-formats';
+import { DARB_SERVICE, DarbFileType, ORDER_RESULT_COLUMNS, UPDATE_RESULT_COLUMNS } from './darb-formats';
 import { DarbRangeBook } from './darb-ranges';
 
 const PICKED_UP_POSITION = DOMESTIC_PATH.indexOf('PICKED_UP');
@@ -108,7 +103,10 @@ export class DarbFileDesk {
     if (this.files.get(file.file_id) !== file) return;
     const result =
       file.type === 'orders'
-        ? await writeCsv(ORDER_RESULT_COLUMNS, file.rows.map((row) => this.bookRow(row)))
+        ? await writeCsv(
+            ORDER_RESULT_COLUMNS,
+            file.rows.map((row) => this.bookRow(row)),
+          )
         : await writeCsv(
             UPDATE_RESULT_COLUMNS,
             file.rows.map((row) => (file.type === 'cancellations' ? this.cancelRow(row) : this.redirectRow(row))),
@@ -135,7 +133,8 @@ export class DarbFileDesk {
     if (!row.order_ref) return answer('REJECTED', tn, 'INVALID_ROW', 'order_ref is required');
     const previous = this.orders.get(row.order_ref);
     if (previous) return answer('DUPLICATE', previous);
-    if (!this.ranges.isIssued(tn)) return answer('REJECTED', tn, 'TRACKING_NUMBER_NOT_ISSUED', 'tracking number is outside every issued range');
+    if (!this.ranges.isIssued(tn))
+      return answer('REJECTED', tn, 'TRACKING_NUMBER_NOT_ISSUED', 'tracking number is outside every issued range');
     if (this.state.findShipment('darb', tn)) return answer('REJECTED', tn, 'TRACKING_NUMBER_IN_USE', 'tracking number already used');
     if (row.service !== DARB_SERVICE) return answer('REJECTED', tn, 'UNKNOWN_SERVICE', `service must be ${DARB_SERVICE}`);
     const consignee = consigneeOf(row);

@@ -18,8 +18,7 @@ export interface DarbRouteOptions {
   apiKey: string;
 }
 
-const fail = (reply: FastifyReply, status: number, error: string, message: string) =>
-  reply.code(status).send({ error, message });
+const fail = (reply: FastifyReply, status: number, error: string, message: string) => reply.code(status).send({ error, message });
 
 /**
  * Darb Logistics: a file-based carrier. Orders, cancellations and address changes go in as
@@ -69,7 +68,13 @@ export async function darbRoutes(scope: FastifyInstance, { state, apiKey }: Darb
   scope.get<{ Params: { id: string } }>('/api/v1/files/:id', async (request, reply) => {
     const file = desk.find(request.params.id);
     if (!file) return fail(reply, 404, 'not_found', 'unknown file');
-    return { file_id: file.file_id, type: file.type, status: file.status, rows: file.rowCount, received_at: file.received_at.toISOString() };
+    return {
+      file_id: file.file_id,
+      type: file.type,
+      status: file.status,
+      rows: file.rowCount,
+      received_at: file.received_at.toISOString(),
+    };
   });
 
   scope.get<{ Params: { id: string }; Querystring: { wait_ms?: string } }>('/api/v1/files/:id/result', async (request, reply) => {
@@ -85,7 +90,10 @@ export async function darbRoutes(scope: FastifyInstance, { state, apiKey }: Darb
   // Which consignment each order_ref became, as CSV like the status feed: how a sender finds
   // out whether an order file it never got the result of was booked.
   scope.get<{ Querystring: { order_refs?: string } }>('/api/v1/order-lookup', async (request, reply) => {
-    const refs = (request.query.order_refs ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const refs = (request.query.order_refs ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (refs.length === 0 || refs.length > MAX_FEED_NUMBERS) {
       return fail(reply, 422, 'invalid_request', `order_refs must list 1 to ${MAX_FEED_NUMBERS} references`);
     }
@@ -95,11 +103,17 @@ export async function darbRoutes(scope: FastifyInstance, { state, apiKey }: Darb
       const state = !shipment ? 'NOT_FOUND' : shipment.cancelled ? 'CANCELLED' : 'BOOKED';
       return { order_ref: ref, tracking_number: shipment?.trackingNumber ?? '', state };
     });
-    return reply.code(200).header('content-type', 'text/csv; charset=utf-8').send(await writeCsv(ORDER_LOOKUP_COLUMNS, rows));
+    return reply
+      .code(200)
+      .header('content-type', 'text/csv; charset=utf-8')
+      .send(await writeCsv(ORDER_LOOKUP_COLUMNS, rows));
   });
 
   scope.get<{ Querystring: { tracking_numbers?: string } }>('/api/v1/status-feed', async (request, reply) => {
-    const numbers = (request.query.tracking_numbers ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const numbers = (request.query.tracking_numbers ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (numbers.length === 0 || numbers.length > MAX_FEED_NUMBERS) {
       return fail(reply, 422, 'invalid_request', `tracking_numbers must list 1 to ${MAX_FEED_NUMBERS} numbers`);
     }
@@ -115,6 +129,9 @@ export async function darbRoutes(scope: FastifyInstance, { state, apiKey }: Darb
         measured_weight_kg: e.measuredWeightKg === undefined ? '' : String(e.measuredWeightKg),
       })),
     );
-    return reply.code(200).header('content-type', 'text/csv; charset=utf-8').send(await writeCsv(STATUS_FEED_COLUMNS, rows));
+    return reply
+      .code(200)
+      .header('content-type', 'text/csv; charset=utf-8')
+      .send(await writeCsv(STATUS_FEED_COLUMNS, rows));
   });
 }

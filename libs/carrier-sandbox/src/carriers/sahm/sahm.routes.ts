@@ -76,7 +76,9 @@ export async function sahmRoutes(scope: FastifyInstance, { state, apiToken }: Sa
     const parsed = parseJsonBody(request.body);
     if (!parsed.ok) return sendError(reply, 400, 'invalid_json', parsed.reason);
     const key = str(request.headers['idempotency-key']);
-    const bodyHash = createHash('sha256').update(request.body as Buffer).digest('hex');
+    const bodyHash = createHash('sha256')
+      .update(request.body as Buffer)
+      .digest('hex');
     if (key) {
       const previous = idempotency.get(key);
       if (previous) {
@@ -131,7 +133,8 @@ export async function sahmRoutes(scope: FastifyInstance, { state, apiToken }: Sa
         return sendError(reply, 409, 'not_cancellable', 'Shipment has already been picked up');
       }
       const body = parseJsonBody(request.body);
-      const reason = body.ok && typeof body.value === 'object' && body.value ? str((body.value as Record<string, unknown>).reason) : undefined;
+      const reason =
+        body.ok && typeof body.value === 'object' && body.value ? str((body.value as Record<string, unknown>).reason) : undefined;
       state.cancel(shipment, reason);
     }
     // Cancelling twice answers like the first time, so clients may retry safely.
@@ -154,31 +157,31 @@ export async function sahmRoutes(scope: FastifyInstance, { state, apiToken }: Sa
     return { tracking_number: shipment.trackingNumber, consignee: parsed.value, updated_at: new Date().toISOString() };
   });
 
-  scope.get<{ Querystring: { tracking_numbers?: string; cursor?: string; limit?: string } }>(
-    '/v2/tracking',
-    async (request, reply) => {
-      const numbers = (request.query.tracking_numbers ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-      if (numbers.length === 0 || numbers.length > MAX_TRACKING_NUMBERS) {
-        return sendError(reply, 422, 'validation_failed', `tracking_numbers must list 1 to ${MAX_TRACKING_NUMBERS} numbers`);
-      }
-      const limit = request.query.limit === undefined ? 50 : Number(request.query.limit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) {
-        return sendError(reply, 422, 'validation_failed', `limit must be 1 to ${MAX_PAGE}`);
-      }
-      const after = decodeCursor(request.query.cursor);
-      if (after === null) return sendError(reply, 422, 'invalid_cursor', 'cursor is not valid');
-      const events = numbers
-        .flatMap((tn) => (carrier.shipments.get(tn)?.events ?? []).map((e) => ({ tn, e })))
-        .filter(({ e }) => after === undefined || e.seq > after)
-        .sort((a, b) => a.e.seq - b.e.seq);
-      const page = events.slice(0, limit);
-      const hasMore = events.length > limit;
-      return {
-        events: page.map(({ tn, e }) => eventView(tn, e)),
-        next_cursor: hasMore ? encodeCursor(page[page.length - 1].e.seq) : null,
-      };
-    },
-  );
+  scope.get<{ Querystring: { tracking_numbers?: string; cursor?: string; limit?: string } }>('/v2/tracking', async (request, reply) => {
+    const numbers = (request.query.tracking_numbers ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (numbers.length === 0 || numbers.length > MAX_TRACKING_NUMBERS) {
+      return sendError(reply, 422, 'validation_failed', `tracking_numbers must list 1 to ${MAX_TRACKING_NUMBERS} numbers`);
+    }
+    const limit = request.query.limit === undefined ? 50 : Number(request.query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) {
+      return sendError(reply, 422, 'validation_failed', `limit must be 1 to ${MAX_PAGE}`);
+    }
+    const after = decodeCursor(request.query.cursor);
+    if (after === null) return sendError(reply, 422, 'invalid_cursor', 'cursor is not valid');
+    const events = numbers
+      .flatMap((tn) => (carrier.shipments.get(tn)?.events ?? []).map((e) => ({ tn, e })))
+      .filter(({ e }) => after === undefined || e.seq > after)
+      .sort((a, b) => a.e.seq - b.e.seq);
+    const page = events.slice(0, limit);
+    const hasMore = events.length > limit;
+    return {
+      events: page.map(({ tn, e }) => eventView(tn, e)),
+      next_cursor: hasMore ? encodeCursor(page[page.length - 1].e.seq) : null,
+    };
+  });
 
   scope.post('/v2/passthrough', async (request, reply) => {
     const raw = request.body as Buffer;
@@ -192,7 +195,8 @@ export async function sahmRoutes(scope: FastifyInstance, { state, apiToken }: Sa
     if (!parsed.ok) return sendError(reply, 400, 'invalid_json', parsed.reason);
     const additions = { carrier: 'sahm', request_id: `req_${randomBytes(8).toString('hex')}`, received_at: new Date().toISOString() };
     const status = requestedStatus(parsed.value) ?? 200;
-    const extra = status >= 400 ? { ...additions, error: { code: 'sandbox_requested_status', message: `Answered ${status} on request` } } : additions;
+    const extra =
+      status >= 400 ? { ...additions, error: { code: 'sandbox_requested_status', message: `Answered ${status} on request` } } : additions;
     return reply.code(status).header('content-type', 'application/json').send(echoBody(raw, extra));
   });
 }

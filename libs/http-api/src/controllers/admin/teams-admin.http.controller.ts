@@ -11,7 +11,15 @@ import {
   TeamSummary,
 } from '@lgw/application';
 import { CreateTeamRequestDto, SetRateLimitRequestDto } from '../../dto/admin.request.dto';
-import { ApiKeyListResponseDto, ApiKeySummaryDto, CreateTeamResponseDto, IssueKeyResponseDto, RateLimitResponseDto, TeamListResponseDto, TeamSummaryDto } from '../../dto/admin.response.dto';
+import {
+  ApiKeyListResponseDto,
+  ApiKeySummaryDto,
+  CreateTeamResponseDto,
+  IssueKeyResponseDto,
+  RateLimitResponseDto,
+  TeamListResponseDto,
+  TeamSummaryDto,
+} from '../../dto/admin.response.dto';
 import { AdminTokenGuard } from '../../http/admin-token.guard';
 import { ApiErrorResponses } from '../../http/api-error-responses.decorator';
 
