@@ -53,8 +53,23 @@ describe('retention purge', () => {
     await receipt(String(oldPublished.id), new Date(now - 8 * 24 * hour));
     await receipt(String(recentPublished.id), new Date(now - hour));
 
+    const intent = async (state: string, updatedAt: Date) => {
+      const id = randomUUID();
+      await db.query(
+        `INSERT INTO carrier_intents (id, kind, team_id, shipment_id, carrier_code, state, payload, created_at, updated_at)
+         VALUES ($1, 'book', $2, $3, 'sahm', $4, '{}', $5, $5)`,
+        [id, team.teamId, randomUUID(), state, updatedAt],
+      );
+      return id;
+    };
+    await intent('completed', new Date(now - 8 * 24 * hour));
+    const recentIntent = await intent('completed', new Date(now - hour));
+    const unresolvedIntent = await intent('pending', new Date(now - 8 * 24 * hour));
+
     const report = await t.app.get(PurgeExpiredUseCase).execute();
-    expect(report).toEqual({ idempotencyKeys: 1, quotes: 1, outboxEvents: 1, billingReceipts: 1 });
+    expect(report).toEqual({ idempotencyKeys: 1, quotes: 1, outboxEvents: 1, billingReceipts: 1, carrierIntents: 1 });
+    const intents = await db.query('SELECT id FROM carrier_intents WHERE team_id = $1 ORDER BY id', [team.teamId]);
+    expect(intents.map((i: any) => i.id).sort()).toEqual([recentIntent, unresolvedIntent].sort());
 
     const keys = await db.query('SELECT key FROM idempotency_keys WHERE team_id = $1', [team.teamId]);
     expect(keys.map((k: any) => k.key)).toEqual(['live-key']);

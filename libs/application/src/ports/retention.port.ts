@@ -4,6 +4,8 @@ export interface RetentionReport {
   readonly outboxEvents: number;
   /** Billing receipts of events that are purged themselves: nothing can ask about them again. */
   readonly billingReceipts: number;
+  /** Settled carrier intents (completed or abandoned) as old as published events; unresolved ones stay. */
+  readonly carrierIntents: number;
 }
 
 /** Deletes what has outlived its purpose, in bounded batches so a purge never holds long locks. */

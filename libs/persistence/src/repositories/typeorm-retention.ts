@@ -25,7 +25,12 @@ export class TypeOrmRetention implements RetentionPort {
          SELECT event_id FROM billing_event_receipts WHERE processed_at <= $1 LIMIT $2)`,
       [new Date(now.getTime() - policy.outboxKeepMs), batch],
     );
-    return { idempotencyKeys, quotes, outboxEvents, billingReceipts };
+    const carrierIntents = await this.deleteBatch(
+      `DELETE FROM carrier_intents WHERE id IN (
+         SELECT id FROM carrier_intents WHERE state IN ('completed', 'abandoned') AND updated_at <= $1 LIMIT $2)`,
+      [new Date(now.getTime() - policy.outboxKeepMs), batch],
+    );
+    return { idempotencyKeys, quotes, outboxEvents, billingReceipts, carrierIntents };
   }
 
   private async deleteBatch(sql: string, params: unknown[]): Promise<number> {
