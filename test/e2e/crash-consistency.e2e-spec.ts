@@ -19,14 +19,27 @@ const SLOW_MS = 2500;
 
 type Json = any;
 
+/** Where destination updates send the shipments (the booking went to Jeddah). */
+const NEW_DESTINATION = {
+  name: 'New Recipient',
+  line1: 'Prince Mohammed Street 9',
+  city: 'Dammam',
+  country: 'SA',
+  postal_code: '32241',
+  additional_number: '7788',
+  short_address: 'DMMD1234',
+  phone: '966501112233',
+};
+
 interface SentRequest {
-  readonly kind: 'book' | 'cancel';
+  readonly kind: 'book' | 'cancel' | 'destination';
+  readonly method: 'POST' | 'PATCH';
   readonly round: string;
   readonly carrier: string;
   readonly key: string;
   readonly path: string;
   readonly body: Json;
-  /** For cancels: the shipment being cancelled. */
+  /** For cancels and destination updates: the shipment concerned. */
   readonly shipmentId?: string;
 }
 
@@ -56,6 +69,8 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
   const quotes = new Map<string, Json[]>();
   /** Shipments booked before any crash, per carrier, cancelled by the rounds. */
   const cancellable = new Map<string, string[]>();
+  /** One shipment per carrier booked before any crash, redirected by a round. */
+  const redirectable = new Map<string, string>();
   const sent: SentRequest[] = [];
   const bookedBeforeAnyCrash = new Set<string>();
 
@@ -85,6 +100,7 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
     const quote = quotes.get(carrier)!.shift()!;
     return {
       kind: 'book',
+      method: 'POST',
       round,
       carrier,
       key: `book-${round}-${carrier}-${randomBytes(3).toString('hex')}`,
@@ -96,6 +112,7 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
     const shipmentId = cancellable.get(carrier)!.shift()!;
     return {
       kind: 'cancel',
+      method: 'POST',
       round,
       carrier,
       key: `cancel-${round}-${carrier}-${randomBytes(3).toString('hex')}`,
@@ -104,10 +121,23 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
       shipmentId,
     };
   };
+  const destinationRequest = (round: string, carrier: string): SentRequest => {
+    const shipmentId = redirectable.get(carrier)!;
+    return {
+      kind: 'destination',
+      method: 'PATCH',
+      round,
+      carrier,
+      key: `destination-${round}-${carrier}-${randomBytes(3).toString('hex')}`,
+      path: `/shipments/${shipmentId}/destination`,
+      body: NEW_DESTINATION,
+      shipmentId,
+    };
+  };
   /** Sends without waiting for answers that will never come (the process dies). */
   const fire = (requests: SentRequest[]) => {
     sent.push(...requests);
-    return requests.map((r) => call(r.path, { method: 'POST', body: r.body, key: r.key }).catch(() => undefined));
+    return requests.map((r) => call(r.path, { method: r.method, body: r.body, key: r.key }).catch(() => undefined));
   };
 
   /** One process lifetime that ends at a fault point (the process SIGKILLs itself there). */
@@ -169,7 +199,7 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
     // Every carrier the gateway offers, as its registry lists them.
     carriers = (await call('/carriers')).body.carriers.map((c: Json) => c.code);
     expect(carriers.length).toBeGreaterThan(0);
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 8; i++) {
       const rated = await call('/rates', { method: 'POST', body: ratesBody() });
       expect(rated.status).toBe(200);
       for (const carrier of carriers) {
@@ -187,6 +217,11 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
         cancellable.set(carrier, [...(cancellable.get(carrier) ?? []), booked.body.id]);
         bookedBeforeAnyCrash.add(booked.body.id);
       }
+      const quote = quotes.get(carrier)!.shift()!;
+      const booked = await call('/shipments', { method: 'POST', body: { quote_id: quote.quote_id, ...ratesBody() } });
+      expect(booked.status).toBe(201);
+      redirectable.set(carrier, booked.body.id);
+      bookedBeforeAnyCrash.add(booked.body.id);
     }
   }, 120_000);
 
@@ -195,7 +230,7 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
     await sandbox?.close();
   });
 
-  it('dies at each crash point of booking and of cancel, and while the carrier is answering', async () => {
+  it('dies at each crash point of booking, cancel and destination update, and while the carrier is answering', async () => {
     // Bookings and cancels run together; whichever reaches its point first kills the process,
     // so the others die wherever they are at that instant.
     const both = (round: string) => [...carriers.map((c) => bookingRequest(round, c)), ...carriers.map((c) => cancelRequest(round, c))];
@@ -203,6 +238,7 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
     await crashAt('booking.after-carrier-call', () => carriers.map((c) => bookingRequest('after', c)));
     await crashAt('cancel.after-carrier-call', () => carriers.map((c) => cancelRequest('after', c)));
     await crashAt('booking.after-record', () => carriers.map((c) => bookingRequest('recorded', c)));
+    await crashAt('destination.after-carrier-call', () => carriers.map((c) => destinationRequest('after', c)));
 
     // During the call: the carrier answers slowly and the process is killed meanwhile; the
     // carrier finishes the work after the gateway is gone.
@@ -253,18 +289,47 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
         }
       }
     }
-    expect({ recoveredBookings: recoveredBookings >= 2, recoveredCancels: recoveredCancels >= 1 }).toEqual({
+    // A destination the carrier took is the gateway's too (the worker may still be settling it).
+    const redirectsAgree = async () => {
+      for (const request of sent.filter((r) => r.kind === 'destination')) {
+        const shipment = (await call(`/shipments/${request.shipmentId}`)).body;
+        const atCarrier = await control('GET', `/carriers/${request.carrier}/shipments/${shipment.tracking_number}`);
+        if (atCarrier.destination.city !== shipment.destination.city) return undefined;
+      }
+      return true;
+    };
+    await eventually('carrier and gateway agreeing on destinations', redirectsAgree, 20_000).catch(() => undefined);
+    let recoveredRedirects = 0;
+    for (const request of sent.filter((r) => r.kind === 'destination')) {
+      const shipment = (await call(`/shipments/${request.shipmentId}`)).body;
+      const atCarrier = await control('GET', `/carriers/${request.carrier}/shipments/${shipment.tracking_number}`);
+      if (atCarrier.destination_updates.length > 0) {
+        expect({ carrier: atCarrier.destination.city, gateway: shipment.destination.city }).toEqual({ carrier: 'Dammam', gateway: 'Dammam' });
+        recoveredRedirects++;
+      } else {
+        expect(shipment.destination.city).toBe('Jeddah');
+      }
+    }
+    expect({ recoveredBookings: recoveredBookings >= 2, recoveredCancels: recoveredCancels >= 1, recoveredRedirects: recoveredRedirects >= 1 }).toEqual({
       recoveredBookings: true,
       recoveredCancels: true,
+      recoveredRedirects: true,
     });
   }, 60_000);
 
   it('every Idempotency-Key gets the real outcome on retry, never a lasting 409', async () => {
     for (const request of sent) {
       const answer = await eventually(`an answer for ${request.key}`, async () => {
-        const res = await call(request.path, { method: 'POST', body: request.body, key: request.key });
+        const res = await call(request.path, { method: request.method, body: request.body, key: request.key });
         return res.status === 409 && res.body.error.code === 'E_IDEMPOTENCY_IN_PROGRESS' ? undefined : res;
       });
+      if (request.kind === 'destination') {
+        expect({ key: request.key, status: answer.status }).toEqual({ key: request.key, status: 200 });
+        expect(answer.body.destination.city).toBe('Dammam');
+        const atCarrier = await control('GET', `/carriers/${request.carrier}/shipments/${answer.body.tracking_number}`);
+        expect(atCarrier.destination.city).toBe('Dammam');
+        continue;
+      }
       if (request.kind === 'book') {
         expect({ key: request.key, status: answer.status, error: answer.body?.error?.code }).toEqual({
           key: request.key,
