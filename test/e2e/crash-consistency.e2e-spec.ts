@@ -96,43 +96,26 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
     return res.json() as Promise<Json>;
   };
 
-  const bookingRequest = (round: string, carrier: string): SentRequest => {
+  /** One request of a round, under an Idempotency-Key of its own. */
+  const request = (kind: SentRequest['kind'], round: string, carrier: string, rest: Pick<SentRequest, 'method' | 'path' | 'body' | 'shipmentId'>): SentRequest => ({
+    kind,
+    round,
+    carrier,
+    key: `${kind}-${round}-${carrier}-${randomBytes(3).toString('hex')}`,
+    ...rest,
+  });
+  const bookingRequest = (round: string, carrier: string) => {
     const quote = quotes.get(carrier)!.shift()!;
-    return {
-      kind: 'book',
-      method: 'POST',
-      round,
-      carrier,
-      key: `book-${round}-${carrier}-${randomBytes(3).toString('hex')}`,
-      path: '/shipments',
-      body: { quote_id: quote.quote_id, ...ratesBody() },
-    };
+    return request('book', round, carrier, { method: 'POST', path: '/shipments', body: { quote_id: quote.quote_id, ...ratesBody() } });
   };
-  const cancelRequest = (round: string, carrier: string): SentRequest => {
+  const cancelRequest = (round: string, carrier: string) => {
     const shipmentId = cancellable.get(carrier)!.shift()!;
-    return {
-      kind: 'cancel',
-      method: 'POST',
-      round,
-      carrier,
-      key: `cancel-${round}-${carrier}-${randomBytes(3).toString('hex')}`,
-      path: `/shipments/${shipmentId}/cancel`,
-      body: { reason: `crash round ${round}` },
-      shipmentId,
-    };
+    const path = `/shipments/${shipmentId}/cancel`;
+    return request('cancel', round, carrier, { method: 'POST', path, body: { reason: `crash round ${round}` }, shipmentId });
   };
-  const destinationRequest = (round: string, carrier: string): SentRequest => {
+  const destinationRequest = (round: string, carrier: string) => {
     const shipmentId = redirectable.get(carrier)!;
-    return {
-      kind: 'destination',
-      method: 'PATCH',
-      round,
-      carrier,
-      key: `destination-${round}-${carrier}-${randomBytes(3).toString('hex')}`,
-      path: `/shipments/${shipmentId}/destination`,
-      body: NEW_DESTINATION,
-      shipmentId,
-    };
+    return request('destination', round, carrier, { method: 'PATCH', path: `/shipments/${shipmentId}/destination`, body: NEW_DESTINATION, shipmentId });
   };
   /** Sends without waiting for answers that will never come (the process dies). */
   const fire = (requests: SentRequest[]) => {
