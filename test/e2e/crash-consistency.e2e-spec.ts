@@ -97,7 +97,12 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
   };
 
   /** One request of a round, under an Idempotency-Key of its own. */
-  const request = (kind: SentRequest['kind'], round: string, carrier: string, rest: Pick<SentRequest, 'method' | 'path' | 'body' | 'shipmentId'>): SentRequest => ({
+  const request = (
+    kind: SentRequest['kind'],
+    round: string,
+    carrier: string,
+    rest: Pick<SentRequest, 'method' | 'path' | 'body' | 'shipmentId'>,
+  ): SentRequest => ({
     kind,
     round,
     carrier,
@@ -115,7 +120,12 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
   };
   const destinationRequest = (round: string, carrier: string) => {
     const shipmentId = redirectable.get(carrier)!;
-    return request('destination', round, carrier, { method: 'PATCH', path: `/shipments/${shipmentId}/destination`, body: NEW_DESTINATION, shipmentId });
+    return request('destination', round, carrier, {
+      method: 'PATCH',
+      path: `/shipments/${shipmentId}/destination`,
+      body: NEW_DESTINATION,
+      shipmentId,
+    });
   };
   /** Sends without waiting for answers that will never come (the process dies). */
   const fire = (requests: SentRequest[]) => {
@@ -287,13 +297,20 @@ describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on Pos
       const shipment = (await call(`/shipments/${request.shipmentId}`)).body;
       const atCarrier = await control('GET', `/carriers/${request.carrier}/shipments/${shipment.tracking_number}`);
       if (atCarrier.destination_updates.length > 0) {
-        expect({ carrier: atCarrier.destination.city, gateway: shipment.destination.city }).toEqual({ carrier: 'Dammam', gateway: 'Dammam' });
+        expect({ carrier: atCarrier.destination.city, gateway: shipment.destination.city }).toEqual({
+          carrier: 'Dammam',
+          gateway: 'Dammam',
+        });
         recoveredRedirects++;
       } else {
         expect(shipment.destination.city).toBe('Jeddah');
       }
     }
-    expect({ recoveredBookings: recoveredBookings >= 2, recoveredCancels: recoveredCancels >= 1, recoveredRedirects: recoveredRedirects >= 1 }).toEqual({
+    expect({
+      recoveredBookings: recoveredBookings >= 2,
+      recoveredCancels: recoveredCancels >= 1,
+      recoveredRedirects: recoveredRedirects >= 1,
+    }).toEqual({
       recoveredBookings: true,
       recoveredCancels: true,
       recoveredRedirects: true,
