@@ -3,6 +3,7 @@ import { batchCsv, validRow } from '../support/batch-csv';
 import { book } from '../support/booking';
 import { launchBrowser, screenshot } from '../support/browser';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -11,14 +12,21 @@ describe('control panel (/console) in a real browser', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    t = await bootTestApp({ worker: true, env: { TRACKING_POLL_INTERVAL_MS: '200' } });
+    receiver = await startWebhookReceiver();
+    t = await bootTestApp({
+      worker: true,
+      // The test receiver listens on 127.0.0.1 with its own certificate.
+      env: { TRACKING_POLL_INTERVAL_MS: '200', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_CA_FILE: receiver.caFile },
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await t?.close();
+    await receiver?.close();
   });
   beforeEach(async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -195,6 +203,35 @@ describe('control panel (/console) in a real browser', () => {
     expect(report).toContain('NO-HS-2');
     expect(report).not.toContain('READY-1');
     await screenshot(page, 'readiness');
+  });
+
+  it('sets up a webhook endpoint, shows the secret once, sends a test event and lists deliveries', async () => {
+    const team = await t.createTeam('Webhook Merchant');
+    await signIn(team.apiKey);
+    await page.waitForSelector('h1:has-text("Shipments")');
+    await page.goto(`${t.url}/console#/webhooks`);
+    await page.waitForSelector('input[name=url]');
+    await page.fill('input[name=url]', `${receiver.url}/console-hook`);
+    await page.click('form button[type=submit]');
+    const secret = (await page.textContent('[data-testid=webhook-secret]'))!.trim();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
+    await page.goto(`${t.url}/console#/shipments`);
+    await page.goto(`${t.url}/console#/webhooks`);
+    // Once saved, the page shows the endpoint but never the whole secret again.
+    await page.waitForSelector('button:has-text("Send test event")');
+    expect(await page.content()).not.toContain(secret);
+    await page.click('button:has-text("Send test event")');
+    await page.waitForSelector('[data-testid=test-result]:has-text("200")');
+    const [test] = await receiver.waitFor('/console-hook', 1);
+    expect(JSON.parse(test.body).type).toBe('webhook.test');
+
+    const shipment = await book(t, team);
+    await receiver.waitFor('/console-hook', 2, 15_000);
+    await page.reload();
+    await page.waitForSelector('td:has-text("shipment.created")');
+    expect(await page.textContent('table')).toContain('delivered');
+    await screenshot(page, 'webhooks');
+    expect(shipment.id).toBeTruthy();
   });
 
   it('uploads a CSV batch, shows its progress to COMPLETED and offers the result file', async () => {
