@@ -170,8 +170,10 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
   }
 
   /**
-   * Closes the intent, then settles its Idempotency-Key: the outcome for a retry to replay, or
-   * the key freed so the retry runs the request afresh.
+   * Settles the intent's Idempotency-Key (the outcome for a retry to replay, or the key freed so
+   * the retry runs the request afresh), then closes the intent. In that order: a retry that finds
+   * the intent closed must also find the key settled, or it would run the request a second time
+   * against a quote the recovered booking already used.
    */
   private async finish(
     intent: CarrierIntent,
@@ -180,13 +182,13 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     from: readonly CarrierIntent['state'][] = UNRESOLVED_INTENT_STATES,
   ): Promise<Outcome> {
     const now = this.clock.now();
-    if (!(await this.intents.transition(intent.id, from, state, now))) return state;
     const key = intent.idempotency;
     if (key) {
       const result = state === 'completed' ? outcome?.() : undefined;
       if (result) await this.keys.complete(intent.teamId, key.scope, key.key, result.status, result.body);
       else await this.keys.releaseExpired(intent.teamId, key.scope, key.key, now);
     }
+    await this.intents.transition(intent.id, from, state, now);
     return state;
   }
 }
