@@ -1,4 +1,4 @@
-import { FAULT_ERROR_BODY } from '@lgw/carrier-sandbox/carriers/native-scope';
+import { FAULT_ERROR_BODY } from '@lgw/carriers/shared/sandbox';
 import { book, quoteFor, shipmentBody } from '../support/booking';
 import { ApiResponse, bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { CARRIER_CODES, PASSTHROUGH_CARRIER_CODES } from '../support/carriers';

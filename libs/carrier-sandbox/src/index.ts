@@ -6,4 +6,4 @@ export {
   sandboxCredentials,
   startCarrierSandbox,
 } from './sandbox.server';
-export { SandboxState } from './state/sandbox-state';
+export { SandboxState } from '@lgw/carriers/shared/sandbox';

@@ -1,9 +1,10 @@
 import { FastifyInstance } from 'fastify';
-import { buildCarrierSandbox, startCarrierSandbox } from './sandbox.server';
+import { SHIPMENT_STATUSES } from '@lgw/domain';
+import { CARRIERS } from '@lgw/carriers';
+import { SandboxState } from '@lgw/carriers/shared/sandbox';
+import { buildCarrierSandbox, sandboxCredentials, startCarrierSandbox } from './sandbox.server';
 
 const SAHM = { authorization: 'Bearer sahm-sandbox-token', 'content-type': 'application/json' };
-const BAHR_CREDENTIALS = { UserName: 'lgw-gateway', Password: 'bahr-sandbox-password' };
-const DARB = { 'x-api-key': 'darb-sandbox-key' };
 
 const sahmBooking = {
   service: 'EXP-DOM',
@@ -15,9 +16,10 @@ const sahmBooking = {
 
 describe('carrier sandbox', () => {
   let app: FastifyInstance;
+  let state: SandboxState;
 
   beforeEach(async () => {
-    ({ app } = buildCarrierSandbox({ autoAdvanceSeconds: 0, env: {} }));
+    ({ app, state } = buildCarrierSandbox({ autoAdvanceSeconds: 0, env: {} }));
     await app.ready();
   });
   afterEach(() => app.close());
@@ -34,7 +36,47 @@ describe('carrier sandbox', () => {
   const control = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     app.inject({ method, url: `/sandbox/v1${url}`, ...(payload ? { payload } : {}) });
 
+  it('mounts the simulator of every registered carrier under its code', async () => {
+    expect((await control('GET', '/health')).json().carriers).toEqual(CARRIERS.map((c) => c.descriptor.code));
+    for (const carrier of CARRIERS) {
+      const { code } = carrier.descriptor;
+      expect((await app.inject({ method: 'POST', url: `/${code}/no-such-route` })).statusCode).not.toBe(200);
+      expect((await control('GET', `/carriers/${code}/stats`)).json()).toMatchObject({ carrier: code, bookings: 0 });
+    }
+  });
+
+  it('accepts the credentials each carrier declares, from the environment the adapter reads', () => {
+    for (const carrier of CARRIERS) {
+      const names = Object.keys(carrier.settings.credentials);
+      expect(sandboxCredentials(carrier, {})).toEqual(carrier.settings.credentials);
+      const env = Object.fromEntries(names.map((name) => [`${carrier.descriptor.code}_${name}`.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase(), 'x']));
+      expect(Object.values(sandboxCredentials(carrier, env))).toEqual(names.map(() => 'x'));
+    }
+  });
+
   describe('control API', () => {
+    it('refuses a status the carrier cannot express, and records every status it declares', async () => {
+      for (const carrier of CARRIERS) {
+        const { code } = carrier.descriptor;
+        const shipment = state.addShipment({
+          carrier: code,
+          trackingNumber: `T-${code}`,
+          carrierReference: 'R1',
+          service: 'S',
+          origin: { city: 'Riyadh', country: 'SA' },
+          destination: { city: 'Dubai', country: 'AE' },
+          parcels: [],
+          native: {},
+        });
+        const post = (status: string) => control('POST', `/carriers/${code}/shipments/${shipment.trackingNumber}/events`, { code: status });
+        for (const status of SHIPMENT_STATUSES) {
+          const res = await post(status);
+          if (carrier.tracking.statuses.includes(status)) expect(res.json().event.code).toBe(status);
+          else expect(res.json().error).toMatchObject({ field: 'code', reason: `is not a status carrier ${code} can express` });
+        }
+      }
+    });
+
     it('records an event in the carrier vocabulary and 404s what it does not know', async () => {
       const { json } = await bookSahm();
       const tn = json.tracking_number;
@@ -109,125 +151,6 @@ describe('carrier sandbox', () => {
       expect(updates.destination_updates[0].address).toMatchObject({ city: 'Dammam', country: 'SA', short_address: 'DDMA1234' });
       const listed = (await control('GET', '/carriers/sahm/shipments?client_reference=k2')).json();
       expect(listed.total).toBe(1);
-    });
-  });
-
-  describe('sahm dialect', () => {
-    it('refuses other tokens with 401', async () => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/sahm/v2/shipments',
-        headers: { ...SAHM, authorization: 'Bearer wrong' },
-        payload: sahmBooking,
-      });
-      expect(res.statusCode).toBe(401);
-      expect(res.json().error.code).toBe('unauthorized');
-    });
-
-    it('replays a booking for the same Idempotency-Key and refuses it with another body', async () => {
-      const first = await bookSahm('same');
-      const again = await bookSahm('same');
-      expect(again.res.headers['idempotent-replayed']).toBe('true');
-      expect(again.json.tracking_number).toBe(first.json.tracking_number);
-      const other = await bookSahm('same', { ...sahmBooking, service: 'EXP-GCC' });
-      expect(other.res.statusCode).toBe(422);
-      expect(other.json.error.code).toBe('idempotency_key_reused');
-    });
-
-    it('validates bookings and refuses cancelling after pickup', async () => {
-      const invalid = await bookSahm('v', { ...sahmBooking, packages: [] });
-      expect(invalid.res.statusCode).toBe(422);
-      const { json } = await bookSahm();
-      await control('POST', `/carriers/sahm/shipments/${json.tracking_number}/events`, { code: 'PICKED_UP' });
-      const res = await app.inject({ method: 'POST', url: `/sahm/v2/shipments/${json.tracking_number}/cancel`, headers: SAHM });
-      expect(res.statusCode).toBe(409);
-    });
-  });
-
-  describe('bahr dialect', () => {
-    const call = (op: string, body: object | string) =>
-      app.inject({ method: 'POST', url: `/bahr/ws/${op}`, headers: { 'content-type': 'application/json' }, payload: body });
-
-    it('answers faults in an HTTP 200 envelope', async () => {
-      const auth = await call('Tracking/GetHistory', { Credentials: { UserName: 'x', Password: 'y' }, WaybillNumbers: ['1'] });
-      expect(auth.statusCode).toBe(200);
-      expect(auth.json().Envelope).toMatchObject({ Body: null, Fault: { FaultCode: 'AUTH-001' } });
-      const malformed = await call('Tracking/GetHistory', '{not json');
-      expect(malformed.json().Envelope.Fault.FaultCode).toBe('REQ-001');
-    });
-
-    it('refuses fractional grams and takes credentials from headers too', async () => {
-      const waybill = {
-        GatewayRef: 'g1',
-        ProductCode: 'LND',
-        ShipDate: '01/03/2025 09:05',
-        Shipper: { City: 'Riyadh', CountryCode: 'SA' },
-        Consignee: { City: 'Jeddah', CountryCode: 'SA' },
-        Pieces: [{ WeightGrams: 1004.9999, LengthCm: 1, WidthCm: 1, HeightCm: 1 }],
-        Currency: 'SAR',
-      };
-      const refused = await call('Shipping/CreateWaybill', { Credentials: BAHR_CREDENTIALS, Waybill: waybill });
-      expect(refused.json().Envelope.Fault).toMatchObject({ FaultCode: 'VAL-100' });
-      const booked = await app.inject({
-        method: 'POST',
-        url: '/bahr/ws/Shipping/CreateWaybill',
-        headers: { 'content-type': 'application/json', 'x-bahr-username': 'lgw-gateway', 'x-bahr-password': 'bahr-sandbox-password' },
-        payload: { Waybill: { ...waybill, Pieces: [{ WeightGrams: 1005, LengthCm: 1, WidthCm: 1, HeightCm: 1 }] } },
-      });
-      const body = booked.json().Envelope.Body;
-      expect(body.WaybillNumber).toMatch(/^7\d{10}$/);
-      const cancel = () => call('Shipping/CancelWaybill', { Credentials: BAHR_CREDENTIALS, WaybillNumber: body.WaybillNumber });
-      expect((await cancel()).json().Envelope.Body.Cancelled).toBe(true);
-      expect((await cancel()).json().Envelope.Fault.FaultCode).toBe('WB-409');
-    });
-  });
-
-  describe('darb dialect', () => {
-    const ORDER_HEADER =
-      'order_ref,tracking_number,service,consignee_name,consignee_phone,consignee_city,consignee_region,consignee_address,consignee_short_address,consignee_postal_code,consignee_additional_number,consignee_country,shipper_name,shipper_phone,shipper_city,shipper_short_address,shipper_country,pieces,weight_kg,length_cm,width_cm,height_cm,cod_sar,declared_value_sar,merchant_ref';
-
-    it('books from a range through an order file and a long-polled result file', async () => {
-      expect((await app.inject({ method: 'POST', url: '/darb/api/v1/tracking-ranges', payload: { size: 2 } })).statusCode).toBe(401);
-      const range = (await app.inject({ method: 'POST', url: '/darb/api/v1/tracking-ranges', headers: DARB, payload: { size: 2 } })).json();
-      const tn = `DRB${String(range.first).padStart(14, '0')}`;
-      const line = (ref: string, number: string) =>
-        `${ref},${number},STD,Noura,966551112233,Jeddah,,,,,,SA,Shop,,Riyadh,,SA,1,1.5,10,10,10,,,`;
-      const csv = [ORDER_HEADER, line('o1', tn), line('o1', tn), line('o2', 'DRB99999999999999')].join('\n');
-      const upload = await app.inject({
-        method: 'POST',
-        url: '/darb/api/v1/files/orders',
-        headers: { ...DARB, 'content-type': 'text/csv' },
-        payload: csv,
-      });
-      expect(upload.statusCode).toBe(202);
-      const result = await app.inject({
-        method: 'GET',
-        url: `/darb/api/v1/files/${upload.json().file_id}/result?wait_ms=1000`,
-        headers: DARB,
-      });
-      expect(result.statusCode).toBe(200);
-      expect(result.headers['content-type']).toMatch(/text\/csv/);
-      expect(result.body.trim().split('\n')).toEqual([
-        'order_ref,tracking_number,result,error_code,error_message',
-        `o1,${tn},ACCEPTED,,`,
-        `o1,${tn},DUPLICATE,,`,
-        'o2,DRB99999999999999,REJECTED,TRACKING_NUMBER_NOT_ISSUED,tracking number is outside every issued range',
-      ]);
-      await control('POST', `/carriers/darb/shipments/${tn}/events`, { code: 'PICKED_UP', occurred_at: '2025-03-01T10:15:42Z' });
-      const feed = await app.inject({ method: 'GET', url: `/darb/api/v1/status-feed?tracking_numbers=${tn}`, headers: DARB });
-      expect(feed.body).toMatch(new RegExp(`^event_id,.*\\n\\w+,${tn},PUP,Picked up,2025-03-01 13:15:42,Riyadh,الرياض,\\n$`));
-    });
-
-    it('refuses files without the expected columns', async () => {
-      const upload = await app.inject({
-        method: 'POST',
-        url: '/darb/api/v1/files/orders',
-        headers: { ...DARB, 'content-type': 'text/csv' },
-        payload: 'a,b\n1,2\n',
-      });
-      expect(upload.statusCode).toBe(400);
-      expect(upload.json().message).toMatch(/missing columns/);
-      expect((await app.inject({ method: 'GET', url: '/darb/api/v1/files/nope/result', headers: DARB })).statusCode).toBe(404);
     });
   });
 });

@@ -1,17 +1,10 @@
 import Fastify, { FastifyInstance } from 'fastify';
-import { bahrRoutes } from './carriers/bahr/bahr.routes';
-import { darbRoutes } from './carriers/darb/darb.routes';
-import { sahmRoutes } from './carriers/sahm/sahm.routes';
+import { CarrierDefinition, CARRIERS, carrierEnvName } from '@lgw/carriers';
+import { SandboxState } from '@lgw/carriers/shared/sandbox';
 import { controlRoutes } from './control/control.routes';
-import { SandboxState } from './state/sandbox-state';
 
-/** What each simulated carrier accepts. Defaults match the adapters' sandbox defaults. */
-export interface SandboxCredentials {
-  sahmApiToken: string;
-  bahrUsername: string;
-  bahrPassword: string;
-  darbApiKey: string;
-}
+/** Per carrier code, per credential name: what the simulated carrier accepts instead of its default. */
+export type SandboxCredentials = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 export interface CarrierSandboxOptions {
   /** 0 (the default) picks a free port. */
@@ -20,12 +13,14 @@ export interface CarrierSandboxOptions {
   host?: string;
   /** Seconds between automatic lifecycle steps; 0 = only the control API moves shipments. Default SANDBOX_AUTO_ADVANCE_SECONDS or 0. */
   autoAdvanceSeconds?: number;
-  credentials?: Partial<SandboxCredentials>;
+  credentials?: SandboxCredentials;
   env?: NodeJS.ProcessEnv;
+  /** The carriers to simulate; every registered carrier by default. */
+  carriers?: readonly CarrierDefinition[];
 }
 
 export interface RunningCarrierSandbox {
-  /** Base URL: carriers live under /sahm, /bahr, /darb; the control API under /sandbox/v1. */
+  /** Base URL: each carrier lives under /<code>; the control API under /sandbox/v1. */
   readonly url: string;
   readonly port: number;
   close(): Promise<void>;
@@ -33,13 +28,22 @@ export interface RunningCarrierSandbox {
 
 const BODY_LIMIT_BYTES = 64 * 1024 * 1024;
 
-export function sandboxCredentials(env: NodeJS.ProcessEnv = process.env, given: Partial<SandboxCredentials> = {}): SandboxCredentials {
-  return {
-    sahmApiToken: given.sahmApiToken ?? env.SAHM_API_TOKEN ?? 'sahm-sandbox-token',
-    bahrUsername: given.bahrUsername ?? env.BAHR_USERNAME ?? 'lgw-gateway',
-    bahrPassword: given.bahrPassword ?? env.BAHR_PASSWORD ?? 'bahr-sandbox-password',
-    darbApiKey: given.darbApiKey ?? env.DARB_API_KEY ?? 'darb-sandbox-key',
-  };
+/**
+ * What one simulated carrier accepts: given, else the variable the adapter reads
+ * (<CODE>_<SETTING>), else the sandbox value the carrier's definition declares.
+ */
+export function sandboxCredentials(
+  carrier: CarrierDefinition,
+  env: NodeJS.ProcessEnv = process.env,
+  given: SandboxCredentials = {},
+): Record<string, string> {
+  const { code } = carrier.descriptor;
+  return Object.fromEntries(
+    Object.entries(carrier.settings.credentials).map(([name, fallback]) => [
+      name,
+      given[code]?.[name] ?? env[carrierEnvName(code, name)] ?? fallback,
+    ]),
+  );
 }
 
 function autoAdvanceMs(options: CarrierSandboxOptions): number {
@@ -49,9 +53,9 @@ function autoAdvanceMs(options: CarrierSandboxOptions): number {
   return Math.round(seconds * 1000);
 }
 
-/** Builds the sandbox without listening (tests use app.inject). */
+/** Builds the sandbox without listening (tests use app.inject after app.ready()). */
 export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app: FastifyInstance; state: SandboxState } {
-  const credentials = sandboxCredentials(options.env ?? process.env, options.credentials);
+  const env = options.env ?? process.env;
   const state = new SandboxState(autoAdvanceMs(options));
   const app = Fastify({
     logger: false,
@@ -61,9 +65,18 @@ export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app:
   });
 
   app.register(controlRoutes, { prefix: '/sandbox/v1', state });
-  app.register(sahmRoutes, { prefix: '/sahm', state, apiToken: credentials.sahmApiToken });
-  app.register(bahrRoutes, { prefix: '/bahr', state, username: credentials.bahrUsername, password: credentials.bahrPassword });
-  app.register(darbRoutes, { prefix: '/darb', state, apiKey: credentials.darbApiKey });
+  // Each registered carrier brings its own simulator, mounted under its code.
+  for (const carrier of options.carriers ?? CARRIERS) {
+    const { code } = carrier.descriptor;
+    app.register(
+      async (scope) => {
+        const simulator = await carrier.simulator();
+        state.addCarrier(code, simulator.vocabulary);
+        await simulator.routes(scope, { state, code, credentials: sandboxCredentials(carrier, env, options.credentials) });
+      },
+      { prefix: `/${code}` },
+    );
+  }
 
   if (state.autoAdvanceMs > 0) {
     const tickMs = Math.min(1000, Math.max(10, Math.floor(state.autoAdvanceMs / 4)));

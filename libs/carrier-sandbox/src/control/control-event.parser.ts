@@ -1,5 +1,5 @@
 import { EXCEPTION_TYPES, ExceptionType, isShipmentStatus, ShipmentStatus } from '@lgw/domain';
-import { isRecord } from '../shared/json-body';
+import { isRecord } from '@lgw/carriers/shared/sandbox';
 
 export interface ControlEvent {
   status?: ShipmentStatus;

@@ -1,7 +1,5 @@
 import { FastifyInstance, FastifyReply } from 'fastify';
-import { isRecord } from '../shared/json-body';
-import { SandboxState } from '../state/sandbox-state';
-import { FaultMode, isSandboxCarrier, SANDBOX_CARRIERS, SandboxCarrierCode, SandboxEvent, SandboxShipment } from '../state/sandbox-types';
+import { FaultMode, isRecord, SandboxEvent, SandboxShipment, SandboxState } from '@lgw/carriers/shared/sandbox';
 import { parseControlEvent } from './control-event.parser';
 
 const FAULT_MODES: readonly FaultMode[] = ['none', 'down', 'slow', 'error'];
@@ -66,7 +64,7 @@ export async function controlRoutes(scope: FastifyInstance, { state }: { state: 
     }
   });
 
-  const carrierOf = (code: string): SandboxCarrierCode | undefined => (isSandboxCarrier(code) ? code : undefined);
+  const carrierOf = (code: string): string | undefined => (state.has(code) ? code : undefined);
   const withShipment = (reply: FastifyReply, params: ShipmentParams['Params']) => {
     const code = carrierOf(params.code);
     if (!code) return void notFound(reply, `unknown carrier ${params.code}`);
@@ -77,7 +75,7 @@ export async function controlRoutes(scope: FastifyInstance, { state }: { state: 
 
   scope.get('/health', async () => ({
     status: 'ok',
-    carriers: SANDBOX_CARRIERS,
+    carriers: state.codes,
     auto_advance_seconds: state.autoAdvanceMs / 1000,
   }));
 
@@ -92,6 +90,9 @@ export async function controlRoutes(scope: FastifyInstance, { state }: { state: 
     const parsed = parseControlEvent(request.body);
     if (!parsed.ok) return invalid(reply, parsed.field, parsed.reason);
     const { status, nativeCode, ...details } = parsed.event;
+    if (status && !state.carrier(shipment.carrier).canExpress(status)) {
+      return invalid(reply, 'code', `is not a status carrier ${shipment.carrier} can express`);
+    }
     const event = status
       ? state.recordStatus(shipment, status, { ...details, source: 'control' })
       : state.recordNativeCode(shipment, nativeCode!, { ...details, source: 'control' });

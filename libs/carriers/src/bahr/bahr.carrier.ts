@@ -1,7 +1,9 @@
 import { CarrierDefinition } from '../shared/carrier-definition';
+import { EVERY_STATUS } from '../shared/status-map';
 import { GCC_COUNTRIES } from '../shared/coverage';
 import { BahrAdapter } from './bahr.adapter';
-import { resolveBahrSettings } from './bahr.settings';
+import { BAHR_SANDBOX_PASSWORD, BAHR_SANDBOX_USERNAME, resolveBahrSettings } from './bahr.settings';
+import { BAHR_STATUS_MAP } from './bahr.status-map';
 
 export const BAHR_CARRIER: CarrierDefinition = {
   descriptor: {
@@ -30,7 +32,9 @@ export const BAHR_CARRIER: CarrierDefinition = {
     ],
     capabilities: { passthrough: true },
   },
-  settings: { credentials: ['username', 'password'], tuning: [] },
+  settings: { credentials: { username: BAHR_SANDBOX_USERNAME, password: BAHR_SANDBOX_PASSWORD }, tuning: [] },
   wire: { idempotentBooking: false, eventTimeResolutionMs: 60_000 },
+  tracking: { statuses: EVERY_STATUS, statusMap: BAHR_STATUS_MAP },
+  simulator: async () => (await import('./sandbox/bahr.simulator')).BAHR_SIMULATOR,
   create: (context) => BahrAdapter.create(resolveBahrSettings({}, context)),
 };

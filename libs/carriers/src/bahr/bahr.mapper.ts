@@ -3,7 +3,7 @@ import { CarrierBooking, CarrierBookingRequest, CarrierTrackingEvent } from '@lg
 import { formatLegacyRiyadhDate, parseLegacyRiyadhDate } from '../shared/riyadh-time';
 import { compact, titleCase } from '../shared/text';
 import { gramsToKg, halalasToSar, kgToGrams } from '../shared/units';
-import { mapBahrStatus } from './bahr.status-map';
+import { BAHR_STATUS_MAP } from './bahr.status-map';
 import { BahrCreateWaybillResult, BahrParty, BahrTrackingEvent, BahrWaybill } from './bahr.wire-types';
 
 /** Gateway service level → Bahr product code. */
@@ -62,7 +62,7 @@ export function fromBahrWaybill(result: BahrCreateWaybillResult): CarrierBooking
 export function fromBahrEvent(waybill: string, event: BahrTrackingEvent): CarrierTrackingEvent | null {
   const occurredAt = parseLegacyRiyadhDate(event.EventDate ?? '');
   if (!occurredAt || !Number.isInteger(event.SeqNo)) return null;
-  const mapped = mapBahrStatus(event.StatusCode);
+  const mapped = BAHR_STATUS_MAP.map(event.StatusCode);
   const grams = event.WeightGrams;
   return {
     trackingNumber: waybill,

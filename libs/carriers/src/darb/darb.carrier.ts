@@ -1,6 +1,8 @@
 import { CarrierDefinition } from '../shared/carrier-definition';
+import { DOMESTIC_STATUSES } from '../shared/status-map';
 import { DarbAdapter } from './darb.adapter';
-import { resolveDarbSettings } from './darb.settings';
+import { DARB_SANDBOX_API_KEY, resolveDarbSettings } from './darb.settings';
+import { DARB_STATUS_MAP } from './darb.status-map';
 
 export const DARB_CARRIER: CarrierDefinition = {
   descriptor: {
@@ -22,7 +24,9 @@ export const DARB_CARRIER: CarrierDefinition = {
     // File exchange only: there is no native JSON API to forward to.
     capabilities: { passthrough: false },
   },
-  settings: { credentials: ['apiKey'], tuning: ['rangeSize'] },
+  settings: { credentials: { apiKey: DARB_SANDBOX_API_KEY }, tuning: ['rangeSize'] },
   wire: { idempotentBooking: true, eventTimeResolutionMs: 1000 },
+  tracking: { statuses: DOMESTIC_STATUSES, statusMap: DARB_STATUS_MAP },
+  simulator: async () => (await import('./sandbox/darb.simulator')).DARB_SIMULATOR,
   create: (context) => DarbAdapter.create(resolveDarbSettings({}, context)),
 };

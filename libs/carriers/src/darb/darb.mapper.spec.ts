@@ -57,7 +57,7 @@ describe('darb mapper', () => {
     const events = rows.map(fromDarbStatusRow);
     expect(events.map((e) => e?.status)).toEqual([
       'PICKED_UP',
-      'EXCEPTION_CUSTOMS_HOLD',
+      'EXCEPTION_ADDRESS_ISSUE',
       'EXCEPTION_WEIGHT_MISMATCH',
       null,
       'DELIVERED',
@@ -72,7 +72,7 @@ describe('darb mapper', () => {
       locationAr: 'الرياض',
       occurredAt: new Date('2025-03-01T10:15:42Z'),
     });
-    expect(events[1]).toMatchObject({ exceptionType: 'CUSTOMS_HOLD' });
+    expect(events[1]).toMatchObject({ exceptionType: 'ADDRESS_ISSUE' });
     expect(events[2]).toMatchObject({ exceptionType: 'WEIGHT_MISMATCH', measuredWeightKg: 2.35 });
     expect(events[3]).toMatchObject({ carrierStatus: 'XYZ', status: null });
     expect(events[3]).not.toHaveProperty('locationEn');

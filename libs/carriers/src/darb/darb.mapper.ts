@@ -2,7 +2,7 @@ import { AddressProps, ParcelProps } from '@lgw/domain';
 import { CarrierBookingRequest, CarrierTrackingEvent } from '@lgw/application';
 import { parseRiyadhDateTime } from '../shared/riyadh-time';
 import { formatKg, halalasToSar, sumKg } from '../shared/units';
-import { mapDarbStatus } from './darb.status-map';
+import { DARB_STATUS_MAP } from './darb.status-map';
 import { DARB_SERVICE, DarbAddressChangeRow, DarbOrderRow, DarbRange, DarbStatusRow } from './darb.wire-types';
 
 const DARB_PRODUCTS: Readonly<Record<string, string>> = {
@@ -69,7 +69,7 @@ export function toDarbAddressChangeRow(trackingNumber: string, address: AddressP
 export function fromDarbStatusRow(row: DarbStatusRow): CarrierTrackingEvent | null {
   const occurredAt = parseRiyadhDateTime(row.event_time ?? '');
   if (!row.event_id || !row.tracking_number || !occurredAt) return null;
-  const mapped = mapDarbStatus(row.status_code ?? '');
+  const mapped = DARB_STATUS_MAP.map(row.status_code ?? '');
   const weight = row.measured_weight_kg ? Number(row.measured_weight_kg) : NaN;
   return {
     trackingNumber: row.tracking_number,

@@ -1,7 +1,9 @@
 import { CarrierDefinition } from '../shared/carrier-definition';
+import { EVERY_STATUS } from '../shared/status-map';
 import { GCC_COUNTRIES } from '../shared/coverage';
 import { SahmAdapter } from './sahm.adapter';
-import { resolveSahmSettings } from './sahm.settings';
+import { SAHM_SANDBOX_TOKEN, resolveSahmSettings } from './sahm.settings';
+import { SAHM_STATUS_MAP } from './sahm.status-map';
 
 export const SAHM_CARRIER: CarrierDefinition = {
   descriptor: {
@@ -30,7 +32,9 @@ export const SAHM_CARRIER: CarrierDefinition = {
     ],
     capabilities: { passthrough: true },
   },
-  settings: { credentials: ['apiToken'], tuning: [] },
+  settings: { credentials: { apiToken: SAHM_SANDBOX_TOKEN }, tuning: [] },
   wire: { idempotentBooking: true, eventTimeResolutionMs: 1 },
+  tracking: { statuses: EVERY_STATUS, statusMap: SAHM_STATUS_MAP },
+  simulator: async () => (await import('./sandbox/sahm.simulator')).SAHM_SIMULATOR,
   create: (context) => SahmAdapter.create(resolveSahmSettings({}, context)),
 };

@@ -1,7 +1,7 @@
 import { AddressProps } from '@lgw/domain';
 import { CarrierBooking, CarrierBookingRequest, CarrierTrackingEvent } from '@lgw/application';
 import { compact } from '../shared/text';
-import { mapSahmStatus } from './sahm.status-map';
+import { SAHM_STATUS_MAP } from './sahm.status-map';
 import { SahmAddress, SahmCreateShipmentRequest, SahmErrorBody, SahmShipment, SahmTrackingEvent } from './sahm.wire-types';
 
 /** Gateway service level → Sahm product code. */
@@ -57,7 +57,7 @@ export function fromSahmShipment(shipment: SahmShipment): CarrierBooking {
 export function fromSahmEvent(event: SahmTrackingEvent): CarrierTrackingEvent | null {
   const occurredAt = new Date(event.occurred_at);
   if (!event.id || !event.tracking_number || Number.isNaN(occurredAt.getTime())) return null;
-  const mapped = mapSahmStatus(event.status ?? '');
+  const mapped = SAHM_STATUS_MAP.map(event.status ?? '');
   const weight = event.details?.measured_weight_kg;
   return {
     trackingNumber: event.tracking_number,

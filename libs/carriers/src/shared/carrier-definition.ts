@@ -1,6 +1,8 @@
 import { CarrierPort } from '@lgw/application';
-import { CarrierDescriptor } from '@lgw/domain';
+import { CarrierDescriptor, ShipmentStatus } from '@lgw/domain';
 import { carrierEnvName, CarrierSettingsContext } from './carrier-settings';
+import type { CarrierSimulator } from './sandbox/carrier-simulator';
+import { CarrierStatusMap } from './status-map';
 
 export type ClosableCarrier = CarrierPort & { close?(): Promise<void> };
 
@@ -19,6 +21,17 @@ export interface CarrierDefinition {
   readonly settings: CarrierSettingNames;
   /** How the carrier's API behaves, as its documentation says; the contract suite holds the adapter to it. */
   readonly wire: CarrierWireTraits;
+  /**
+   * The statuses the carrier can express (EVERY_STATUS, or DOMESTIC_STATUSES for a carrier that
+   * never crosses a border) and its documented codes: the coverage spec holds the status map,
+   * the sandbox vocabulary and the contract suite to this declaration.
+   */
+  readonly tracking: { readonly statuses: readonly ShipmentStatus[]; readonly statusMap: CarrierStatusMap };
+  /**
+   * The carrier's simulator in the local sandbox (`<code>/sandbox/`). Loaded on demand by the
+   * sandbox server only, so the gateway never loads simulator code.
+   */
+  simulator(): Promise<CarrierSimulator>;
   /** Builds the adapter; settings come from the carrier's own resolver over the shared context. */
   create(context: CarrierSettingsContext): ClosableCarrier;
 }
@@ -31,7 +44,8 @@ export interface CarrierWireTraits {
 }
 
 export interface CarrierSettingNames {
-  readonly credentials: readonly string[];
+  /** Credential name → the value the local sandbox accepts, which is also the adapter's fallback. */
+  readonly credentials: Readonly<Record<string, string>>;
   readonly tuning: readonly string[];
 }
 
@@ -40,7 +54,7 @@ export function carrierEnvironment(carrier: CarrierDefinition): { baseUrl: strin
   const { code } = carrier.descriptor;
   return {
     baseUrl: carrierEnvName(code, 'baseUrl'),
-    credentials: carrier.settings.credentials.map((name) => carrierEnvName(code, name)),
+    credentials: Object.keys(carrier.settings.credentials).map((name) => carrierEnvName(code, name)),
     tuning: carrier.settings.tuning.map((name) => carrierEnvName(code, name)),
   };
 }

@@ -5,15 +5,13 @@ import { describeCity } from './places';
 import {
   Fault,
   PassthroughRecord,
-  SANDBOX_CARRIERS,
   SandboxBookingDetail,
-  SandboxCarrierCode,
   SandboxEvent,
   SandboxParcel,
   SandboxParty,
   SandboxShipment,
+  Vocabulary,
 } from './sandbox-types';
-import { nativeStatusFor } from './vocabulary';
 
 const PASSTHROUGH_LOG_SIZE = 20;
 /**
@@ -36,7 +34,14 @@ export class CarrierState {
   passthroughLog: PassthroughRecord[] = [];
   private details = new Map<string, SandboxBookingDetail>();
 
-  constructor(readonly code: SandboxCarrierCode) {}
+  constructor(
+    readonly code: string,
+    readonly vocabulary: Vocabulary,
+  ) {}
+
+  canExpress(status: ShipmentStatus): boolean {
+    return this.vocabulary[status] !== undefined;
+  }
 
   keepDetail(trackingNumber: string, detail: SandboxBookingDetail): void {
     this.details.set(trackingNumber, detail);
@@ -71,7 +76,7 @@ function compactParty(party: SandboxParty): SandboxParty {
 }
 
 export interface NewShipment {
-  carrier: SandboxCarrierCode;
+  carrier: string;
   trackingNumber: string;
   carrierReference: string;
   service: string;
@@ -96,7 +101,7 @@ export interface EventDetails {
  * double, and a restart is a clean slate.
  */
 export class SandboxState {
-  readonly carriers: Readonly<Record<SandboxCarrierCode, CarrierState>>;
+  private readonly carriers = new Map<string, CarrierState>();
   private seq = 0;
   private readonly autoAdvancing = new Set<SandboxShipment>();
   private readonly resetHooks: (() => void)[] = [];
@@ -105,18 +110,32 @@ export class SandboxState {
     /** Milliseconds between automatic lifecycle steps; 0 = only the control API moves shipments. */
     readonly autoAdvanceMs: number,
     private readonly now: () => number = Date.now,
-  ) {
-    const carriers = {} as Record<SandboxCarrierCode, CarrierState>;
-    for (const code of SANDBOX_CARRIERS) carriers[code] = new CarrierState(code);
-    this.carriers = carriers;
+  ) {}
+
+  /** Called by each simulator as the sandbox mounts it. */
+  addCarrier(code: string, vocabulary: Vocabulary): CarrierState {
+    if (this.carriers.has(code)) throw new Error(`carrier ${code} simulated twice`);
+    const carrier = new CarrierState(code, vocabulary);
+    this.carriers.set(code, carrier);
+    return carrier;
   }
 
-  carrier(code: SandboxCarrierCode): CarrierState {
-    return this.carriers[code];
+  get codes(): string[] {
+    return [...this.carriers.keys()];
   }
 
-  findShipment(code: SandboxCarrierCode, trackingNumber: string): SandboxShipment | undefined {
-    return this.carriers[code].shipments.get(trackingNumber);
+  has(code: string): boolean {
+    return this.carriers.has(code);
+  }
+
+  carrier(code: string): CarrierState {
+    const carrier = this.carriers.get(code);
+    if (!carrier) throw new Error(`no simulated carrier ${code}`);
+    return carrier;
+  }
+
+  findShipment(code: string, trackingNumber: string): SandboxShipment | undefined {
+    return this.carriers.get(code)?.shipments.get(trackingNumber);
   }
 
   addShipment(input: NewShipment): SandboxShipment {
@@ -138,7 +157,7 @@ export class SandboxState {
       cancelled: false,
       events: [],
     };
-    const carrier = this.carriers[input.carrier];
+    const carrier = this.carrier(input.carrier);
     carrier.shipments.set(shipment.trackingNumber, shipment);
     carrier.keepDetail(shipment.trackingNumber, {
       origin: compactParty(origin),
@@ -154,9 +173,10 @@ export class SandboxState {
     return shipment;
   }
 
-  /** Records a lifecycle event in the carrier's own vocabulary. */
+  /** Records a lifecycle event in the carrier's own vocabulary (the caller checks canExpress). */
   recordStatus(shipment: SandboxShipment, status: ShipmentStatus, details: EventDetails): SandboxEvent {
-    const native = nativeStatusFor(shipment.carrier, status);
+    const native = this.carrier(shipment.carrier).vocabulary[status];
+    if (!native) throw new Error(`carrier ${shipment.carrier} has no code for ${status}`);
     const location = this.defaultLocation(shipment, status, details);
     const event = this.pushEvent(shipment, status, native.code, native.text, { ...details, ...location });
     applyStatus(shipment, status);
@@ -187,7 +207,7 @@ export class SandboxState {
     let moved = 0;
     for (const shipment of this.autoAdvancing) {
       if ((shipment.nextAdvanceAt ?? Infinity) > now) continue;
-      const next = nextAutomaticStatus(shipment);
+      const next = nextAutomaticStatus(shipment, this.carrier(shipment.carrier).vocabulary);
       if (!next) {
         this.autoAdvancing.delete(shipment);
         continue;
@@ -204,7 +224,7 @@ export class SandboxState {
   }
 
   reset(): void {
-    for (const carrier of Object.values(this.carriers)) carrier.clear();
+    for (const carrier of this.carriers.values()) carrier.clear();
     this.autoAdvancing.clear();
     for (const hook of this.resetHooks) hook();
   }

@@ -1,7 +1,21 @@
+import { SHIPMENT_STATUSES } from '@lgw/domain';
+import { DOMESTIC_STATUSES } from '../status-map';
 import { NewShipment, SandboxState } from './sandbox-state';
+import { Vocabulary } from './sandbox-types';
+
+/** A carrier with a code for every status, and a domestic one without customs codes. */
+const vocabulary = (statuses: readonly string[]): Vocabulary =>
+  Object.fromEntries(statuses.map((status) => [status, { code: `c${SHIPMENT_STATUSES.indexOf(status as never)}`, text: status }]));
+
+function newState(autoAdvanceMs: number, now?: () => number): SandboxState {
+  const state = new SandboxState(autoAdvanceMs, now);
+  state.addCarrier('global', vocabulary(SHIPMENT_STATUSES));
+  state.addCarrier('local', vocabulary(DOMESTIC_STATUSES));
+  return state;
+}
 
 const booking = (overrides: Partial<NewShipment> = {}): NewShipment => ({
-  carrier: 'sahm',
+  carrier: 'global',
   trackingNumber: 'SHM1',
   carrierReference: 'shp_1',
   service: 'EXP-DOM',
@@ -14,24 +28,25 @@ const booking = (overrides: Partial<NewShipment> = {}): NewShipment => ({
 
 describe('SandboxState', () => {
   it('records nothing at booking when auto-advance is off', () => {
-    const state = new SandboxState(0);
+    const state = newState(0);
     const shipment = state.addShipment(booking());
     expect(shipment.events).toEqual([]);
     expect(state.advanceDue()).toBe(0);
   });
 
   it('records events in the carrier vocabulary with bilingual default places', () => {
-    const state = new SandboxState(0);
-    const shipment = state.addShipment(booking({ carrier: 'bahr' }));
+    const state = newState(0);
+    const shipment = state.addShipment(booking({ carrier: 'local' }));
     const picked = state.recordStatus(shipment, 'PICKED_UP', { source: 'control' });
-    expect(picked).toMatchObject({ nativeCode: '1100', specStatus: 'PICKED_UP', locationEn: 'Riyadh', locationAr: 'الرياض' });
+    expect(picked).toMatchObject({ nativeCode: 'c3', specStatus: 'PICKED_UP', locationEn: 'Riyadh', locationAr: 'الرياض' });
     const delivered = state.recordStatus(shipment, 'DELIVERED', { source: 'control' });
-    expect(delivered).toMatchObject({ nativeCode: '1700', locationEn: 'Jeddah', locationAr: 'جدة' });
+    expect(delivered).toMatchObject({ nativeCode: 'c12', locationEn: 'Jeddah', locationAr: 'جدة' });
+    expect(() => state.recordStatus(shipment, 'CUSTOMS_CLEARANCE', { source: 'control' })).toThrow(/no code for CUSTOMS_CLEARANCE/);
   });
 
   it('walks the domestic path one step per interval, skipping customs, and stops at DELIVERED', () => {
     let now = 0;
-    const state = new SandboxState(1000, () => now);
+    const state = newState(1000, () => now);
     const shipment = state.addShipment(booking());
     const seen: (string | null)[] = [];
     for (let i = 0; i < 15; i++) {
@@ -55,7 +70,7 @@ describe('SandboxState', () => {
 
   it('goes through customs on international lanes and resumes the flow after an exception', () => {
     let now = 0;
-    const state = new SandboxState(10, () => now);
+    const state = newState(10, () => now);
     const shipment = state.addShipment(booking({ destination: { city: 'Dubai', country: 'AE' } }));
     state.recordStatus(shipment, 'IN_TRANSIT', { source: 'control' });
     state.recordStatus(shipment, 'EXCEPTION_CARRIER_DELAY', { source: 'control' });
@@ -74,7 +89,7 @@ describe('SandboxState', () => {
 
   it('stops advancing cancelled shipments and finishes a return', () => {
     let now = 0;
-    const state = new SandboxState(10, () => now);
+    const state = newState(10, () => now);
     const cancelled = state.addShipment(booking());
     const returning = state.addShipment(booking({ trackingNumber: 'SHM2' }));
     state.cancel(cancelled);
@@ -88,14 +103,14 @@ describe('SandboxState', () => {
   });
 
   it('reset forgets shipments and faults', () => {
-    const state = new SandboxState(0);
+    const state = newState(0);
     state.addShipment(booking());
-    state.carrier('sahm').fault = { mode: 'down', latencyMs: 0 };
+    state.carrier('global').fault = { mode: 'down', latencyMs: 0 };
     const hook = jest.fn();
     state.onReset(hook);
     state.reset();
-    expect(state.carrier('sahm').shipments.size).toBe(0);
-    expect(state.carrier('sahm').fault.mode).toBe('none');
+    expect(state.carrier('global').shipments.size).toBe(0);
+    expect(state.carrier('global').fault.mode).toBe('none');
     expect(hook).toHaveBeenCalled();
   });
 });

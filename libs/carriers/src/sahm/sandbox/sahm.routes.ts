@@ -1,22 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FastifyInstance, FastifyReply } from 'fastify';
-import { parseJsonBody, str } from '../../shared/json-body';
-import { randomDigits, uniqueTrackingNumber } from '../../shared/tracking-numbers';
-import { isTerminal } from '@lgw/domain';
-import { DOMESTIC_PATH } from '../../state/lifecycle';
-import { SandboxState } from '../../state/sandbox-state';
-import { SandboxEvent, SandboxShipment } from '../../state/sandbox-types';
-import { echoBody, prepareNativeScope, requestedStatus } from '../native-scope';
+import {
+  echoBody,
+  isCancellable,
+  isRedirectable,
+  parseJsonBody,
+  prepareNativeScope,
+  randomDigits,
+  requestedStatus,
+  SandboxEvent,
+  SandboxShipment,
+  SimulatorOptions,
+  str,
+  uniqueTrackingNumber,
+} from '../../shared/sandbox';
 import { readSahmAddress, readSahmBooking, SahmIssue } from './sahm-payload';
 
-const PICKED_UP_POSITION = DOMESTIC_PATH.indexOf('PICKED_UP');
 const MAX_TRACKING_NUMBERS = 100;
 const MAX_PAGE = 200;
-
-export interface SahmRouteOptions {
-  state: SandboxState;
-  apiToken: string;
-}
 
 function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: SahmIssue[]) {
   return reply.code(status).send({ error: { code, message, ...(details ? { details } : {}) } });
@@ -60,14 +61,14 @@ function decodeCursor(cursor: string | undefined): number | undefined | null {
 }
 
 /** Sahm Express: a modern JSON REST API with bearer tokens, idempotency keys and cursor pages. */
-export async function sahmRoutes(scope: FastifyInstance, { state, apiToken }: SahmRouteOptions): Promise<void> {
-  const carrier = state.carrier('sahm');
+export async function sahmRoutes(scope: FastifyInstance, { state, code, credentials }: SimulatorOptions): Promise<void> {
+  const carrier = state.carrier(code);
   const idempotency = new Map<string, { bodyHash: string; trackingNumber: string }>();
   state.onReset(() => idempotency.clear());
 
-  prepareNativeScope(scope, state, 'sahm');
+  prepareNativeScope(scope, state, code);
   scope.addHook('onRequest', async (request, reply) => {
-    if (request.headers.authorization !== `Bearer ${apiToken}`) {
+    if (request.headers.authorization !== `Bearer ${credentials.apiToken}`) {
       return sendError(reply, 401, 'unauthorized', 'Missing or invalid bearer token');
     }
   });
@@ -96,7 +97,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, apiToken }: Sa
       (tn) => carrier.shipments.has(tn),
     );
     const shipment = state.addShipment({
-      carrier: 'sahm',
+      carrier: code,
       trackingNumber,
       carrierReference: `shp_${randomBytes(10).toString('hex')}`,
       service: booking.service,
@@ -129,7 +130,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, apiToken }: Sa
     const shipment = carrier.shipments.get(request.params.tn);
     if (!shipment) return sendError(reply, 404, 'not_found', 'No shipment with this tracking number');
     if (!shipment.cancelled) {
-      if (shipment.position >= PICKED_UP_POSITION || isTerminal(shipment.latestStatus)) {
+      if (!isCancellable(shipment)) {
         return sendError(reply, 409, 'not_cancellable', 'Shipment has already been picked up');
       }
       const body = parseJsonBody(request.body);
@@ -145,7 +146,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, apiToken }: Sa
   scope.patch<{ Params: { tn: string } }>('/v2/shipments/:tn/consignee', async (request, reply) => {
     const shipment = carrier.shipments.get(request.params.tn);
     if (!shipment) return sendError(reply, 404, 'not_found', 'No shipment with this tracking number');
-    if (shipment.cancelled || shipment.latestStatus === 'DELIVERED') {
+    if (!isRedirectable(shipment)) {
       return sendError(reply, 409, 'not_modifiable', 'Shipment can no longer be redirected');
     }
     const parsed = parseJsonBody(request.body);
@@ -193,7 +194,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, apiToken }: Sa
       content_type: request.headers['content-type'],
     });
     if (!parsed.ok) return sendError(reply, 400, 'invalid_json', parsed.reason);
-    const additions = { carrier: 'sahm', request_id: `req_${randomBytes(8).toString('hex')}`, received_at: new Date().toISOString() };
+    const additions = { carrier: code, request_id: `req_${randomBytes(8).toString('hex')}`, received_at: new Date().toISOString() };
     const status = requestedStatus(parsed.value) ?? 200;
     const extra =
       status >= 400 ? { ...additions, error: { code: 'sandbox_requested_status', message: `Answered ${status} on request` } } : additions;

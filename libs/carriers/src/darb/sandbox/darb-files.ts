@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { CsvRow, writeCsv } from '../../shared/csv';
-import { isTerminal } from '@lgw/domain';
-import { DOMESTIC_PATH } from '../../state/lifecycle';
-import { SandboxState } from '../../state/sandbox-state';
-import { SandboxParty } from '../../state/sandbox-types';
+import { CsvRow, isCancellable, isRedirectable, SandboxParty, SandboxState, writeCsv } from '../../shared/sandbox';
 import { DARB_SERVICE, DarbFileType, ORDER_RESULT_COLUMNS, UPDATE_RESULT_COLUMNS } from './darb-formats';
 import { DarbRangeBook } from './darb-ranges';
 
-const PICKED_UP_POSITION = DOMESTIC_PATH.indexOf('PICKED_UP');
 const MAX_WAIT_MS = 10_000;
 /** Old files are forgotten beyond this many, so a long soak test does not grow without bound. */
 const MAX_FILES_KEPT = 1_000;
@@ -52,6 +47,7 @@ export class DarbFileDesk {
 
   constructor(
     private readonly state: SandboxState,
+    private readonly code: string,
     private readonly ranges: DarbRangeBook,
   ) {
     state.onReset(() => {
@@ -135,7 +131,7 @@ export class DarbFileDesk {
     if (previous) return answer('DUPLICATE', previous);
     if (!this.ranges.isIssued(tn))
       return answer('REJECTED', tn, 'TRACKING_NUMBER_NOT_ISSUED', 'tracking number is outside every issued range');
-    if (this.state.findShipment('darb', tn)) return answer('REJECTED', tn, 'TRACKING_NUMBER_IN_USE', 'tracking number already used');
+    if (this.state.findShipment(this.code, tn)) return answer('REJECTED', tn, 'TRACKING_NUMBER_IN_USE', 'tracking number already used');
     if (row.service !== DARB_SERVICE) return answer('REJECTED', tn, 'UNKNOWN_SERVICE', `service must be ${DARB_SERVICE}`);
     const consignee = consigneeOf(row);
     const shipperCountry = (row.shipper_country || 'SA').toUpperCase();
@@ -153,7 +149,7 @@ export class DarbFileDesk {
 
     this.orders.set(row.order_ref, tn);
     this.state.addShipment({
-      carrier: 'darb',
+      carrier: this.code,
       trackingNumber: tn,
       carrierReference: row.order_ref,
       service: row.service,
@@ -184,10 +180,10 @@ export class DarbFileDesk {
   private cancelRow(row: CsvRow): CsvRow {
     const tn = row.tracking_number ?? '';
     const answer = (result: string, code = '', message = '') => ({ tracking_number: tn, result, error_code: code, error_message: message });
-    const shipment = this.state.findShipment('darb', tn);
+    const shipment = this.state.findShipment(this.code, tn);
     if (!shipment) return answer('REJECTED', 'UNKNOWN_TRACKING_NUMBER', 'no such consignment');
     if (shipment.cancelled) return answer('ALREADY_CANCELLED');
-    if (shipment.position >= PICKED_UP_POSITION || isTerminal(shipment.latestStatus)) {
+    if (!isCancellable(shipment)) {
       return answer('REJECTED', 'NOT_CANCELLABLE', 'consignment already picked up');
     }
     this.state.cancel(shipment, row.reason || undefined);
@@ -197,9 +193,9 @@ export class DarbFileDesk {
   private redirectRow(row: CsvRow): CsvRow {
     const tn = row.tracking_number ?? '';
     const answer = (result: string, code = '', message = '') => ({ tracking_number: tn, result, error_code: code, error_message: message });
-    const shipment = this.state.findShipment('darb', tn);
+    const shipment = this.state.findShipment(this.code, tn);
     if (!shipment) return answer('REJECTED', 'UNKNOWN_TRACKING_NUMBER', 'no such consignment');
-    if (shipment.cancelled || shipment.latestStatus === 'DELIVERED') return answer('REJECTED', 'NOT_MODIFIABLE', 'consignment closed');
+    if (!isRedirectable(shipment)) return answer('REJECTED', 'NOT_MODIFIABLE', 'consignment closed');
     const consignee = consigneeOf(row);
     if (!consignee.city) return answer('REJECTED', 'INVALID_ROW', 'consignee_city is required');
     if (consignee.country !== 'SA') return answer('REJECTED', 'OUT_OF_COVERAGE', 'Darb delivers inside Saudi Arabia only');

@@ -1,10 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { FastifyInstance, FastifyReply } from 'fastify';
-import { readCsv, writeCsv } from '../../shared/csv';
-import { isRecord, parseJsonBody } from '../../shared/json-body';
-import { formatFeedTime } from '../../shared/riyadh-clock';
-import { SandboxState } from '../../state/sandbox-state';
-import { prepareNativeScope } from '../native-scope';
+import { formatFeedTime, isRecord, parseJsonBody, prepareNativeScope, readCsv, SimulatorOptions, writeCsv } from '../../shared/sandbox';
 import { DarbFileDesk } from './darb-files';
 import { DarbFileType, FILE_TYPES, ORDER_LOOKUP_COLUMNS, STATUS_FEED_COLUMNS } from './darb-formats';
 import { DarbRangeBook } from './darb-ranges';
@@ -13,11 +9,6 @@ const MAX_RANGE = 10_000;
 const MAX_FEED_NUMBERS = 200;
 const MAX_FILE_ROWS = 100_000;
 
-export interface DarbRouteOptions {
-  state: SandboxState;
-  apiKey: string;
-}
-
 const fail = (reply: FastifyReply, status: number, error: string, message: string) => reply.code(status).send({ error, message });
 
 /**
@@ -25,13 +16,14 @@ const fail = (reply: FastifyReply, status: number, error: string, message: strin
  * CSV files and come back as result files; tracking numbers come from ranges Darb assigns;
  * tracking is a CSV status feed. No passthrough target.
  */
-export async function darbRoutes(scope: FastifyInstance, { state, apiKey }: DarbRouteOptions): Promise<void> {
+export async function darbRoutes(scope: FastifyInstance, { state, code, credentials }: SimulatorOptions): Promise<void> {
+  const { apiKey } = credentials;
   const ranges = new DarbRangeBook();
-  const desk = new DarbFileDesk(state, ranges);
-  const carrier = state.carrier('darb');
+  const desk = new DarbFileDesk(state, code, ranges);
+  const carrier = state.carrier(code);
   const expectedKey = Buffer.from(apiKey);
 
-  prepareNativeScope(scope, state, 'darb');
+  prepareNativeScope(scope, state, code);
   scope.addHook('onRequest', async (request, reply) => {
     const given = request.headers['x-api-key'];
     const ok = typeof given === 'string' && given.length === apiKey.length && timingSafeEqual(Buffer.from(given), expectedKey);

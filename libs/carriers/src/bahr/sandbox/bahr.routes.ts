@@ -1,24 +1,24 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { FastifyInstance, FastifyRequest } from 'fastify';
-import { isRecord, parseJsonBody, str } from '../../shared/json-body';
-import { formatLegacyDate } from '../../shared/riyadh-clock';
-import { randomDigits, uniqueTrackingNumber } from '../../shared/tracking-numbers';
-import { isTerminal } from '@lgw/domain';
-import { DOMESTIC_PATH } from '../../state/lifecycle';
-import { SandboxState } from '../../state/sandbox-state';
-import { SandboxShipment } from '../../state/sandbox-types';
-import { echoBody, prepareNativeScope, requestedStatus } from '../native-scope';
+import {
+  echoBody,
+  formatLegacyDate,
+  isCancellable,
+  isRecord,
+  isRedirectable,
+  parseJsonBody,
+  prepareNativeScope,
+  randomDigits,
+  requestedStatus,
+  SandboxShipment,
+  SimulatorOptions,
+  str,
+  uniqueTrackingNumber,
+} from '../../shared/sandbox';
 import { envelope, fault } from './bahr-envelope';
 import { readBahrBooking, readBahrParty } from './bahr-payload';
 
-const COLLECTED_POSITION = DOMESTIC_PATH.indexOf('PICKED_UP');
 const MAX_WAYBILLS = 50;
-
-export interface BahrRouteOptions {
-  state: SandboxState;
-  username: string;
-  password: string;
-}
 
 const sameText = (a: string | undefined, b: string) =>
   a !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -29,12 +29,13 @@ type Operation = (body: Record<string, unknown>) => unknown;
  * Bahr Freight: an older RPC-over-JSON service. Everything is a POST, every answer is an
  * envelope with HTTP 200 (faults included), weights are grams, dates Riyadh local time.
  */
-export async function bahrRoutes(scope: FastifyInstance, { state, username, password }: BahrRouteOptions): Promise<void> {
-  const carrier = state.carrier('bahr');
+export async function bahrRoutes(scope: FastifyInstance, { state, code, credentials }: SimulatorOptions): Promise<void> {
+  const { username, password } = credentials;
+  const carrier = state.carrier(code);
   /** GatewayRef → waybill: a re-sent CreateWaybill answers the waybill already created. */
   const byGatewayRef = new Map<string, string>();
   state.onReset(() => byGatewayRef.clear());
-  prepareNativeScope(scope, state, 'bahr');
+  prepareNativeScope(scope, state, code);
 
   const credentialsOk = (request: FastifyRequest, body: Record<string, unknown> | undefined): boolean => {
     const fromBody = body && isRecord(body.Credentials) ? body.Credentials : undefined;
@@ -66,7 +67,7 @@ export async function bahrRoutes(scope: FastifyInstance, { state, username, pass
       (tn) => carrier.shipments.has(tn),
     );
     state.addShipment({
-      carrier: 'bahr',
+      carrier: code,
       trackingNumber: waybill,
       carrierReference: `BKG-${randomBytes(5).toString('hex').toUpperCase()}`,
       service: booking.product,
@@ -100,7 +101,7 @@ export async function bahrRoutes(scope: FastifyInstance, { state, username, pass
     const shipment = waybillOf(body);
     if (!shipment) return fault('WB-404', 'Waybill not found');
     if (shipment.cancelled) return fault('WB-409', 'Waybill already cancelled');
-    if (shipment.position >= COLLECTED_POSITION || isTerminal(shipment.latestStatus)) {
+    if (!isCancellable(shipment)) {
       return fault('WB-410', 'Waybill cannot be cancelled after collection');
     }
     state.cancel(shipment, str(body.Reason));
@@ -110,7 +111,7 @@ export async function bahrRoutes(scope: FastifyInstance, { state, username, pass
   operation('/ws/Shipping/AmendConsignee', (body) => {
     const shipment = waybillOf(body);
     if (!shipment) return fault('WB-404', 'Waybill not found');
-    if (shipment.cancelled || shipment.latestStatus === 'DELIVERED') return fault('WB-411', 'Waybill cannot be amended');
+    if (!isRedirectable(shipment)) return fault('WB-411', 'Waybill cannot be amended');
     const problems: string[] = [];
     const consignee = readBahrParty(body.Consignee, 'Consignee', problems);
     if (problems.length > 0) return fault('VAL-100', problems.join('; '));

@@ -1,5 +1,4 @@
-import { isRecord, num, str } from '../../shared/json-body';
-import { SandboxParcel, SandboxParty } from '../../state/sandbox-types';
+import { isRecord, num, SandboxParcel, SandboxParty, str } from '../../shared/sandbox';
 
 export const BAHR_PRODUCTS = ['LND', 'SEA'] as const;
 

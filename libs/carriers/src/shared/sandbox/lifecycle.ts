@@ -1,5 +1,5 @@
 import { CROSS_BORDER_ONLY_STATUSES, isTerminal, MAIN_FLOW_STATUSES, ShipmentStatus } from '@lgw/domain';
-import { SandboxShipment } from './sandbox-types';
+import { SandboxShipment, Vocabulary } from './sandbox-types';
 
 /** The carrier moves shipments along the gateway's own main flow; customs only across borders. */
 export const INTERNATIONAL_PATH: readonly ShipmentStatus[] = MAIN_FLOW_STATUSES;
@@ -13,13 +13,25 @@ export function pathFor(lane: SandboxShipment['lane']): readonly ShipmentStatus[
 
 /**
  * The status the shipment would move to on its next automatic step, or null when it has
- * nowhere to go. Exceptions do not move the position, so the next step resumes the flow.
+ * nowhere to go. Exceptions do not move the position, so the next step resumes the flow;
+ * steps the carrier has no code for are passed over.
  */
-export function nextAutomaticStatus(shipment: SandboxShipment): ShipmentStatus | null {
+export function nextAutomaticStatus(shipment: SandboxShipment, vocabulary: Vocabulary): ShipmentStatus | null {
   if (shipment.cancelled || isTerminal(shipment.latestStatus)) return null;
   if (shipment.latestStatus === 'RETURN_TO_ORIGIN') return 'RETURNED';
-  const path = pathFor(shipment.lane);
-  return path[shipment.position + 1] ?? null;
+  return pathFor(shipment.lane)
+    .slice(shipment.position + 1)
+    .find((status) => vocabulary[status] !== undefined) ?? null;
+}
+
+/** Every simulated carrier refuses to cancel once it holds the parcel, or once the shipment has ended. */
+export function isCancellable(shipment: SandboxShipment): boolean {
+  return shipment.position < pathFor(shipment.lane).indexOf('PICKED_UP') && !isTerminal(shipment.latestStatus);
+}
+
+/** Nor does any redirect a cancelled or delivered shipment. */
+export function isRedirectable(shipment: SandboxShipment): boolean {
+  return !shipment.cancelled && shipment.latestStatus !== 'DELIVERED';
 }
 
 /** Moves the flow position forward (never back) when the status is a flow step. */

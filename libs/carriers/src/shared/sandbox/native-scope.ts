@@ -1,6 +1,5 @@
 import { FastifyInstance } from 'fastify';
-import { SandboxState } from '../state/sandbox-state';
-import { SandboxCarrierCode } from '../state/sandbox-types';
+import { SandboxState } from './sandbox-state';
 
 const sleep = (ms: number) =>
   new Promise<void>((resolve) => {
@@ -17,7 +16,7 @@ export const FAULT_ERROR_BODY = {
  * untouched, and each dialect parses its own formats) and the injected fault, which applies
  * to the native API only, never to the control API.
  */
-export function prepareNativeScope(scope: FastifyInstance, state: SandboxState, code: SandboxCarrierCode): void {
+export function prepareNativeScope(scope: FastifyInstance, state: SandboxState, code: string): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 

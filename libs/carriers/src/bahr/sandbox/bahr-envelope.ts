@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatLegacyDate } from '../../shared/riyadh-clock';
+import { formatLegacyDate } from '../../shared/sandbox';
 
 export interface BahrFault {
   FaultCode: string;

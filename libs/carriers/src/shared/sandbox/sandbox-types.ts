@@ -1,11 +1,16 @@
 import { ShipmentStatus } from '@lgw/domain';
 
-export const SANDBOX_CARRIERS = ['sahm', 'bahr', 'darb'] as const;
-export type SandboxCarrierCode = (typeof SANDBOX_CARRIERS)[number];
-
-export function isSandboxCarrier(value: string): value is SandboxCarrierCode {
-  return (SANDBOX_CARRIERS as readonly string[]).includes(value);
+export interface NativeStatus {
+  readonly code: string;
+  readonly text: string;
 }
+
+/**
+ * A carrier's own status vocabulary, for the statuses it can express: the control API speaks
+ * gateway statuses, the simulated carrier records and reports its own codes, and the adapter
+ * has to map them back.
+ */
+export type Vocabulary = Readonly<Partial<Record<ShipmentStatus, NativeStatus>>>;
 
 /** An address as the sandbox keeps it, whatever the native dialect it arrived in. */
 export interface SandboxParty {
@@ -44,7 +49,7 @@ export interface SandboxEvent {
 }
 
 export interface SandboxShipment {
-  readonly carrier: SandboxCarrierCode;
+  readonly carrier: string;
   readonly trackingNumber: string;
   readonly carrierReference: string;
   readonly service: string;

@@ -1,0 +1,23 @@
+import { FastifyInstance } from 'fastify';
+import { SandboxState } from './sandbox-state';
+import { Vocabulary } from './sandbox-types';
+
+export interface SimulatorOptions {
+  readonly state: SandboxState;
+  /** The carrier's code, which is also the prefix its native API is mounted under. */
+  readonly code: string;
+  /** What the simulated carrier accepts, by setting name (apiToken, username...). */
+  readonly credentials: Readonly<Record<string, string>>;
+}
+
+/**
+ * One carrier's simulator, kept in the carrier's folder (`<code>/sandbox/`) and written from
+ * its documentation. It never imports the adapter: code shared with the adapter would hide
+ * the adapter's mistakes from the contract suite.
+ */
+export interface CarrierSimulator {
+  /** A code for every status the carrier can express, and none for those it cannot. */
+  readonly vocabulary: Vocabulary;
+  /** Registers the carrier's native API; call prepareNativeScope first. */
+  routes(scope: FastifyInstance, options: SimulatorOptions): Promise<void>;
+}
