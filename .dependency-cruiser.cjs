@@ -53,6 +53,22 @@ module.exports = {
       to: { path: '^libs/http-api/' },
     },
     {
+      name: 'simulators-never-import-adapters',
+      comment:
+        'A carrier simulator (<code>/sandbox/) is written from the carrier documentation: it sees only itself and the shared sandbox kit, never adapter code, so the contract suite can catch the adapter misreading the carrier.',
+      severity: 'error',
+      from: { path: '^libs/carriers/src/([^/]+)/sandbox/' },
+      to: { path: '^libs/(carriers|application|carrier-sandbox)/', pathNot: '^libs/carriers/src/($1|shared)/sandbox/' },
+    },
+    {
+      name: 'production-never-loads-simulators',
+      comment:
+        'Adapters, the gateway and its apps never load simulator code; only the sandbox server does, through the lazy simulator() of each carrier definition.',
+      severity: 'error',
+      from: { pathNot: '^libs/carrier-sandbox/|^libs/carriers/src/[^/]+/sandbox/' },
+      to: { path: '^libs/carriers/src/[^/]+/sandbox/', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
+    {
       name: 'no-orphans',
       comment: 'A module nothing imports and that imports nothing is dead code (entry points and type declarations aside).',
       severity: 'error',

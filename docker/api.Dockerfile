@@ -31,14 +31,12 @@ ENV NODE_ENV=production \
     npm_config_audit=false \
     npm_config_update_notifier=false \
     PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium \
-    RATE_CARDS_DIR=/app/libs/carriers/rate-cards \
     DATA_DIR=/app/.data \
     HOST=0.0.0.0 \
     PORT=3000
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /src/dist ./dist
-COPY libs/carriers/rate-cards ./libs/carriers/rate-cards
 COPY docker/healthcheck.js ./docker/healthcheck.js
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node

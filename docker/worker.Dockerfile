@@ -31,12 +31,10 @@ ENV NODE_ENV=production \
     npm_config_audit=false \
     npm_config_update_notifier=false \
     PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium \
-    RATE_CARDS_DIR=/app/libs/carriers/rate-cards \
     DATA_DIR=/app/.data
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /src/dist ./dist
-COPY libs/carriers/rate-cards ./libs/carriers/rate-cards
 COPY docker/healthcheck.js ./docker/healthcheck.js
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node

@@ -125,9 +125,8 @@ function carrierTextSettings(code: string): string[] {
 }
 
 /** Route prefixes the carrier sandbox mounts each carrier's native API under. */
-const SANDBOX_PREFIXES = new Set(
-  [...read(join(ROOT, 'libs/carrier-sandbox/src/sandbox.server.ts')).matchAll(/prefix:\s*'(\/[a-z0-9/_-]+)'/g)].map((m) => m[1]),
-);
+// The sandbox mounts each registered carrier's simulator under /<code> (sandbox.server.spec.ts).
+const SANDBOX_PREFIXES = new Set(CARRIER_CODES.map((code) => `/${code}`));
 
 function healthRoutes(): Set<string> {
   const text = read(join(ROOT, 'libs/http-api/src/controllers/health.http.controller.ts'));
@@ -706,11 +705,12 @@ describe('deployment files', () => {
         for (const pkg of ['chromium', 'fonts-noto-core', 'tini']) expect(install.split(/\s+/)).toContain(pkg);
         expect(env.PUPPETEER_EXECUTABLE_PATH).toBe('/usr/bin/chromium');
         expect(read(join(ROOT, 'libs/labels/src/chromium-executable.ts'))).toContain("'/usr/bin/chromium'");
-        // Rate cards are data read at start-up: copied where RATE_CARDS_DIR says.
-        const copy = final.find((i) => i.keyword === 'COPY' && i.args.startsWith('libs/carriers/rate-cards'));
-        const [from, to] = copy!.args.split(/\s+/);
-        expect(resolve(workdir, to)).toBe(env.RATE_CARDS_DIR);
-        expect(readdirSync(join(ROOT, from)).some((f) => f.endsWith('.json'))).toBe(true);
+        // Rate cards are data read at start-up from dist/libs/carriers/src/<code>/rate-cards: the build
+        // copies them there, and the image ships that dist.
+        expect(packageJson.scripts.build).toContain('node scripts/carrier-kit/copy-rate-cards.js');
+        const dist = final.find((i) => i.keyword === 'COPY' && /^--from=build \/src\/dist\s/.test(i.args));
+        expect(resolve(workdir, dist!.args.split(/\s+/)[2])).toBe(resolve(workdir, 'dist'));
+        expect(env.RATE_CARDS_DIR).toBeUndefined();
       },
     );
 

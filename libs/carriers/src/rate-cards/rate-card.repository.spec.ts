@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eligibleServiceLevels, priceQuote, rateParcels } from '@lgw/domain';
@@ -12,8 +12,8 @@ const catalogueLevels = CARRIER_CATALOGUE.flatMap((carrier) =>
 describe('RateCardRepository', () => {
   const repository = RateCardRepository.load({ env: {} });
 
-  it('finds libs/carriers/rate-cards from the source tree', () => {
-    expect(repository.directory).toBe(join(__dirname, '..', '..', 'rate-cards'));
+  it('reads the cards from the carriers folder this module belongs to', () => {
+    expect(repository.directory).toBe(join(__dirname, '..'));
   });
 
   it.each(catalogueLevels)('has a card for $service of carrier $carrier', ({ carrier, service }) => {
@@ -69,18 +69,29 @@ describe('RateCardRepository', () => {
     const codes = (origin: string, destination: string) =>
       eligibleServiceLevels(CARRIER_CATALOGUE, origin, destination).map((l) => l.service.code);
 
-    it('SA → SA offers the domestic level of all three carriers', () => {
-      expect(codes('SA', 'SA')).toEqual(['sahm_express_domestic', 'bahr_land', 'darb_land_domestic']);
+    const levels = (lane: string, country: string) =>
+      CARRIER_CATALOGUE.filter((c) => c.coverage_countries.includes(country)).flatMap((c) =>
+        c.service_levels.filter((l) => l.lanes.includes(lane as never)).map((l) => l.code),
+      );
+
+    it('SA → SA offers every domestic level, in catalogue order', () => {
+      expect(codes('SA', 'SA')).toEqual(levels('domestic', 'SA'));
+      expect(codes('SA', 'SA')).toContain('darb_land_domestic');
     });
 
-    it('SA → AE leaves out darb, which covers only SA', () => {
-      expect(codes('SA', 'AE')).toEqual(['sahm_express_gcc', 'bahr_land', 'bahr_sea']);
+    it('SA → AE leaves out a carrier that covers only SA', () => {
+      expect(codes('SA', 'AE')).toEqual(levels('gcc', 'AE'));
+      expect(codes('SA', 'AE')).not.toContain('darb_land_domestic');
     });
   });
 
   describe('loading', () => {
     let dir: string;
-    const source = (code: string) => readFileSync(join(repository.directory, `${code}.json`), 'utf8');
+    const source = (code: string) => readFileSync(join(repository.directory, code.split('_')[0], 'rate-cards', `${code}.json`), 'utf8');
+    const write = (carrier: string, file: string, text: string) => {
+      mkdirSync(join(dir, carrier, 'rate-cards'), { recursive: true });
+      writeFileSync(join(dir, carrier, 'rate-cards', file), text);
+    };
     beforeEach(() => {
       dir = mkdtempSync(join(tmpdir(), 'rate-cards-'));
     });
@@ -89,15 +100,16 @@ describe('RateCardRepository', () => {
     it('reads a changed price from the files, no code involved', () => {
       const card = JSON.parse(source('darb_land_domestic'));
       card.weight_bands[0].base_halalas = 1300;
-      writeFileSync(join(dir, 'darb_land_domestic.json'), JSON.stringify(card));
-      writeFileSync(join(dir, 'README.txt'), 'not a card');
+      write('darb', 'darb_land_domestic.json', JSON.stringify(card));
+      write('darb', 'README.txt', 'not a card');
+      mkdirSync(join(dir, 'shared'));
       const loaded = RateCardRepository.load({ directory: dir });
       expect(loaded.get('darb_land_domestic')?.weight_bands[0].base_halalas).toBe(1300);
       expect(loaded.all()).toHaveLength(1);
     });
 
     it('honours RATE_CARDS_DIR, with an explicit directory taking precedence', () => {
-      writeFileSync(join(dir, 'bahr_sea.json'), source('bahr_sea'));
+      write('bahr', 'bahr_sea.json', source('bahr_sea'));
       expect(RateCardRepository.load({ env: { RATE_CARDS_DIR: dir } }).directory).toBe(dir);
       expect(resolveRateCardsDirectory({ directory: repository.directory, env: { RATE_CARDS_DIR: dir } })).toBe(repository.directory);
     });
@@ -105,28 +117,23 @@ describe('RateCardRepository', () => {
     it('refuses to start on a malformed card, naming the file and field', () => {
       const card = JSON.parse(source('bahr_sea'));
       card.weight_bands[2].base_halalas = 100;
-      writeFileSync(join(dir, 'bahr_sea.json'), JSON.stringify(card));
+      write('bahr', 'bahr_sea.json', JSON.stringify(card));
       expect(() => RateCardRepository.load({ directory: dir })).toThrow(/bahr_sea\.json.*weight_bands\.2\.base_halalas/);
     });
 
     it('refuses invalid JSON', () => {
-      writeFileSync(join(dir, 'bahr_sea.json'), '{ "service_code": ');
+      write('bahr', 'bahr_sea.json', '{ "service_code": ');
       expect(() => RateCardRepository.load({ directory: dir })).toThrow(/bahr_sea\.json: not valid JSON/);
     });
 
     it('refuses a file whose name is not its service code', () => {
-      writeFileSync(join(dir, 'sea.json'), source('bahr_sea'));
+      write('bahr', 'sea.json', source('bahr_sea'));
       expect(() => RateCardRepository.load({ directory: dir })).toThrow(/must be bahr_sea\.json/);
     });
 
-    it('finds the folder from a compiled dist/ tree too', () => {
-      const root = join(__dirname, '..', '..', '..', '..');
-      const compiledHere = join(root, 'dist', 'libs', 'carriers', 'src', 'rate-cards');
-      expect(resolveRateCardsDirectory({ env: {}, searchFrom: compiledHere })).toBe(repository.directory);
-    });
-
-    it('says where it looked when no folder is found', () => {
-      expect(() => resolveRateCardsDirectory({ env: {}, searchFrom: dir })).toThrow(/set RATE_CARDS_DIR/);
+    it('refuses a card kept in the folder of another carrier', () => {
+      write('sahm', 'bahr_sea.json', source('bahr_sea'));
+      expect(() => RateCardRepository.load({ directory: dir })).toThrow(/carrier_code bahr sits in the folder of sahm/);
     });
 
     it('refuses a directory that does not exist', () => {

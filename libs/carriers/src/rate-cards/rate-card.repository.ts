@@ -1,21 +1,19 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseRateCard, RateCard } from '@lgw/domain';
 
-/** Where the rate card files live, relative to the repository root. */
-const RATE_CARDS_RELATIVE_DIR = join('libs', 'carriers', 'rate-cards');
+/** Inside the carriers folder, each carrier keeps its cards in `<code>/rate-cards/`. */
+const CARRIER_RATE_CARDS = 'rate-cards';
 
 export interface RateCardRepositoryOptions {
-  /** Explicit folder; otherwise RATE_CARDS_DIR, otherwise found by walking up from this file. */
+  /** A folder laid out like the carriers folder; otherwise RATE_CARDS_DIR, otherwise the carriers folder of this module. */
   readonly directory?: string;
   readonly env?: NodeJS.ProcessEnv;
-  /** Where the upward search starts; this module's folder unless given. */
-  readonly searchFrom?: string;
 }
 
 /**
- * The rate cards of all service levels, one JSON file per level named
- * `<service_code>.json`. Read and validated once at startup, so a malformed price file
+ * The rate cards of all service levels, one JSON file per level named `<service_code>.json`
+ * in the folder of the carrier that sells it (`<code>/rate-cards/`). Read and validated once at startup, so a malformed price file
  * stops the process at boot instead of failing quotes later; changing a price is a data
  * change and a restart.
  */
@@ -28,15 +26,19 @@ export class RateCardRepository {
   static load(options: RateCardRepositoryOptions = {}): RateCardRepository {
     const directory = resolveRateCardsDirectory(options);
     const cards = new Map<string, RateCard>();
-    const files = readdirSync(directory)
-      .filter((name) => name.endsWith('.json'))
-      .sort();
-    for (const file of files) {
-      const card = readCard(join(directory, file));
-      if (file !== `${card.service_code}.json`) {
-        throw new Error(`rate card ${file}: file name must be ${card.service_code}.json`);
+    for (const carrier of readdirSync(directory).sort()) {
+      const folder = join(directory, carrier, CARRIER_RATE_CARDS);
+      if (!isDirectory(folder)) continue;
+      for (const file of readdirSync(folder).filter((name) => name.endsWith('.json')).sort()) {
+        const card = readCard(join(folder, file));
+        if (file !== `${card.service_code}.json`) {
+          throw new Error(`rate card ${carrier}/${file}: file name must be ${card.service_code}.json`);
+        }
+        if (card.carrier_code !== carrier) {
+          throw new Error(`rate card ${carrier}/${file}: carrier_code ${card.carrier_code} sits in the folder of ${carrier}`);
+        }
+        cards.set(card.service_code, card);
       }
-      cards.set(card.service_code, card);
     }
     return new RateCardRepository(directory, cards);
   }
@@ -56,28 +58,15 @@ export class RateCardRepository {
 }
 
 /**
- * The folder is data, not compiled code: from ts sources under jest this file sits in
- * libs/carriers/src/rate-cards, from a build in dist/libs/carriers/src/rate-cards. Walking
- * up until `libs/carriers/rate-cards` appears works for both, and for a dist/ that carries
- * its own copy.
+ * The carriers folder this module belongs to: libs/carriers/src from the TypeScript sources,
+ * dist/libs/carriers/src from a build (the build copies the cards there).
  */
 export function resolveRateCardsDirectory(options: RateCardRepositoryOptions = {}): string {
   const env = options.env ?? process.env;
   const explicit = options.directory ?? env.RATE_CARDS_DIR;
-  if (explicit !== undefined && explicit !== '') {
-    const directory = resolve(explicit);
-    if (!isDirectory(directory)) {
-      throw new Error(`rate cards directory ${directory} does not exist`);
-    }
-    return directory;
-  }
-  const start = options.searchFrom ?? __dirname;
-  for (let current = resolve(start); ; current = dirname(current)) {
-    const candidate = join(current, RATE_CARDS_RELATIVE_DIR);
-    if (isDirectory(candidate)) return candidate;
-    if (dirname(current) === current) break;
-  }
-  throw new Error(`no ${RATE_CARDS_RELATIVE_DIR} folder above ${start}; set RATE_CARDS_DIR`);
+  const directory = resolve(explicit !== undefined && explicit !== '' ? explicit : join(__dirname, '..'));
+  if (!isDirectory(directory)) throw new Error(`rate cards directory ${directory} does not exist`);
+  return directory;
 }
 
 function readCard(path: string): RateCard {
