@@ -22,7 +22,7 @@ describe('each registered carrier through the API', () => {
   beforeAll(async () => {
     t = await bootTestApp({ env: { CARRIER_TIMEOUT_MS: '2000' } });
     team = await t.createTeam('Carrier Kit Team');
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   describe.each(CARRIERS.map((carrier) => [carrier.descriptor.code, carrier] as const))('%s', (code, carrier) => {

@@ -11,9 +11,6 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-const control = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  app.inject({ method, url: `/sandbox/v1${url}`, ...(payload ? { payload } : {}) });
-
 describe('bahr dialect', () => {
   const call = (op: string, body: object | string) =>
     app.inject({ method: 'POST', url: `/bahr/ws/${op}`, headers: { 'content-type': 'application/json' }, payload: body });
