@@ -1,5 +1,5 @@
-import { CarrierRejectedError, CarrierUnavailableError, PassthroughResponse } from '@lgw/application';
-import { isTransientStatus, joinUrl, readJson, sendHttp } from '../shared/carrier-http';
+import { CarrierRejectedError, PassthroughResponse } from '@lgw/application';
+import { checkAnswer, credentialsRefused, joinUrl, readJson, sendHttp } from '../shared/carrier-http';
 import { CarrierTransportError } from '../shared/carrier-transport.error';
 import { BahrSettings } from './bahr.settings';
 import {
@@ -77,13 +77,12 @@ export class BahrClient {
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify({ Credentials: { UserName: this.settings.username, Password: this.settings.password }, ...payload }),
     });
-    if (isTransientStatus(answer.status)) throw new CarrierTransportError(`HTTP ${answer.status}`);
-    if (answer.status !== 200) throw new CarrierRejectedError(CARRIER, `HTTP ${answer.status}`);
-    const envelope = readJson<BahrEnvelope<T>>(answer).Envelope;
+    // Bahr answers faults with HTTP 200; any other status is the HTTP layer speaking.
+    const envelope = readJson<BahrEnvelope<T>>(checkAnswer(CARRIER, answer, (refused) => `HTTP ${refused.status}`)).Envelope;
     if (!envelope) throw new CarrierTransportError('answer without envelope');
     const fault = envelope.Fault;
     if (fault) {
-      if (fault.FaultCode.startsWith('AUTH-')) throw new CarrierUnavailableError(CARRIER, 'credentials refused by carrier', 60);
+      if (fault.FaultCode.startsWith('AUTH-')) throw credentialsRefused(CARRIER);
       if (fault.FaultCode.startsWith('SYS-')) throw new CarrierTransportError(`fault ${fault.FaultCode}`);
       throw new BahrFaultError(fault.FaultCode, fault.FaultString);
     }

@@ -13,9 +13,9 @@ import {
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
 import { parseCsv } from '../shared/csv';
 import { withDeadline } from '../shared/deadline';
+import { RequestBatcher } from '../shared/request-batcher';
 import { chunk } from '../shared/text';
 import { DarbFileExchange } from './darb-file-exchange';
-import { DarbOrderBatcher } from './darb-order-batcher';
 import { DarbTrackingRangePool } from './darb-tracking-range-pool';
 import { DarbClient } from './darb.client';
 import { fromDarbStatusRow, toDarbAddressChangeRow, toDarbOrderRow, toDarbProduct } from './darb.mapper';
@@ -40,7 +40,7 @@ export class DarbAdapter implements CarrierPort {
   readonly code = 'darb';
   private readonly files: DarbFileExchange;
   private readonly ranges: DarbTrackingRangePool;
-  private readonly orders: DarbOrderBatcher;
+  private readonly orders: RequestBatcher<DarbOrderRow, DarbOrderResultRow>;
   private readonly timeoutMs: number;
 
   constructor(
@@ -54,7 +54,11 @@ export class DarbAdapter implements CarrierPort {
       // A retried allocation may waste a block; blocks are plentiful, so that is harmless.
       guard.run('allocate tracking range', (signal) => client.allocateRange(settings.rangeSize, signal), { idempotent: true }),
     );
-    this.orders = new DarbOrderBatcher((rows) => this.files.submit<DarbOrderResultRow>('book', 'orders', DARB_ORDER_COLUMNS, rows), {
+    this.orders = new RequestBatcher((rows) => this.files.submit<DarbOrderResultRow>('book', 'orders', DARB_ORDER_COLUMNS, rows), {
+      carrierCode: this.code,
+      operation: 'book',
+      keyOf: (row) => row.order_ref,
+      keyOfResult: (result) => result.order_ref,
       maxRowsPerFile: settings.maxRowsPerFile,
       maxFilesInFlight: settings.maxFilesInFlight,
       timeoutMs: settings.resilience.timeoutMs,

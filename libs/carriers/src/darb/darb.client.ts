@@ -1,6 +1,4 @@
-import { CarrierRejectedError, CarrierUnavailableError } from '@lgw/application';
-import { HttpAnswer, isTransientStatus, joinUrl, readJson, sendHttp } from '../shared/carrier-http';
-import { CarrierTransportError } from '../shared/carrier-transport.error';
+import { checkAnswer, HttpAnswer, joinUrl, readJson, readJsonIfAny, sendHttp } from '../shared/carrier-http';
 import { DarbSettings } from './darb.settings';
 import { DarbFileReceipt, DarbFileType, DarbRange } from './darb.wire-types';
 
@@ -51,16 +49,9 @@ export class DarbClient {
   }
 
   private expectOk(answer: HttpAnswer): HttpAnswer {
-    if (answer.status >= 200 && answer.status < 300) return answer;
-    if (isTransientStatus(answer.status)) throw new CarrierTransportError(`HTTP ${answer.status}`);
-    if (answer.status === 401 || answer.status === 403) throw new CarrierUnavailableError(CARRIER, 'credentials refused by carrier', 60);
-    let message = `HTTP ${answer.status}`;
-    try {
-      const body = readJson<{ error?: string; message?: string }>(answer);
-      message = [body.error, body.message].filter(Boolean).join(' - ') || message;
-    } catch {
-      // keep the status line
-    }
-    throw new CarrierRejectedError(CARRIER, message);
+    return checkAnswer(CARRIER, answer, (refused) => {
+      const body = readJsonIfAny<{ error?: string; message?: string }>(refused);
+      return [body?.error, body?.message].filter(Boolean).join(' - ') || `HTTP ${refused.status}`;
+    });
   }
 }

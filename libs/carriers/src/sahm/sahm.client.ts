@@ -1,6 +1,5 @@
-import { CarrierRejectedError, CarrierUnavailableError, PassthroughResponse } from '@lgw/application';
-import { HttpAnswer, isTransientStatus, joinUrl, readJson, sendHttp } from '../shared/carrier-http';
-import { CarrierTransportError } from '../shared/carrier-transport.error';
+import { PassthroughResponse } from '@lgw/application';
+import { checkAnswer, HttpAnswer, joinUrl, readJson, readJsonIfAny, sendHttp } from '../shared/carrier-http';
 import { sahmErrorMessage } from './sahm.mapper';
 import { SahmSettings } from './sahm.settings';
 import { SahmAddress, SahmCreateShipmentRequest, SahmErrorBody, SahmShipment, SahmShipmentList, SahmTrackingPage } from './sahm.wire-types';
@@ -75,18 +74,7 @@ export class SahmClient {
   }
 
   private expectOk<T>(answer: HttpAnswer): T {
-    if (answer.status >= 200 && answer.status < 300) return readJson<T>(answer);
-    if (isTransientStatus(answer.status)) throw new CarrierTransportError(`HTTP ${answer.status}`);
-    if (answer.status === 401 || answer.status === 403) {
-      // Our credentials, not the merchant's request: the carrier is unusable until fixed.
-      throw new CarrierUnavailableError(CARRIER, 'credentials refused by carrier', 60);
-    }
-    let body: SahmErrorBody | undefined;
-    try {
-      body = readJson<SahmErrorBody>(answer);
-    } catch {
-      body = undefined;
-    }
-    throw new CarrierRejectedError(CARRIER, sahmErrorMessage(body, answer.status));
+    const refusal = (refused: HttpAnswer) => sahmErrorMessage(readJsonIfAny<SahmErrorBody>(refused), refused.status);
+    return readJson<T>(checkAnswer(CARRIER, answer, refusal));
   }
 }

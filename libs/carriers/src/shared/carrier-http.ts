@@ -1,3 +1,4 @@
+import { CarrierRejectedError, CarrierUnavailableError } from '@lgw/application';
 import { CarrierTransportError } from './carrier-transport.error';
 
 export interface HttpCall {
@@ -39,6 +40,32 @@ export async function sendHttp(call: HttpCall): Promise<HttpAnswer> {
 /** Statuses that say "try again later" rather than "your request is wrong". */
 export function isTransientStatus(status: number): boolean {
   return status >= 500 || status === 408 || status === 429;
+}
+
+/** Our credentials, not the merchant's request: the carrier is unusable until they are fixed. */
+export function credentialsRefused(carrierCode: string): CarrierUnavailableError {
+  return new CarrierUnavailableError(carrierCode, 'credentials refused by carrier', 60);
+}
+
+/**
+ * The ladder every client applies to an HTTP answer: 2xx is the answer; 408/429/5xx is "no
+ * usable answer" (retried and counted by the call guard); 401/403 is our credentials refused;
+ * anything else is the carrier saying no, in the words `refusal` reads from its answer.
+ */
+export function checkAnswer(carrierCode: string, answer: HttpAnswer, refusal: (answer: HttpAnswer) => string): HttpAnswer {
+  if (answer.status >= 200 && answer.status < 300) return answer;
+  if (isTransientStatus(answer.status)) throw new CarrierTransportError(`HTTP ${answer.status}`);
+  if (answer.status === 401 || answer.status === 403) throw credentialsRefused(carrierCode);
+  throw new CarrierRejectedError(carrierCode, refusal(answer));
+}
+
+/** The JSON body of a refusal, or undefined when the carrier sent none. */
+export function readJsonIfAny<T>(answer: HttpAnswer): T | undefined {
+  try {
+    return JSON.parse(answer.body.toString('utf8')) as T;
+  } catch {
+    return undefined;
+  }
 }
 
 export function readJson<T>(answer: HttpAnswer): T {
