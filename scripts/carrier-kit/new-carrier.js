@@ -96,7 +96,8 @@ function main() {
   const args = parseArgs(process.argv.slice(2));
   const code = args.code;
   const reference = REFERENCES[args.type];
-  if (!code || !/^[a-z][a-z0-9_]{1,30}$/.test(code)) fail('--code must be lowercase letters, digits and _ (2 to 31), starting with a letter');
+  if (!code || !/^[a-z][a-z0-9_]{1,30}$/.test(code))
+    fail('--code must be lowercase letters, digits and _ (2 to 31), starting with a letter');
   if (!reference) fail(`--type must be one of ${Object.keys(REFERENCES).join(', ')}`);
   const folder = path.join(CARRIERS_DIR, code);
   if (fs.existsSync(folder)) fail(`libs/carriers/src/${code} exists already`);

@@ -82,7 +82,11 @@ async function main(): Promise<void> {
         headers,
         body: decode(redact(bodyText(init?.body)), headers['content-type'] ?? null),
       },
-      response: { status: response.status, content_type: response.headers.get('content-type'), body: decode(redact(text), response.headers.get('content-type')) },
+      response: {
+        status: response.status,
+        content_type: response.headers.get('content-type'),
+        body: decode(redact(text), response.headers.get('content-type')),
+      },
     });
     return response;
   };
@@ -95,12 +99,23 @@ async function main(): Promise<void> {
     }
   };
   const control = (path: string, body: unknown) =>
-    realFetch(`${sandbox!.url}/sandbox/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    realFetch(`${sandbox!.url}/sandbox/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   const request: CarrierBookingRequest = {
     shipmentId: `shp_recorded_${Date.now().toString(36)}`,
     serviceCode: carrier.descriptor.service_levels[0].code,
-    origin: { name: 'Matjar Store', line1: 'King Fahd Rd 12', city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', phone: '966501234567' },
+    origin: {
+      name: 'Matjar Store',
+      line1: 'King Fahd Rd 12',
+      city: 'Riyadh',
+      country: 'SA',
+      short_address: 'RRRD2929',
+      phone: '966501234567',
+    },
     destination: {
       name: 'نورة العتيبي',
       city: 'Jeddah',
@@ -122,7 +137,10 @@ async function main(): Promise<void> {
     if (sandbox) {
       const { statuses } = carrier.tracking;
       for (const status of ['PICKED_UP', 'EXCEPTION_ADDRESS_ISSUE', 'OUT_FOR_DELIVERY'].filter((s) => statuses.includes(s as never))) {
-        await control(`/carriers/${carrier.descriptor.code}/shipments/${booking.trackingNumber}/events`, { code: status, location_en: 'Riyadh' });
+        await control(`/carriers/${carrier.descriptor.code}/shipments/${booking.trackingNumber}/events`, {
+          code: status,
+          location_en: 'Riyadh',
+        });
       }
       await step('update-destination', () =>
         adapter.updateDestination(booking.trackingNumber, { name: 'Noura', city: 'Dammam', country: 'SA', short_address: 'DDMA1234' }),

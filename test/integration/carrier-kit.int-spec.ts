@@ -35,7 +35,8 @@ describe('carrier kit', () => {
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
   it('generates a rest carrier as its folder plus its registry line, and nothing else', () => {
-    const run = (...args: string[]) => spawnSync(process.execPath, ['scripts/carrier-kit/new-carrier.js', ...args], { cwd: copy, encoding: 'utf8' });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['scripts/carrier-kit/new-carrier.js', ...args], { cwd: copy, encoding: 'utf8' });
     const made = run('--code', CODE, '--type', 'rest', '--name', 'Qafila Couriers', '--name-ar', 'قافلة');
     expect(made.stderr).toBe('');
     expect(made.status).toBe(0);
@@ -50,13 +51,15 @@ describe('carrier kit', () => {
     const removed = diff.filter((line) => line.startsWith('-')).map((line) => line.slice(1));
     const added = diff.filter((line) => line.startsWith('+')).map((line) => line.slice(1));
     expect(removed).toHaveLength(1);
-    expect(added).toEqual([
-      `import { QAFILA_CARRIER } from '../${CODE}/${CODE}.carrier';`,
-      removed[0].replace('];', ', QAFILA_CARRIER];'),
-    ]);
+    expect(added).toEqual([`import { QAFILA_CARRIER } from '../${CODE}/${CODE}.carrier';`, removed[0].replace('];', ', QAFILA_CARRIER];')]);
 
     const folder = join(copy, 'libs/carriers/src', CODE);
-    for (const part of ['qafila.carrier.ts', 'qafila.adapter.ts', 'rate-cards/qafila_express_domestic.json', 'sandbox/qafila.simulator.ts']) {
+    for (const part of [
+      'qafila.carrier.ts',
+      'qafila.adapter.ts',
+      'rate-cards/qafila_express_domestic.json',
+      'sandbox/qafila.simulator.ts',
+    ]) {
       expect(existsSync(join(folder, part))).toBe(true);
     }
     expect(readdirSync(join(folder, 'fixtures')).length).toBeGreaterThan(0);

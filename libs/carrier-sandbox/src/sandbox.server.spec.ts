@@ -49,7 +49,9 @@ describe('carrier sandbox', () => {
     for (const carrier of CARRIERS) {
       const names = Object.keys(carrier.settings.credentials);
       expect(sandboxCredentials(carrier, {})).toEqual(carrier.settings.credentials);
-      const env = Object.fromEntries(names.map((name) => [`${carrier.descriptor.code}_${name}`.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase(), 'x']));
+      const env = Object.fromEntries(
+        names.map((name) => [`${carrier.descriptor.code}_${name}`.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase(), 'x']),
+      );
       expect(Object.values(sandboxCredentials(carrier, env))).toEqual(names.map(() => 'x'));
     }
   });

@@ -29,7 +29,9 @@ export class RateCardRepository {
     for (const carrier of readdirSync(directory).sort()) {
       const folder = join(directory, carrier, CARRIER_RATE_CARDS);
       if (!isDirectory(folder)) continue;
-      for (const file of readdirSync(folder).filter((name) => name.endsWith('.json')).sort()) {
+      for (const file of readdirSync(folder)
+        .filter((name) => name.endsWith('.json'))
+        .sort()) {
         const card = readCard(join(folder, file));
         if (file !== `${card.service_code}.json`) {
           throw new Error(`rate card ${carrier}/${file}: file name must be ${card.service_code}.json`);

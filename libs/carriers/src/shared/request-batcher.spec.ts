@@ -38,14 +38,20 @@ describe('RequestBatcher', () => {
   });
 
   it('fails a booking that waits longer than the timeout, wherever it is', async () => {
-    const batcher = new RequestBatcher<Row, Row>(() => new Promise(() => undefined), options({ maxRowsPerFile: 10, maxFilesInFlight: 1, timeoutMs: 30 }));
+    const batcher = new RequestBatcher<Row, Row>(
+      () => new Promise(() => undefined),
+      options({ maxRowsPerFile: 10, maxFilesInFlight: 1, timeoutMs: 30 }),
+    );
     await expect(batcher.submit(row('a'))).rejects.toBeInstanceOf(CarrierUnavailableError);
     await expect(batcher.submit(row('b'))).rejects.toBeInstanceOf(CarrierUnavailableError);
   });
 
   it('fails every booking of a file the carrier did not take', async () => {
     const boom = new CarrierUnavailableError('x', 'down');
-    const batcher = new RequestBatcher<Row, Row>(async () => Promise.reject(boom), options({ maxRowsPerFile: 10, maxFilesInFlight: 1, timeoutMs: 1000 }));
+    const batcher = new RequestBatcher<Row, Row>(
+      async () => Promise.reject(boom),
+      options({ maxRowsPerFile: 10, maxFilesInFlight: 1, timeoutMs: 1000 }),
+    );
     await expect(Promise.all([batcher.submit(row('a')), batcher.submit(row('b'))])).rejects.toBe(boom);
   });
 

@@ -19,9 +19,11 @@ export function pathFor(lane: SandboxShipment['lane']): readonly ShipmentStatus[
 export function nextAutomaticStatus(shipment: SandboxShipment, vocabulary: Vocabulary): ShipmentStatus | null {
   if (shipment.cancelled || isTerminal(shipment.latestStatus)) return null;
   if (shipment.latestStatus === 'RETURN_TO_ORIGIN') return 'RETURNED';
-  return pathFor(shipment.lane)
-    .slice(shipment.position + 1)
-    .find((status) => vocabulary[status] !== undefined) ?? null;
+  return (
+    pathFor(shipment.lane)
+      .slice(shipment.position + 1)
+      .find((status) => vocabulary[status] !== undefined) ?? null
+  );
 }
 
 /** Every simulated carrier refuses to cancel once it holds the parcel, or once the shipment has ended. */
