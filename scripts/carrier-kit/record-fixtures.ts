@@ -10,9 +10,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CarrierBookingRequest } from '@lgw/application';
 import { CARRIERS, carrierEnvName, CarrierSettingsContext } from '@lgw/carriers';
 import { startCarrierSandbox } from '@lgw/carrier-sandbox';
+import { bookingRequest } from '../../test/contract/support/sandbox-harness';
 
 interface Exchange {
   operation: string;
@@ -105,31 +105,10 @@ async function main(): Promise<void> {
       body: JSON.stringify(body),
     });
 
-  const request: CarrierBookingRequest = {
+  const request = bookingRequest(carrier.descriptor.service_levels[0].code, {
     shipmentId: `shp_recorded_${Date.now().toString(36)}`,
-    serviceCode: carrier.descriptor.service_levels[0].code,
-    origin: {
-      name: 'Matjar Store',
-      line1: 'King Fahd Rd 12',
-      city: 'Riyadh',
-      country: 'SA',
-      short_address: 'RRRD2929',
-      phone: '966501234567',
-    },
-    destination: {
-      name: 'نورة العتيبي',
-      city: 'Jeddah',
-      country: 'SA',
-      postal_code: '23442',
-      additional_number: '7788',
-      short_address: 'JEDA1234',
-      phone: '966551112233',
-    },
-    parcels: [{ weight_kg: 1.005, length_cm: 30, width_cm: 20, height_cm: 10 }],
-    declaredValueHalalas: 15050,
-    codAmountHalalas: 9900,
     reference: 'ORDER-RECORDED',
-  };
+  });
 
   try {
     const booking = await step('book', () => adapter.book(request));

@@ -1,18 +1,11 @@
 import { FastifyInstance } from 'fastify';
+import sahmBooking from '@lgw/carriers/sahm/fixtures/sandbox-shipment.request.json';
 import { SHIPMENT_STATUSES } from '@lgw/domain';
 import { CARRIERS } from '@lgw/carriers';
 import { SandboxState } from '@lgw/carriers/shared/sandbox';
 import { buildCarrierSandbox, sandboxCredentials, startCarrierSandbox } from './sandbox.server';
 
 const SAHM = { authorization: 'Bearer sahm-sandbox-token', 'content-type': 'application/json' };
-
-const sahmBooking = {
-  service: 'EXP-DOM',
-  external_id: 'shp_1',
-  shipper: { city: 'Riyadh', country_code: 'SA' },
-  consignee: { city: 'Jeddah', country_code: 'SA' },
-  packages: [{ weight: { value: 1.5, unit: 'kg' }, dimensions: { length: 10, width: 10, height: 10, unit: 'cm' } }],
-};
 
 describe('carrier sandbox', () => {
   let app: FastifyInstance;

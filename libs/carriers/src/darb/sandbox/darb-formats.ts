@@ -1,8 +1,5 @@
 /** Column layouts of Darb's files: the contract the adapter writes and reads. */
-export const ORDER_COLUMNS = [
-  'order_ref',
-  'tracking_number',
-  'service',
+const CONSIGNEE_COLUMNS = [
   'consignee_name',
   'consignee_phone',
   'consignee_city',
@@ -12,6 +9,13 @@ export const ORDER_COLUMNS = [
   'consignee_postal_code',
   'consignee_additional_number',
   'consignee_country',
+] as const;
+
+export const ORDER_COLUMNS = [
+  'order_ref',
+  'tracking_number',
+  'service',
+  ...CONSIGNEE_COLUMNS,
   'shipper_name',
   'shipper_phone',
   'shipper_city',
@@ -33,18 +37,7 @@ export const ORDER_LOOKUP_COLUMNS = ['order_ref', 'tracking_number', 'state'] as
 
 export const CANCELLATION_COLUMNS = ['tracking_number', 'reason'] as const;
 
-export const ADDRESS_CHANGE_COLUMNS = [
-  'tracking_number',
-  'consignee_name',
-  'consignee_phone',
-  'consignee_city',
-  'consignee_region',
-  'consignee_address',
-  'consignee_short_address',
-  'consignee_postal_code',
-  'consignee_additional_number',
-  'consignee_country',
-] as const;
+export const ADDRESS_CHANGE_COLUMNS = ['tracking_number', ...CONSIGNEE_COLUMNS] as const;
 
 export const UPDATE_RESULT_COLUMNS = ['tracking_number', 'result', 'error_code', 'error_message'] as const;
 

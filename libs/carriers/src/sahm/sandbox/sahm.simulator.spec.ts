@@ -1,15 +1,9 @@
 import { FastifyInstance } from 'fastify';
+import sahmBooking from '../fixtures/sandbox-shipment.request.json';
 import { buildCarrierSandbox } from '@lgw/carrier-sandbox';
 import { SAHM_CARRIER } from '../sahm.carrier';
 
 const SAHM = { authorization: 'Bearer sahm-sandbox-token', 'content-type': 'application/json' };
-const sahmBooking = {
-  service: 'EXP-DOM',
-  external_id: 'shp_1',
-  shipper: { city: 'Riyadh', country_code: 'SA' },
-  consignee: { city: 'Jeddah', country_code: 'SA' },
-  packages: [{ weight: { value: 1.5, unit: 'kg' }, dimensions: { length: 10, width: 10, height: 10, unit: 'cm' } }],
-};
 const bookSahm = async (key = 'k1', body: object = sahmBooking) => {
   const res = await app.inject({ method: 'POST', url: '/sahm/v2/shipments', headers: { ...SAHM, 'idempotency-key': key }, payload: body });
   return { res, json: res.json() };
