@@ -117,7 +117,7 @@ function main() {
   process.stdout.write(
     [
       `created libs/carriers/src/${code}/ from ${reference.code} (${args.type}) and registered ${code.toUpperCase()}_CARRIER`,
-      `next: npm test -- libs/carriers/src/${code} test/contract/carriers.contract-spec.ts test/e2e/carriers.e2e-spec.ts -t ${code}`,
+      `next: npm run carrier:test -- --code ${code}`,
       'then follow docs/adding-a-carrier.md',
       '',
     ].join('\n'),

@@ -1,3 +1,4 @@
+import { CARRIERS } from '@lgw/carriers';
 import { DUBAI, JEDDAH, PARCELS, RIYADH, ratesBody } from '../support/fixtures';
 import { QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/application';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
@@ -15,13 +16,14 @@ describe('POST /rates', () => {
 
   const rates = (body: unknown, key = team.apiKey) => t.api('/rates', { method: 'POST', key, body });
 
-  it('returns every eligible level of all three carriers on the domestic SA lane', async () => {
+  it('returns every domestic level of every registered carrier on the domestic SA lane', async () => {
     const res = await rates(ratesBody());
     expect(res.status).toBe(200);
-    const carriers = new Set(res.body.quotes.map((q: any) => q.carrier.code));
-    expect(carriers.size).toBe(3);
-    const services = res.body.quotes.map((q: any) => q.service.code).sort();
-    expect(services).toEqual(['bahr_land', 'darb_land_domestic', 'sahm_express_domestic']);
+    const domestic = CARRIERS.filter((c) => c.descriptor.coverage_countries.includes('SA')).flatMap((c) =>
+      c.descriptor.service_levels.filter((l) => l.lanes.includes('domestic')).map((l) => l.code),
+    );
+    expect(domestic.length).toBeGreaterThan(0);
+    expect(res.body.quotes.map((q: any) => q.service.code).sort()).toEqual(domestic.sort());
   });
 
   it('returns the complete Quote shape with consistent numbers', async () => {

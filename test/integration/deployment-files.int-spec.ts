@@ -320,7 +320,7 @@ describe('deployment files', () => {
     ]) {
       expect(CODE_ENV).toContain(name);
     }
-    expect(CARRIER_CODES.length).toBeGreaterThanOrEqual(3);
+    expect(CARRIER_CODES.length).toBeGreaterThan(0);
   });
 
   describe('Kubernetes manifests (deploy/)', () => {

@@ -1,7 +1,7 @@
 import { FastifyInstance } from 'fastify';
 import sahmBooking from '@lgw/carriers/sahm/fixtures/sandbox-shipment.request.json';
 import { SHIPMENT_STATUSES } from '@lgw/domain';
-import { CARRIERS } from '@lgw/carriers';
+import { CARRIERS, carrierEnvName } from '@lgw/carriers';
 import { SandboxState } from '@lgw/carriers/shared/sandbox';
 import { buildCarrierSandbox, sandboxCredentials, startCarrierSandbox } from './sandbox.server';
 
@@ -42,9 +42,7 @@ describe('carrier sandbox', () => {
     for (const carrier of CARRIERS) {
       const names = Object.keys(carrier.settings.credentials);
       expect(sandboxCredentials(carrier, {})).toEqual(carrier.settings.credentials);
-      const env = Object.fromEntries(
-        names.map((name) => [`${carrier.descriptor.code}_${name}`.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase(), 'x']),
-      );
+      const env = Object.fromEntries(names.map((name) => [carrierEnvName(carrier.descriptor.code, name), 'x']));
       expect(Object.values(sandboxCredentials(carrier, env))).toEqual(names.map(() => 'x'));
     }
   });
