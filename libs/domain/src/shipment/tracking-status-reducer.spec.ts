@@ -33,7 +33,7 @@ describe('applyStatusEvents: examples', () => {
   it('never moves back because of an older event, but keeps it in history', () => {
     const start = applyStatusEvents(initialTrackingState(), [ev('b', 'AT_DELIVERY_HUB', 20)]).state;
     const { state, accepted, transitions } = applyStatusEvents(start, [ev('a', 'PICKED_UP', 5)], {
-      knownEventIds: new Set(['b']),
+      knownIdentities: new Set([statusEventIdentity(ev('b', 'AT_DELIVERY_HUB', 20))]),
     });
     expect(state.status).toBe('AT_DELIVERY_HUB');
     expect(accepted.map((e) => e.eventId)).toEqual(['a']);
