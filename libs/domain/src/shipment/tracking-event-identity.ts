@@ -51,11 +51,7 @@ export function trackingEventIdentity(event: IdentifiableEvent, resolutionMs: Ti
  * Keeps the first copy of every event whose identity is neither in `known` nor earlier in
  * `events`; order preserved.
  */
-export function withoutDuplicates<E>(
-  events: readonly E[],
-  identityOf: (event: E) => string,
-  known: ReadonlySet<string> = new Set(),
-): E[] {
+export function withoutDuplicates<E>(events: readonly E[], identityOf: (event: E) => string, known: ReadonlySet<string> = new Set()): E[] {
   const seen = new Set(known);
   const kept: E[] = [];
   for (const event of events) {

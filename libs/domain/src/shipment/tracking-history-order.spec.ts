@@ -76,7 +76,11 @@ describe('orderTrackingHistory', () => {
   });
 
   it('moves every gateway step below a carrier clock that runs behind the booking, in flow order', () => {
-    const placed = orderTrackingHistory([gateway('g1', 'CREATED', 10), gateway('g2', 'LABEL_GENERATED', 12), carrier('c1', 'EXCEPTION_ADDRESS_ISSUE', 4)]);
+    const placed = orderTrackingHistory([
+      gateway('g1', 'CREATED', 10),
+      gateway('g2', 'LABEL_GENERATED', 12),
+      carrier('c1', 'EXCEPTION_ADDRESS_ISSUE', 4),
+    ]);
     expect(codes(placed)).toEqual(['EXCEPTION_ADDRESS_ISSUE', 'LABEL_GENERATED', 'CREATED']);
     expect(placed.map((p) => p.shownAt)).toEqual([at(4), at(4), at(4)]);
   });
@@ -91,7 +95,11 @@ describe('orderTrackingHistory', () => {
   });
 
   it('shows a carrier event stored twice under different ids once', () => {
-    const placed = orderTrackingHistory([carrier('b', 'PICKED_UP', 5, 'Riyadh'), carrier('a', 'PICKED_UP', 5, 'riyadh '), gateway('g', 'CREATED', 0)]);
+    const placed = orderTrackingHistory([
+      carrier('b', 'PICKED_UP', 5, 'Riyadh'),
+      carrier('a', 'PICKED_UP', 5, 'riyadh '),
+      gateway('g', 'CREATED', 0),
+    ]);
     expect(placed.map((p) => p.event.id)).toEqual(['a', 'g']);
   });
 
@@ -106,16 +114,14 @@ describe('orderTrackingHistory', () => {
       { maxLength: 14 },
     )
     .map((rows) =>
-      rows.map(
-        (r, i): HistoryEvent => ({
-          id: `e${String(i).padStart(2, '0')}`,
-          source: r.source,
-          code: r.code,
-          occurredAt: at(r.seconds),
-          recordedAt: at(100 + i),
-          locationEn: r.place,
-        }),
-      ),
+      rows.map((r, i): HistoryEvent => ({
+        id: `e${String(i).padStart(2, '0')}`,
+        source: r.source,
+        code: r.code,
+        occurredAt: at(r.seconds),
+        recordedAt: at(100 + i),
+        locationEn: r.place,
+      })),
     );
 
   it('properties: newest first by shown time, carriers at their own time, no gateway step above a carrier event past it, any input order', () => {

@@ -72,7 +72,9 @@ const sourceOrder = (event: HistoryEvent) => (event.source === 'gateway' ? 0 : 1
 /** The history newest first, each event with the time to show; independent of the input order. */
 export function orderTrackingHistory<E extends HistoryEvent>(events: readonly E[]): PlacedEvent<E>[] {
   // Oldest recorded copy first, so the copy kept does not depend on the input order.
-  const byRecording = [...events].sort((a, b) => compareAscending({ event: a, shownAt: a.occurredAt }, { event: b, shownAt: b.occurredAt }));
+  const byRecording = [...events].sort((a, b) =>
+    compareAscending({ event: a, shownAt: a.occurredAt }, { event: b, shownAt: b.occurredAt }),
+  );
   const seen = new Set<string>();
   const distinct = byRecording.filter((event) => {
     if (event.source !== 'carrier') return true;

@@ -388,7 +388,9 @@ describe('applyStatusEvents: properties', () => {
           state = result.state;
         }
         expect(state.status).toBe(end.status);
-        const distinctLate = new Set(arrivals.map((e) => statusEventIdentity(e)).filter((id) => !events.some((e) => statusEventIdentity(e) === id)));
+        const distinctLate = new Set(
+          arrivals.map((e) => statusEventIdentity(e)).filter((id) => !events.some((e) => statusEventIdentity(e) === id)),
+        );
         expect(known.size).toBe(new Set(events.map((e) => statusEventIdentity(e))).size + distinctLate.size);
       }),
     );

@@ -73,10 +73,10 @@ async function backfillDedupeKeys(q: QueryRunner): Promise<void> {
       keys.push(key);
     }
     if (ids.length > 0) {
-      await q.query(
-        `UPDATE tracking_events t SET dedupe_key = v.key FROM unnest($1::uuid[], $2::text[]) AS v(id, key) WHERE t.id = v.id`,
-        [ids, keys],
-      );
+      await q.query(`UPDATE tracking_events t SET dedupe_key = v.key FROM unnest($1::uuid[], $2::text[]) AS v(id, key) WHERE t.id = v.id`, [
+        ids,
+        keys,
+      ]);
     }
     const last = rows[rows.length - 1];
     after = [last.shipment_id, last.recorded_at, last.id];

@@ -66,10 +66,10 @@ export class TypeOrmLabelStore implements LabelStorePort {
       // stays out of last_event_at, which orders the carrier's reports for the reducer.
       const [row]: Array<{ status: string }> = await em.query('SELECT status FROM shipments WHERE id = $1 FOR UPDATE', [shipment.id]);
       if (row?.status === 'CREATED') {
-        await em.query(
-          `UPDATE shipments SET status = 'LABEL_GENERATED', progress = 'LABEL_GENERATED', updated_at = $2 WHERE id = $1`,
-          [shipment.id, at],
-        );
+        await em.query(`UPDATE shipments SET status = 'LABEL_GENERATED', progress = 'LABEL_GENERATED', updated_at = $2 WHERE id = $1`, [
+          shipment.id,
+          at,
+        ]);
         await insertTrackingEvents(em, [event]);
         await insertOutbox(em, outbox);
       } else if (row && row.status !== 'CANCELLED') {

@@ -330,8 +330,13 @@ describe('SyncTrackingUseCase', () => {
     await useCase.execute({ carrierCode: 'sahm' });
     expect(repo.rows.get('dom')!.state.status).toBe('EXCEPTION_CUSTOMS_HOLD');
     expect(repo.outbox.map((o) => o.payload.status)).toEqual(['PICKED_UP', 'EXCEPTION_CUSTOMS_HOLD']);
-    expect(repo.outbox[1].payload).toMatchObject({ exception_type: 'CUSTOMS_HOLD', kinds: ['shipment.status_updated', 'shipment.exception'] });
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/EXCEPTION_CUSTOMS_HOLD on domestic shipment dom .*applied as the carrier reports it/));
+    expect(repo.outbox[1].payload).toMatchObject({
+      exception_type: 'CUSTOMS_HOLD',
+      kinds: ['shipment.status_updated', 'shipment.exception'],
+    });
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/EXCEPTION_CUSTOMS_HOLD on domestic shipment dom .*applied as the carrier reports it/),
+    );
   });
 
   it('survives a carrier outage: postpones the batch a little, logs once, never throws', async () => {

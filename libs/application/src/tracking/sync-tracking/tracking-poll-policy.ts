@@ -68,12 +68,7 @@ export function terminalGraceEnd(state: PollState, policy: TrackingPollPolicy): 
  * period over or never started). `jitter` in [0, 1) is the random part, given by the caller so
  * the policy stays a pure function.
  */
-export function nextPollDelayMs(
-  state: PollState,
-  now: Date,
-  policy: TrackingPollPolicy,
-  jitter = 0,
-): number | null {
+export function nextPollDelayMs(state: PollState, now: Date, policy: TrackingPollPolicy, jitter = 0): number | null {
   if (isTerminal(state.status)) {
     const graceEnd = terminalGraceEnd(state, policy);
     if (!graceEnd || graceEnd.getTime() <= now.getTime()) return null;
@@ -86,12 +81,7 @@ export function nextPollDelayMs(
   return Math.round(delay * (1 + POLL_JITTER_RATIO * clamp01(jitter)));
 }
 
-export function nextPollAt(
-  state: PollState,
-  now: Date,
-  policy: TrackingPollPolicy,
-  jitter = 0,
-): Date | null {
+export function nextPollAt(state: PollState, now: Date, policy: TrackingPollPolicy, jitter = 0): Date | null {
   const delay = nextPollDelayMs(state, now, policy, jitter);
   return delay === null ? null : new Date(now.getTime() + delay);
 }
