@@ -25,12 +25,15 @@ export function normalizeLocation(value: string | null | undefined): string {
   return (value ?? '').normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** The time floored to the carrier's resolution; an unreadable time stays as written. */
+/**
+ * The time floored to the carrier's resolution, as epoch milliseconds (cheaper than an ISO
+ * string, and as exact); an unreadable time stays as written.
+ */
 function instantAt(value: Date | string, resolutionMs: TimeResolutionMs): string {
   const ms = value instanceof Date ? value.getTime() : Date.parse(value);
   if (Number.isNaN(ms)) return `?${String(value)}`;
   const step = Number.isFinite(resolutionMs) && resolutionMs >= 1 ? Math.floor(resolutionMs) : 1;
-  return new Date(Math.floor(ms / step) * step).toISOString();
+  return String(Math.floor(ms / step) * step);
 }
 
 /**

@@ -57,26 +57,41 @@ function gatewayStepRank(event: HistoryEvent): number | undefined {
   return event.source === 'gateway' && isShipmentStatus(event.code) ? mainFlowRank(event.code) : undefined;
 }
 
-function compareAscending(a: PlacedEvent<HistoryEvent>, b: PlacedEvent<HistoryEvent>): number {
+/** An event with its sort key computed once. */
+interface Keyed<E extends HistoryEvent> {
+  readonly event: E;
+  shownAt: Date;
+  readonly source: number;
+  readonly rank: number;
+  readonly recorded: number;
+}
+
+function keyed<E extends HistoryEvent>(event: E): Keyed<E> {
+  return {
+    event,
+    shownAt: event.occurredAt,
+    source: event.source === 'gateway' ? 0 : 1,
+    rank: gatewayStepRank(event) ?? Number.MAX_SAFE_INTEGER,
+    recorded: event.recordedAt?.getTime() ?? 0,
+  };
+}
+
+function compareAscending(a: Keyed<HistoryEvent>, b: Keyed<HistoryEvent>): number {
   return (
     a.shownAt.getTime() - b.shownAt.getTime() ||
-    sourceOrder(a.event) - sourceOrder(b.event) ||
-    (gatewayStepRank(a.event) ?? Number.MAX_SAFE_INTEGER) - (gatewayStepRank(b.event) ?? Number.MAX_SAFE_INTEGER) ||
-    (a.event.recordedAt?.getTime() ?? 0) - (b.event.recordedAt?.getTime() ?? 0) ||
+    a.source - b.source ||
+    a.rank - b.rank ||
+    a.recorded - b.recorded ||
     (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0)
   );
 }
 
-const sourceOrder = (event: HistoryEvent) => (event.source === 'gateway' ? 0 : 1);
-
 /** The history newest first, each event with the time to show; independent of the input order. */
 export function orderTrackingHistory<E extends HistoryEvent>(events: readonly E[]): PlacedEvent<E>[] {
   // Oldest recorded copy first, so the copy kept does not depend on the input order.
-  const byRecording = [...events].sort((a, b) =>
-    compareAscending({ event: a, shownAt: a.occurredAt }, { event: b, shownAt: b.occurredAt }),
-  );
+  const all = events.map(keyed).sort(compareAscending);
   const seen = new Set<string>();
-  const distinct = byRecording.filter((event) => {
+  const distinct = all.filter(({ event }) => {
     if (event.source !== 'carrier') return true;
     const identity = trackingEventIdentity(event);
     if (seen.has(identity)) return false;
@@ -84,26 +99,23 @@ export function orderTrackingHistory<E extends HistoryEvent>(events: readonly E[
     return true;
   });
 
-  /** Earliest carrier time proving each step rank or a later one. */
-  const earliestProof = new Map<number, number>();
-  for (const event of distinct) {
+  /** earliestFrom[r]: the earliest carrier time proving a step of rank r or later. */
+  const earliestFrom: number[] = [];
+  for (const { event } of distinct) {
     if (event.source !== 'carrier') continue;
     const rank = provenStepRank(event.code);
     if (rank === undefined) continue;
     const time = event.occurredAt.getTime();
-    if (time < (earliestProof.get(rank) ?? Number.POSITIVE_INFINITY)) earliestProof.set(rank, time);
+    if (time < (earliestFrom[rank] ?? Number.POSITIVE_INFINITY)) earliestFrom[rank] = time;
   }
-  const provedAfter = (rank: number): number => {
-    let earliest = Number.POSITIVE_INFINITY;
-    for (const [proven, time] of earliestProof) if (proven > rank && time < earliest) earliest = time;
-    return earliest;
-  };
+  for (let r = earliestFrom.length - 2; r >= 0; r--) {
+    earliestFrom[r] = Math.min(earliestFrom[r] ?? Number.POSITIVE_INFINITY, earliestFrom[r + 1] ?? Number.POSITIVE_INFINITY);
+  }
 
-  const placed = distinct.map((event): PlacedEvent<E> => {
-    const rank = gatewayStepRank(event);
-    if (rank === undefined) return { event, shownAt: event.occurredAt };
-    const bound = provedAfter(rank);
-    return { event, shownAt: bound < event.occurredAt.getTime() ? new Date(bound) : event.occurredAt };
-  });
-  return placed.sort((a, b) => compareAscending(b, a));
+  for (const item of distinct) {
+    if (item.event.source !== 'gateway' || item.rank === Number.MAX_SAFE_INTEGER) continue;
+    const bound = earliestFrom[item.rank + 1] ?? Number.POSITIVE_INFINITY;
+    if (bound < item.event.occurredAt.getTime()) item.shownAt = new Date(bound);
+  }
+  return distinct.sort((a, b) => compareAscending(b, a)).map(({ event, shownAt }) => ({ event, shownAt }));
 }

@@ -72,20 +72,31 @@ export class TypeOrmTrackingRepository implements TrackingRepositoryPort {
 
   async knownEventKeys(pairs: ReadonlyArray<CandidateEvent & { shipmentId: string }>): Promise<Map<string, Set<string>>> {
     const known = new Map<string, Set<string>>();
+    const add = (shipmentId: string, eventKey: string) => {
+      const keys = known.get(shipmentId);
+      if (keys) keys.add(eventKey);
+      else known.set(shipmentId, new Set([eventKey]));
+    };
     if (pairs.length === 0) return known;
-    // Two index look-ups per candidate (by key, by identity) rather than one OR join that could use neither.
-    const rows: Array<{ shipment_id: string; event_key: string }> = await this.dataSource.query(
+    // By key first: carriers mostly re-send their whole history under the same ids, so this one
+    // join settles nearly every candidate, at the cost the check had before identities existed.
+    const byKey: Array<{ shipment_id: string; event_key: string }> = await this.dataSource.query(
+      `SELECT t.shipment_id, t.event_key
+         FROM unnest($1::uuid[], $2::text[]) AS k(shipment_id, event_key)
+         JOIN tracking_events t ON t.shipment_id = k.shipment_id AND t.event_key = k.event_key`,
+      [pairs.map((p) => p.shipmentId), pairs.map((p) => p.eventKey)],
+    );
+    for (const row of byKey) add(row.shipment_id, row.event_key);
+    // Then by identity, only for what is left: new events and scans re-sent under a new id.
+    const rest = pairs.filter((p) => !known.get(p.shipmentId)?.has(p.eventKey));
+    if (rest.length === 0) return known;
+    const byIdentity: Array<{ shipment_id: string; event_key: string }> = await this.dataSource.query(
       `SELECT k.shipment_id, k.event_key
          FROM unnest($1::uuid[], $2::text[], $3::text[]) AS k(shipment_id, event_key, dedupe_key)
-        WHERE EXISTS (SELECT 1 FROM tracking_events t WHERE t.shipment_id = k.shipment_id AND t.event_key = k.event_key)
-           OR EXISTS (SELECT 1 FROM tracking_events t WHERE t.shipment_id = k.shipment_id AND t.dedupe_key = k.dedupe_key)`,
-      [pairs.map((p) => p.shipmentId), pairs.map((p) => p.eventKey), pairs.map((p) => p.dedupeKey)],
+         JOIN tracking_events t ON t.shipment_id = k.shipment_id AND t.dedupe_key = k.dedupe_key`,
+      [rest.map((p) => p.shipmentId), rest.map((p) => p.eventKey), rest.map((p) => p.dedupeKey)],
     );
-    for (const row of rows) {
-      const keys = known.get(row.shipment_id);
-      if (keys) keys.add(row.event_key);
-      else known.set(row.shipment_id, new Set([row.event_key]));
-    }
+    for (const row of byIdentity) add(row.shipment_id, row.event_key);
     return known;
   }
 
