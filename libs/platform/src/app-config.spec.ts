@@ -31,3 +31,22 @@ describe('loadConfig: the seller on tax invoices', () => {
     expect(load({ INVOICE_SELLER_NAME: 'ب'.repeat(127) }).invoiceSellerName).toHaveLength(127);
   });
 });
+
+describe('loadConfig: the database pool', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'lgw-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'x', ...env });
+
+  it('sizes each process pool from DATABASE_POOL_SIZE, 10 when unset', () => {
+    expect(load({}).databasePoolSize).toBe(10);
+    expect(load({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+  });
+
+  it.each(['1', '0', 'ten', '2.5'])('refuses DATABASE_POOL_SIZE=%s at start-up (migrations need two connections)', (size) => {
+    expect(() => load({ DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});
