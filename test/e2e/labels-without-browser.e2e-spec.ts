@@ -63,7 +63,7 @@ describe('labels without a browser', () => {
   it('stays ready and reports labels as unavailable in the readiness detail', async () => {
     const res = await fetch(`${t.url}/health/ready`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body: any = await res.json();
     expect(body.status).toBe('ok');
     expect(body.checks.database).toBe('ok');
     expect(body.features).toEqual({ labels: 'unavailable' });
@@ -109,7 +109,7 @@ describe('labels without a browser', () => {
     await ds.query(`UPDATE shipments SET created_at = created_at - interval '5 minutes' WHERE id = $1`, [pending.id]);
     await t.close();
     restarted = await bootTestApp({ worker: true, dataDir, env: database });
-    const ready = await (await fetch(`${restarted.url}/health/ready`)).json();
+    const ready: any = await (await fetch(`${restarted.url}/health/ready`)).json();
     expect(ready.features).toEqual({ labels: 'ok' });
     // Rendered by the worker's start-up sweep, not on demand: the status moves without a GET.
     await waitFor(async () => {

@@ -109,6 +109,7 @@ import {
   TypeOrmTrackingRepository,
   TypeOrmShipmentDestinationWriter,
   FilesystemDocumentStore,
+  PostgresDocumentStore,
   TypeOrmShipmentDocumentRepository,
   TypeOrmPassthroughAuditRepository,
   FilesystemBatchFileStore,
@@ -249,7 +250,14 @@ export class GatewayCoreModule {
         provide: SHIPMENT_DESTINATION_WRITER,
         useValue: new TypeOrmShipmentDestinationWriter(runtime.database.dataSource),
       },
-      { provide: DOCUMENT_STORE, useValue: new FilesystemDocumentStore(runtime.config.dataDir) },
+      {
+        provide: DOCUMENT_STORE,
+        // Like batch files: in PostgreSQL when there is one, so api pods need no volume (docs/adr/0033).
+        useValue:
+          runtime.database.mode === 'embedded'
+            ? new FilesystemDocumentStore(runtime.config.dataDir)
+            : new PostgresDocumentStore(runtime.database.dataSource),
+      },
       {
         provide: SHIPMENT_DOCUMENT_REPOSITORY,
         useValue: new TypeOrmShipmentDocumentRepository(runtime.database.dataSource),
