@@ -118,6 +118,10 @@ describe('labels without a browser', () => {
     });
     const label = await fetch(`${restarted.url}/api/v1/labels/${pending.id}`, { headers: { authorization: `Bearer ${team.apiKey}` } });
     expect(label.status).toBe(200);
-    expect(Buffer.from(await label.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await label.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 });

@@ -88,9 +88,7 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
   const config = loadConfig(env);
   const runtime = await createRuntime(config, {
     inMemoryDatabase: !env.DATABASE_URL && !options.dataDir,
-    logger: options.log
-      ? pino({ level: env.LOG_LEVEL ?? 'silent' }, { write: options.log })
-      : pino({ level: env.LOG_LEVEL ?? 'silent' }),
+    logger: options.log ? pino({ level: env.LOG_LEVEL ?? 'silent' }, { write: options.log }) : pino({ level: env.LOG_LEVEL ?? 'silent' }),
     carrierSettings: { sandboxUrl, env: { ...process.env, ...env } },
     queuePrefix: `lgw-test-${Math.random().toString(36).slice(2, 10)}`,
   });

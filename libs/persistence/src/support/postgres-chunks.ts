@@ -57,10 +57,10 @@ export async function insertChunks(
 export function readChunks(dataSource: DataSource, chunks: ChunkTable, uploadId: string, count: number): AsyncIterable<Buffer> {
   return (async function* () {
     for (let seq = 0; seq < count; seq += 1) {
-      const [chunk]: Array<{ data: Buffer }> = await dataSource.query(`SELECT data FROM ${chunks.table} WHERE upload_id = $1 AND seq = $2`, [
-        uploadId,
-        seq,
-      ]);
+      const [chunk]: Array<{ data: Buffer }> = await dataSource.query(
+        `SELECT data FROM ${chunks.table} WHERE upload_id = $1 AND seq = $2`,
+        [uploadId, seq],
+      );
       if (!chunk) throw new Error(`upload ${uploadId} changed while being read`);
       yield chunk.data;
     }
