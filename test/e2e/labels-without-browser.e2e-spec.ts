@@ -5,18 +5,9 @@ import { ERROR_CATALOGUE } from '@lgw/domain';
 import { book } from '../support/booking';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { createScratchDatabase, SERVICES_MODE } from '../support/test-mode';
+import { waitFor } from '../support/wait';
 
 const NO_BROWSER = '/nonexistent/chromium';
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * A machine without Chromium: the gateway says so once at start-up, stays ready, books
@@ -44,7 +35,8 @@ describe('labels without a browser', () => {
       log: (line) => logs.push(JSON.parse(line)),
     });
     team = await t.createTeam('No Browser Team');
-  });
+    // Embedded mode keeps PGlite on disk for the restart: its migrations take a while on a busy machine.
+  }, 120_000);
   afterAll(async () => {
     if (!restarted) await t?.close();
     await restarted?.close();
@@ -115,7 +107,7 @@ describe('labels without a browser', () => {
     await waitFor(async () => {
       const res = await restarted!.api(`/shipments/${pending.id}`, { key: team.apiKey });
       return res.body.status === 'LABEL_GENERATED' ? true : undefined;
-    });
+    }, 30_000);
     const label = await fetch(`${restarted.url}/api/v1/labels/${pending.id}`, { headers: { authorization: `Bearer ${team.apiKey}` } });
     expect(label.status).toBe(200);
     expect(
@@ -123,5 +115,5 @@ describe('labels without a browser', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-  });
+  }, 120_000);
 });

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from './app-config';
 
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'lgw-config-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'x', ...env });
+
 describe('loadConfig: the seller on tax invoices', () => {
-  let dataDir: string;
-  beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'lgw-config-'));
-  });
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'x', ...env });
-
   it('takes the name and VAT number from the environment', () => {
     const config = load({ INVOICE_SELLER_NAME: ' شركة البوابة Gateway Co ', INVOICE_SELLER_VAT_NUMBER: '310122393500003' });
     expect(config.invoiceSellerName).toBe('شركة البوابة Gateway Co');
@@ -33,14 +33,6 @@ describe('loadConfig: the seller on tax invoices', () => {
 });
 
 describe('loadConfig: the database pool', () => {
-  let dataDir: string;
-  beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'lgw-config-'));
-  });
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'x', ...env });
-
   it('sizes each process pool from DATABASE_POOL_SIZE, 10 when unset', () => {
     expect(load({}).databasePoolSize).toBe(10);
     expect(load({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
