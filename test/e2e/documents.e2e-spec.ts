@@ -73,15 +73,21 @@ describe('customs documents', () => {
     if (t.runtime.database.mode === 'embedded') return filesUnder(documentsDir);
     const ds = t.runtime.database.dataSource;
     const contents: Array<{ document_id: string }> = await ds.query('SELECT document_id FROM document_contents');
-    const uploads: Array<{ upload_id: string }> = await ds.query('SELECT DISTINCT upload_id FROM document_chunks');
-    return [...contents.map((r) => `contents/${r.document_id}`), ...uploads.map((r) => `chunks/${r.upload_id}`)].sort();
+    const chunks: Array<{ upload_id: string }> = await ds.query('SELECT DISTINCT upload_id FROM document_chunks');
+    const uploads: Array<{ upload_id: string }> = await ds.query('SELECT upload_id FROM document_uploads');
+    return [
+      ...contents.map((r) => `contents/${r.document_id}`),
+      ...chunks.map((r) => `chunks/${r.upload_id}`),
+      ...uploads.map((r) => `uploads/${r.upload_id}`),
+    ].sort();
   }
 
   /** Staged uploads never committed nor discarded. */
   async function stagedLeft(): Promise<string[]> {
     if (t.runtime.database.mode === 'embedded') return filesUnder(join(documentsDir, '.staging'));
     const rows: Array<{ upload_id: string }> = await t.runtime.database.dataSource.query(
-      `SELECT DISTINCT upload_id FROM document_chunks c
+      `SELECT upload_id FROM document_uploads
+       UNION SELECT upload_id FROM document_chunks c
         WHERE NOT EXISTS (SELECT 1 FROM document_contents m WHERE m.upload_id = c.upload_id)`,
     );
     return rows.map((r) => r.upload_id);

@@ -2,9 +2,10 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Customs document bytes in PostgreSQL (docs/adr/0033-documents-in-postgresql.md): chunks
- * written as an upload streams in, and one `document_contents` row per document that makes
- * an upload visible (the commit marker). Embedded mode keeps documents on disk; the tables
- * exist there too, empty, so both modes run one migration list.
+ * written as an upload streams in, one `document_contents` row per document that makes an
+ * upload visible (the commit marker), and `document_uploads` listing uploads in flight, so the
+ * sweep of abandoned ones reads a handful of rows instead of every chunk. Embedded mode keeps
+ * documents on disk; the tables exist there too, empty, so both modes run one migration list.
  */
 export class DocumentChunks1732100330000 implements MigrationInterface {
   name = 'DocumentChunks1732100330000';
@@ -26,9 +27,15 @@ export class DocumentChunks1732100330000 implements MigrationInterface {
         chunks integer NOT NULL,
         stored_at timestamptz NOT NULL DEFAULT now()
       )`);
+    await q.query(`
+      CREATE TABLE document_uploads (
+        upload_id uuid PRIMARY KEY,
+        started_at timestamptz NOT NULL DEFAULT now()
+      )`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE document_uploads');
     await q.query('DROP TABLE document_contents');
     await q.query('DROP TABLE document_chunks');
   }
