@@ -48,35 +48,32 @@ describe('customs documents across api replicas sharing PostgreSQL', () => {
   });
 
   it("see each other's documents: listed and read back byte for byte on the other replica", async () => {
-    const first = pdf('uploaded through a');
-    const viaA = await uploadDocument(
-      a,
-      shipment.id,
-      [
-        { name: 'type', value: 'commercial_invoice' },
-        { name: 'file', filename: 'a.pdf', content: first },
-      ],
-      team.apiKey,
-    );
-    expect(viaA.status).toBe(201);
-    const second = pdf('uploaded through b');
-    const viaB = await uploadDocument(
-      b,
-      shipment.id,
-      [
-        { name: 'type', value: 'packing_list' },
-        { name: 'file', filename: 'b.pdf', content: second },
-      ],
-      team.apiKey,
-    );
-    expect(viaB.status).toBe(201);
+    const uploads: Array<{ id: string; content: Buffer }> = [];
+    for (const [replica, type] of [
+      [a, 'commercial_invoice'],
+      [b, 'packing_list'],
+    ] as const) {
+      const content = pdf(`uploaded through ${replica === a ? 'a' : 'b'}`);
+      const res = await uploadDocument(
+        replica,
+        shipment.id,
+        [
+          { name: 'type', value: type },
+          { name: 'file', filename: `${type}.pdf`, content },
+        ],
+        team.apiKey,
+      );
+      expect(res.status).toBe(201);
+      uploads.push({ id: res.body.id, content });
+    }
+    const [viaA, viaB] = uploads;
 
     for (const replica of [a, b]) {
       const listed = await replica.api(`/shipments/${shipment.id}/documents`, { key: team.apiKey });
-      expect(listed.body.documents.map((d: any) => d.id)).toEqual([viaA.body.id, viaB.body.id]);
+      expect(listed.body.documents.map((d: any) => d.id)).toEqual([viaA.id, viaB.id]);
     }
-    expect((await storedDocument(b, viaA.body.id))?.equals(first)).toBe(true);
-    expect((await storedDocument(a, viaB.body.id))?.equals(second)).toBe(true);
+    expect((await storedDocument(b, viaA.id))?.equals(viaA.content)).toBe(true);
+    expect((await storedDocument(a, viaB.id))?.equals(viaB.content)).toBe(true);
   });
 
   it('stream a 10 MB document in through one replica and out through the other, in chunks', async () => {
