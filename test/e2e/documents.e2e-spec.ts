@@ -1,31 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { book } from '../support/booking';
 import { FormPart, largePdf, MB, pdf, storedDocument, uploadDocument } from '../support/document-upload';
+import { collectGarbage, median } from '../support/memory';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 
 const DOCUMENT_FIELDS = ['filename', 'id', 'shipment_id', 'type', 'uploaded_at'];
-
-/**
- * Memory measured without a collection first is mostly garbage (earlier tests', chunks
- * already processed) and swings by tens of MB either way.
- */
-function collectGarbage(): void {
-  let gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as () => void;
-  }
-  gc();
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
