@@ -34,6 +34,8 @@ async function main(): Promise<void> {
   lines.push(
     `  Storage:       ${runtime.database.mode === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   );
+  const labels = runtime.rendererStatus.availability();
+  if (!labels.available) lines.push(`  Labels:        UNAVAILABLE (${labels.reason})`);
   process.stdout.write(`${lines.join('\n')}\n`);
 
   stopOnSignals(async () => {

@@ -1,81 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { request } from 'node:http';
 import { join, relative } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { DOCUMENT_STORE, DocumentStorePort } from '@lgw/application';
 import { book } from '../support/booking';
+import { FormPart, largePdf, MB, pdf, storedDocument, uploadDocument } from '../support/document-upload';
+import { collectGarbage, median } from '../support/memory';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 
-const MB = 1024 * 1024;
 const DOCUMENT_FIELDS = ['filename', 'id', 'shipment_id', 'type', 'uploaded_at'];
-
-type FormPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType?: string; content: Buffer | (() => AsyncIterable<Uint8Array>) };
-
-/** A multipart/form-data body produced chunk by chunk, so a large file is never whole in memory. */
-function multipart(parts: FormPart[]): { contentType: string; body: () => AsyncGenerator<Uint8Array> } {
-  const boundary = `----lgw${randomBytes(12).toString('hex')}`;
-  async function* body(): AsyncGenerator<Uint8Array> {
-    for (const part of parts) {
-      if ('value' in part) {
-        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`);
-        continue;
-      }
-      yield Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-          `Content-Type: ${part.contentType ?? 'application/pdf'}\r\n\r\n`,
-      );
-      // An empty chunk in chunked transfer encoding reads as the end of the body.
-      if (Buffer.isBuffer(part.content)) {
-        if (part.content.length > 0) yield part.content;
-      } else yield* part.content();
-      yield Buffer.from('\r\n');
-    }
-    yield Buffer.from(`--${boundary}--\r\n`);
-  }
-  return { contentType: `multipart/form-data; boundary=${boundary}`, body };
-}
-
-function pdf(text = 'hello'): Buffer {
-  return Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\n${randomBytes(2048).toString('base64')}\n%%EOF\n`);
-}
-
-/** `size` bytes that start like a PDF, generated 64 KB at a time; `probe` runs after each MB. */
-function largePdf(size: number, probe?: () => void): () => AsyncGenerator<Uint8Array> {
-  return async function* () {
-    const chunk = Buffer.alloc(64 * 1024, 0x41);
-    const header = Buffer.from('%PDF-1.7\n');
-    yield header;
-    let sent = header.length;
-    while (sent < size) {
-      const piece = chunk.subarray(0, Math.min(chunk.length, size - sent));
-      yield piece;
-      sent += piece.length;
-      if (probe && sent % MB < piece.length) probe();
-    }
-  };
-}
-
-/**
- * Memory measured without a collection first is mostly garbage (earlier tests', chunks
- * already processed) and swings by tens of MB either way.
- */
-function collectGarbage(): void {
-  let gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as () => void;
-  }
-  gc();
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
@@ -112,48 +43,35 @@ describe('customs documents', () => {
   });
   afterAll(() => t.close());
 
+  const upload = (shipmentId: string, parts: FormPart[], key = team.apiKey) => uploadDocument(t, shipmentId, parts, key);
+  const storedBytes = (id: string) => storedDocument(t, id);
+
   /**
-   * node:http with explicit backpressure rather than fetch: fetch's streaming body can run
-   * ahead of the socket and queue the upload in this process, which hosts the app too.
+   * What the store holds, by name: files under DATA_DIR/documents (embedded), or committed
+   * documents and uploads' chunks in PostgreSQL. "Nothing stored" means this did not change.
    */
-  function upload(shipmentId: string, parts: FormPart[], key = team.apiKey): Promise<{ status: number; body: any }> {
-    const form = multipart(parts);
-    const { hostname, port } = new URL(t.url);
-    return new Promise((resolve, reject) => {
-      const req = request(
-        {
-          hostname,
-          port,
-          method: 'POST',
-          path: `/api/v1/shipments/${shipmentId}/documents`,
-          headers: { authorization: `Bearer ${key}`, 'content-type': form.contentType },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined });
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      void (async () => {
-        for await (const chunk of form.body()) {
-          if (!req.write(chunk)) await new Promise((drained) => req.once('drain', drained));
-        }
-        req.end();
-      })().catch(reject);
-    });
+  async function storedState(): Promise<string[]> {
+    if (t.runtime.database.mode === 'embedded') return filesUnder(documentsDir);
+    const ds = t.runtime.database.dataSource;
+    const contents: Array<{ document_id: string }> = await ds.query('SELECT document_id FROM document_contents');
+    const chunks: Array<{ upload_id: string }> = await ds.query('SELECT DISTINCT upload_id FROM document_chunks');
+    const uploads: Array<{ upload_id: string }> = await ds.query('SELECT upload_id FROM document_uploads');
+    return [
+      ...contents.map((r) => `contents/${r.document_id}`),
+      ...chunks.map((r) => `chunks/${r.upload_id}`),
+      ...uploads.map((r) => `uploads/${r.upload_id}`),
+    ].sort();
   }
 
-  async function storedBytes(id: string): Promise<Buffer | null> {
-    const content = await t.app.get<DocumentStorePort>(DOCUMENT_STORE).open(id);
-    if (!content) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of content) chunks.push(chunk);
-    return Buffer.concat(chunks);
+  /** Staged uploads never committed nor discarded. */
+  async function stagedLeft(): Promise<string[]> {
+    if (t.runtime.database.mode === 'embedded') return filesUnder(join(documentsDir, '.staging'));
+    const rows: Array<{ upload_id: string }> = await t.runtime.database.dataSource.query(
+      `SELECT upload_id FROM document_uploads
+       UNION SELECT upload_id FROM document_chunks c
+        WHERE NOT EXISTS (SELECT 1 FROM document_contents m WHERE m.upload_id = c.upload_id)`,
+    );
+    return rows.map((r) => r.upload_id);
   }
 
   const rowsFor = (shipmentId: string) =>
@@ -182,8 +100,11 @@ describe('customs documents', () => {
 
     expect((await storedBytes(res.body.id))?.equals(content)).toBe(true);
     // The stored name is the document id, never the client's filename.
-    expect(filesUnder(documentsDir).filter((f) => f.endsWith(res.body.id))).toHaveLength(1);
-    expect(filesUnder(documentsDir).some((f) => f.includes('invoice'))).toBe(false);
+    const stored = await storedState();
+    expect(stored.filter((f) => f.endsWith(res.body.id))).toHaveLength(1);
+    expect(stored.some((f) => f.includes('invoice'))).toBe(false);
+    // With PostgreSQL nothing lands under DATA_DIR: api replicas need no shared volume.
+    if (t.runtime.database.mode === 'postgres') expect(filesUnder(documentsDir)).toEqual([]);
   });
 
   it('accepts the type field after the file part, and lists documents in upload order', async () => {
@@ -214,14 +135,14 @@ describe('customs documents', () => {
 
   it('refuses content that is not a PDF whatever its name and declared type: 422 on file, nothing stored', async () => {
     const s = await book(t, team, 'sahm');
-    const before = filesUnder(documentsDir);
+    const before = await storedState();
     const res = await upload(s.id, [
       { name: 'type', value: 'commercial_invoice' },
       { name: 'file', filename: 'x.pdf', contentType: 'application/pdf', content: Buffer.from('PK\u0003\u0004 definitely a zip file') },
     ]);
     expectValidation(res, 'file');
     expect(await rowsFor(s.id)).toHaveLength(0);
-    expect(filesUnder(documentsDir)).toEqual(before);
+    expect(await storedState()).toEqual(before);
   });
 
   it('requires both parts and a known type: 422 naming the field', async () => {
@@ -270,7 +191,7 @@ describe('customs documents', () => {
 
   it('answers a form cut short with 422 and stores nothing', async () => {
     const s = await book(t, team, 'sahm');
-    const before = filesUnder(documentsDir);
+    const before = await storedState();
     const boundary = 'cutshort';
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nother\r\n`),
@@ -287,12 +208,12 @@ describe('customs documents', () => {
     });
     expectValidation(res, 'body');
     expect(await rowsFor(s.id)).toHaveLength(0);
-    expect(filesUnder(documentsDir)).toEqual(before);
+    expect(await storedState()).toEqual(before);
   });
 
   it('refuses a 15 MB upload with the error envelope, stores nothing, and never holds the file in memory', async () => {
     const s = await book(t, team, 'sahm');
-    const before = filesUnder(documentsDir);
+    const before = await storedState();
     collectGarbage();
     const baseline = process.memoryUsage().arrayBuffers;
     // After each MB sent, after a collection: the buffers the process holds, not garbage.
@@ -313,8 +234,8 @@ describe('customs documents', () => {
     });
     expect(res.body.error.message_ar).toBeTruthy();
     expect(await rowsFor(s.id)).toHaveLength(0);
-    expect(filesUnder(documentsDir)).toEqual(before);
-    expect(filesUnder(join(documentsDir, '.staging'))).toEqual([]);
+    expect(await storedState()).toEqual(before);
+    expect(await stagedLeft()).toEqual([]);
     // The app runs in this process. Holding the upload shows as a climb to about 10 MB that
     // stays there (median near 9 MB); streaming stays flat. The median ignores a lone spike
     // from anything else the process allocates meanwhile.

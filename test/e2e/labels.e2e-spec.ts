@@ -5,16 +5,7 @@ import { book } from '../support/booking';
 import { JEDDAH } from '../support/fixtures';
 import { A6_POINTS, pdfInfo, pdfText, savePdf, scanBarcodes } from '../support/pdf-tools';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { waitFor } from '../support/wait';
 
 describe('labels', () => {
   let t: TestApp;

@@ -354,7 +354,6 @@ describe('deployment files', () => {
       for (const kind of [
         'Namespace',
         'ConfigMap',
-        'PersistentVolumeClaim',
         'Deployment',
         'Service',
         'HorizontalPodAutoscaler',
@@ -490,14 +489,37 @@ describe('deployment files', () => {
         const volumes = new Set((podSpec(deployment).volumes as Obj[]).map((v) => v.name));
         for (const mount of mainContainer(deployment).volumeMounts as Obj[]) expect(volumes).toContain(mount.name);
       }
-      // Customs documents are files under the api's DATA_DIR: one volume for every replica.
-      const api = deploymentOf(baseObjects, 'api');
-      const dataMount = (mainContainer(api).volumeMounts as Obj[]).find((m) => m.mountPath === configMap.data.DATA_DIR);
-      const dataVolume = (podSpec(api).volumes as Obj[]).find((v) => v.name === dataMount!.name);
-      const claim = ofKind(baseObjects, 'PersistentVolumeClaim').find(
-        (c) => c.metadata.name === dataVolume!.persistentVolumeClaim?.claimName,
-      );
-      expect(claim?.spec.accessModes).toContain('ReadWriteMany');
+    });
+
+    it('keep api and worker pods stateless: no claim anywhere, every volume a bounded emptyDir', () => {
+      // Documents, labels and batch files live in PostgreSQL (docs/adr/0033): a pod keeps nothing.
+      expect(ofKind(stagingObjects, 'PersistentVolumeClaim')).toEqual([]);
+      expect(existsSync(join(BASE, 'data-volume.yaml'))).toBe(false);
+      for (const name of ['api', 'worker']) {
+        for (const volume of podSpec(deploymentOf(baseObjects, name)).volumes as Obj[]) {
+          expect(`${name}/${volume.name}: ${Object.keys(volume).sort().join(',')}`).toBe(`${name}/${volume.name}: emptyDir,name`);
+          expect(bytes(volume.emptyDir.sizeLimit)).toBeGreaterThan(0);
+        }
+      }
+      for (const name of ['api', 'worker']) expect(compose.services[name].volumes).toBeUndefined();
+      expect(Object.keys(compose.volumes ?? {})).not.toContain('gateway-data');
+    });
+
+    it("size every pool so the HPA ceilings fit PostgreSQL's default max_connections (docs/runbook.md)", () => {
+      const POSTGRES_DEFAULT_MAX_CONNECTIONS = 100;
+      const SUPERUSER_RESERVED = 3;
+      let atCeiling = 0;
+      for (const name of ['api', 'worker']) {
+        const deployment = deploymentOf(baseObjects, name);
+        const setting = (mainContainer(deployment).env as Obj[]).find((e) => e.name === 'DATABASE_POOL_SIZE');
+        const pool = Number(setting?.value);
+        // Migrations hold one connection for their lock and run on another.
+        expect(pool).toBeGreaterThanOrEqual(2);
+        const hpa = ofKind(baseObjects, 'HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === deployment.metadata.name)!;
+        atCeiling += (hpa.spec.maxReplicas + deployment.spec.strategy.rollingUpdate.maxSurge) * pool;
+      }
+      expect(atCeiling).toBeLessThanOrEqual(POSTGRES_DEFAULT_MAX_CONNECTIONS - SUPERUSER_RESERVED);
+      expect(read(join(ROOT, 'docs/runbook.md'))).toContain(`= ${atCeiling} connections`);
     });
 
     it('give the worker room for Chromium: more memory than the api and a memory-backed /dev/shm', () => {

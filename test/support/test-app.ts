@@ -53,19 +53,28 @@ export interface BootOptions {
   shareWith?: TestApp;
   /** Run the background jobs (outbox relay, labels, tracking) in the same process. */
   worker?: boolean;
+  /**
+   * A data directory the caller keeps: embedded mode then holds its database on disk there, so
+   * booting again on it is a restart. (Services mode restarts by passing env.DATABASE_URL.)
+   */
+  dataDir?: string;
+  /** Receives every log line (JSON) at LOG_LEVEL; logs go nowhere otherwise. */
+  log?: (line: string) => void;
 }
 
 export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lgw-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lgw-test-'));
   const cleanups: Array<() => Promise<void>> = [];
   const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_TOKEN: 'test-admin-token', LOG_LEVEL: 'silent' };
   if (options.shareWith) {
     Object.assign(env, options.shareWith.env);
     env.DATA_DIR = dataDir;
   } else if (SERVICES_MODE) {
-    const db = await createScratchDatabase();
-    cleanups.push(db.drop);
-    env.DATABASE_URL = db.url;
+    if (!options.env?.DATABASE_URL) {
+      const db = await createScratchDatabase();
+      cleanups.push(db.drop);
+      env.DATABASE_URL = db.url;
+    }
     env.REDIS_URL = TEST_REDIS_URL;
     env.WEBHOOK_SECRET_KEY = randomBytes(32).toString('base64');
   }
@@ -78,8 +87,8 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
   }
   const config = loadConfig(env);
   const runtime = await createRuntime(config, {
-    inMemoryDatabase: !env.DATABASE_URL,
-    logger: pino({ level: env.LOG_LEVEL ?? 'silent' }),
+    inMemoryDatabase: !env.DATABASE_URL && !options.dataDir,
+    logger: options.log ? pino({ level: env.LOG_LEVEL ?? 'silent' }, { write: options.log }) : pino({ level: env.LOG_LEVEL ?? 'silent' }),
     carrierSettings: { sandboxUrl, env: { ...process.env, ...env } },
     queuePrefix: `lgw-test-${Math.random().toString(36).slice(2, 10)}`,
   });
@@ -150,7 +159,7 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
       await runtime.close();
       await sandbox?.close();
       for (const cleanup of cleanups) await cleanup();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return testApp;

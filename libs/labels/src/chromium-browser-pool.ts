@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
-import { resolveChromiumExecutable } from './chromium-executable';
+import { findChromiumExecutable } from './chromium-executable';
 
 /**
  * Flags for a headless Chromium that renders self-contained documents. No sandbox because
@@ -45,6 +45,11 @@ export const CHROMIUM_ARGS: readonly string[] = [
 export interface ChromiumBrowserPoolOptions {
   /** Defaults to PUPPETEER_EXECUTABLE_PATH, then /usr/bin/chromium, then /usr/bin/chromium-browser. */
   readonly executablePath?: string;
+  /**
+   * After a failed launch, renders fail at once (BrowserUnavailableError) for this long instead
+   * of each trying a launch of its own: a broken install costs one launch attempt per period.
+   */
+  readonly relaunchAfterMs?: number;
   /** Pages rendering at once; more than the core count only adds queueing inside Chromium. */
   readonly pageCount?: number;
   /**
@@ -92,6 +97,16 @@ export class BrowserPoolClosedError extends Error {
   }
 }
 
+/** No browser can run: none is installed where the pool looks, or the last launch failed. */
+export class BrowserUnavailableError extends Error {
+  constructor(reason: string, cause?: unknown) {
+    super(reason, { cause });
+    this.name = 'BrowserUnavailableError';
+  }
+}
+
+export type BrowserAvailability = { readonly available: true } | { readonly available: false; readonly reason: string };
+
 /** The browser went away while a task was using it; the task may be retried on a new browser. */
 export class BrowserCrashedError extends Error {
   constructor(cause: unknown) {
@@ -134,6 +149,7 @@ export class ChromiumBrowserPool {
   private active = 0;
   private onIdle?: () => void;
   private launches = 0;
+  private lastLaunchFailure?: { readonly at: number; readonly reason: string };
   private renders = 0;
   private blockedRequests = 0;
 
@@ -153,6 +169,7 @@ export class ChromiumBrowserPool {
    */
   async withPage<T>(task: (page: Page) => Promise<T>): Promise<T> {
     if (this.closed) throw new BrowserPoolClosedError();
+    this.assertCanLaunch();
     await this.permits.acquire();
     this.active++;
     try {
@@ -166,6 +183,29 @@ export class ChromiumBrowserPool {
       this.active--;
       this.permits.release();
       if (this.active === 0) this.onIdle?.();
+    }
+  }
+
+  /**
+   * Whether a render can run now: a browser is running, or an executable is there and the
+   * last launch did not fail. File checks only; nothing is launched to find out.
+   */
+  availability(): BrowserAvailability {
+    if (this.current && !this.current.dead) return { available: true };
+    const found = findChromiumExecutable(process.env, this.options.executablePath);
+    if (found.path === undefined) return { available: false, reason: found.reason };
+    if (this.lastLaunchFailure) return { available: false, reason: this.lastLaunchFailure.reason };
+    return { available: true };
+  }
+
+  /** Fails fast, before queueing for a page, when no launch could succeed now. */
+  private assertCanLaunch(): void {
+    if (this.current && !this.current.dead) return;
+    const found = findChromiumExecutable(process.env, this.options.executablePath);
+    if (found.path === undefined) throw new BrowserUnavailableError(found.reason);
+    const failure = this.lastLaunchFailure;
+    if (failure && performance.now() - failure.at < (this.options.relaunchAfterMs ?? 30_000)) {
+      throw new BrowserUnavailableError(failure.reason);
     }
   }
 
@@ -262,7 +302,9 @@ export class ChromiumBrowserPool {
 
   private async launch(): Promise<Generation> {
     const started = performance.now();
-    const executablePath = this.options.executablePath ?? resolveChromiumExecutable();
+    const found = findChromiumExecutable(process.env, this.options.executablePath);
+    if (found.path === undefined) throw new BrowserUnavailableError(found.reason);
+    const executablePath = found.path;
     const userDataDir = await mkdtemp(join(tmpdir(), 'lgw-chromium-'));
     const removeDirOnExit = () => rmSync(userDataDir, { recursive: true, force: true });
     let browser: Browser;
@@ -284,9 +326,12 @@ export class ChromiumBrowserPool {
       });
     } catch (error) {
       await rm(userDataDir, { recursive: true, force: true });
+      const reason = `Chromium at ${executablePath} failed to launch: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+      this.lastLaunchFailure = { at: performance.now(), reason };
       this.options.onEvent?.({ type: 'launch-failed', error });
-      throw error;
+      throw new BrowserUnavailableError(reason, error);
     }
+    this.lastLaunchFailure = undefined;
     const generation: Generation = {
       id: this.nextGenerationId++,
       browser,

@@ -4,26 +4,33 @@ import { join } from 'node:path';
 
 const SYSTEM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
+export type ChromiumLookup = { readonly path: string } | { readonly path?: undefined; readonly reason: string };
+
 /**
  * Finds a Chromium to launch. puppeteer-core never downloads one, so an operator either sets
- * PUPPETEER_EXECUTABLE_PATH, installs the distribution package, or has run puppeteer's own
- * browser installer (whose cache is the last resort).
+ * PUPPETEER_EXECUTABLE_PATH (or passes `configured`), installs the distribution package, or
+ * has run puppeteer's own browser installer (whose cache is the last resort). Only file
+ * checks: cheap enough to ask again whenever a render or a readiness probe needs to know.
  */
-export function resolveChromiumExecutable(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.PUPPETEER_EXECUTABLE_PATH?.trim();
-  if (configured) {
+export function findChromiumExecutable(env: NodeJS.ProcessEnv = process.env, configured?: string): ChromiumLookup {
+  const given = configured?.trim() || env.PUPPETEER_EXECUTABLE_PATH?.trim();
+  if (given) {
     // An explicit setting that points nowhere is a deployment error, not a cue to guess.
-    if (!isExecutable(configured)) {
-      throw new Error(`PUPPETEER_EXECUTABLE_PATH=${configured} is not an executable file`);
-    }
-    return configured;
+    return isExecutable(given) ? { path: given } : { reason: `PUPPETEER_EXECUTABLE_PATH=${given} is not an executable file` };
   }
   for (const candidate of SYSTEM_CANDIDATES) {
-    if (isExecutable(candidate)) return candidate;
+    if (isExecutable(candidate)) return { path: candidate };
   }
   const cached = findInPuppeteerCache(env.PUPPETEER_CACHE_DIR || join(homedir(), '.cache', 'puppeteer'));
-  if (cached) return cached;
-  throw new Error(`No Chromium found: set PUPPETEER_EXECUTABLE_PATH or install one of ${SYSTEM_CANDIDATES.join(', ')}`);
+  if (cached) return { path: cached };
+  return { reason: `No Chromium found: set PUPPETEER_EXECUTABLE_PATH or install one of ${SYSTEM_CANDIDATES.join(', ')} (npm run setup)` };
+}
+
+/** The executable, or an error saying what is missing. */
+export function resolveChromiumExecutable(env: NodeJS.ProcessEnv = process.env): string {
+  const found = findChromiumExecutable(env);
+  if (found.path === undefined) throw new Error(found.reason);
+  return found.path;
 }
 
 function findInPuppeteerCache(cacheDir: string): string | undefined {

@@ -1,5 +1,5 @@
-import type { LabelData, LabelRendererPort } from '@lgw/application';
-import { ChromiumBrowserPool } from './chromium-browser-pool';
+import { LabelRendererUnavailableError, type LabelData, type LabelRendererPort } from '@lgw/application';
+import { BrowserUnavailableError, ChromiumBrowserPool } from './chromium-browser-pool';
 import { buildLabelHtml, LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type LabelTemplateOptions } from './label-template';
 
 export interface PuppeteerLabelRendererOptions {
@@ -41,7 +41,16 @@ export interface PdfPageSize {
 }
 
 /** Prints a self-contained HTML document with a page of the pool (labels, invoices). */
-export function printHtmlToPdf(pool: ChromiumBrowserPool, html: string, size: PdfPageSize, timeout?: number): Promise<Buffer> {
+export async function printHtmlToPdf(pool: ChromiumBrowserPool, html: string, size: PdfPageSize, timeout?: number): Promise<Buffer> {
+  try {
+    return await printOnPage(pool, html, size, timeout);
+  } catch (error) {
+    if (error instanceof BrowserUnavailableError) throw new LabelRendererUnavailableError(error.message);
+    throw error;
+  }
+}
+
+function printOnPage(pool: ChromiumBrowserPool, html: string, size: PdfPageSize, timeout?: number): Promise<Buffer> {
   return pool.withPage(async (page) => {
     // Nothing is fetched, so 'load' fires as soon as the document is parsed and laid out;
     // the network-idle variants would only add their fixed 500 ms quiet period.

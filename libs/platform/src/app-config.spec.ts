@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from './app-config';
 
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'lgw-config-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'x', ...env });
+
 describe('loadConfig: the seller on tax invoices', () => {
-  let dataDir: string;
-  beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'lgw-config-'));
-  });
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'x', ...env });
-
   it('takes the name and VAT number from the environment', () => {
     const config = load({ INVOICE_SELLER_NAME: ' شركة البوابة Gateway Co ', INVOICE_SELLER_VAT_NUMBER: '310122393500003' });
     expect(config.invoiceSellerName).toBe('شركة البوابة Gateway Co');
@@ -29,5 +29,16 @@ describe('loadConfig: the seller on tax invoices', () => {
   it('refuses a name the QR code cannot carry (over 255 bytes of UTF-8)', () => {
     expect(() => load({ INVOICE_SELLER_NAME: 'ب'.repeat(128) })).toThrow(/INVOICE_SELLER_NAME/);
     expect(load({ INVOICE_SELLER_NAME: 'ب'.repeat(127) }).invoiceSellerName).toHaveLength(127);
+  });
+});
+
+describe('loadConfig: the database pool', () => {
+  it('sizes each process pool from DATABASE_POOL_SIZE, 10 when unset', () => {
+    expect(load({}).databasePoolSize).toBe(10);
+    expect(load({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+  });
+
+  it.each(['1', '0', 'ten', '2.5'])('refuses DATABASE_POOL_SIZE=%s at start-up (migrations need two connections)', (size) => {
+    expect(() => load({ DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });

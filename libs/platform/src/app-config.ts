@@ -8,6 +8,8 @@ export interface AppConfig {
   readonly host: string;
   readonly dataDir: string;
   readonly databaseUrl?: string;
+  /** Connections this process opens to PostgreSQL at most (DATABASE_POOL_SIZE, at least 2: migrations hold one for their lock and run on another); embedded mode always uses one. */
+  readonly databasePoolSize: number;
   readonly redisUrl?: string;
   readonly adminToken: string;
   /** True when the admin token was generated rather than given: startup prints it. */
@@ -144,6 +146,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     dataDir,
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 10, 2),
     redisUrl: nonEmpty(env.REDIS_URL),
     adminToken: admin.token,
     adminTokenGenerated: admin.generated,

@@ -22,3 +22,26 @@ export interface LabelRendererPort {
 }
 
 export const LABEL_RENDERER = Symbol('LABEL_RENDERER');
+
+export type RendererAvailability = { readonly available: true } | { readonly available: false; readonly reason: string };
+
+/** Whether documents (labels, invoices) can be printed now; cheap, launches nothing. */
+export interface RendererStatusPort {
+  availability(): RendererAvailability;
+}
+
+export const RENDERER_STATUS = Symbol('RENDERER_STATUS');
+
+/**
+ * No renderer can run (no browser installed, or it fails to launch): the caller gets 503
+ * E_LABEL_UNAVAILABLE. Nothing is lost: labels stay pending and render once a browser runs.
+ */
+export class LabelRendererUnavailableError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly retryAfterSeconds = 60,
+  ) {
+    super(`label renderer unavailable: ${reason}`);
+    this.name = 'LabelRendererUnavailableError';
+  }
+}

@@ -63,6 +63,10 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
     message_en: 'Only a failed webhook delivery can be sent again.',
     message_ar: 'لا يمكن إعادة إرسال إشعار الويب هوك إلا إذا فشل تسليمه.',
   },
+  E_LABEL_UNAVAILABLE: {
+    message_en: 'Labels and PDF documents cannot be printed right now. Try again later.',
+    message_ar: 'تعذرت طباعة الملصقات والمستندات حالياً. حاول مرة أخرى لاحقاً.',
+  },
   E_INTERNAL: {
     message_en: 'An unexpected error occurred.',
     message_ar: 'حدث خطأ غير متوقع.',

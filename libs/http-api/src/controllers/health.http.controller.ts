@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { RENDERER_STATUS, RendererStatusPort } from '@lgw/application';
 import { DATA_SOURCE, REDIS } from '@lgw/runtime';
 
 @ApiExcludeController()
@@ -11,6 +12,7 @@ export class HealthHttpController {
   constructor(
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(RENDERER_STATUS) private readonly renderer: RendererStatusPort,
   ) {}
 
   @Get('live')
@@ -19,16 +21,30 @@ export class HealthHttpController {
     return { status: 'ok' };
   }
 
-  /** Ready only when the database and, where configured, Redis answer. */
+  /**
+   * Ready only when the database and, where configured, Redis answer (`checks`). `features`
+   * reports what runs degraded without taking the pod out of the load balancer: without a
+   * browser every route but label and invoice PDFs still works (docs/adr/0034).
+   */
   @Get('ready')
-  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<{ status: string; checks: Record<string, string> }> {
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessReport> {
     const checks: Record<string, string> = {};
     checks.database = await probe(() => this.dataSource.query('SELECT 1'));
     if (this.redis) checks.redis = await probe(() => this.redis!.ping());
     const ok = Object.values(checks).every((c) => c === 'ok');
     reply.code(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'unavailable', checks };
+    return {
+      status: ok ? 'ok' : 'unavailable',
+      checks,
+      features: { labels: this.renderer.availability().available ? 'ok' : 'unavailable' },
+    };
   }
+}
+
+interface ReadinessReport {
+  status: string;
+  checks: Record<string, string>;
+  features: { labels: 'ok' | 'unavailable' };
 }
 
 async function probe(check: () => Promise<unknown>): Promise<string> {

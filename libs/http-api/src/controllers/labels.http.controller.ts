@@ -15,7 +15,10 @@ export class LabelsHttpController {
   @Get(':id')
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'A6 PDF label', schema: { type: 'string', format: 'binary' } })
-  @ApiErrorResponses({ 404: "E_NOT_FOUND (unknown id or another team's shipment)" })
+  @ApiErrorResponses({
+    404: "E_NOT_FOUND (unknown id or another team's shipment)",
+    503: 'E_LABEL_UNAVAILABLE (not rendered yet and no renderer can run; Retry-After)',
+  })
   async label(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
     const pdf = await this.getLabel.execute({ teamId: principal.teamId, shipmentId: id });
     await reply

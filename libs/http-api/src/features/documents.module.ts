@@ -6,7 +6,8 @@ import { ShipmentDocumentsHttpController } from '../controllers/shipment-documen
 const ABANDONED_STAGING_MS = 60 * 60 * 1000;
 
 /**
- * Customs documents (docs/api.md, documents): bytes under DATA_DIR, metadata in the database.
+ * Customs documents (docs/api.md, documents): bytes under DATA_DIR (embedded) or in PostgreSQL
+ * (docs/adr/0033), metadata in the database.
  * The store, repository and use cases are bound in the composition root; only the api process
  * receives uploads, so only it sweeps what a crash left in staging.
  */

@@ -4,6 +4,7 @@ import {
   CarrierOperationNotSupportedError,
   CarrierRejectedError,
   IdempotencyInProgressError,
+  LabelRendererUnavailableError,
 } from '@lgw/application';
 import { DomainError, ErrorCode, ErrorDetails } from '@lgw/domain';
 
@@ -35,6 +36,7 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof CarrierUnavailableError) {
     return { code: 'E_CARRIER_UNAVAILABLE', retryAfterSeconds: error.retryAfterSeconds, details: { carrier: error.carrierCode } };
   }
+  if (error instanceof LabelRendererUnavailableError) return { code: 'E_LABEL_UNAVAILABLE', retryAfterSeconds: error.retryAfterSeconds };
   if (error instanceof CarrierOperationNotSupportedError) return { code: 'E_NOT_FOUND' };
   if (error instanceof CarrierRejectedError) {
     return { code: 'E_VALIDATION', details: { field: 'carrier', reason: error.carrierMessage } };

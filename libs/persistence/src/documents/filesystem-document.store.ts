@@ -1,17 +1,18 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DocumentStorePort, StagedDocument, StageOptions } from '@lgw/application';
 import { isUuid } from '../support/uuid';
+import { ContentMeter } from './content-meter';
 
 /**
  * Documents as files under DATA_DIR/documents: `<first two id characters>/<id>`, so no
  * client-chosen text ever reaches a path and no directory grows without bound. Staging is a
  * sibling directory on the same filesystem, so committing is an atomic rename.
- * Several api replicas need DATA_DIR on a shared volume (or another adapter of the port).
+ * Embedded mode only: with DATABASE_URL the documents live in PostgreSQL (PostgresDocumentStore),
+ * so api replicas share no volume.
  */
 export class FilesystemDocumentStore implements DocumentStorePort {
   private readonly root: string;
@@ -26,36 +27,14 @@ export class FilesystemDocumentStore implements DocumentStorePort {
     await mkdir(this.staging, { recursive: true });
     const stagingKey = randomUUID();
     const path = this.stagingPath(stagingKey);
-    const hash = createHash('sha256');
-    const head: Buffer[] = [];
-    let headLength = 0;
-    let kept = 0;
-    let truncated = false;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        if (truncated) return callback();
-        let piece = chunk;
-        if (kept + piece.length > options.maxBytes) {
-          piece = piece.subarray(0, options.maxBytes - kept);
-          truncated = true;
-        }
-        kept += piece.length;
-        if (headLength < options.headBytes) {
-          const part = Buffer.from(piece.subarray(0, options.headBytes - headLength));
-          head.push(part);
-          headLength += part.length;
-        }
-        hash.update(piece);
-        callback(null, piece.length > 0 ? piece : undefined);
-      },
-    });
+    const meter = new ContentMeter(options);
     try {
-      await pipeline(content, meter, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      await pipeline(meter.pass(content), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
     } catch (error) {
       await rm(path, { force: true });
       throw error;
     }
-    return { stagingKey, sizeBytes: kept, head: Buffer.concat(head), sha256: hash.digest('hex'), truncated };
+    return meter.staged(stagingKey);
   }
 
   async commit(staged: StagedDocument, documentId: string): Promise<void> {

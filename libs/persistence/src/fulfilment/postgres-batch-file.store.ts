@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { BatchFileStorePort } from '@lgw/application';
 import { updatedRows } from '../repositories/sql-results';
+import { ChunkTable, deleteChunks, insertChunks, readChunks, sweepUnreferencedChunks } from '../support/postgres-chunks';
 
-/** Chunks of this size: big enough for few round trips, small enough that memory stays flat. */
-export const BATCH_FILE_CHUNK_BYTES = 1024 * 1024;
+const CHUNKS: ChunkTable = { table: 'batch_file_chunks', chunkBytes: 1024 * 1024 };
 
 /**
  * Batch files in PostgreSQL (DATABASE_URL set), so api and worker replicas share nothing but
@@ -18,27 +18,8 @@ export class PostgresBatchFileStore implements BatchFileStorePort {
 
   async write(key: string, content: AsyncIterable<Uint8Array>): Promise<{ sizeBytes: number }> {
     const uploadId = randomUUID();
-    let seq = 0;
-    let sizeBytes = 0;
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    const flush = async () => {
-      if (pendingBytes === 0) return;
-      const data = Buffer.concat(pending, pendingBytes);
-      pending = [];
-      pendingBytes = 0;
-      await this.dataSource.query('INSERT INTO batch_file_chunks (upload_id, seq, data) VALUES ($1, $2, $3)', [uploadId, seq, data]);
-      seq += 1;
-    };
+    const written = await insertChunks(this.dataSource, CHUNKS, uploadId, content);
     try {
-      for await (const chunk of content) {
-        const piece = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-        pending.push(piece);
-        pendingBytes += piece.length;
-        sizeBytes += piece.length;
-        if (pendingBytes >= BATCH_FILE_CHUNK_BYTES) await flush();
-      }
-      await flush();
       await this.dataSource.transaction(async (em) => {
         const previous: Array<{ upload_id: string }> = await em.query('SELECT upload_id FROM batch_files WHERE file_key = $1 FOR UPDATE', [
           key,
@@ -47,15 +28,15 @@ export class PostgresBatchFileStore implements BatchFileStorePort {
           `INSERT INTO batch_files (file_key, upload_id, size_bytes, chunks) VALUES ($1, $2, $3, $4)
            ON CONFLICT (file_key) DO UPDATE SET upload_id = EXCLUDED.upload_id, size_bytes = EXCLUDED.size_bytes,
              chunks = EXCLUDED.chunks, stored_at = now()`,
-          [key, uploadId, sizeBytes, seq],
+          [key, uploadId, written.sizeBytes, written.chunks],
         );
-        if (previous[0]) await em.query('DELETE FROM batch_file_chunks WHERE upload_id = $1', [previous[0].upload_id]);
+        if (previous[0]) await deleteChunks(em, CHUNKS, previous[0].upload_id);
       });
     } catch (error) {
-      await this.dataSource.query('DELETE FROM batch_file_chunks WHERE upload_id = $1', [uploadId]).catch(() => undefined);
+      await deleteChunks(this.dataSource, CHUNKS, uploadId).catch(() => undefined);
       throw error;
     }
-    return { sizeBytes };
+    return { sizeBytes: written.sizeBytes };
   }
 
   async open(key: string): Promise<AsyncIterable<Buffer> | null> {
@@ -64,19 +45,8 @@ export class PostgresBatchFileStore implements BatchFileStorePort {
       [key],
     );
     const file = rows[0];
-    if (!file) return null;
-    const dataSource = this.dataSource;
-    // One chunk in memory at a time; the upload id pins the version that was opened.
-    return (async function* () {
-      for (let seq = 0; seq < file.chunks; seq += 1) {
-        const [chunk]: Array<{ data: Buffer }> = await dataSource.query(
-          'SELECT data FROM batch_file_chunks WHERE upload_id = $1 AND seq = $2',
-          [file.upload_id, seq],
-        );
-        if (!chunk) throw new Error(`batch file ${key} changed while being read`);
-        yield chunk.data;
-      }
-    })();
+    // The upload id pins the version that was opened.
+    return file ? readChunks(this.dataSource, CHUNKS, file.upload_id, file.chunks) : null;
   }
 
   async remove(key: string): Promise<void> {
@@ -84,19 +54,12 @@ export class PostgresBatchFileStore implements BatchFileStorePort {
       const removed = updatedRows<{ upload_id: string }>(
         await em.query('DELETE FROM batch_files WHERE file_key = $1 RETURNING upload_id', [key]),
       );
-      for (const row of removed) await em.query('DELETE FROM batch_file_chunks WHERE upload_id = $1', [row.upload_id]);
+      for (const row of removed) await deleteChunks(em, CHUNKS, row.upload_id);
     });
   }
 
   /** Chunks no published file points at, older than `olderThanMs` (writes abandoned by a crash). */
-  async sweepAbandoned(olderThanMs: number): Promise<number> {
-    const rows = await this.dataSource.query(
-      `DELETE FROM batch_file_chunks c
-        WHERE c.written_at < now() - ($1::text || ' milliseconds')::interval
-          AND NOT EXISTS (SELECT 1 FROM batch_files f WHERE f.upload_id = c.upload_id)
-        RETURNING c.upload_id`,
-      [String(olderThanMs)],
-    );
-    return updatedRows(rows).length;
+  sweepAbandoned(olderThanMs: number): Promise<number> {
+    return sweepUnreferencedChunks(this.dataSource, CHUNKS, 'batch_files', olderThanMs);
   }
 }

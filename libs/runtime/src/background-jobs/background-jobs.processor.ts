@@ -28,6 +28,8 @@ import {
   WebhookDispatchJob,
   WebhookEventJob,
   RecoverCarrierIntentsUseCase,
+  RENDERER_STATUS,
+  RendererStatusPort,
 } from '@lgw/application';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { GATEWAY_RUNTIME } from '../composition/tokens';
@@ -80,10 +82,16 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
     private readonly recoverIntents: RecoverCarrierIntentsUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
+    @Inject(RENDERER_STATUS) private readonly renderer: RendererStatusPort,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.worker.register<{ shipmentId: string }>(LABEL_QUEUE, (data) => this.renderLabel.execute(data), { concurrency: 2 });
+    // Without a browser this worker takes no label job: they wait in the queue (one per
+    // shipment) for a worker that can render, instead of spending their attempts here. Jobs
+    // in memory die with the process; the label sweep finds those shipments again at start.
+    if (this.renderer.availability().available) {
+      this.worker.register<{ shipmentId: string }>(LABEL_QUEUE, (data) => this.renderLabel.execute(data), { concurrency: 2 });
+    }
     this.worker.register<BillingEventCommand>(BILLING_QUEUE, async (data) => {
       await this.recordBillingEvent.execute(data);
     });

@@ -11,6 +11,7 @@ import {
   JOB_QUEUE,
   JOB_WORKER,
   LABEL_RENDERER,
+  RENDERER_STATUS,
   LABEL_STORE,
   OUTBOX,
   RECURRING_JOBS,
@@ -108,6 +109,7 @@ import {
   TypeOrmTrackingRepository,
   TypeOrmShipmentDestinationWriter,
   FilesystemDocumentStore,
+  PostgresDocumentStore,
   TypeOrmShipmentDocumentRepository,
   TypeOrmPassthroughAuditRepository,
   FilesystemBatchFileStore,
@@ -228,6 +230,7 @@ export class GatewayCoreModule {
       { provide: JOB_WORKER, useValue: runtime.jobs.worker },
       { provide: RECURRING_JOBS, useValue: runtime.jobs.recurring },
       { provide: LABEL_RENDERER, useValue: runtime.labelRenderer },
+      { provide: RENDERER_STATUS, useValue: runtime.rendererStatus },
       { provide: LABEL_STORE, useValue: new TypeOrmLabelStore(runtime.database.dataSource) },
       { provide: OUTBOX, useValue: new TypeOrmOutbox(runtime.database.dataSource) },
       { provide: RETENTION, useValue: new TypeOrmRetention(runtime.database.dataSource) },
@@ -247,7 +250,14 @@ export class GatewayCoreModule {
         provide: SHIPMENT_DESTINATION_WRITER,
         useValue: new TypeOrmShipmentDestinationWriter(runtime.database.dataSource),
       },
-      { provide: DOCUMENT_STORE, useValue: new FilesystemDocumentStore(runtime.config.dataDir) },
+      {
+        provide: DOCUMENT_STORE,
+        // Like batch files: in PostgreSQL when there is one, so api pods need no volume (docs/adr/0033).
+        useValue:
+          runtime.database.mode === 'embedded'
+            ? new FilesystemDocumentStore(runtime.config.dataDir)
+            : new PostgresDocumentStore(runtime.database.dataSource),
+      },
       {
         provide: SHIPMENT_DOCUMENT_REPOSITORY,
         useValue: new TypeOrmShipmentDocumentRepository(runtime.database.dataSource),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { InvoiceRendererPort, LabelRendererPort, RateLimiterPort } from '@lgw/application';
+import { InvoiceRendererPort, LabelRendererPort, RateLimiterPort, RendererStatusPort } from '@lgw/application';
 import { ChromiumBrowserPool, PuppeteerInvoiceRenderer, PuppeteerLabelRenderer } from '@lgw/labels';
 import { createJobQueue, JobQueueRuntime } from '@lgw/queue';
 import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
@@ -26,6 +26,8 @@ export interface GatewayRuntime {
   readonly labelRenderer: LabelRendererPort;
   /** Tax invoices print on the same Chromium pool as labels. */
   readonly invoiceRenderer: InvoiceRendererPort;
+  /** Whether that pool can print now (a browser installed, its last launch not failed). */
+  readonly rendererStatus: RendererStatusPort;
   /** One keep-alive HTTPS agent per process for webhook deliveries (and test messages). */
   readonly webhookSender: WebhookHttpSender;
   close(): Promise<void>;
@@ -49,6 +51,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
     inMemory: options.inMemoryDatabase,
   });
   let redis: Redis | undefined;
@@ -71,6 +74,14 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     executablePath: config.puppeteerExecutablePath,
     onEvent: (event) => logger.info({ event: 'labels.browser', detail: event }, 'label browser event'),
   });
+  const labels = browserPool.availability();
+  if (!labels.available) {
+    // The one line an operator needs: the service runs, labels wait (docs/adr/0034).
+    logger.warn(
+      { event: 'labels.unavailable', reason: labels.reason },
+      `labels unavailable: ${labels.reason}; GET /labels answers 503 E_LABEL_UNAVAILABLE and labels stay pending until a process with a browser starts`,
+    );
+  }
   const labelRenderer = new PuppeteerLabelRenderer(browserPool);
   const invoiceRenderer = new PuppeteerInvoiceRenderer(browserPool);
   const webhookSender = new WebhookHttpSender({
@@ -89,6 +100,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     jobs,
     labelRenderer,
     invoiceRenderer,
+    rendererStatus: browserPool,
     webhookSender,
     close: async () => {
       await jobs.close();

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eventKindsForStatusChange } from '@lgw/domain';
-import { LABEL_RENDERER, LabelRendererPort } from '../../ports/label-renderer.port';
+import { LABEL_RENDERER, LabelRendererPort, LabelRendererUnavailableError } from '../../ports/label-renderer.port';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -27,12 +27,20 @@ export class RenderLabelUseCase {
     @Inject(CLOCK) private readonly clock: ClockPort,
   ) {}
 
-  /** Job entry point: by shipment id, whatever the team. */
+  /**
+   * Job entry point: by shipment id, whatever the team. A browser that cannot run ends the job
+   * without spending its retries: the shipment stays waiting for its label and the label sweep
+   * asks again a minute later (docs/adr/0034-labels-without-a-browser.md).
+   */
   async execute(command: { shipmentId: string }): Promise<void> {
     if (await this.labels.find(command.shipmentId)) return;
     const shipment = await this.labels.findShipment(command.shipmentId);
     if (!shipment) return;
-    await this.renderAndStore(shipment);
+    try {
+      await this.renderAndStore(shipment);
+    } catch (error) {
+      if (!(error instanceof LabelRendererUnavailableError)) throw error;
+    }
   }
 
   async renderAndStore(shipment: ShipmentRecord): Promise<Buffer> {
