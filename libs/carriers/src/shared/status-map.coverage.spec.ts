@@ -1,5 +1,6 @@
-import { CROSS_BORDER_ONLY_STATUSES, EXCEPTION_TYPES, ShipmentStatus } from '@lgw/domain';
+import { EXCEPTION_TYPES } from '@lgw/domain';
 import { CARRIERS } from '../registry/carriers.registry';
+import { CUSTOMS_STATUSES } from './status-map';
 
 const crossesBorders = (lanes: readonly string[]) => lanes.some((lane) => lane !== 'domestic');
 
@@ -27,8 +28,8 @@ describe.each(CARRIERS.map((carrier) => [carrier.descriptor.code, carrier] as co
 
   it('declares customs statuses exactly when a service level crosses a border', () => {
     const lanes = carrier.descriptor.service_levels.flatMap((level) => level.lanes);
-    const customs = (CROSS_BORDER_ONLY_STATUSES as readonly ShipmentStatus[]).filter((status) => statuses.includes(status));
-    expect(customs).toEqual(crossesBorders(lanes) ? [...CROSS_BORDER_ONLY_STATUSES] : []);
+    const customs = CUSTOMS_STATUSES.filter((status) => statuses.includes(status));
+    expect(customs).toEqual(crossesBorders(lanes) ? CUSTOMS_STATUSES : []);
   });
 
   it(`has a sandbox vocabulary with one code for each declared status, which the ${code} status map reads back`, async () => {

@@ -1,4 +1,4 @@
-import { CROSS_BORDER_ONLY_STATUSES, ExceptionType, SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/domain';
+import { CROSS_BORDER_EXCEPTIONS, CROSS_BORDER_ONLY_STATUSES, ExceptionType, SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/domain';
 
 export interface MappedStatus {
   readonly status: ShipmentStatus;
@@ -11,10 +11,11 @@ export const exception = (type: ExceptionType): MappedStatus => ({ status: `EXCE
 /** What a carrier carrying across borders can report: every gateway status. */
 export const EVERY_STATUS: readonly ShipmentStatus[] = SHIPMENT_STATUSES;
 
+/** Statuses only a carrier crossing borders has codes for: arrival in a country, customs steps, a customs hold. */
+export const CUSTOMS_STATUSES: readonly ShipmentStatus[] = [...CROSS_BORDER_ONLY_STATUSES, ...CROSS_BORDER_EXCEPTIONS];
+
 /** What a domestic-only carrier can report: no arrival in a country, no customs. */
-export const DOMESTIC_STATUSES: readonly ShipmentStatus[] = SHIPMENT_STATUSES.filter(
-  (status) => !(CROSS_BORDER_ONLY_STATUSES as readonly ShipmentStatus[]).includes(status),
-);
+export const DOMESTIC_STATUSES: readonly ShipmentStatus[] = SHIPMENT_STATUSES.filter((status) => !CUSTOMS_STATUSES.includes(status));
 
 /** A carrier's status codes as its documentation lists them, and how they read as gateway statuses. */
 export interface CarrierStatusMap {
