@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     ? undefined
     : await startCarrierSandbox({ port: config.sandboxPort, host: config.host, autoAdvanceSeconds: config.sandboxAutoAdvanceSeconds });
   const sandboxUrl = config.sandboxUrl ?? `http://127.0.0.1:${sandbox!.port}`;
-  const runtime = await createRuntime(config, { carrierSettings: { sandboxUrl } });
+  const runtime = await createRuntime(config, { carrierSettings: { sandboxUrl }, processName: 'gateway' });
   const app = await createApiApp(runtime, { extraModules: [WorkerModule.forRoot()] });
   await app.listen(config.port, config.host);
 
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     await app.close();
     await runtime.close();
     await sandbox?.close();
-  });
+  }, { logger: runtime.logger, timeoutMs: config.shutdownTimeoutMs });
 }
 
 runMain('gateway', main);

@@ -40,6 +40,9 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: true,
+    // While draining (SIGTERM), a request that reached an accepted connection is served, not
+    // refused with 503: the listener is already closed, so nothing new arrives (ADR 0035).
+    return503OnClosing: false,
     // Errors the router raises before any hook runs (a path parameter over 100 characters, a
     // malformed URL) still leave as the envelope: no such resource.
     frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -73,7 +76,19 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     rateLimiter: app.get<RateLimiterPort>(RATE_LIMITER),
     defaultLimit: runtime.config.rateLimitPerMinute,
   });
+  // Keep-alive clients are told to reconnect once draining starts, so they reach another
+  // replica instead of reusing a socket that is about to close.
+  let draining = false;
+  fastify.addHook('preClose', async () => {
+    draining = true;
+  });
+  fastify.addHook('onRequest', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+  const metrics = runtime.metrics;
   fastify.addHook('onResponse', async (request, reply) => {
+    // The route pattern keeps the label set bounded; unmatched URLs share one label.
+    metrics.observeHttp(request.method, request.routeOptions?.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     request.log.info(
       {
         event: 'http.request',

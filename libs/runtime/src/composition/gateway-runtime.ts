@@ -6,8 +6,9 @@ import { ChromiumBrowserPool, PuppeteerInvoiceRenderer, PuppeteerLabelRenderer }
 import { createJobQueue, JobQueueRuntime } from '@lgw/queue';
 import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/persistence';
-import { AppConfig, createLogger, InMemoryRateLimiter, RedisRateLimiter } from '@lgw/platform';
+import { AppConfig, createLogger, GatewayMetrics, InMemoryRateLimiter, MetricsServer, RedisRateLimiter, startMetricsServer } from '@lgw/platform';
 import { WebhookHttpSender } from '@lgw/webhooks';
+import { countBrowserEvent, instrumentJobWorker, instrumentLabelRenderer } from '../metrics/instrumentation';
 
 /**
  * The process-wide resources every app (api, worker, all-in-one, cli) builds once
@@ -28,6 +29,10 @@ export interface GatewayRuntime {
   readonly invoiceRenderer: InvoiceRendererPort;
   /** One keep-alive HTTPS agent per process for webhook deliveries (and test messages). */
   readonly webhookSender: WebhookHttpSender;
+  /** This process's Prometheus metrics; served on METRICS_PORT when set (ADR 0035). */
+  readonly metrics: GatewayMetrics;
+  /** The metrics listener, when METRICS_PORT is set. */
+  readonly metricsServer?: MetricsServer;
   close(): Promise<void>;
 }
 
@@ -42,10 +47,13 @@ export interface RuntimeOptions {
   readonly carrierSettings?: CarrierRegistrySettings;
   /** Redis key prefix of the job queues (tests isolate runs with their own). */
   readonly queuePrefix?: string;
+  /** The `process` label of every metric: api, worker, gateway (all-in-one). */
+  readonly processName?: string;
 }
 
 export async function createRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<GatewayRuntime> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  const metrics = new GatewayMetrics(options.processName ?? 'gateway');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -65,20 +73,40 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
   } else {
     rateLimiter = new InMemoryRateLimiter();
   }
-  const carriers = createCarrierRegistry(options.carrierSettings);
-  const jobs = createJobQueue({ redisUrl: config.redisUrl, prefix: options.queuePrefix ?? config.queuePrefix, logger });
+  const carrierObserver = {
+    call: metrics.observeCarrierCall.bind(metrics),
+    circuit: metrics.setCircuitState.bind(metrics),
+  };
+  const carriers = createCarrierRegistry({
+    ...options.carrierSettings,
+    resilience: { ...options.carrierSettings?.resilience, observer: carrierObserver },
+  });
+  const queueRuntime = createJobQueue({
+    redisUrl: config.redisUrl,
+    prefix: options.queuePrefix ?? config.queuePrefix,
+    logger,
+    closeTimeoutMs: config.shutdownTimeoutMs,
+  });
+  const jobs: JobQueueRuntime = { ...queueRuntime, worker: instrumentJobWorker(queueRuntime.worker, queueRuntime, metrics) };
   const browserPool = new ChromiumBrowserPool({
     executablePath: config.puppeteerExecutablePath,
-    onEvent: (event) => logger.info({ event: 'labels.browser', detail: event }, 'label browser event'),
+    onEvent: (event) => {
+      countBrowserEvent(metrics, event);
+      logger.info({ event: 'labels.browser', detail: event }, 'label browser event');
+    },
   });
-  const labelRenderer = new PuppeteerLabelRenderer(browserPool);
+  const labelRenderer = instrumentLabelRenderer(new PuppeteerLabelRenderer(browserPool), metrics);
   const invoiceRenderer = new PuppeteerInvoiceRenderer(browserPool);
   const webhookSender = new WebhookHttpSender({
     timeoutMs: config.webhookTimeoutMs,
     allowPrivateTargets: config.webhookAllowPrivateTargets,
     ca: config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined,
   });
-  logger.info({ event: 'runtime.ready', database: database.mode, redis: Boolean(redis) }, 'runtime ready');
+  const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(metrics, config.metricsPort, config.host);
+  logger.info(
+    { event: 'runtime.ready', database: database.mode, redis: Boolean(redis), metricsPort: metricsServer?.port },
+    'runtime ready',
+  );
   return {
     config,
     logger,
@@ -90,6 +118,8 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     labelRenderer,
     invoiceRenderer,
     webhookSender,
+    metrics,
+    metricsServer,
     close: async () => {
       await jobs.close();
       webhookSender.close();
@@ -97,6 +127,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
       await carriers.close();
       redis?.disconnect();
       await database.close();
+      await metricsServer?.close();
     },
   };
 }
