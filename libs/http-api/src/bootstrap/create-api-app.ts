@@ -76,14 +76,16 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     rateLimiter: app.get<RateLimiterPort>(RATE_LIMITER),
     defaultLimit: runtime.config.rateLimitPerMinute,
   });
-  // Keep-alive clients are told to reconnect once draining starts, so they reach another
-  // replica instead of reusing a socket that is about to close.
+  // Once draining, every answer (those in flight included) closes its connection: the client
+  // reconnects to another replica, and close() does not wait out the keep-alive timeout of
+  // a socket that went idle after the listener closed.
   let draining = false;
   fastify.addHook('preClose', async () => {
     draining = true;
   });
-  fastify.addHook('onRequest', async (_request, reply) => {
+  fastify.addHook('onSend', async (_request, reply, payload) => {
     if (draining) reply.header('connection', 'close');
+    return payload;
   });
   const metrics = runtime.metrics;
   fastify.addHook('onResponse', async (request, reply) => {
