@@ -107,6 +107,8 @@ export interface GatewayProcesses {
   readonly url: string;
   readonly adminToken: string;
   readonly mode: 'embedded' | 'services';
+  /** The environment every process gets (DATABASE_URL, REDIS_URL, QUEUE_PREFIX…). */
+  readonly env: Readonly<Record<string, string>>;
   /** (Re)starts the api process with extra environment (e.g. LGW_FAULT_POINT); waits until ready. */
   startApi(extraEnv?: Record<string, string>): Promise<void>;
   /** Resolves when the api process exits by itself (a fault point), or rejects after `timeoutMs`. */
@@ -183,6 +185,7 @@ export async function startGatewayProcesses(options: {
     url,
     adminToken,
     mode: scratch ? 'services' : 'embedded',
+    env,
     async startApi(extraEnv = {}) {
       if (api) await api.kill();
       api = GatewayChild.start('api', scratch ? 'apps/api/main.ts' : 'apps/all-in-one/main.ts', { ...env, ...extraEnv });
