@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { generatedBatchLines, uploadBatch, waitForBatch } from '../support/batch-csv';
 import { ratesBody } from '../support/fixtures';
+import { batchTrackingNumbers } from '../support/gateway-client';
 import { GatewayProcesses, startGatewayProcesses } from '../support/gateway-processes';
 import { SERVICES_MODE } from '../support/test-mode';
 
@@ -160,8 +161,7 @@ describe(`graceful shutdown on SIGTERM (${SERVICES_MODE ? 'api and worker proces
     expect(done).toMatchObject({ status: 'COMPLETED', rejected_count: 0 });
     expect(done.accepted_count).toBe(done.row_count);
     // One shipment per order, none twice: distinct orders, distinct tracking numbers, and as many new shipments.
-    const rows = (done.result_csv as string).trim().split('\n').slice(1).map((line) => line.split(','));
-    const trackingOf = new Map(rows.map((row) => [row[0], row[row.length - 2]]));
+    const trackingOf = batchTrackingNumbers(done);
     expect(new Set(trackingOf.values()).size).toBe(trackingOf.size);
     expect((await call('/shipments?limit=1')).body.total - before).toBe(trackingOf.size);
   }, 90_000);

@@ -1,22 +1,12 @@
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { generatedBatchLines, uploadBatch, waitForBatch } from '../support/batch-csv';
 import { ratesBody } from '../support/fixtures';
+import { apiCall, batchTrackingNumbers, createTeam as newTeam, sleep, until } from '../support/gateway-client';
 import { GatewayChild, GatewayProcesses, startGatewayProcesses } from '../support/gateway-processes';
 import { freePort, PrivateRedis, startPrivateRedis } from '../support/private-redis';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
 type Json = any;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string | (() => string), timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${typeof what === 'string' ? what : what()}`);
-    await sleep(200);
-  }
-}
 
 /**
  * The production shape on one machine: two api and two worker processes on one PostgreSQL
@@ -31,26 +21,8 @@ describe('two api and two worker processes on one PostgreSQL and Redis', () => {
   let urlB: string;
   let carriers: string[];
 
-  const request = async (base: string, key: string, path: string, init: { method?: string; body?: Json } = {}) => {
-    const res = await fetch(`${base}/api/v1${path}`, {
-      method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${key}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  };
-  const createTeam = async (name: string, perMinute?: number) => {
-    const admin = (method: string, path: string, body: Json) =>
-      fetch(`${gw.url}/admin/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${gw.adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.json() as Promise<Json>);
-    const team = await admin('POST', '/teams', { name });
-    if (perMinute) await admin('PUT', `/teams/${team.team.id}/rate-limit`, { per_minute: perMinute });
-    return { id: team.team.id as string, key: team.api_key as string };
-  };
+  const request = apiCall;
+  const createTeam = (name: string, perMinute?: number) => newTeam(gw, name, perMinute);
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
@@ -98,8 +70,7 @@ describe('two api and two worker processes on one PostgreSQL and Redis', () => {
     expect(submitted.status).toBe(202);
     const done = await waitForBatch((p) => request(gw.url, team.key, p), submitted.body.id, 60_000);
     expect(done).toMatchObject({ status: 'COMPLETED', row_count: 1_500, accepted_count: 1_500, rejected_count: 0 });
-    const rows = (done.result_csv as string).trim().split('\n').slice(1).map((line) => line.split(','));
-    const trackingOf = new Map(rows.map((row) => [row[0], row[row.length - 2]]));
+    const trackingOf = batchTrackingNumbers(done);
     expect(new Set(trackingOf.values()).size).toBe(trackingOf.size);
     expect((await request(urlB, team.key, '/shipments?limit=1')).body.total).toBe(trackingOf.size);
     // The carrier booked each order once.
