@@ -36,11 +36,14 @@ async function main(): Promise<void> {
   );
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  stopOnSignals(async () => {
-    await app.close();
-    await runtime.close();
-    await sandbox?.close();
-  }, { logger: runtime.logger, timeoutMs: config.shutdownTimeoutMs });
+  stopOnSignals(
+    async () => {
+      await app.close();
+      await runtime.close();
+      await sandbox?.close();
+    },
+    { logger: runtime.logger, timeoutMs: config.shutdownTimeoutMs },
+  );
 }
 
 runMain('gateway', main);

@@ -10,10 +10,13 @@ async function main(): Promise<void> {
   const app = await createApiApp(runtime);
   await app.listen(config.port, config.host);
   runtime.logger.info({ event: 'api.listening', url: `http://${config.host}:${config.port}/api/v1` }, 'api listening');
-  stopOnSignals(async () => {
-    await app.close();
-    await runtime.close();
-  }, { logger: runtime.logger, timeoutMs: config.shutdownTimeoutMs });
+  stopOnSignals(
+    async () => {
+      await app.close();
+      await runtime.close();
+    },
+    { logger: runtime.logger, timeoutMs: config.shutdownTimeoutMs },
+  );
 }
 
 runMain('api', main);

@@ -12,10 +12,13 @@ async function main(): Promise<void> {
   });
   await app.init();
   runtime.logger.info({ event: 'worker.started', queue: runtime.jobs.mode }, 'worker started');
-  stopOnSignals(async () => {
-    await app.close();
-    await runtime.close();
-  }, { logger: runtime.logger, timeoutMs: config.shutdownTimeoutMs });
+  stopOnSignals(
+    async () => {
+      await app.close();
+      await runtime.close();
+    },
+    { logger: runtime.logger, timeoutMs: config.shutdownTimeoutMs },
+  );
 }
 
 runMain('worker', main);

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { generatedBatchLines, uploadBatch, waitForBatch } from '../support/batch-csv';
 import { ratesBody } from '../support/fixtures';
-import { batchTrackingNumbers } from '../support/gateway-client';
+import { batchTrackingNumbers, createTeam } from '../support/gateway-client';
 import { GatewayProcesses, startGatewayProcesses } from '../support/gateway-processes';
 import { SERVICES_MODE } from '../support/test-mode';
 
@@ -66,12 +66,7 @@ describe(`graceful shutdown on SIGTERM (${SERVICES_MODE ? 'api and worker proces
       env: { RATE_LIMIT_PER_MINUTE: '100000', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) },
     });
     await gw.startApi();
-    const team = await fetch(`${gw.url}/admin/v1/teams`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${gw.adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Shutdown Trading' }),
-    }).then((r) => r.json() as Promise<Json>);
-    apiKey = team.api_key;
+    apiKey = (await createTeam(gw, 'Shutdown Trading')).key;
     carriers = (await call('/carriers')).body.carriers.map((c: Json) => c.code);
     carrier = carriers[0];
   }, 90_000);
@@ -141,7 +136,7 @@ describe(`graceful shutdown on SIGTERM (${SERVICES_MODE ? 'api and worker proces
     const submitted = await uploadBatch(gw.url, apiKey, [...generatedBatchLines(3_000)].join(''));
     expect(submitted.status).toBe(202);
     const id = submitted.body.id;
-    for (const deadline = Date.now() + 20_000; ; ) {
+    for (const deadline = Date.now() + 20_000; ;) {
       const seen = (await call(`/fulfilment/batches/${id}`)).body;
       if (seen.phase === 'booking' && seen.status === 'PROCESSING') break;
       if (seen.status !== 'PROCESSING') throw new Error(`batch finished before SIGTERM: ${seen.status} ${seen.phase}`);

@@ -69,7 +69,9 @@ describe('metrics: GET /metrics on METRICS_PORT, apart from the API', () => {
     const team = await t.createTeam('Metrics');
     const busy = await t.createTeam('Busy');
     await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 1000 });
-    expect((await t.api('/webhooks/config', { method: 'POST', key: team.apiKey, body: { url: `${receiver.url}/hooks` } })).status).toBe(200);
+    expect((await t.api('/webhooks/config', { method: 'POST', key: team.apiKey, body: { url: `${receiver.url}/hooks` } })).status).toBe(
+      200,
+    );
     const shipment = await book(t, team);
     for (let i = 0; i < 3; i++) expect((await t.api(`/shipments/${shipment.id}`, { key: team.apiKey })).status).toBe(200);
     const statuses: number[] = [];
@@ -95,7 +97,9 @@ describe('metrics: GET /metrics on METRICS_PORT, apart from the API', () => {
     expect(samples.some((s) => s.name.startsWith('lgw_http') && Object.values(s.labels).some((v) => v.includes(shipment.id)))).toBe(false);
     expect(total(samples, 'lgw_http_request_duration_seconds_count', { route: '/api/v1/shipments', status: '429' })).toBe(refused);
     expect(total(samples, 'lgw_rate_limit_rejections_total')).toBe(refused);
-    expect(total(samples, 'lgw_http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/shipments', status: '201' })).toBe(1);
+    expect(total(samples, 'lgw_http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/shipments', status: '201' })).toBe(
+      1,
+    );
 
     // The booking's carrier call, and every carrier's circuit reported closed.
     const carrier = shipment.carrier?.code ?? shipment.carrier;

@@ -1,6 +1,6 @@
 import { generatedBatchLines, uploadBatch, waitForBatch } from '../support/batch-csv';
 import { ratesBody } from '../support/fixtures';
-import { apiCall, batchTrackingNumbers, createTeam, sleep, until } from '../support/gateway-client';
+import { apiCall, batchTrackingNumbers, createTeam, processSuiteEnv, sleep, until } from '../support/gateway-client';
 import { GatewayChild, GatewayProcesses, startGatewayProcesses } from '../support/gateway-processes';
 import { freePort, PrivateRedis, startPrivateRedis } from '../support/private-redis';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
@@ -44,15 +44,11 @@ describe('a worker killed mid-batch and mid-delivery while the carriers are down
     gw = await startGatewayProcesses({
       sandboxUrl,
       port: await freePort(),
-      env: {
-        REDIS_URL: redis.url,
-        TRACKING_POLL_INTERVAL_MS: '200',
-        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-        WEBHOOK_CA_FILE: receiver.caFile,
+      env: processSuiteEnv(redis.url, receiver.caFile, {
         WEBHOOK_TIMEOUT_MS: '2000',
         WEBHOOK_RETRY_SCHEDULE_MS: '500,500,500,500,500,500,500,500',
         CARRIER_TIMEOUT_MS: '2000',
-      },
+      }),
     });
     await gw.startApi();
     gw.spawnWorker();

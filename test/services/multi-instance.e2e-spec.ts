@@ -1,7 +1,7 @@
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { generatedBatchLines, uploadBatch, waitForBatch } from '../support/batch-csv';
 import { ratesBody } from '../support/fixtures';
-import { apiCall, batchTrackingNumbers, createTeam as newTeam, sleep, until } from '../support/gateway-client';
+import { apiCall, batchTrackingNumbers, createTeam as newTeam, processSuiteEnv, sleep, until } from '../support/gateway-client';
 import { GatewayChild, GatewayProcesses, startGatewayProcesses } from '../support/gateway-processes';
 import { freePort, PrivateRedis, startPrivateRedis } from '../support/private-redis';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
@@ -31,12 +31,7 @@ describe('two api and two worker processes on one PostgreSQL and Redis', () => {
     gw = await startGatewayProcesses({
       sandboxUrl: sandbox.url,
       port: await freePort(),
-      env: {
-        REDIS_URL: redis.url,
-        TRACKING_POLL_INTERVAL_MS: '200',
-        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-        WEBHOOK_CA_FILE: receiver.caFile,
-      },
+      env: processSuiteEnv(redis.url, receiver.caFile),
     });
     await gw.startApi();
     const portB = await freePort();
@@ -82,7 +77,9 @@ describe('two api and two worker processes on one PostgreSQL and Redis', () => {
 
   it('deliver every webhook message once and process every carrier event once, for each carrier', async () => {
     const team = await createTeam('Hooks', 100_000);
-    expect((await request(gw.url, team.key, '/webhooks/config', { method: 'POST', body: { url: `${receiver.url}/multi` } })).status).toBe(200);
+    expect((await request(gw.url, team.key, '/webhooks/config', { method: 'POST', body: { url: `${receiver.url}/multi` } })).status).toBe(
+      200,
+    );
     const shipments: Json[] = [];
     for (const [i, carrier] of carriers.flatMap((c) => [c, c]).entries()) {
       const base = i % 2 ? gw.url : urlB;
@@ -119,12 +116,16 @@ describe('two api and two worker processes on one PostgreSQL and Redis', () => {
     }
     // Every message delivered, once: the log says delivered on the first attempt, the receiver got each id once.
     let lastSeen = '';
-    const log = await until(() => `every delivery recorded (${lastSeen})`, 30_000, async () => {
-      const list = (await request(gw.url, team.key, '/webhooks/deliveries?limit=100')).body.deliveries as Json[];
-      const expected = shipments.length * 4; // created + three status updates
-      lastSeen = `${list.length} of ${expected}: ${list.map((d) => `${d.type}/${d.state}/${d.attempts}`).join(' ')}`;
-      return list.length >= expected && list.every((d) => d.state === 'delivered') ? list : undefined;
-    });
+    const log = await until(
+      () => `every delivery recorded (${lastSeen})`,
+      30_000,
+      async () => {
+        const list = (await request(gw.url, team.key, '/webhooks/deliveries?limit=100')).body.deliveries as Json[];
+        const expected = shipments.length * 4; // created + three status updates
+        lastSeen = `${list.length} of ${expected}: ${list.map((d) => `${d.type}/${d.state}/${d.attempts}`).join(' ')}`;
+        return list.length >= expected && list.every((d) => d.state === 'delivered') ? list : undefined;
+      },
+    );
     await sleep(1_000);
     const got = receiver.at('/multi');
     const ids = got.map((r) => r.headers['webhook-id']);

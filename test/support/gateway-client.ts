@@ -48,3 +48,14 @@ export function batchTrackingNumbers(batch: { result_csv: string }): Map<string,
     .map((line) => line.split(','));
   return new Map(rows.map((row) => [row[0], row[row.length - 2]]));
 }
+
+/** The environment of the process suites: their private Redis, quick tracking polls, webhooks to the local HTTPS receiver. */
+export function processSuiteEnv(redisUrl: string, receiverCaFile: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    REDIS_URL: redisUrl,
+    TRACKING_POLL_INTERVAL_MS: '200',
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_CA_FILE: receiverCaFile,
+    ...extra,
+  };
+}

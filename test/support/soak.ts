@@ -1,7 +1,7 @@
 import { startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { generatedBatchLines, uploadBatch } from './batch-csv';
 import { ratesBody } from './fixtures';
-import { apiCall, createTeam, sleep } from './gateway-client';
+import { apiCall, createTeam, processSuiteEnv, sleep } from './gateway-client';
 import { startGatewayProcesses } from './gateway-processes';
 import { freePort, startPrivateRedis } from './private-redis';
 import { startWebhookReceiver } from './webhook-receiver';
@@ -66,13 +66,7 @@ export async function runSoak(options: { minutes: number; clients?: number; log?
   const gw = await startGatewayProcesses({
     sandboxUrl: sandbox.url,
     port: await freePort(),
-    env: {
-      REDIS_URL: redis.url,
-      METRICS_PORT: String(workerMetrics),
-      TRACKING_POLL_INTERVAL_MS: '500',
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      WEBHOOK_CA_FILE: receiver.caFile,
-    },
+    env: processSuiteEnv(redis.url, receiver.caFile, { METRICS_PORT: String(workerMetrics), TRACKING_POLL_INTERVAL_MS: '500' }),
   });
   try {
     if (gw.mode !== 'services') throw new Error('the soak runs the production shape: LGW_TEST_MODE=services');

@@ -6,7 +6,15 @@ import { ChromiumBrowserPool, PuppeteerInvoiceRenderer, PuppeteerLabelRenderer }
 import { createJobQueue, JobQueueRuntime } from '@lgw/queue';
 import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/persistence';
-import { AppConfig, createLogger, GatewayMetrics, InMemoryRateLimiter, MetricsServer, RedisRateLimiter, startMetricsServer } from '@lgw/platform';
+import {
+  AppConfig,
+  createLogger,
+  GatewayMetrics,
+  InMemoryRateLimiter,
+  MetricsServer,
+  RedisRateLimiter,
+  startMetricsServer,
+} from '@lgw/platform';
 import { WebhookHttpSender } from '@lgw/webhooks';
 import { countBrowserEvent, instrumentJobWorker, instrumentLabelRenderer } from '../metrics/instrumentation';
 
