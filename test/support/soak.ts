@@ -25,6 +25,8 @@ export interface SoakResult {
   readonly minutes: number;
   readonly requests: number;
   readonly statuses: Record<string, number>;
+  /** Requests per second answered in the first and in the last third of the run. */
+  readonly requestsPerSecond: { readonly first: number; readonly last: number };
   readonly batches: number;
   readonly webhooksReceived: number;
   /** Per process (api, worker): means over the first and the last third of the run. */
@@ -78,7 +80,11 @@ export async function runSoak(options: { minutes: number; clients?: number; log?
     const started = Date.now();
     const endsAt = started + options.minutes * 60_000;
     const statuses: Record<string, number> = {};
-    const count = (status: number) => (statuses[status] = (statuses[status] ?? 0) + 1);
+    const answeredAt: number[] = [];
+    const count = (status: number) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      answeredAt.push(Date.now());
+    };
     const samples: Record<string, SoakSample[]> = { api: [], worker: [] };
     let batches = 0;
 
@@ -147,6 +153,10 @@ export async function runSoak(options: { minutes: number; clients?: number; log?
       minutes: options.minutes,
       requests: Object.values(statuses).reduce((a, b) => a + b, 0),
       statuses,
+      requestsPerSecond: {
+        first: Math.round(answeredAt.filter((t) => t < started + (endsAt - started) / 3).length / ((endsAt - started) / 3000)),
+        last: Math.round(answeredAt.filter((t) => t >= endsAt - (endsAt - started) / 3).length / ((endsAt - started) / 3000)),
+      },
       batches,
       webhooksReceived: receiver.at('/soak').length,
       processes: Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, { ...thirds(list), samples: list.length }])),
