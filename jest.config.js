@@ -14,6 +14,7 @@ module.exports = {
   testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/test/**/*.{e2e,int,contract}-spec.ts'],
   // Suites that need PostgreSQL and Redis run only in `npm run test:services`.
   testPathIgnorePatterns: process.env.LGW_TEST_MODE === 'services' ? ['/node_modules/'] : ['/node_modules/', '<rootDir>/test/services/'],
-  testTimeout: 30000,
+  // Generous: suites boot real processes, PGlite and Chromium, and CI machines may be shared.
+  testTimeout: 90000,
   setupFiles: ['reflect-metadata'],
 };

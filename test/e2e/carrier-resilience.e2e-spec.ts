@@ -234,7 +234,9 @@ describe('carrier resilience: deadlines, faults, bulkhead and isolation', () => 
       expect(new Set(statuses)).toEqual(new Set([503]));
       const slower = Object.keys(baseline)
         .map((key) => ({ key, baseline: p95(baseline[key]), during: p95(during[key]) }))
-        .filter((r) => r.during >= Math.max(3 * r.baseline, 200));
+        // A carrier starved by the failing one waits for its timeout (seconds); scheduling noise on a
+        // loaded machine stays well under a second.
+        .filter((r) => r.during >= Math.max(3 * r.baseline, 800));
       expect(slower).toEqual([]);
     });
   });

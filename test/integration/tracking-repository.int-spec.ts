@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { TrackingSyncPlan } from '@lgw/application';
+import { trackingEventIdentity } from '@lgw/domain';
 import { Database, TypeOrmTrackingRepository } from '@lgw/persistence';
+import { TrackingFidelity1732100360000 } from '@lgw/persistence/migrations/1732100360000-tracking-fidelity.migration';
 import { openTestDatabase, SERVICES_MODE } from '../support/test-mode';
 
 const NOW = new Date('2026-01-10T12:00:00.000Z');
 const sec = (s: number) => new Date(NOW.getTime() + s * 1000);
+const DAY = 24 * 3600;
+/** Terminal shipments that reached their status after this are still in their grace period. */
+const GRACE_CUTOFF = sec(-7 * DAY);
+/** A candidate whose identity is derived from its key, unless given. */
+const candidate = (eventKey: string, dedupeKey = `identity:${eventKey}`) => ({ eventKey, dedupeKey });
 
 describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
   let db: Database;
@@ -19,14 +26,14 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
   });
   afterAll(() => close());
 
-  async function shipment(carrier: string, status: string, nextPollAt: Date | null): Promise<string> {
+  async function shipment(carrier: string, status: string, nextPollAt: Date | null, terminalAt: Date | null = null): Promise<string> {
     const id = randomUUID();
     await db.dataSource.query(
       `INSERT INTO shipments (id, team_id, quote_id, service_reference, carrier_code, service_code, tracking_number,
          carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
-         quoted_total_halalas, estimated_delivery_at, created_at, updated_at, next_poll_at)
-       VALUES ($1, $2, $3, 'LGW1', $4, 'svc', $5, 'ref', $6, $6, $7, 'domestic', '{}', '{}', '[]', 1, 100, $7, $7, $7, $8)`,
-      [id, teamId, randomUUID(), carrier, `TN-${id}`, status, sec(-3600), nextPollAt],
+         quoted_total_halalas, estimated_delivery_at, created_at, updated_at, next_poll_at, terminal_at)
+       VALUES ($1, $2, $3, 'LGW1', $4, 'svc', $5, 'ref', $6, $6, $7, 'domestic', '{}', '{}', '[]', 1, 100, $7, $7, $7, $8, $9)`,
+      [id, teamId, randomUUID(), carrier, `TN-${id}`, status, sec(-3600), nextPollAt, terminalAt],
     );
     return id;
   }
@@ -41,19 +48,19 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     const notYet = await shipment(carrier, 'IN_TRANSIT', sec(30));
     const otherCarrier = await shipment('probe-b', 'IN_TRANSIT', sec(-60));
 
-    const first = await repo.claimDue(carrier, NOW, 2, sec(60));
+    const first = await repo.claimDue(carrier, NOW, 2, sec(60), GRACE_CUTOFF);
     expect(first.map((s) => s.id)).toEqual(expect.arrayContaining([late, later]));
     expect(first).toHaveLength(2);
     expect(first.find((s) => s.id === late)).toMatchObject({
       teamId,
       lane: 'domestic',
-      state: { status: 'IN_TRANSIT', progress: 'IN_TRANSIT', lastEventAt: sec(-3600) },
+      state: { status: 'IN_TRANSIT', progress: 'IN_TRANSIT', lastEventAt: sec(-3600), terminalAt: null },
     });
     expect(await nextPoll(late)).toEqual(sec(60));
 
-    const second = await repo.claimDue(carrier, NOW, 10, sec(60));
+    const second = await repo.claimDue(carrier, NOW, 10, sec(60), GRACE_CUTOFF);
     expect(second.map((s) => s.id)).toEqual([latest]);
-    expect(await repo.claimDue(carrier, NOW, 10, sec(60))).toEqual([]);
+    expect(await repo.claimDue(carrier, NOW, 10, sec(60), GRACE_CUTOFF)).toEqual([]);
     expect(await nextPoll(notYet)).toEqual(sec(30));
     expect(await nextPoll(otherCarrier)).toEqual(sec(-60));
   });
@@ -61,16 +68,22 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
   it('gives concurrent pollers disjoint batches', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push(await shipment('probe-h', 'IN_TRANSIT', sec(-100 + i)));
-    const batches = await Promise.all([1, 2, 3].map(() => repo.claimDue('probe-h', NOW, 3, sec(60))));
+    const batches = await Promise.all([1, 2, 3].map(() => repo.claimDue('probe-h', NOW, 3, sec(60), GRACE_CUTOFF)));
     const claimed = batches.flat().map((s) => s.id);
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed.sort()).toEqual([...ids].sort());
   });
 
-  it('takes terminal shipments found due off the schedule without returning them', async () => {
+  it('takes terminal shipments found due off the schedule once their grace period is over, or when they never had one', async () => {
     const stray = await shipment('probe-c', 'DELIVERED', sec(-5));
-    expect(await repo.claimDue('probe-c', NOW, 10, sec(60))).toEqual([]);
+    const graceOver = await shipment('probe-c', 'RETURNED', sec(-5), sec(-7 * DAY - 1));
+    const inGrace = await shipment('probe-c', 'DELIVERED', sec(-5), sec(-6 * DAY));
+    const claimed = await repo.claimDue('probe-c', NOW, 10, sec(60), GRACE_CUTOFF);
+    expect(claimed.map((s) => s.id)).toEqual([inGrace]);
+    expect(claimed[0].state).toMatchObject({ status: 'DELIVERED', terminalAt: sec(-6 * DAY) });
+    expect(await nextPoll(inGrace)).toEqual(sec(60));
     expect(await nextPoll(stray)).toBeNull();
+    expect(await nextPoll(graceOver)).toBeNull();
   });
 
   it('reschedules, but never puts a shipment taken off the schedule back on it', async () => {
@@ -89,23 +102,26 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     const b = await shipment('probe-e', 'IN_TRANSIT', sec(60));
     const plan = (id: string, key: string): TrackingSyncPlan => ({
       events: [event(id, key)],
-      state: { status: 'IN_TRANSIT', progress: 'IN_TRANSIT', lastEventAt: sec(-3600) },
+      state: { status: 'IN_TRANSIT', progress: 'IN_TRANSIT', lastEventAt: sec(-3600), terminalAt: null },
       outbox: [],
       nextPollAt: sec(60),
       updatedAt: NOW,
     });
-    await repo.applySync(a, ['k1'], () => plan(a, 'k1'));
-    await repo.applySync(b, ['k2'], () => plan(b, 'k2'));
+    await repo.applySync(a, [candidate('k1')], () => plan(a, 'k1'));
+    await repo.applySync(b, [candidate('k2')], () => plan(b, 'k2'));
     const known = await repo.knownEventKeys([
-      { shipmentId: a, eventKey: 'k1' },
-      { shipmentId: a, eventKey: 'k2' },
-      { shipmentId: b, eventKey: 'k2' },
-      { shipmentId: b, eventKey: 'k3' },
+      { shipmentId: a, ...candidate('k1') },
+      { shipmentId: a, ...candidate('k2') },
+      { shipmentId: b, ...candidate('k2') },
+      { shipmentId: b, ...candidate('k3') },
+      // The same scan re-sent under a new id: known by its identity.
+      { shipmentId: b, ...candidate('k2-resent', 'identity:k2') },
+      { shipmentId: a, ...candidate('k4', 'identity:k2') },
     ]);
-    expect([...known.entries()].map(([id, keys]) => [id, [...keys]])).toEqual(
+    expect([...known.entries()].map(([id, keys]) => [id, [...keys].sort()])).toEqual(
       expect.arrayContaining([
         [a, ['k1']],
-        [b, ['k2']],
+        [b, ['k2', 'k2-resent']],
       ]),
     );
     expect(known.size).toBe(2);
@@ -114,18 +130,18 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
   it('applies a sync in one transaction on the state read under the lock', async () => {
     const id = await shipment('probe-f', 'CREATED', sec(60));
     const seen: unknown[] = [];
-    const written = await repo.applySync(id, ['e1', 'e2'], (current, known) => {
+    const written = await repo.applySync(id, [candidate('e1'), candidate('e2')], (current, known) => {
       seen.push(current, [...known]);
       return {
         events: [event(id, 'e1', 'PICKED_UP')],
-        state: { status: 'PICKED_UP', progress: 'PICKED_UP', lastEventAt: sec(1) },
+        state: { status: 'PICKED_UP', progress: 'PICKED_UP', lastEventAt: sec(1), terminalAt: null },
         outbox: [{ teamId, aggregateId: id, type: 'shipment.status_changed', payload: { status: 'PICKED_UP' } }],
         nextPollAt: sec(30),
         updatedAt: NOW,
       };
     });
     expect(written?.events).toHaveLength(1);
-    expect(seen).toEqual([{ status: 'CREATED', progress: 'CREATED', lastEventAt: sec(-3600) }, []]);
+    expect(seen).toEqual([{ status: 'CREATED', progress: 'CREATED', lastEventAt: sec(-3600), terminalAt: null }, []]);
     const [row] = await db.dataSource.query(
       'SELECT status, progress, last_event_at, next_poll_at, updated_at FROM shipments WHERE id = $1',
       [id],
@@ -135,9 +151,9 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     expect(outbox).toEqual([{ type: 'shipment.status_changed' }]);
 
     // The second run sees the stored key and the new status.
-    await repo.applySync(id, ['e1', 'e2'], (current, known) => {
+    await repo.applySync(id, [candidate('e1'), candidate('e2'), candidate('e1-resent', 'identity:e1')], (current, known) => {
       expect(current.status).toBe('PICKED_UP');
-      expect([...known]).toEqual(['e1']);
+      expect([...known].sort()).toEqual(['e1', 'e1-resent']);
       return { events: [], state: current, outbox: [], nextPollAt: sec(40), updatedAt: sec(99) };
     });
     const [after] = await db.dataSource.query('SELECT updated_at, next_poll_at FROM shipments WHERE id = $1', [id]);
@@ -147,9 +163,9 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
   it('rolls everything back when the plan cannot be written', async () => {
     const id = await shipment('probe-g', 'CREATED', sec(60));
     await expect(
-      repo.applySync(id, ['x1'], () => ({
+      repo.applySync(id, [candidate('x1')], () => ({
         events: [event(id, 'x1', 'PICKED_UP')],
-        state: { status: 'PICKED_UP', progress: 'PICKED_UP', lastEventAt: sec(1) },
+        state: { status: 'PICKED_UP', progress: 'PICKED_UP', lastEventAt: sec(1), terminalAt: null },
         outbox: [{ teamId: 'not-a-uuid', aggregateId: id, type: 'shipment.status_changed', payload: {} }],
         nextPollAt: sec(30),
         updatedAt: NOW,
@@ -157,6 +173,44 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     ).rejects.toThrow();
     expect((await db.dataSource.query('SELECT status FROM shipments WHERE id = $1', [id]))[0].status).toBe('CREATED');
     expect(await db.dataSource.query('SELECT id FROM tracking_events WHERE shipment_id = $1', [id])).toEqual([]);
+  });
+
+  it('records when the shipment reached a terminal status', async () => {
+    const id = await shipment('probe-i', 'OUT_FOR_DELIVERY', sec(60));
+    await repo.applySync(id, [candidate('d1')], () => ({
+      events: [event(id, 'd1', 'DELIVERED')],
+      state: { status: 'DELIVERED', progress: 'DELIVERED', lastEventAt: sec(1), terminalAt: NOW },
+      outbox: [],
+      nextPollAt: sec(3600),
+      updatedAt: NOW,
+    }));
+    const [row] = await db.dataSource.query('SELECT status, terminal_at, next_poll_at FROM shipments WHERE id = $1', [id]);
+    expect(row).toEqual({ status: 'DELIVERED', terminal_at: NOW, next_poll_at: sec(3600) });
+  });
+
+  it('stores one copy of a scan however many syncs race to write it under different ids (unique identity key)', async () => {
+    const id = await shipment('probe-j', 'IN_TRANSIT', sec(60));
+    // Plans that ignore what the store reports, as a writer that checked before another committed would.
+    const racing = (key: string) =>
+      repo.applySync(id, [candidate(key, 'identity:same-scan')], (current) => ({
+        events: [{ ...event(id, key), dedupeKey: 'identity:same-scan' }],
+        state: current,
+        outbox: [],
+        nextPollAt: sec(60),
+        updatedAt: NOW,
+      }));
+    await Promise.all([racing('r1'), racing('r2'), racing('r3')]);
+    const rows = await db.dataSource.query('SELECT event_key FROM tracking_events WHERE shipment_id = $1', [id]);
+    expect(rows).toHaveLength(1);
+    // Gateway events carry no identity and are not affected.
+    await repo.applySync(id, [], (current) => ({
+      events: [event(id, 'gateway:CREATED'), event(id, 'gateway:LABEL_GENERATED')],
+      state: current,
+      outbox: [],
+      nextPollAt: sec(60),
+      updatedAt: NOW,
+    }));
+    expect(await db.dataSource.query('SELECT event_key FROM tracking_events WHERE shipment_id = $1', [id])).toHaveLength(3);
   });
 
   it('answers null for a shipment that no longer exists', async () => {
@@ -167,11 +221,43 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     ).toBeNull();
   });
 
+  // Last: it takes the migration down and up again on this database.
+  it('migrates an existing history: carrier events get their identity, a stored duplicate keeps none, gateway events none', async () => {
+    const id = await shipment('probe-k', 'IN_TRANSIT', sec(60));
+    const migration = new TrackingFidelity1732100360000();
+    const runner = db.dataSource.createQueryRunner();
+    try {
+      await migration.down(runner);
+      const legacy = (key: string, recorded: number) =>
+        runner.query(
+          `INSERT INTO tracking_events (id, shipment_id, event_key, code, location_en, occurred_at, recorded_at)
+           VALUES ($1, $2, $3, 'PICKED_UP', 'Riyadh', $4, $5)`,
+          [randomUUID(), id, key, sec(1), sec(recorded)],
+        );
+      await legacy('old-1', 10);
+      await legacy('old-2', 20);
+      await legacy('gateway:CREATED', 0);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    const rows = await db.dataSource.query('SELECT event_key, dedupe_key FROM tracking_events WHERE shipment_id = $1 ORDER BY event_key', [
+      id,
+    ]);
+    expect(rows).toEqual([
+      { event_key: 'gateway:CREATED', dedupe_key: null },
+      { event_key: 'old-1', dedupe_key: trackingEventIdentity({ code: 'PICKED_UP', occurredAt: sec(1), locationEn: 'Riyadh' }) },
+      { event_key: 'old-2', dedupe_key: null },
+    ]);
+    expect(await db.dataSource.query('SELECT terminal_at FROM shipments WHERE id = $1', [id])).toEqual([{ terminal_at: null }]);
+  });
+
   function event(shipmentId: string, key: string, code = 'IN_TRANSIT') {
     return {
       id: randomUUID(),
       shipmentId,
       eventKey: key,
+      dedupeKey: key.startsWith('gateway:') ? null : `identity:${key}`,
       code,
       carrierStatus: code,
       exceptionType: null,

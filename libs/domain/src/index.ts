@@ -11,6 +11,8 @@ export * from './address/address-rules';
 export * from './shipment/iso-currencies';
 export * from './shipment/shipment-state-machine';
 export * from './shipment/tracking-status-reducer';
+export * from './shipment/tracking-event-identity';
+export * from './shipment/tracking-history-order';
 export * from './shipment/shipment-event-kinds';
 export * from './shipment/shipment-warnings';
 export * from './billing';

@@ -67,6 +67,8 @@ export interface CarrierPort {
 /** Resolves carrier codes to adapters; bound in the app modules. */
 export interface CarrierRegistryPort {
   get(code: string): CarrierPort | undefined;
+  /** How coarse the carrier's event times are, in ms (1 = exact); 1 when not declared. */
+  eventTimeResolutionMs?(code: string): number;
 }
 
 export const CARRIER_REGISTRY = Symbol('CARRIER_REGISTRY');

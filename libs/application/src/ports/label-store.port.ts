@@ -11,7 +11,8 @@ export interface LabelStorePort {
   /**
    * Stores the PDF once (a second render of the same shipment keeps the first) and, if the
    * shipment is still CREATED, moves it to LABEL_GENERATED with its event and domain events,
-   * all in one transaction. Returns the stored bytes.
+   * all in one transaction. A shipment the carrier's scans moved on already gets the event as
+   * history only; a cancelled one gets none. Returns the stored bytes.
    */
   saveAndAdvance(
     shipment: ShipmentRecord,

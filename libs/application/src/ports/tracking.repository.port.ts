@@ -6,6 +6,12 @@ export interface StoredTrackingState {
   readonly status: ShipmentStatus;
   readonly progress: ShipmentStatus | null;
   readonly lastEventAt: Date | null;
+  /**
+   * When the tracking sync saw the shipment reach its terminal status (gateway clock): the
+   * grace period of late scans counts from here. Null while in flight, and for a shipment the
+   * gateway cancelled itself (the carrier confirmed the cancel and reports nothing more).
+   */
+  readonly terminalAt: Date | null;
 }
 
 /** A shipment handed to the tracking sync, with its state as of the claim. */
@@ -17,13 +23,19 @@ export interface DueShipment {
   readonly state: StoredTrackingState;
 }
 
+/** A carrier event the sync may store: its id and its identity (trackingEventIdentity). */
+export interface CandidateEvent {
+  readonly eventKey: string;
+  readonly dedupeKey: string;
+}
+
 /** What one sync writes for one shipment, all in one transaction. */
 export interface TrackingSyncPlan {
-  /** New events only; already stored keys are skipped by the store as well. */
+  /** New events only; the store skips any whose key or identity it already has (unique keys). */
   readonly events: readonly TrackingEventRecord[];
   readonly state: StoredTrackingState;
   readonly outbox: readonly OutboxEventDraft[];
-  /** Null stops polling (terminal status). */
+  /** Null stops polling (terminal status, grace period over). */
   readonly nextPollAt: Date | null;
   readonly updatedAt: Date;
 }
@@ -39,19 +51,24 @@ export interface TrackingRepositoryPort {
    * first, and pushes their next poll to `leaseUntil` in the same statement, so a second
    * poller skips them and a poller that dies mid-batch only delays them until the lease ends.
    * Rows a concurrent poller holds are skipped, not waited for. Terminal shipments found due
-   * are taken off the schedule and not returned.
+   * are returned while they reached that status after `graceCutoff`; the others are taken off
+   * the schedule and not returned.
    */
-  claimDue(carrierCode: string, now: Date, limit: number, leaseUntil: Date): Promise<DueShipment[]>;
-  /** Which of the given (shipment, event key) pairs are stored already: shipment id → keys. */
-  knownEventKeys(pairs: ReadonlyArray<{ shipmentId: string; eventKey: string }>): Promise<Map<string, Set<string>>>;
+  claimDue(carrierCode: string, now: Date, limit: number, leaseUntil: Date, graceCutoff: Date): Promise<DueShipment[]>;
+  /**
+   * Which of the given candidates are stored already, by event key or by identity: shipment
+   * id → the candidates' event keys.
+   */
+  knownEventKeys(pairs: ReadonlyArray<CandidateEvent & { shipmentId: string }>): Promise<Map<string, Set<string>>>;
   /**
    * One transaction: locks the shipment row, reads its current state and which of
-   * `candidateKeys` it already has, asks `plan` what to write, and writes it; the status
-   * update is conditional on the status just read. Null when the shipment no longer exists.
+   * `candidates` it already has (by key or identity; answered as the candidates' event keys),
+   * asks `plan` what to write, and writes it; the status update is conditional on the status
+   * just read. Null when the shipment no longer exists.
    */
   applySync(
     shipmentId: string,
-    candidateKeys: readonly string[],
+    candidates: readonly CandidateEvent[],
     plan: (current: StoredTrackingState, knownKeys: ReadonlySet<string>) => TrackingSyncPlan,
   ): Promise<TrackingSyncPlan | null>;
   /** Sets next polls; shipments taken off the schedule meanwhile (cancelled, terminal) stay off. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AddressProps, ExceptionType, Lane, ParcelProps, ShipmentStatus, ShipmentWarning } from '@lgw/domain';
+import { AddressProps, ExceptionType, Lane, ParcelProps, ShipmentStatus, ShipmentWarning, TrackingEventSource } from '@lgw/domain';
 
 /** A shipment as stored. Money in integer halalas. */
 export interface ShipmentRecord {
@@ -51,8 +51,13 @@ export interface QuotedPriceLines {
 export interface TrackingEventRecord {
   readonly id: string;
   readonly shipmentId: string;
-  /** Dedupe key: the carrier's event id, or a gateway-made one for gateway events. */
+  /** The carrier's event id, or a gateway-made one (gateway:<code>) for gateway events; unique per shipment. */
   readonly eventKey: string;
+  /**
+   * Carrier events only: the event's identity (code, time at the carrier's resolution, place;
+   * trackingEventIdentity), unique per shipment, so a scan re-sent under a new id is stored once.
+   */
+  readonly dedupeKey?: string | null;
   /** gateway status, or the carrier's own code when it maps to none. */
   readonly code: string;
   readonly carrierStatus: string | null;
@@ -78,6 +83,13 @@ export interface OutboxEventDraft {
   readonly payload: Record<string, unknown>;
 }
 
+const GATEWAY_EVENT_KEY_PREFIX = 'gateway:';
+
+/** Who wrote the event: the gateway's own steps have gateway-made keys. */
+export function trackingEventSource(e: Pick<TrackingEventRecord, 'eventKey'>): TrackingEventSource {
+  return e.eventKey.startsWith(GATEWAY_EVENT_KEY_PREFIX) ? 'gateway' : 'carrier';
+}
+
 /**
  * An event the gateway itself records (CREATED, LABEL_GENERATED, CANCELLED). Its key is
  * fixed per code, so recording it twice stores it once.
@@ -91,7 +103,7 @@ export function gatewayEvent(
   return {
     id: randomUUID(),
     shipmentId,
-    eventKey: `gateway:${code}`,
+    eventKey: `${GATEWAY_EVENT_KEY_PREFIX}${code}`,
     code,
     carrierStatus: null,
     exceptionType: null,

@@ -29,7 +29,8 @@ export function unknownStatusLabels(code: string): { en: string; ar: string } {
   return { en: `Carrier status update (${code})`, ar: `تحديث حالة من شركة الشحن (${code})` };
 }
 
-export function toTrackingEventView(e: TrackingEventRecord): TrackingEventView {
+/** `shownAt`: the time the history shows (orderTrackingHistory), the stored time when absent. */
+export function toTrackingEventView(e: TrackingEventRecord, shownAt: Date = e.occurredAt): TrackingEventView {
   const status = isShipmentStatus(e.code) ? e.code : undefined;
   const labels = status ? STATUS_LABELS[status] : unknownStatusLabels(e.code);
   const exceptionType = status ? exceptionTypeOf(status) : undefined;
@@ -40,7 +41,7 @@ export function toTrackingEventView(e: TrackingEventRecord): TrackingEventView {
     // The contract types both as strings; a place known in one language only is shown in both.
     location_ar: e.locationAr ?? e.locationEn ?? '',
     location_en: e.locationEn ?? e.locationAr ?? '',
-    occurred_at: e.occurredAt.toISOString(),
+    occurred_at: shownAt.toISOString(),
     is_exception: exceptionType !== undefined,
     ...(exceptionType ? { exception_type: exceptionType } : {}),
   };

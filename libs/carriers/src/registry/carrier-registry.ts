@@ -18,14 +18,17 @@ export function createCarrierRegistry(
   carriers: readonly CarrierDefinition[] = CARRIERS,
 ): CarrierRegistry {
   const adapters = new Map<string, ClosableCarrier>();
+  const resolutions = new Map<string, number>();
   for (const carrier of carriers) {
     const code = carrier.descriptor.code;
     if (adapters.has(code)) throw new Error(`carrier ${code} registered twice`);
     adapters.set(code, carrier.create(settings));
+    resolutions.set(code, carrier.wire.eventTimeResolutionMs);
   }
   return {
     codes: [...adapters.keys()],
     get: (code) => adapters.get(code),
+    eventTimeResolutionMs: (code) => resolutions.get(code) ?? 1,
     all: () => [...adapters.values()],
     close: async () => {
       await Promise.all([...adapters.values()].map((adapter) => adapter.close?.()));

@@ -46,27 +46,27 @@ LO  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
 CA  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
 `;
 
-/** Same country: no destination-country arrival, no customs, no customs hold. */
+/** Same country: no destination-country arrival and no customs steps; a customs hold is still possible. */
 const DOMESTIC = `
     CR LG PS PU OH DO IT AD CC CD DH OD DL XC XA XW XF XD RT RD LO CA
-CR  .  x  x  x  x  x  x  .  .  .  x  x  x  .  x  x  x  x  x  x  x  x
-LG  .  .  x  x  x  x  x  .  .  .  x  x  x  .  x  x  x  x  x  x  x  x
-PS  .  .  .  x  x  x  x  .  .  .  x  x  x  .  x  x  x  x  x  x  x  x
-PU  .  .  .  .  x  x  x  .  .  .  x  x  x  .  x  x  x  x  x  x  x  .
-OH  .  .  .  .  .  x  x  .  .  .  x  x  x  .  x  x  x  x  x  x  x  .
-DO  .  .  .  .  .  .  x  .  .  .  x  x  x  .  x  x  x  x  x  x  x  .
-IT  .  .  .  .  .  .  .  .  .  .  x  x  x  .  x  x  x  x  x  x  x  .
+CR  .  x  x  x  x  x  x  .  .  .  x  x  x  x  x  x  x  x  x  x  x  x
+LG  .  .  x  x  x  x  x  .  .  .  x  x  x  x  x  x  x  x  x  x  x  x
+PS  .  .  .  x  x  x  x  .  .  .  x  x  x  x  x  x  x  x  x  x  x  x
+PU  .  .  .  .  x  x  x  .  .  .  x  x  x  x  x  x  x  x  x  x  x  .
+OH  .  .  .  .  .  x  x  .  .  .  x  x  x  x  x  x  x  x  x  x  x  .
+DO  .  .  .  .  .  .  x  .  .  .  x  x  x  x  x  x  x  x  x  x  x  .
+IT  .  .  .  .  .  .  .  .  .  .  x  x  x  x  x  x  x  x  x  x  x  .
 AD  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
 CC  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
 CD  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-DH  .  .  .  .  .  .  .  .  .  .  .  x  x  .  x  x  x  x  x  x  x  .
-OD  .  .  .  .  .  .  .  .  .  .  .  .  x  .  x  x  x  x  x  x  x  .
+DH  .  .  .  .  .  .  .  .  .  .  .  x  x  x  x  x  x  x  x  x  x  .
+OD  .  .  .  .  .  .  .  .  .  .  .  .  x  x  x  x  x  x  x  x  x  .
 DL  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-XC  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-XA  .  .  .  x  x  x  x  .  .  .  x  x  x  .  .  x  x  x  x  x  x  .
-XW  .  .  .  x  x  x  x  .  .  .  x  x  x  .  x  .  x  x  x  x  x  .
-XF  .  .  .  .  .  .  .  .  .  .  .  x  x  .  x  x  .  x  x  x  x  .
-XD  .  .  .  x  x  x  x  .  .  .  x  x  x  .  x  x  x  .  x  x  x  .
+XC  .  .  .  x  x  x  x  .  .  .  x  x  x  .  x  x  x  x  x  x  x  .
+XA  .  .  .  x  x  x  x  .  .  .  x  x  x  x  .  x  x  x  x  x  x  .
+XW  .  .  .  x  x  x  x  .  .  .  x  x  x  x  x  .  x  x  x  x  x  .
+XF  .  .  .  .  .  .  .  .  .  .  .  x  x  x  x  x  .  x  x  x  x  .
+XD  .  .  .  x  x  x  x  .  .  .  x  x  x  x  x  x  x  .  x  x  x  .
 RT  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  x  x  .
 RD  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
 LO  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .

@@ -9,7 +9,9 @@ import { EXCEPTION_STATUSES, ExceptionStatus, ExceptionType, MAIN_FLOW_STATUSES,
  *   CUSTOMS_CLEARED] → AT_DELIVERY_HUB → OUT_FOR_DELIVERY → DELIVERED
  * The bracketed customs steps exist only on cross-border shipments.
  * Exceptions are side states: they interrupt the flow and resume it at the interrupted
- * step or later. Return leg: RETURN_TO_ORIGIN → RETURNED.
+ * step or later. Every exception is possible on every lane: the carrier is the source of
+ * truth, and a customs hold it reports on a domestic lane is applied, with a note
+ * (isUnexpectedOnLane), never hidden. Return leg: RETURN_TO_ORIGIN → RETURNED.
  * Terminal: DELIVERED, RETURNED, LOST, CANCELLED.
  *
  * canTransition(a, b) answers "can a shipment in status a next be reported in status b",
@@ -26,13 +28,15 @@ export const NOT_PICKED_UP_STATUSES = ['CREATED', 'LABEL_GENERATED', 'PICKUP_SCH
 
 export const TERMINAL_STATUSES = ['DELIVERED', 'RETURNED', 'LOST', 'CANCELLED'] as const satisfies readonly ShipmentStatus[];
 
-/** Statuses that only exist when goods cross a border. */
+/** Main-flow steps that only exist when goods cross a border. */
 export const CROSS_BORDER_ONLY_STATUSES = [
   'ARRIVED_DESTINATION_COUNTRY',
   'CUSTOMS_CLEARANCE',
   'CUSTOMS_CLEARED',
-  'EXCEPTION_CUSTOMS_HOLD',
 ] as const satisfies readonly ShipmentStatus[];
+
+/** Exceptions a domestic lane does not normally see; applied all the same (ADR 0036). */
+export const CROSS_BORDER_EXCEPTIONS = ['EXCEPTION_CUSTOMS_HOLD'] as const satisfies readonly ShipmentStatus[];
 
 export interface LaneOptions {
   /**
@@ -85,6 +89,14 @@ export function impliedProgressOf(exception: ExceptionStatus): MainFlowStatus {
 
 export function isAllowedOnLane(status: ShipmentStatus, opts: LaneOptions = {}): boolean {
   return opts.international !== false || !includes(CROSS_BORDER_ONLY_STATUSES, status);
+}
+
+/**
+ * A status the lane makes unlikely but the carrier reported (a customs hold on a domestic
+ * lane). Worth a note for operations; the status applies all the same.
+ */
+export function isUnexpectedOnLane(status: ShipmentStatus, opts: LaneOptions = {}): boolean {
+  return opts.international === false && includes(CROSS_BORDER_EXCEPTIONS, status);
 }
 
 function rank(status: ShipmentStatus): number {

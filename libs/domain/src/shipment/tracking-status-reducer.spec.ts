@@ -8,6 +8,7 @@ import {
   applyStatusEvents,
   deriveTrackingState,
   initialTrackingState,
+  statusEventIdentity,
 } from './tracking-status-reducer';
 
 const T0 = Date.parse('2025-03-01T08:00:00+03:00');
@@ -32,20 +33,38 @@ describe('applyStatusEvents: examples', () => {
   it('never moves back because of an older event, but keeps it in history', () => {
     const start = applyStatusEvents(initialTrackingState(), [ev('b', 'AT_DELIVERY_HUB', 20)]).state;
     const { state, accepted, transitions } = applyStatusEvents(start, [ev('a', 'PICKED_UP', 5)], {
-      knownEventIds: new Set(['b']),
+      knownIdentities: new Set([statusEventIdentity(ev('b', 'AT_DELIVERY_HUB', 20))]),
     });
     expect(state.status).toBe('AT_DELIVERY_HUB');
     expect(accepted.map((e) => e.eventId)).toEqual(['a']);
     expect(transitions).toEqual([]);
   });
 
-  it('drops duplicates by eventId, within the batch and against the known history', () => {
+  it('drops duplicates by code, time and place, whatever their id, within the batch and against the known history', () => {
+    const known = new Set([statusEventIdentity(ev('b', 'IN_TRANSIT', 9))]);
     const { accepted } = applyStatusEvents(
       initialTrackingState(),
-      [ev('a', 'PICKED_UP', 5), ev('a', 'PICKED_UP', 5), ev('b', 'IN_TRANSIT', 9), ev('c', 'AT_ORIGIN_HUB', 6)],
-      { knownEventIds: new Set(['b']) },
+      [ev('a', 'PICKED_UP', 5), ev('a2', 'PICKED_UP', 5), ev('b-again', 'IN_TRANSIT', 9), ev('c', 'AT_ORIGIN_HUB', 6)],
+      { knownIdentities: known },
     );
     expect(accepted.map((e) => e.eventId)).toEqual(['a', 'c']);
+  });
+
+  it('tells apart the same code at the same time in another place, and compares places loosely', () => {
+    const riyadh = { ...ev('a', 'AT_ORIGIN_HUB', 5), locationEn: 'Riyadh' };
+    const { accepted } = applyStatusEvents(initialTrackingState(), [
+      riyadh,
+      { ...ev('b', 'AT_ORIGIN_HUB', 5), locationEn: 'Dammam' },
+      { ...ev('c', 'AT_ORIGIN_HUB', 5), locationEn: '  RIYADH ' },
+    ]);
+    expect(accepted.map((e) => e.eventId)).toEqual(['a', 'b']);
+  });
+
+  it("compares times at the carrier's resolution", () => {
+    const first = { ...ev('a', 'PICKED_UP', 5), occurredAt: new Date(Date.parse(at(5)) + 12_000).toISOString() };
+    const second = { ...ev('b', 'PICKED_UP', 5), occurredAt: new Date(Date.parse(at(5)) + 48_000).toISOString() };
+    expect(applyStatusEvents(initialTrackingState(), [first, second]).accepted).toHaveLength(2);
+    expect(applyStatusEvents(initialTrackingState(), [first, second], { timeResolutionMs: 60_000 }).accepted).toHaveLength(1);
   });
 
   it('applies a batch oldest first and reports each change', () => {
@@ -106,14 +125,26 @@ describe('applyStatusEvents: examples', () => {
     expect(state).toMatchObject({ status: 'EXCEPTION_ADDRESS_ISSUE', progress: 'PICKED_UP' });
   });
 
-  it('ignores customs statuses on a domestic lane', () => {
-    const { state, accepted } = applyStatusEvents(
-      initialTrackingState('IN_TRANSIT'),
+  it('ignores customs steps on a domestic lane but applies a customs hold the carrier reports there', () => {
+    const { state, accepted, transitions } = applyStatusEvents(
+      initialTrackingState('PICKED_UP'),
       [ev('a', 'CUSTOMS_CLEARANCE', 10), ev('b', 'EXCEPTION_CUSTOMS_HOLD', 20)],
       { international: false },
     );
-    expect(state.status).toBe('IN_TRANSIT');
+    expect(state).toMatchObject({ status: 'EXCEPTION_CUSTOMS_HOLD', progress: 'PICKED_UP' });
     expect(accepted).toHaveLength(2);
+    expect(transitions.map(({ from, to }) => `${from}>${to}`)).toEqual(['PICKED_UP>EXCEPTION_CUSTOMS_HOLD']);
+    // The flow resumes after the hold as after any exception.
+    expect(applyStatusEvent(state, ev('c', 'IN_TRANSIT', 30), { international: false }).status).toBe('IN_TRANSIT');
+  });
+
+  it('keeps a late event after a terminal status as history without moving the status', () => {
+    const delivered = applyStatusEvents(initialTrackingState(), [ev('a', 'OUT_FOR_DELIVERY', 10), ev('b', 'DELIVERED', 20)]).state;
+    const late = { ...ev('c', 'IN_TRANSIT', 20), occurredAt: new Date(Date.parse(at(20)) - 1000).toISOString() };
+    const { state, accepted, transitions } = applyStatusEvents(delivered, [late]);
+    expect(state.status).toBe('DELIVERED');
+    expect(accepted).toEqual([late]);
+    expect(transitions).toEqual([]);
   });
 
   it('infers progress when the stored state has none', () => {
@@ -161,12 +192,8 @@ const EXCEPTIONS: readonly ShipmentStatus[] = [
   'EXCEPTION_FAILED_DELIVERY_ATTEMPT',
   'EXCEPTION_CARRIER_DELAY',
 ];
-const CUSTOMS: readonly ShipmentStatus[] = [
-  'ARRIVED_DESTINATION_COUNTRY',
-  'CUSTOMS_CLEARANCE',
-  'CUSTOMS_CLEARED',
-  'EXCEPTION_CUSTOMS_HOLD',
-];
+/** Steps a domestic lane does not have; a customs hold is an exception and possible anywhere. */
+const CUSTOMS: readonly ShipmentStatus[] = ['ARRIVED_DESTINATION_COUNTRY', 'CUSTOMS_CLEARANCE', 'CUSTOMS_CLEARED'];
 const ENDS: readonly ShipmentStatus[] = ['DELIVERED', 'RETURNED', 'LOST', 'CANCELLED'];
 const PICKED_UP = FLOW.indexOf('PICKED_UP');
 const OUT_FOR_DELIVERY = FLOW.indexOf('OUT_FOR_DELIVERY');
@@ -292,9 +319,9 @@ describe('applyStatusEvents: properties', () => {
           const batch = permuted.slice(bounds[i - 1], bounds[i]);
           const result = applyStatusEvents(state, batch, {
             international: scenario.international,
-            knownEventIds: known,
+            knownIdentities: known,
           });
-          result.accepted.forEach((e) => known.add(e.eventId));
+          result.accepted.forEach((e) => known.add(statusEventIdentity(e)));
           state = result.state;
         }
         expect(state.status).toBe(expectedFinal(scenario.events));
@@ -303,25 +330,68 @@ describe('applyStatusEvents: properties', () => {
     );
   });
 
-  it('duplicates do not change the result, with or without deduplication', () => {
+  it('duplicates, under the same or a fresh id, do not change the result and are stored once', () => {
     const withDuplicates = withPermutation.chain((input) =>
       fc.record({
         input: fc.constant(input),
-        extra: fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 10 }),
+        extra: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.boolean()), { maxLength: 10 }),
       }),
     );
     fc.assert(
       fc.property(withDuplicates, ({ input: { scenario, permuted }, extra }) => {
         if (permuted.length === 0) return;
         const noisy = [...permuted];
-        for (const [which, where] of extra) {
-          noisy.splice(where % (noisy.length + 1), 0, { ...permuted[which % permuted.length] });
-        }
+        extra.forEach(([which, where, freshId], i) => {
+          const original = permuted[which % permuted.length];
+          noisy.splice(where % (noisy.length + 1), 0, { ...original, eventId: freshId ? `resent-${i}` : original.eventId });
+        });
         const expected = expectedFinal(scenario.events);
         expect(applyOneByOne(noisy, scenario.international).status).toBe(expected);
         const batch = applyStatusEvents(initialTrackingState(), noisy, { international: scenario.international });
         expect(batch.state.status).toBe(expected);
         expect(batch.accepted).toHaveLength(scenario.events.length);
+        // Against a known history, a re-sent event is dropped whatever its id.
+        const known = new Set(scenario.events.map((e) => statusEventIdentity(e)));
+        expect(applyStatusEvents(batch.state, noisy, { international: scenario.international, knownIdentities: known }).accepted).toEqual(
+          [],
+        );
+      }),
+    );
+  });
+
+  it('late events after a terminal status, in any order and batches, are kept as history and never move it', () => {
+    const ended = validScenario.filter(({ events }) => events.length > 0 && ENDS.includes(events[events.length - 1].status));
+    const lateEvents = fc.array(
+      fc.record({ status: anyStatus, before: fc.integer({ min: 0, max: 600 }), freshId: fc.boolean(), copy: fc.nat() }),
+      { maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(ended, lateEvents, fc.array(fc.nat({ max: 12 }), { maxLength: 3 }), ({ international, events }, late, cuts) => {
+        const end = applyStatusEvents(initialTrackingState(), events, { international }).state;
+        const endAt = Date.parse(String(events[events.length - 1].occurredAt));
+        const arrivals: StatusEvent[] = late.map((l, i) =>
+          l.freshId
+            ? { eventId: `late-${i}`, status: l.status, occurredAt: new Date(endAt - l.before * 1000).toISOString() }
+            : { ...events[l.copy % events.length], eventId: `again-${i}` },
+        );
+        let state: TrackingState = end;
+        const known = new Set(events.map((e) => statusEventIdentity(e)));
+        const bounds = [0, ...cuts.map((c) => c % (arrivals.length + 1)).sort((a, b) => a - b), arrivals.length];
+        for (let i = 1; i < bounds.length; i++) {
+          const result = applyStatusEvents(state, arrivals.slice(bounds[i - 1], bounds[i]), { international, knownIdentities: known });
+          expect(result.transitions).toEqual([]);
+          for (const e of result.accepted) {
+            // Only new events are kept: never a copy of one already in the history.
+            expect(known.has(statusEventIdentity(e))).toBe(false);
+            known.add(statusEventIdentity(e));
+          }
+          state = result.state;
+        }
+        expect(state.status).toBe(end.status);
+        const distinctLate = new Set(
+          arrivals.map((e) => statusEventIdentity(e)).filter((id) => !events.some((e) => statusEventIdentity(e) === id)),
+        );
+        expect(known.size).toBe(new Set(events.map((e) => statusEventIdentity(e))).size + distinctLate.size);
       }),
     );
   });

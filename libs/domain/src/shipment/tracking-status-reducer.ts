@@ -9,6 +9,7 @@ import {
   isTerminal,
   mainFlowRank,
 } from './shipment-state-machine';
+import { TimeResolutionMs, trackingEventIdentity, withoutDuplicates } from './tracking-event-identity';
 
 /**
  * How carrier status events move a shipment's status. Carriers send events late, twice
@@ -17,8 +18,12 @@ import {
  * State: status, progress (the furthest flow step reached: a main-flow status or
  * RETURN_TO_ORIGIN, i.e. the step an exception interrupted) and lastEventAt (the newest
  * occurredAt seen). For one event e:
- * - Terminal state: nothing changes, ever. (applyStatusEvents drops duplicate eventIds first.)
- * - Statuses a domestic lane cannot have (customs) are ignored.
+ * - Terminal state: nothing changes, ever; a late event is history only. (applyStatusEvents
+ *   first drops duplicates: same code, time at the carrier's resolution and place, whatever
+ *   the eventId; see tracking-event-identity.ts.)
+ * - Main-flow customs steps on a domestic lane are ignored (a step the lane does not have).
+ *   Exceptions apply on every lane, a customs hold included: the carrier is the source of
+ *   truth (ADR 0036).
  * - Terminal e and RETURN_TO_ORIGIN apply whenever canTransition allows, whatever their
  *   time: they end or divert the flow.
  * - Main-flow e, current status on the main flow: applies if its rank is higher (forward
@@ -31,7 +36,8 @@ import {
  * - Nothing moves a shipment off the return leg except RETURNED or LOST.
  * Consequence (property-tested): for events that form a valid lifecycle with strictly
  * increasing occurredAt, every arrival order, split into any batches, with or without
- * duplicates, ends in the status of the newest event. Every change the reducer makes is
+ * duplicates (fresh ids included), ends in the status of the newest event, and events that
+ * arrive after a terminal status are kept without moving it. Every change the reducer makes is
  * a pair canTransition allows.
  */
 
@@ -39,6 +45,8 @@ export interface StatusEvent {
   readonly eventId: string;
   readonly status: ShipmentStatus;
   readonly occurredAt: Date | string;
+  readonly locationEn?: string | null;
+  readonly locationAr?: string | null;
 }
 
 export interface TrackingState {
@@ -60,8 +68,10 @@ export interface StatusTransition<E extends StatusEvent = StatusEvent> {
 }
 
 export interface ApplyEventsOptions extends LaneOptions {
-  /** eventIds already in the shipment's history. */
-  readonly knownEventIds?: ReadonlySet<string>;
+  /** Identities (statusEventIdentity) of the events already in the shipment's history. */
+  readonly knownIdentities?: ReadonlySet<string>;
+  /** The carrier's time resolution (1 ms when absent): bahr, for one, reports to the minute. */
+  readonly timeResolutionMs?: TimeResolutionMs;
 }
 
 export interface ApplyEventsResult<E extends StatusEvent = StatusEvent> {
@@ -154,22 +164,22 @@ function compareEvents(a: StatusEvent, b: StatusEvent): number {
   return a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0;
 }
 
+/** A status event's identity in the history: its status is its code. */
+export function statusEventIdentity(event: StatusEvent, resolutionMs: TimeResolutionMs = 1): string {
+  return trackingEventIdentity({ ...event, code: event.status }, resolutionMs);
+}
+
 /**
- * A batch of carrier events: drops duplicates (by eventId, against knownEventIds and
- * within the batch, first copy kept), applies the rest oldest first.
+ * A batch of carrier events: drops duplicates (same identity as a known event or as an
+ * earlier one in the batch, whatever the eventId; first copy kept), applies the rest oldest
+ * first.
  */
 export function applyStatusEvents<E extends StatusEvent>(
   state: TrackingState,
   events: readonly E[],
   opts: ApplyEventsOptions = {},
 ): ApplyEventsResult<E> {
-  const seen = new Set(opts.knownEventIds ?? []);
-  const accepted: E[] = [];
-  for (const event of events) {
-    if (seen.has(event.eventId)) continue;
-    seen.add(event.eventId);
-    accepted.push(event);
-  }
+  const accepted = withoutDuplicates(events, (e) => statusEventIdentity(e, opts.timeResolutionMs), opts.knownIdentities);
   accepted.sort(compareEvents);
 
   const transitions: StatusTransition<E>[] = [];

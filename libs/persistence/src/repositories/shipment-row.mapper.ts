@@ -72,6 +72,7 @@ export interface TrackingEventRow {
   id: string;
   shipment_id: string;
   event_key: string;
+  dedupe_key: string | null;
   code: string;
   carrier_status: string | null;
   exception_type: TrackingEventRecord['exceptionType'];
@@ -87,6 +88,7 @@ export function toTrackingEventRecord(row: TrackingEventRow): TrackingEventRecor
     id: row.id,
     shipmentId: row.shipment_id,
     eventKey: row.event_key,
+    dedupeKey: row.dedupe_key,
     code: row.code,
     carrierStatus: row.carrier_status,
     exceptionType: row.exception_type,

@@ -2,7 +2,6 @@ import { DataSource } from 'typeorm';
 import { LabelStorePort, OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/application';
 import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
 import { ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
-import { rowCount } from './sql-results';
 import { isUuid } from '../support/uuid';
 
 export class TypeOrmLabelStore implements LabelStorePort {
@@ -61,15 +60,20 @@ export class TypeOrmLabelStore implements LabelStorePort {
         const [row] = await em.query('SELECT pdf FROM shipment_labels WHERE shipment_id = $1', [shipment.id]);
         return row.pdf as Buffer;
       }
-      const advanced = await em.query(
-        `UPDATE shipments SET status = 'LABEL_GENERATED', progress = 'LABEL_GENERATED', updated_at = $2,
-                last_event_at = GREATEST(last_event_at, $2)
-          WHERE id = $1 AND status = 'CREATED' RETURNING id`,
-        [shipment.id, at],
-      );
-      if (rowCount(advanced) > 0) {
+      // The status moves only from CREATED. The step is history whenever the label is first
+      // stored, also when the carrier's scans got ahead of the label job (the history places it
+      // before them, ADR 0036), but not on a shipment cancelled meanwhile. The gateway's clock
+      // stays out of last_event_at, which orders the carrier's reports for the reducer.
+      const [row]: Array<{ status: string }> = await em.query('SELECT status FROM shipments WHERE id = $1 FOR UPDATE', [shipment.id]);
+      if (row?.status === 'CREATED') {
+        await em.query(`UPDATE shipments SET status = 'LABEL_GENERATED', progress = 'LABEL_GENERATED', updated_at = $2 WHERE id = $1`, [
+          shipment.id,
+          at,
+        ]);
         await insertTrackingEvents(em, [event]);
         await insertOutbox(em, outbox);
+      } else if (row && row.status !== 'CANCELLED') {
+        await insertTrackingEvents(em, [event]);
       }
       return pdf;
     });

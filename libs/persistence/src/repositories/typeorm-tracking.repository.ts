@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { DueShipment, PollSchedule, StoredTrackingState, TrackingRepositoryPort, TrackingSyncPlan } from '@lgw/application';
+import { CandidateEvent, DueShipment, PollSchedule, StoredTrackingState, TrackingRepositoryPort, TrackingSyncPlan } from '@lgw/application';
 import { Lane, ShipmentStatus, TERMINAL_STATUSES } from '@lgw/domain';
 import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
 import { updatedRows } from './sql-results';
@@ -12,13 +12,22 @@ interface DueRow {
   status: ShipmentStatus;
   progress: ShipmentStatus | null;
   last_event_at: Date | null;
+  terminal_at: Date | null;
 }
 
 interface StateRow {
   status: ShipmentStatus;
   progress: ShipmentStatus | null;
   last_event_at: Date | null;
+  terminal_at: Date | null;
 }
+
+const stateOf = (row: StateRow): StoredTrackingState => ({
+  status: row.status,
+  progress: row.progress,
+  lastEventAt: row.last_event_at,
+  terminalAt: row.terminal_at,
+});
 
 /** Thrown inside a transaction to roll it back when the guarded update lost. */
 class StatusMovedMeanwhile extends Error {}
@@ -26,68 +35,86 @@ class StatusMovedMeanwhile extends Error {}
 /**
  * Tracking sync storage. Every statement is driven by an index: the due list by the partial
  * index shipments_poll_due_idx (carrier_code, next_poll_at) WHERE next_poll_at IS NOT NULL,
- * event look-ups by tracking_events_key_uq (shipment_id, event_key). See
- * docs/adr/0006-tracking-sync-at-scale.md.
+ * event look-ups by tracking_events_key_uq (shipment_id, event_key) and tracking_events_dedupe_uq
+ * (shipment_id, dedupe_key). See docs/adr/0006-tracking-sync-at-scale.md and
+ * docs/adr/0036-tracking-history-fidelity.md.
  */
 export class TypeOrmTrackingRepository implements TrackingRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
-  async claimDue(carrierCode: string, now: Date, limit: number, leaseUntil: Date): Promise<DueShipment[]> {
+  async claimDue(carrierCode: string, now: Date, limit: number, leaseUntil: Date, graceCutoff: Date): Promise<DueShipment[]> {
+    // A terminal shipment stays on the schedule while its grace period runs (terminal_at after
+    // the cutoff); one past it, or one that never had one, is taken off.
     const result = await this.dataSource.query(
       `UPDATE shipments s
-          SET next_poll_at = CASE WHEN s.status = ANY($4::text[]) THEN NULL ELSE $5::timestamptz END
+          SET next_poll_at = CASE WHEN s.status = ANY($4::text[]) AND (s.terminal_at IS NULL OR s.terminal_at <= $6)
+                                  THEN NULL ELSE $5::timestamptz END
          FROM (SELECT id FROM shipments
                 WHERE carrier_code = $1 AND next_poll_at IS NOT NULL AND next_poll_at <= $2
                 ORDER BY next_poll_at
                 LIMIT $3
                 FOR UPDATE SKIP LOCKED) due
         WHERE s.id = due.id
-        RETURNING s.id, s.team_id, s.tracking_number, s.lane, s.status, s.progress, s.last_event_at`,
-      [carrierCode, now, limit, [...TERMINAL_STATUSES], leaseUntil],
+        RETURNING s.id, s.team_id, s.tracking_number, s.lane, s.status, s.progress, s.last_event_at, s.terminal_at,
+                  s.next_poll_at IS NOT NULL AS claimed`,
+      [carrierCode, now, limit, [...TERMINAL_STATUSES], leaseUntil, graceCutoff],
     );
-    const terminal = new Set<string>(TERMINAL_STATUSES);
-    return updatedRows<DueRow>(result)
-      .filter((row) => !terminal.has(row.status))
+    return updatedRows<DueRow & { claimed: boolean }>(result)
+      .filter((row) => row.claimed)
       .map((row) => ({
         id: row.id,
         teamId: row.team_id,
         trackingNumber: row.tracking_number,
         lane: row.lane,
-        state: { status: row.status, progress: row.progress, lastEventAt: row.last_event_at },
+        state: stateOf(row),
       }));
   }
 
-  async knownEventKeys(pairs: ReadonlyArray<{ shipmentId: string; eventKey: string }>): Promise<Map<string, Set<string>>> {
+  async knownEventKeys(pairs: ReadonlyArray<CandidateEvent & { shipmentId: string }>): Promise<Map<string, Set<string>>> {
     const known = new Map<string, Set<string>>();
+    const add = (shipmentId: string, eventKey: string) => {
+      const keys = known.get(shipmentId);
+      if (keys) keys.add(eventKey);
+      else known.set(shipmentId, new Set([eventKey]));
+    };
     if (pairs.length === 0) return known;
-    const rows: Array<{ shipment_id: string; event_key: string }> = await this.dataSource.query(
+    // By key first: carriers mostly re-send their whole history under the same ids, so this one
+    // join settles nearly every candidate, at the cost the check had before identities existed.
+    const byKey: Array<{ shipment_id: string; event_key: string }> = await this.dataSource.query(
       `SELECT t.shipment_id, t.event_key
          FROM unnest($1::uuid[], $2::text[]) AS k(shipment_id, event_key)
          JOIN tracking_events t ON t.shipment_id = k.shipment_id AND t.event_key = k.event_key`,
       [pairs.map((p) => p.shipmentId), pairs.map((p) => p.eventKey)],
     );
-    for (const row of rows) {
-      const keys = known.get(row.shipment_id);
-      if (keys) keys.add(row.event_key);
-      else known.set(row.shipment_id, new Set([row.event_key]));
-    }
+    for (const row of byKey) add(row.shipment_id, row.event_key);
+    // Then by identity, only for what is left: new events and scans re-sent under a new id.
+    const rest = pairs.filter((p) => !known.get(p.shipmentId)?.has(p.eventKey));
+    if (rest.length === 0) return known;
+    const byIdentity: Array<{ shipment_id: string; event_key: string }> = await this.dataSource.query(
+      `SELECT k.shipment_id, k.event_key
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS k(shipment_id, event_key, dedupe_key)
+         JOIN tracking_events t ON t.shipment_id = k.shipment_id AND t.dedupe_key = k.dedupe_key`,
+      [rest.map((p) => p.shipmentId), rest.map((p) => p.eventKey), rest.map((p) => p.dedupeKey)],
+    );
+    for (const row of byIdentity) add(row.shipment_id, row.event_key);
     return known;
   }
 
   async applySync(
     shipmentId: string,
-    candidateKeys: readonly string[],
+    candidates: readonly CandidateEvent[],
     plan: (current: StoredTrackingState, knownKeys: ReadonlySet<string>) => TrackingSyncPlan,
   ): Promise<TrackingSyncPlan | null> {
     try {
       // Only the transaction's EntityManager inside: the embedded database has one connection.
       return await this.dataSource.transaction(async (em) => {
-        const [row]: StateRow[] = await em.query('SELECT status, progress, last_event_at FROM shipments WHERE id = $1 FOR UPDATE', [
-          shipmentId,
-        ]);
+        const [row]: StateRow[] = await em.query(
+          'SELECT status, progress, last_event_at, terminal_at FROM shipments WHERE id = $1 FOR UPDATE',
+          [shipmentId],
+        );
         if (!row) return null;
-        const current: StoredTrackingState = { status: row.status, progress: row.progress, lastEventAt: row.last_event_at };
-        const written = plan(current, await storedKeys(em, shipmentId, candidateKeys));
+        const current = stateOf(row);
+        const written = plan(current, await storedKeys(em, shipmentId, candidates));
         await this.updateShipment(em, shipmentId, current.status, written);
         await insertTrackingEvents(em, written.events);
         await insertOutbox(em, written.outbox);
@@ -116,22 +143,35 @@ export class TypeOrmTrackingRepository implements TrackingRepositoryPort {
   private async updateShipment(em: EntityManager, id: string, expected: ShipmentStatus, plan: TrackingSyncPlan): Promise<void> {
     const result = await em.query(
       `UPDATE shipments
-          SET status = $3, progress = $4, last_event_at = $5, next_poll_at = $6,
+          SET status = $3, progress = $4, last_event_at = $5, next_poll_at = $6, terminal_at = $8,
               updated_at = CASE WHEN status IS DISTINCT FROM $3 OR progress IS DISTINCT FROM $4
                                   OR last_event_at IS DISTINCT FROM $5 THEN $7 ELSE updated_at END
         WHERE id = $1 AND status = $2
         RETURNING id`,
-      [id, expected, plan.state.status, plan.state.progress, plan.state.lastEventAt, plan.nextPollAt, plan.updatedAt],
+      [
+        id,
+        expected,
+        plan.state.status,
+        plan.state.progress,
+        plan.state.lastEventAt,
+        plan.nextPollAt,
+        plan.updatedAt,
+        plan.state.terminalAt,
+      ],
     );
     if (updatedRows(result).length === 0) throw new StatusMovedMeanwhile();
   }
 }
 
-async function storedKeys(em: EntityManager, shipmentId: string, keys: readonly string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows: Array<{ event_key: string }> = await em.query(
-    'SELECT event_key FROM tracking_events WHERE shipment_id = $1 AND event_key = ANY($2::text[])',
-    [shipmentId, [...keys]],
+/** The candidates' event keys the shipment already has, by key or by identity. */
+async function storedKeys(em: EntityManager, shipmentId: string, candidates: readonly CandidateEvent[]): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
+  const rows: Array<{ event_key: string; dedupe_key: string | null }> = await em.query(
+    `SELECT event_key, dedupe_key FROM tracking_events
+      WHERE shipment_id = $1 AND (event_key = ANY($2::text[]) OR dedupe_key = ANY($3::text[]))`,
+    [shipmentId, candidates.map((c) => c.eventKey), candidates.map((c) => c.dedupeKey)],
   );
-  return new Set(rows.map((r) => r.event_key));
+  const keys = new Set(rows.map((r) => r.event_key));
+  const identities = new Set(rows.map((r) => r.dedupe_key));
+  return new Set(candidates.filter((c) => keys.has(c.eventKey) || identities.has(c.dedupeKey)).map((c) => c.eventKey));
 }

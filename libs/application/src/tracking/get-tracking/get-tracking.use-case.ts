@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { orderTrackingHistory } from '@lgw/domain';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { GetShipmentUseCase } from '../../shipments/get-shipment/get-shipment.use-case';
+import { trackingEventSource } from '../../shipments/shipment.record';
 import { toTrackingEventView, TrackingView } from '../tracking.view';
 
 export interface GetTrackingCommand {
@@ -18,12 +20,14 @@ export class GetTrackingUseCase {
 
   async execute(command: GetTrackingCommand): Promise<TrackingView> {
     const shipment = await this.getShipment.record(command.teamId, command.shipmentId);
-    // Most recent first (docs/api.md §4 rule 4): the repository orders by occurred_at descending.
     const events = await this.shipments.trackingEvents(shipment.id);
+    // Most recent first (docs/api.md §4 rule 4), the gateway's own steps placed among the
+    // carrier's scans in the order they happened (ADR 0036).
+    const placed = orderTrackingHistory(events.map((e) => ({ ...e, source: trackingEventSource(e) })));
     return {
       tracking_number: shipment.trackingNumber,
       status: shipment.status,
-      events: events.map(toTrackingEventView),
+      events: placed.map((p) => toTrackingEventView(p.event, p.shownAt)),
     };
   }
 }

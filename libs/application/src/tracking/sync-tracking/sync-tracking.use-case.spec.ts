@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { ShipmentStatus } from '@lgw/domain';
+import { isTerminal, ShipmentStatus } from '@lgw/domain';
 import { CarrierPort, CarrierTrackingEvent, CarrierUnavailableError } from '../../ports/carrier.port';
 import {
+  CandidateEvent,
   DueShipment,
   PollSchedule,
   StoredTrackingState,
@@ -19,6 +20,8 @@ const SETTINGS: TrackingSyncSettings = {
   activeIntervalMs: 2000,
   maxIntervalMs: 3000,
   failureDelayMs: 5000,
+  terminalGraceMs: 7 * 24 * 3_600_000,
+  terminalIntervalMs: 4000,
   batchSize: 500,
   leaseMs: 60_000,
 };
@@ -43,26 +46,31 @@ class InMemoryTrackingRepository implements TrackingRepositoryPort {
       teamId: 'team-1',
       trackingNumber,
       lane,
-      state: { status, progress: status, lastEventAt: at(-1) },
+      state: { status, progress: status, lastEventAt: at(-1), terminalAt: null },
       nextPollAt: at(-1),
     };
     this.rows.set(id, row);
     return row;
   }
 
-  async claimDue(_carrier: string, now: Date, limit: number, leaseUntil: Date): Promise<DueShipment[]> {
+  async claimDue(_carrier: string, now: Date, limit: number, leaseUntil: Date, graceCutoff: Date): Promise<DueShipment[]> {
     const due = [...this.rows.values()]
       .filter((r) => r.nextPollAt && r.nextPollAt <= now)
       .sort((a, b) => a.nextPollAt!.getTime() - b.nextPollAt!.getTime())
       .slice(0, limit);
-    for (const r of due) r.nextPollAt = leaseUntil;
-    return due.map((r) => ({ ...r, state: { ...r.state } }));
+    const graceOver = (r: Row) => isTerminal(r.state.status) && (!r.state.terminalAt || r.state.terminalAt <= graceCutoff);
+    for (const r of due) r.nextPollAt = graceOver(r) ? null : leaseUntil;
+    return due.filter((r) => r.nextPollAt).map((r) => ({ ...r, state: { ...r.state } }));
   }
 
-  async knownEventKeys(pairs: ReadonlyArray<{ shipmentId: string; eventKey: string }>) {
+  private stored(shipmentId: string, c: CandidateEvent): boolean {
+    return this.events.some((e) => e.shipmentId === shipmentId && (e.eventKey === c.eventKey || e.dedupeKey === c.dedupeKey));
+  }
+
+  async knownEventKeys(pairs: ReadonlyArray<CandidateEvent & { shipmentId: string }>) {
     const known = new Map<string, Set<string>>();
     for (const p of pairs) {
-      if (!this.events.some((e) => e.shipmentId === p.shipmentId && e.eventKey === p.eventKey)) continue;
+      if (!this.stored(p.shipmentId, p)) continue;
       known.set(p.shipmentId, (known.get(p.shipmentId) ?? new Set()).add(p.eventKey));
     }
     return known;
@@ -70,7 +78,7 @@ class InMemoryTrackingRepository implements TrackingRepositoryPort {
 
   async applySync(
     shipmentId: string,
-    keys: readonly string[],
+    candidates: readonly CandidateEvent[],
     plan: (current: StoredTrackingState, known: ReadonlySet<string>) => TrackingSyncPlan,
   ): Promise<TrackingSyncPlan | null> {
     this.transactions += 1;
@@ -78,11 +86,14 @@ class InMemoryTrackingRepository implements TrackingRepositoryPort {
     if (!row) return null;
     this.interleave?.(row);
     this.interleave = undefined;
-    const known = new Set(this.events.filter((e) => e.shipmentId === shipmentId && keys.includes(e.eventKey)).map((e) => e.eventKey));
+    const known = new Set(candidates.filter((c) => this.stored(shipmentId, c)).map((c) => c.eventKey));
     const written = plan({ ...row.state }, known);
     row.state = written.state;
     row.nextPollAt = written.nextPollAt;
-    this.events.push(...written.events);
+    // The store's unique keys: an event whose key or identity is stored already is skipped.
+    for (const e of written.events) {
+      if (!this.stored(shipmentId, { eventKey: e.eventKey, dedupeKey: e.dedupeKey ?? '' })) this.events.push(e);
+    }
     this.outbox.push(...written.outbox);
     return written;
   }
@@ -119,12 +130,12 @@ function fakeCarrier(history: CarrierTrackingEvent[]) {
   return { carrier, calls, history, fail: (error?: Error) => (failure = error) };
 }
 
-function setup(history: CarrierTrackingEvent[] = []) {
+function setup(history: CarrierTrackingEvent[] = [], resolutionMs = 1) {
   const repo = new InMemoryTrackingRepository();
   const carrier = fakeCarrier(history);
   const useCase = new SyncTrackingUseCase(
     repo,
-    { get: (code) => (code === 'sahm' ? carrier.carrier : undefined) },
+    { get: (code) => (code === 'sahm' ? carrier.carrier : undefined), eventTimeResolutionMs: () => resolutionMs },
     { now: () => NOW },
     SETTINGS,
   );
@@ -231,20 +242,61 @@ describe('SyncTrackingUseCase', () => {
     });
   });
 
-  it('stops polling at a terminal status, and an older event later does not move it', async () => {
+  it('keeps polling a terminal shipment for the grace period: a late, older scan joins the history, not the status', async () => {
     const { repo, useCase, carrier } = setup([carrierEvent('T1', 'e1', 'DELIVERED', 5)]);
     repo.add('s1', 'T1');
     await useCase.execute({ carrierCode: 'sahm' });
-    expect(repo.rows.get('s1')!.state.status).toBe('DELIVERED');
-    expect(repo.rows.get('s1')!.nextPollAt).toBeNull();
+    const row = repo.rows.get('s1')!;
+    expect(row.state).toMatchObject({ status: 'DELIVERED', terminalAt: NOW });
+    expect(row.nextPollAt!.getTime() - NOW.getTime()).toBeGreaterThanOrEqual(SETTINGS.terminalIntervalMs);
+    expect(row.nextPollAt!.getTime() - NOW.getTime()).toBeLessThanOrEqual(SETTINGS.terminalIntervalMs * 1.1);
     expect(repo.outbox[0].payload.kinds).toEqual(['shipment.status_updated', 'shipment.delivered']);
 
-    carrier.history.push(carrierEvent('T1', 'e2', 'OUT_FOR_DELIVERY', 4));
-    repo.rows.get('s1')!.nextPollAt = at(-1);
-    await useCase.execute({ carrierCode: 'sahm' });
-    expect(repo.rows.get('s1')!.state.status).toBe('DELIVERED');
+    carrier.history.push(carrierEvent('T1', 'e2', 'IN_TRANSIT', 5 - 1 / 60));
+    const later = new Date(NOW.getTime() + 60_000);
+    row.nextPollAt = later;
+    expect(await useCase.execute({ carrierCode: 'sahm', now: later })).toEqual({ shipments: 1, events: 1, transitions: 0 });
+    expect(row.state).toMatchObject({ status: 'DELIVERED', terminalAt: NOW });
     expect(repo.events.map((e) => e.eventKey)).toEqual(['e1', 'e2']);
     expect(repo.outbox).toHaveLength(1);
+
+    // Past the grace period the shipment leaves the schedule for good.
+    const afterGrace = new Date(NOW.getTime() + SETTINGS.terminalGraceMs + 1);
+    row.nextPollAt = afterGrace;
+    expect(await useCase.execute({ carrierCode: 'sahm', now: afterGrace })).toEqual({ shipments: 0, events: 0, transitions: 0 });
+    expect(row.nextPollAt).toBeNull();
+    expect(carrier.calls).toHaveLength(2);
+  });
+
+  it('stores a scan re-sent under a new id once, within one answer and across runs', async () => {
+    const { repo, useCase, carrier } = setup([
+      carrierEvent('T1', 'e1', 'PICKED_UP', 1, { locationEn: 'Riyadh' }),
+      carrierEvent('T1', 'e1-again', 'PICKED_UP', 1, { locationEn: ' riyadh' }),
+    ]);
+    repo.add('s1', 'T1');
+    expect(await useCase.execute({ carrierCode: 'sahm' })).toMatchObject({ events: 1, transitions: 1 });
+    carrier.history.push(carrierEvent('T1', 'e1-third', 'PICKED_UP', 1, { locationEn: 'RIYADH' }));
+    repo.rows.get('s1')!.nextPollAt = at(-1);
+    const transactions = repo.transactions;
+    expect(await useCase.execute({ carrierCode: 'sahm' })).toEqual({ shipments: 1, events: 0, transitions: 0 });
+    expect(repo.transactions).toBe(transactions);
+    expect(repo.events.map((e) => e.eventKey)).toEqual(['e1']);
+    expect(repo.events[0].dedupeKey).toContain('PICKED_UP|');
+  });
+
+  it("compares times at the carrier's resolution", async () => {
+    const minute = (m: number, s: number) => new Date(at(m).getTime() + s * 1000);
+    const { repo, useCase } = setup(
+      [
+        carrierEvent('T1', 'a', 'PICKED_UP', 0, { occurredAt: minute(1, 5) }),
+        carrierEvent('T1', 'b', 'PICKED_UP', 0, { occurredAt: minute(1, 50) }),
+        carrierEvent('T1', 'c', 'PICKED_UP', 0, { occurredAt: minute(2, 5) }),
+      ],
+      60_000,
+    );
+    repo.add('s1', 'T1');
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(repo.events.map((e) => e.eventKey)).toEqual(['a', 'c']);
   });
 
   it('lets a cancel that commits first win: the pickup is kept as history only', async () => {
@@ -260,13 +312,31 @@ describe('SyncTrackingUseCase', () => {
     expect(repo.rows.get('s1')!.nextPollAt).toBeNull();
   });
 
-  it('ignores customs statuses on a domestic lane and applies them on an international one', async () => {
+  it('ignores customs steps on a domestic lane and applies them on an international one', async () => {
     const { repo, useCase } = setup([carrierEvent('D1', 'd1', 'CUSTOMS_CLEARANCE', 1), carrierEvent('I1', 'i1', 'CUSTOMS_CLEARANCE', 1)]);
     repo.add('dom', 'D1', 'IN_TRANSIT', 'domestic');
     repo.add('int', 'I1', 'IN_TRANSIT', 'international');
     await useCase.execute({ carrierCode: 'sahm' });
     expect(repo.rows.get('dom')!.state.status).toBe('IN_TRANSIT');
     expect(repo.rows.get('int')!.state.status).toBe('CUSTOMS_CLEARANCE');
+  });
+
+  it('applies a customs hold the carrier reports on a domestic lane, with a warning', async () => {
+    const { repo, useCase } = setup([
+      carrierEvent('D1', 'd1', 'PICKED_UP', 1),
+      carrierEvent('D1', 'd2', 'EXCEPTION_CUSTOMS_HOLD', 2, { exceptionType: 'CUSTOMS_HOLD' }),
+    ]);
+    repo.add('dom', 'D1', 'CREATED', 'domestic');
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(repo.rows.get('dom')!.state.status).toBe('EXCEPTION_CUSTOMS_HOLD');
+    expect(repo.outbox.map((o) => o.payload.status)).toEqual(['PICKED_UP', 'EXCEPTION_CUSTOMS_HOLD']);
+    expect(repo.outbox[1].payload).toMatchObject({
+      exception_type: 'CUSTOMS_HOLD',
+      kinds: ['shipment.status_updated', 'shipment.exception'],
+    });
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/EXCEPTION_CUSTOMS_HOLD on domestic shipment dom .*applied as the carrier reports it/),
+    );
   });
 
   it('survives a carrier outage: postpones the batch a little, logs once, never throws', async () => {

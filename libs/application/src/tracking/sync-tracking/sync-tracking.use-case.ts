@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { applyStatusEvents, eventKindsForStatusChange, exceptionTypeOf, ShipmentStatus, StatusTransition } from '@lgw/domain';
+import {
+  applyStatusEvents,
+  eventKindsForStatusChange,
+  exceptionTypeOf,
+  isShipmentStatus,
+  isTerminal,
+  isUnexpectedOnLane,
+  ShipmentStatus,
+  StatusTransition,
+  trackingEventIdentity,
+  withoutDuplicates,
+} from '@lgw/domain';
 import { CARRIER_REGISTRY, CarrierRegistryPort, CarrierTrackingEvent, CarrierUnavailableError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import {
+  CandidateEvent,
   DueShipment,
   PollSchedule,
   StoredTrackingState,
@@ -17,6 +29,12 @@ import { nextPollAt, TRACKING_SYNC_SETTINGS, TrackingSyncSettings } from './trac
 
 type MappedEvent = CarrierTrackingEvent & { readonly status: ShipmentStatus };
 
+/** A fetched event with its identity in the history (code, time at the carrier's resolution, place). */
+interface Candidate {
+  readonly event: CarrierTrackingEvent;
+  readonly dedupeKey: string;
+}
+
 const NOTHING: SyncTrackingResult = { shipments: 0, events: 0, transitions: 0 };
 
 /**
@@ -24,9 +42,12 @@ const NOTHING: SyncTrackingResult = { shipments: 0, events: 0, transitions: 0 };
  * carrier: one carrier call for the batch, then one transaction per shipment that has
  * something new (events, status, domain events and its next poll commit together).
  * Shipments with nothing new cost no transaction: they are rescheduled in one statement.
- * Carriers report whole histories again and again, late and out of order; the reducer
- * (libs/domain tracking-status-reducer) decides what moves the status, and every event is
- * kept in the history whether it moves it or not.
+ * Carriers report whole histories again and again, late, out of order and sometimes under
+ * new ids; an event is stored once per identity (libs/domain tracking-event-identity), the
+ * reducer (tracking-status-reducer) decides what moves the status, and every event is kept in
+ * the history whether it moves it or not. Terminal shipments are still asked about for a
+ * grace period (TrackingPollPolicy.terminalGraceMs): late scans join the history, never the
+ * status (docs/adr/0036-tracking-history-fidelity.md).
  */
 @Injectable()
 export class SyncTrackingUseCase {
@@ -50,8 +71,15 @@ export class SyncTrackingUseCase {
     }
     const now = command.now ?? this.clock.now();
     const limit = Math.max(1, command.batchSize ?? this.settings.batchSize);
-    const due = await this.tracking.claimDue(carrierCode, now, limit, new Date(now.getTime() + this.settings.leaseMs));
+    const due = await this.tracking.claimDue(
+      carrierCode,
+      now,
+      limit,
+      new Date(now.getTime() + this.settings.leaseMs),
+      new Date(now.getTime() - this.settings.terminalGraceMs),
+    );
     if (due.length === 0) return NOTHING;
+    const resolutionMs = this.carriers.eventTimeResolutionMs?.(carrierCode) ?? 1;
 
     let fetched: CarrierTrackingEvent[];
     try {
@@ -63,7 +91,7 @@ export class SyncTrackingUseCase {
     }
     if (this.failing.delete(carrierCode)) this.logger.log(`tracking sync: carrier ${carrierCode} answers again`);
 
-    const candidates = await this.newEventsByShipment(due, fetched);
+    const candidates = await this.newEventsByShipment(due, fetched, resolutionMs);
     const quiet: PollSchedule[] = [];
     let events = 0;
     let transitions = 0;
@@ -77,13 +105,14 @@ export class SyncTrackingUseCase {
       try {
         const written = await this.tracking.applySync(
           shipment.id,
-          fresh.map((e) => e.eventId),
-          (current, knownKeys) => this.plan(shipment, current, fresh, knownKeys, now),
+          fresh.map((c): CandidateEvent => ({ eventKey: c.event.eventId, dedupeKey: c.dedupeKey })),
+          (current, knownKeys) => this.plan(shipment, current, fresh, knownKeys, now, resolutionMs),
         );
         if (!written) continue;
         events += written.events.length;
         transitions += written.outbox.length;
         this.warnAboutUnknownCodes(carrierCode, shipment, written.events, fresh);
+        this.noteUnexpectedOnLane(carrierCode, shipment, written.events);
       } catch (error) {
         // One shipment's failure must not cost the others their update; its claim runs out
         // after the lease and it is tried again then.
@@ -95,37 +124,39 @@ export class SyncTrackingUseCase {
   }
 
   /**
-   * Events per shipment that are not stored yet (one query for the whole batch), duplicates
-   * within the answer dropped. Shipments without anything new are absent.
+   * Events per shipment that are not stored yet, by id or by identity (one query for the
+   * whole batch), duplicates within the answer dropped. Shipments without anything new are absent.
    */
   private async newEventsByShipment(
     due: readonly DueShipment[],
     fetched: readonly CarrierTrackingEvent[],
-  ): Promise<Map<string, CarrierTrackingEvent[]>> {
+    resolutionMs: number,
+  ): Promise<Map<string, Candidate[]>> {
     const byTrackingNumber = new Map<string, CarrierTrackingEvent[]>();
     for (const event of fetched) {
       const list = byTrackingNumber.get(event.trackingNumber);
       if (list) list.push(event);
       else byTrackingNumber.set(event.trackingNumber, [event]);
     }
-    const pairs: Array<{ shipmentId: string; eventKey: string }> = [];
-    const perShipment = new Map<string, CarrierTrackingEvent[]>();
+    const pairs: Array<CandidateEvent & { shipmentId: string }> = [];
+    const perShipment = new Map<string, Candidate[]>();
     for (const shipment of due) {
-      const seen = new Set<string>();
-      const distinct: CarrierTrackingEvent[] = [];
-      for (const event of byTrackingNumber.get(shipment.trackingNumber) ?? []) {
-        if (seen.has(event.eventId)) continue;
-        seen.add(event.eventId);
-        distinct.push(event);
-        pairs.push({ shipmentId: shipment.id, eventKey: event.eventId });
-      }
+      const reported = (byTrackingNumber.get(shipment.trackingNumber) ?? []).map((event) => ({
+        event,
+        dedupeKey: trackingEventIdentity({ ...event, code: storedCode(event) }, resolutionMs),
+      }));
+      const distinct = withoutDuplicates(
+        withoutDuplicates(reported, (c) => c.event.eventId),
+        (c) => c.dedupeKey,
+      );
+      for (const c of distinct) pairs.push({ shipmentId: shipment.id, eventKey: c.event.eventId, dedupeKey: c.dedupeKey });
       if (distinct.length > 0) perShipment.set(shipment.id, distinct);
     }
     if (pairs.length === 0) return perShipment;
     const known = await this.tracking.knownEventKeys(pairs);
     for (const [shipmentId, list] of perShipment) {
       const keys = known.get(shipmentId);
-      const fresh = keys ? list.filter((e) => !keys.has(e.eventId)) : list;
+      const fresh = keys ? list.filter((c) => !keys.has(c.event.eventId)) : list;
       if (fresh.length > 0) perShipment.set(shipmentId, fresh);
       else perShipment.delete(shipmentId);
     }
@@ -136,11 +167,12 @@ export class SyncTrackingUseCase {
   private plan(
     shipment: DueShipment,
     current: StoredTrackingState,
-    candidates: readonly CarrierTrackingEvent[],
+    candidates: readonly Candidate[],
     knownKeys: ReadonlySet<string>,
     now: Date,
+    resolutionMs: number,
   ): TrackingSyncPlan {
-    const fresh = candidates.filter((e) => !knownKeys.has(e.eventId));
+    const fresh = candidates.filter((c) => !knownKeys.has(c.event.eventId)).map((c) => c.event);
     const mapped = fresh.filter((e): e is MappedEvent => e.status !== null);
     const result = applyStatusEvents(
       {
@@ -149,15 +181,20 @@ export class SyncTrackingUseCase {
         ...(current.lastEventAt ? { lastEventAt: current.lastEventAt } : {}),
       },
       mapped,
-      { international: shipment.lane !== 'domestic', knownEventIds: knownKeys },
+      { international: shipment.lane !== 'domestic', timeResolutionMs: resolutionMs },
     );
+    const status = result.state.status;
     const state: StoredTrackingState = {
-      status: result.state.status,
+      status,
       progress: result.state.progress,
       lastEventAt: result.state.lastEventAt ?? current.lastEventAt,
+      // The grace period starts when the sync moves the shipment to a terminal status; a
+      // status that was terminal already keeps what it had.
+      terminalAt: !isTerminal(status) ? null : isTerminal(current.status) ? current.terminalAt : now,
     };
+    const dedupeKeys = new Map(candidates.map((c) => [c.event.eventId, c.dedupeKey]));
     return {
-      events: fresh.map((e) => toEventRecord(shipment.id, e, now)),
+      events: fresh.map((e) => toEventRecord(shipment.id, e, dedupeKeys.get(e.eventId)!, now)),
       state,
       outbox: [
         ...result.transitions.map((t) => statusChanged(shipment, t)),
@@ -187,13 +224,27 @@ export class SyncTrackingUseCase {
     );
   }
 
+  /**
+   * Lane knowledge as a note, never a filter: the carrier's customs hold on a domestic
+   * shipment is applied as reported, and operations hear about it.
+   */
+  private noteUnexpectedOnLane(carrierCode: string, shipment: DueShipment, stored: readonly TrackingEventRecord[]): void {
+    for (const event of stored) {
+      if (!isShipmentStatus(event.code) || !isUnexpectedOnLane(event.code, { international: shipment.lane !== 'domestic' })) continue;
+      this.logger.warn(
+        `tracking sync: carrier ${carrierCode} reports ${event.code} on ${shipment.lane} shipment ${shipment.id} ` +
+          `(tracking number ${shipment.trackingNumber}, event ${event.eventKey}); applied as the carrier reports it`,
+      );
+    }
+  }
+
   private warnAboutUnknownCodes(
     carrierCode: string,
     shipment: DueShipment,
     stored: readonly TrackingEventRecord[],
-    candidates: readonly CarrierTrackingEvent[],
+    candidates: readonly Candidate[],
   ): void {
-    const unmapped = new Set(candidates.filter((e) => e.status === null).map((e) => e.eventId));
+    const unmapped = new Set(candidates.filter((c) => c.event.status === null).map((c) => c.event.eventId));
     for (const event of stored) {
       if (!unmapped.has(event.eventKey)) continue;
       this.logger.warn(
@@ -204,14 +255,19 @@ export class SyncTrackingUseCase {
   }
 }
 
-function toEventRecord(shipmentId: string, e: CarrierTrackingEvent, now: Date): TrackingEventRecord {
+/** The code the history shows: an unmapped code is kept as the carrier's own rather than guessed at. */
+function storedCode(e: CarrierTrackingEvent): string {
+  return e.status ?? (e.carrierStatus || 'UNKNOWN');
+}
+
+function toEventRecord(shipmentId: string, e: CarrierTrackingEvent, dedupeKey: string, now: Date): TrackingEventRecord {
   const exceptionType = e.exceptionType ?? (e.status ? exceptionTypeOf(e.status) : undefined);
   return {
     id: randomUUID(),
     shipmentId,
     eventKey: e.eventId,
-    // An unmapped code is kept under the carrier's own code rather than guessed at.
-    code: e.status ?? (e.carrierStatus || 'UNKNOWN'),
+    dedupeKey,
+    code: storedCode(e),
     carrierStatus: e.carrierStatus ?? null,
     exceptionType: exceptionType ?? null,
     locationEn: e.locationEn ?? null,

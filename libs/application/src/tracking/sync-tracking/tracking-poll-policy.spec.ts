@@ -6,15 +6,25 @@ const policy: TrackingPollPolicy = {
   activeIntervalMs: 15 * MINUTE,
   maxIntervalMs: 120 * MINUTE,
   failureDelayMs: MINUTE,
+  terminalGraceMs: 7 * 24 * 60 * MINUTE,
+  terminalIntervalMs: 6 * 60 * MINUTE,
 };
 const now = new Date('2026-01-10T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
 
 describe('tracking poll policy', () => {
-  it('stops polling terminal shipments', () => {
+  it('polls terminal shipments at the terminal interval during the grace period, then stops', () => {
     for (const status of ['DELIVERED', 'RETURNED', 'LOST', 'CANCELLED'] as const) {
+      expect(nextPollDelayMs({ status, lastEventAt: ago(MINUTE), terminalAt: ago(MINUTE) }, now, policy)).toBe(6 * 60 * MINUTE);
+      expect(nextPollDelayMs({ status, lastEventAt: ago(MINUTE), terminalAt: ago(policy.terminalGraceMs - 1) }, now, policy)).toBe(
+        6 * 60 * MINUTE,
+      );
+      expect(nextPollDelayMs({ status, lastEventAt: ago(MINUTE), terminalAt: ago(policy.terminalGraceMs) }, now, policy)).toBeNull();
+      // No grace period recorded (cancelled by the gateway itself): not polled.
       expect(nextPollDelayMs({ status, lastEventAt: ago(MINUTE) }, now, policy)).toBeNull();
+      expect(nextPollDelayMs({ status, lastEventAt: ago(MINUTE), terminalAt: null }, now, policy)).toBeNull();
     }
+    expect(nextPollDelayMs({ status: 'DELIVERED', lastEventAt: null, terminalAt: ago(MINUTE) }, now, policy, 0.5)).toBe(6.3 * 60 * MINUTE);
   });
 
   it('polls the last mile and exceptions more often than the rest', () => {
@@ -55,6 +65,8 @@ describe('tracking poll policy', () => {
       activeIntervalMs: 2000,
       maxIntervalMs: 2000,
       failureDelayMs: 2000,
+      terminalGraceMs: 7 * 24 * 60 * MINUTE,
+      terminalIntervalMs: 2000,
       batchSize: 500,
       leaseMs: 60_000,
     });
@@ -66,8 +78,21 @@ describe('tracking poll policy', () => {
       TRACKING_LAST_MILE_INTERVAL_MS: '300000',
       TRACKING_MAX_INTERVAL_MS: '7200000',
       TRACKING_BATCH_SIZE: '250',
+      TRACKING_TERMINAL_GRACE_MS: '86400000',
+      TRACKING_TERMINAL_INTERVAL_MS: '21600000',
     });
-    expect(settings).toMatchObject({ activeIntervalMs: 900_000, lastMileIntervalMs: 300_000, maxIntervalMs: 7_200_000, batchSize: 250 });
+    expect(settings).toMatchObject({
+      activeIntervalMs: 900_000,
+      lastMileIntervalMs: 300_000,
+      maxIntervalMs: 7_200_000,
+      batchSize: 250,
+      terminalGraceMs: 86_400_000,
+      terminalIntervalMs: 21_600_000,
+    });
+    expect(trackingSyncSettingsFrom(1000, { TRACKING_ACTIVE_INTERVAL_MS: '900000' }).terminalIntervalMs).toBe(900_000);
+    expect(trackingSyncSettingsFrom(1000, { TRACKING_TERMINAL_GRACE_MS: '0' }).terminalGraceMs).toBe(0);
+    expect(() => trackingSyncSettingsFrom(1000, { TRACKING_TERMINAL_GRACE_MS: '-1' })).toThrow(/TRACKING_TERMINAL_GRACE_MS/);
+    expect(() => trackingSyncSettingsFrom(1000, { TRACKING_TERMINAL_INTERVAL_MS: '0' })).toThrow(/TRACKING_TERMINAL_INTERVAL_MS/);
     expect(() => trackingSyncSettingsFrom(1000, { TRACKING_BATCH_SIZE: '0' })).toThrow(/TRACKING_BATCH_SIZE/);
     expect(() => trackingSyncSettingsFrom(1000, { TRACKING_ACTIVE_INTERVAL_MS: 'soon' })).toThrow(/TRACKING_ACTIVE_INTERVAL_MS/);
   });
