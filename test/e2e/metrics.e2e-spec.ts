@@ -84,7 +84,7 @@ describe('metrics: GET /metrics on METRICS_PORT, apart from the API', () => {
     let samples = await scrape();
     while (
       Date.now() < deadline &&
-      (total(samples, 'lgw_label_render_duration_seconds_count', { outcome: 'ok' }) < 1 ||
+      (total(samples, 'lgw_job_duration_seconds_count', { queue: 'labels', outcome: 'ok' }) < 1 ||
         total(samples, 'lgw_webhook_deliveries_total', { outcome: 'delivered' }) < 1)
     ) {
       await new Promise((r) => setTimeout(r, 250));
