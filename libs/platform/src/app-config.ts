@@ -40,6 +40,10 @@ export interface AppConfig {
   readonly apiKeyPrefix: string;
   readonly puppeteerExecutablePath?: string;
   readonly logLevel: string;
+  /** Port of the Prometheus listener (GET /metrics), apart from the API port; unset: none (METRICS_PORT, ADR 0035). */
+  readonly metricsPort?: number;
+  /** How long SIGTERM waits for in-flight requests and jobs before closing anyway (SHUTDOWN_TIMEOUT_MS). */
+  readonly shutdownTimeoutMs: number;
   /** The operator as seller on tax invoices (name, and its 15-digit VAT registration number). */
   readonly invoiceSellerName: string;
   readonly invoiceSellerVatNumber: string;
@@ -169,6 +173,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     apiKeyPrefix: nonEmpty(env.API_KEY_PREFIX) ?? 'lgw',
     puppeteerExecutablePath: nonEmpty(env.PUPPETEER_EXECUTABLE_PATH),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    metricsPort: nonEmpty(env.METRICS_PORT) === undefined ? undefined : intFrom(env, 'METRICS_PORT', 0),
+    shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0),
     invoiceSellerName: sellerNameFrom(env),
     invoiceSellerVatNumber: vatNumberFrom(env),
   };

@@ -2,3 +2,5 @@ export * from './app-config';
 export * from './logger';
 export * from './rate-limit';
 export * from './csv/fast-csv.codec';
+export * from './metrics/gateway-metrics';
+export * from './metrics/metrics-server';

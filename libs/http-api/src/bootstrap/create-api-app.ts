@@ -40,6 +40,9 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: true,
+    // While draining (SIGTERM), a request that reached an accepted connection is served, not
+    // refused with 503: the listener is already closed, so nothing new arrives (ADR 0035).
+    return503OnClosing: false,
     // Errors the router raises before any hook runs (a path parameter over 100 characters, a
     // malformed URL) still leave as the envelope: no such resource.
     frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -73,7 +76,21 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     rateLimiter: app.get<RateLimiterPort>(RATE_LIMITER),
     defaultLimit: runtime.config.rateLimitPerMinute,
   });
+  // Once draining, every answer (those in flight included) closes its connection: the client
+  // reconnects to another replica, and close() does not wait out the keep-alive timeout of
+  // a socket that went idle after the listener closed.
+  let draining = false;
+  fastify.addHook('preClose', async () => {
+    draining = true;
+  });
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
+  const metrics = runtime.metrics;
   fastify.addHook('onResponse', async (request, reply) => {
+    // The route pattern keeps the label set bounded; unmatched URLs share one label.
+    metrics.observeHttp(request.method, request.routeOptions?.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     request.log.info(
       {
         event: 'http.request',

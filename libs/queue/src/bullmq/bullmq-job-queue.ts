@@ -101,6 +101,16 @@ export class BullMqJobQueue implements JobQueuePort, RecurringJobPort {
     await withTimeout(this.queue(queue).removeJobScheduler(name), this.enqueueTimeoutMs, `unschedule on '${queue}' timed out`);
   }
 
+  /** For metrics: one round trip, read when Prometheus scrapes. */
+  async depth(queue: string): Promise<{ waiting: number; active: number; delayed: number }> {
+    const counts = await withTimeout(
+      this.queue(queue).getJobCounts('wait', 'active', 'delayed'),
+      this.enqueueTimeoutMs,
+      'job counts timed out',
+    );
+    return { waiting: counts.wait ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0 };
+  }
+
   close(): Promise<void> {
     this.closing ??= this.shutdown();
     return this.closing;

@@ -169,6 +169,7 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
       WEBHOOK_DELIVERY_QUEUE,
       async (data) => {
         const result = await this.deliverWebhook.execute(data);
+        this.runtime.metrics.countWebhookDelivery(result.outcome);
         if (result.teamId) await this.dispatchWebhooks.execute({ teamId: result.teamId });
       },
       { concurrency: WEBHOOK_DELIVERY_CONCURRENCY },
