@@ -9,6 +9,12 @@ export interface AppConfig {
   readonly dataDir: string;
   readonly databaseUrl?: string;
   readonly redisUrl?: string;
+  /** How long a pool waits for a database connection before the request answers 503 (DATABASE_CONNECT_TIMEOUT_MS). */
+  readonly databaseConnectTimeoutMs: number;
+  /** How long a Redis command may take before the request answers 503 (REDIS_COMMAND_TIMEOUT_MS). */
+  readonly redisCommandTimeoutMs: number;
+  /** After Redis lost its data, domain events published this far back are relayed again (OUTBOX_REDRIVE_WINDOW_MS). */
+  readonly outboxRedriveWindowMs: number;
   readonly adminToken: string;
   /** True when the admin token was generated rather than given: startup prints it. */
   readonly adminTokenGenerated: boolean;
@@ -145,6 +151,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     databaseUrl: nonEmpty(env.DATABASE_URL),
     redisUrl: nonEmpty(env.REDIS_URL),
+    databaseConnectTimeoutMs: intFrom(env, 'DATABASE_CONNECT_TIMEOUT_MS', 2_000, 100),
+    redisCommandTimeoutMs: intFrom(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 50),
+    outboxRedriveWindowMs: intFrom(env, 'OUTBOX_REDRIVE_WINDOW_MS', 15 * 60_000, 0),
     adminToken: admin.token,
     adminTokenGenerated: admin.generated,
     sandboxPort: intFrom(env, 'SANDBOX_PORT', 3100),

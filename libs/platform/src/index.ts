@@ -2,3 +2,4 @@ export * from './app-config';
 export * from './logger';
 export * from './rate-limit';
 export * from './csv/fast-csv.codec';
+export * from './dependency/dependency-failure';

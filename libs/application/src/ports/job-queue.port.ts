@@ -61,6 +61,14 @@ export interface JobWorkerPort {
 export interface RecurringJobPort {
   schedule<T>(queue: string, name: string, everyMs: number, data?: T): Promise<void>;
   unschedule(queue: string, name: string): Promise<void>;
+  /**
+   * The queue's store can lose what it holds (a Redis restarted without persistence, flushed,
+   * or failed over to an empty replica): pending jobs and schedules alike. When the adapter
+   * finds that it did, it registers this process's schedules again and then calls `listener`,
+   * once per loss across replicas, so that the caller re-drives the lost work from its own
+   * records (the outbox). A listener that throws is called again on a later check.
+   */
+  onJobsLost(listener: () => Promise<void>): void;
 }
 
 export const JOB_QUEUE = Symbol('JOB_QUEUE');

@@ -63,6 +63,10 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
     message_en: 'Only a failed webhook delivery can be sent again.',
     message_ar: 'لا يمكن إعادة إرسال إشعار الويب هوك إلا إذا فشل تسليمه.',
   },
+  E_SERVICE_UNAVAILABLE: {
+    message_en: 'The service is temporarily unavailable. Try again shortly.',
+    message_ar: 'الخدمة غير متاحة مؤقتاً. حاول مرة أخرى بعد قليل.',
+  },
   E_INTERNAL: {
     message_en: 'An unexpected error occurred.',
     message_ar: 'حدث خطأ غير متوقع.',

@@ -19,21 +19,30 @@ export class HealthHttpController {
     return { status: 'ok' };
   }
 
-  /** Ready only when the database and, where configured, Redis answer. */
+  /**
+   * Ready while the database answers: every route needs it. Redis away leaves the replica
+   * ready but degraded (docs/adr/0028-dependency-loss.md): reads, cancels, labels and
+   * documents still work, rating and booking answer 503, and rate limits count per replica.
+   */
   @Get('ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<{ status: string; checks: Record<string, string> }> {
     const checks: Record<string, string> = {};
-    checks.database = await probe(() => this.dataSource.query('SELECT 1'));
-    if (this.redis) checks.redis = await probe(() => this.redis!.ping());
-    const ok = Object.values(checks).every((c) => c === 'ok');
-    reply.code(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'unavailable', checks };
+    const [database, redis] = await Promise.all([
+      probe(() => this.dataSource.query('SELECT 1')),
+      this.redis ? probe(() => this.redis!.ping()) : Promise.resolve(undefined),
+    ]);
+    checks.database = database;
+    if (redis) checks.redis = redis;
+    checks.rate_limit = !redis ? 'memory' : redis === 'ok' ? 'redis' : 'memory-per-replica';
+    const status = database !== 'ok' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok';
+    reply.code(status === 'unavailable' ? 503 : 200);
+    return { status, checks };
   }
 }
 
 async function probe(check: () => Promise<unknown>): Promise<string> {
   try {
-    await withTimeout(check(), 2000);
+    await withTimeout(check(), 1000);
     return 'ok';
   } catch {
     return 'down';

@@ -7,6 +7,7 @@ import {
   RECURRING_JOBS,
   RecurringJobPort,
   RelayOutboxUseCase,
+  RedriveOutboxUseCase,
   RenderLabelUseCase,
   PurgeExpiredUseCase,
   SweepLabelsUseCase,
@@ -67,6 +68,7 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
     @Inject(RECURRING_JOBS) private readonly recurring: RecurringJobPort,
     private readonly renderLabel: RenderLabelUseCase,
     private readonly relayOutbox: RelayOutboxUseCase,
+    private readonly redriveOutbox: RedriveOutboxUseCase,
     private readonly sweepLabels: SweepLabelsUseCase,
     private readonly syncTracking: SyncTrackingUseCase,
     private readonly purgeExpired: PurgeExpiredUseCase,
@@ -130,6 +132,14 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
     const recoverEveryMs = Math.min(INTENT_RECOVERY_MAX_EVERY_MS, Math.max(250, Math.floor(this.config.intentRecoveryAfterMs / 4)));
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'recover-intents', recoverEveryMs, { task: 'recover-intents' });
     await this.recurring.schedule(FULFILMENT_BATCH_QUEUE, 'recover', BATCH_RECOVERY_EVERY_MS, { task: 'recover' });
+    // Redis lost its jobs (restarted empty, flushed): the schedules above are registered again by
+    // the queue, and the work comes back from the outbox and the sweeps, not from Redis.
+    this.recurring.onJobsLost(async () => {
+      const redriven = await this.redriveOutbox.execute(this.config.outboxRedriveWindowMs);
+      const labels = await this.sweepLabels.execute();
+      const billing = await this.sweepBilling.execute();
+      this.logger.warn({ event: 'outbox.redriven', redriven, labels, billing });
+    });
     if (this.runtime.jobs.mode === 'in-process') {
       // In-memory jobs die with their process: whatever is PROCESSING now was lost in it.
       await this.recoverBatches.execute(0);

@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { InvoiceRendererPort, LabelRendererPort, RateLimiterPort } from '@lgw/application';
 import { ChromiumBrowserPool, PuppeteerInvoiceRenderer, PuppeteerLabelRenderer } from '@lgw/labels';
-import { createJobQueue, JobQueueRuntime } from '@lgw/queue';
+import { createJobQueue, JobQueueRuntime, throttled } from '@lgw/queue';
 import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/persistence';
 import { AppConfig, createLogger, InMemoryRateLimiter, RedisRateLimiter } from '@lgw/platform';
@@ -50,18 +50,27 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     inMemory: options.inMemoryDatabase,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
   });
   let redis: Redis | undefined;
   let rateLimiter: RateLimiterPort;
   if (config.redisUrl) {
+    // Fail fast while Redis is away: no offline queue (a command without a connection fails at
+    // once and the request answers 503), a bounded wait for a connected Redis that does not
+    // answer, and reconnect attempts at most a second apart so service resumes promptly.
     redis = new Redis(config.redisUrl, {
       maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
       enableAutoPipelining: true,
-      commandTimeout: 1000,
+      commandTimeout: config.redisCommandTimeoutMs,
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
       lazyConnect: false,
     });
-    redis.on('error', (err) => logger.warn({ event: 'redis.error', err: err.message }, 'redis error'));
+    redis.on('error', throttled(5_000, (err) => logger.warn({ event: 'redis.error', err: err.message }, 'redis error')));
     rateLimiter = new RedisRateLimiter(redis, logger);
+    // Without an offline queue, requests arriving before the first connection would fail;
+    // a process started during an outage still starts, degraded.
+    await connected(redis, 3_000);
   } else {
     rateLimiter = new InMemoryRateLimiter();
   }
@@ -100,3 +109,19 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     },
   };
 }
+
+/** Waits until the client is connected, or gives up quietly after `ms`. */
+function connected(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    redis.once('ready', done);
+  });
+}
+
