@@ -71,6 +71,13 @@ export interface RecurringJobPort {
   onJobsLost(listener: () => Promise<void>): void;
 }
 
+/**
+ * Attempts of the jobs that carry out a domain event (label, billing, webhook fan-out): eight
+ * attempts back off 1 + 2 + … + 64 s, about two minutes, which rides out a database restart or
+ * failover instead of giving up during it.
+ */
+export const EVENT_JOB_ATTEMPTS = 8;
+
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 export const JOB_WORKER = Symbol('JOB_WORKER');
 export const RECURRING_JOBS = Symbol('RECURRING_JOBS');
