@@ -87,7 +87,8 @@ if (SERVICES_MODE) {
       });
       const bytes = Buffer.from(await res.arrayBuffer());
       const ms = performance.now() - started;
-      const json = (res.headers.get('content-type') ?? '').includes('json') && bytes.length ? JSON.parse(bytes.toString('utf8')) : undefined;
+      const json =
+        (res.headers.get('content-type') ?? '').includes('json') && bytes.length ? JSON.parse(bytes.toString('utf8')) : undefined;
       return { status: res.status, headers: res.headers, body: json, bytes, ms };
     };
     const adminCall = (method: string, path: string, body?: Json) =>
@@ -250,7 +251,13 @@ if (SERVICES_MODE) {
               ? await (async () => {
                   const started = performance.now();
                   const r = await adminCall('GET', '/teams');
-                  return { status: r.status, headers: r.headers, body: (await r.json()) as Json, bytes: Buffer.alloc(0), ms: performance.now() - started };
+                  return {
+                    status: r.status,
+                    headers: r.headers,
+                    body: (await r.json()) as Json,
+                    bytes: Buffer.alloc(0),
+                    ms: performance.now() - started,
+                  };
                 })()
               : await call(route.path, { method: route.method, body: route.body, key: route.key });
           expectServiceUnavailable(res, `${route.what} (round ${rounds})`, route.apiRoute !== false);
@@ -263,7 +270,9 @@ if (SERVICES_MODE) {
       expect({ status: ready.status, database: ready.body.checks.database }).toEqual({ status: 503, database: 'down' });
 
       await postgres.start();
-      await eventually('the api answering from the database again', async () => ((await call('/shipments')).status === 200 ? true : undefined));
+      await eventually('the api answering from the database again', async () =>
+        (await call('/shipments')).status === 200 ? true : undefined,
+      );
       const bookedAfter = [await book(bookable), await book(await quote())];
       await expectLabelled([bookedBefore, ...bookedAfter]);
       await eventually('an empty outbox', async () => ((await unpublishedEvents()) === 0 ? true : undefined));

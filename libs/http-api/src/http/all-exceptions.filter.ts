@@ -38,7 +38,10 @@ function logDependencyFailure(request: FastifyRequest, dependency: string, excep
     return;
   }
   const err = exception instanceof Error ? exception.message : String(exception);
-  request.log.warn({ event: 'dependency.unavailable', dependency, err, suppressed: state.suppressed }, `${dependency} unavailable: answered 503`);
+  request.log.warn(
+    { event: 'dependency.unavailable', dependency, err, suppressed: state.suppressed },
+    `${dependency} unavailable: answered 503`,
+  );
   state.last = now;
   state.suppressed = 0;
 }

@@ -72,7 +72,11 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   let embedded: EmbeddedServer | undefined;
   let options: DataSourceOptions;
   if (settings.databaseUrl) {
-    options = { ...common, url: settings.databaseUrl, extra: { max: settings.poolSize ?? 10, connectionTimeoutMillis: settings.connectTimeoutMs ?? 2_000 } };
+    options = {
+      ...common,
+      url: settings.databaseUrl,
+      extra: { max: settings.poolSize ?? 10, connectionTimeoutMillis: settings.connectTimeoutMs ?? 2_000 },
+    };
   } else {
     embedded = await startEmbedded(settings);
     options = {

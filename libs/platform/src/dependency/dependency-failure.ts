@@ -8,7 +8,16 @@ export type Dependency = 'database' | 'redis';
  */
 const PG_UNAVAILABLE_CODES = /^(08\w{3}|57P0[123]|53300)$/;
 /** Socket failures of either driver. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 /** node-postgres (pg, pg-pool) messages for a connection that failed or was cut. */
 const PG_MESSAGES = [
   /^Connection terminated/,

@@ -66,7 +66,10 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
       retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
       lazyConnect: false,
     });
-    redis.on('error', throttled(5_000, (err) => logger.warn({ event: 'redis.error', err: err.message }, 'redis error')));
+    redis.on(
+      'error',
+      throttled(5_000, (err) => logger.warn({ event: 'redis.error', err: err.message }, 'redis error')),
+    );
     rateLimiter = new RedisRateLimiter(redis, logger);
     // Without an offline queue, requests arriving before the first connection would fail;
     // a process started during an outage still starts, degraded.
@@ -124,4 +127,3 @@ function connected(redis: Redis, ms: number): Promise<void> {
     redis.once('ready', done);
   });
 }
-
