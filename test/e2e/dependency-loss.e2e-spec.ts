@@ -123,8 +123,11 @@ if (SERVICES_MODE) {
       expect({ what, fast: res.ms < MAX_OUTAGE_ANSWER_MS }).toEqual({ what, fast: true });
     };
 
-    /** Every shipment reaches LABEL_GENERATED through the worker, and its label is a stored PDF. */
-    const expectLabelled = async (ids: string[]) => {
+    /**
+     * Every booking's event was carried out by the worker: the shipment reached LABEL_GENERATED
+     * with its label stored as a PDF, and it was billed exactly once.
+     */
+    const expectCarriedOut = async (ids: string[]) => {
       for (const id of ids) {
         await eventually(`label of ${id}`, async () => {
           const shipment = await call(`/shipments/${id}`);
@@ -134,6 +137,14 @@ if (SERVICES_MODE) {
         expect(label.status).toBe(200);
         expect(label.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       }
+      const billed = await eventually('every booking billed', async () => {
+        const rows = await sql(
+          `SELECT shipment_id, count(*)::int AS n FROM billing_lines WHERE cause = 'shipment' AND shipment_id = ANY($1) GROUP BY 1`,
+          [ids],
+        );
+        return rows.length === ids.length ? rows : undefined;
+      });
+      expect(billed.every((r) => r.n === 1)).toBe(true);
     };
 
     const sql = async (text: string, params: unknown[] = []): Promise<Json[]> => {
@@ -218,7 +229,7 @@ if (SERVICES_MODE) {
         return again.status === 200 ? again.body.quotes.find((x: Json) => x.carrier.code === carrier) : undefined;
       });
       const bookedAfter = [await book(q), await book(await quote())];
-      await expectLabelled([...bookedBefore, ...bookedAfter]);
+      await expectCarriedOut([...bookedBefore, ...bookedAfter]);
       expect(await unpublishedEvents()).toBe(0);
       const readyAgain = await call('/health/ready');
       expect(readyAgain.body).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok', rate_limit: 'redis' } });
@@ -274,7 +285,7 @@ if (SERVICES_MODE) {
         (await call('/shipments')).status === 200 ? true : undefined,
       );
       const bookedAfter = [await book(bookable), await book(await quote())];
-      await expectLabelled([bookedBefore, ...bookedAfter]);
+      await expectCarriedOut([bookedBefore, ...bookedAfter]);
       await eventually('an empty outbox', async () => ((await unpublishedEvents()) === 0 ? true : undefined));
       expect((await call(`/shipments/${bookedBefore}`)).body.status).toBe('LABEL_GENERATED');
       expect(gw.running()).toEqual({ api: true, worker: true });
