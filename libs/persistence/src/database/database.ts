@@ -75,7 +75,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     options = {
       ...common,
       url: settings.databaseUrl,
-      extra: { max: settings.poolSize ?? 10, connectionTimeoutMillis: settings.connectTimeoutMs ?? 2_000 },
+      extra: { max: settings.poolSize ?? 10, connectionTimeoutMillis: settings.connectTimeoutMs ?? 3_000 },
     };
   } else {
     embedded = await startEmbedded(settings);
