@@ -9,6 +9,7 @@ import { GatewayProcesses, startGatewayProcesses } from '../support/gateway-proc
 import { freePort, PrivatePostgres, PrivateRedis } from '../support/private-services';
 import { bootTestApp, TestApp } from '../support/test-app';
 import { SERVICES_MODE } from '../support/test-mode';
+import { eventually, sleep } from '../support/eventually';
 
 /**
  * Losing the database or Redis (docs/adr/0028-dependency-loss.md): while a dependency is away
@@ -25,23 +26,6 @@ const MAX_OUTAGE_ANSWER_MS = 1_000;
  * running, and the next ones still waiting in Redis, when Redis loses them.
  */
 const SLOW_BROWSER_START_S = 4;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    await sleep(200);
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
-}
 
 describe(`readiness reports each dependency and how rate limits count (${SERVICES_MODE ? 'PostgreSQL and Redis' : 'embedded: PGlite in-process and no Redis, so the outage tests are services-mode only'})`, () => {
   let t: TestApp;
