@@ -34,7 +34,12 @@ function startRedis(port) {
   });
   for (let i = 0; i < 100; i++) {
     try {
-      if (execFileSync('redis-cli', ['-p', String(port), 'PING']).toString().trim() === 'PONG') return child;
+      if (
+        execFileSync('redis-cli', ['-p', String(port), 'PING'])
+          .toString()
+          .trim() === 'PONG'
+      )
+        return child;
     } catch {
       /* not up yet */
     }
@@ -60,7 +65,11 @@ async function main() {
   let redis = startRedis(redisPort);
   const gateway = await startGateway({
     app: 'all-in-one',
-    env: { DATABASE_URL: process.env.BENCH_DATABASE_URL, REDIS_URL: `redis://127.0.0.1:${redisPort}`, QUEUE_PREFIX: `lgw-bench-${redisPort}` },
+    env: {
+      DATABASE_URL: process.env.BENCH_DATABASE_URL,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      QUEUE_PREFIX: `lgw-bench-${redisPort}`,
+    },
   });
   try {
     const { apiKey } = await createTeam(gateway.base);
