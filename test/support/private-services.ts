@@ -56,6 +56,15 @@ export class PrivateRedis {
     await this.stop();
   }
 
+  /** SIGSTOP: connections stay open and nothing answers, as with a Redis that hangs. */
+  pause(): void {
+    process.kill(this.child!.pid!, 'SIGSTOP');
+  }
+
+  resume(): void {
+    process.kill(this.child!.pid!, 'SIGCONT');
+  }
+
   async stop(): Promise<void> {
     const child = this.child;
     this.child = undefined;

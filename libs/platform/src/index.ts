@@ -3,3 +3,4 @@ export * from './logger';
 export * from './rate-limit';
 export * from './csv/fast-csv.codec';
 export * from './dependency/dependency-failure';
+export * from './dependency/fail-fast-redis';

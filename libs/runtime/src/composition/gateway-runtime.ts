@@ -6,7 +6,7 @@ import { ChromiumBrowserPool, PuppeteerInvoiceRenderer, PuppeteerLabelRenderer }
 import { createJobQueue, JobQueueRuntime, throttled } from '@lgw/queue';
 import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/persistence';
-import { AppConfig, createLogger, InMemoryRateLimiter, RedisRateLimiter } from '@lgw/platform';
+import { AppConfig, createLogger, failFastRedisOptions, InMemoryRateLimiter, RedisRateLimiter } from '@lgw/platform';
 import { WebhookHttpSender } from '@lgw/webhooks';
 
 /**
@@ -55,17 +55,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
   let redis: Redis | undefined;
   let rateLimiter: RateLimiterPort;
   if (config.redisUrl) {
-    // Fail fast while Redis is away: no offline queue (a command without a connection fails at
-    // once and the request answers 503), a bounded wait for a connected Redis that does not
-    // answer, and reconnect attempts at most a second apart so service resumes promptly.
-    redis = new Redis(config.redisUrl, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      enableAutoPipelining: true,
-      commandTimeout: config.redisCommandTimeoutMs,
-      retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
-      lazyConnect: false,
-    });
+    redis = new Redis(config.redisUrl, failFastRedisOptions(config.redisCommandTimeoutMs));
     redis.on(
       'error',
       throttled(5_000, (err) => logger.warn({ event: 'redis.error', err: err.message }, 'redis error')),
