@@ -31,7 +31,7 @@ describe(`readiness reports each dependency and how rate limits count (${SERVICE
   let t: TestApp;
   beforeAll(async () => {
     t = await bootTestApp();
-  });
+  }, 90_000);
   afterAll(async () => {
     await t?.close();
   });
