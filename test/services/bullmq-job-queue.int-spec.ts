@@ -16,17 +16,18 @@ let admin: Redis;
 beforeAll(() => {
   admin = new Redis(TEST_REDIS_URL);
 });
+/** One pass over the shared Redis (other suites fill it) for all of this file's prefixes. */
 afterAll(async () => {
-  for (const prefix of prefixes) {
-    let cursor = '0';
-    do {
-      const [next, keys] = await admin.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await admin.del(...keys);
-    } while (cursor !== '0');
-  }
+  const mine = new Set(prefixes);
+  let cursor = '0';
+  do {
+    const [next, keys] = await admin.scan(cursor, 'MATCH', 'lgw-test-*', 'COUNT', 5_000);
+    cursor = next;
+    const ours = keys.filter((key) => mine.has(key.slice(0, key.indexOf(':'))));
+    if (ours.length) await admin.del(...ours);
+  } while (cursor !== '0');
   await admin.quit();
-});
+}, 120_000);
 
 describeJobQueueContract('bullmq', {
   async create({ backoffMs, closeTimeoutMs }) {
