@@ -59,6 +59,7 @@ export class BullMqJobQueue implements JobQueuePort, RecurringJobPort {
   private readonly lostListeners: Array<() => Promise<void>> = [];
   private stateTimer?: NodeJS.Timeout;
   private checkingState = false;
+  private firstCheck?: Promise<void>;
   private closing?: Promise<void>;
 
   constructor(options: BullMqJobQueueOptions) {
@@ -100,8 +101,12 @@ export class BullMqJobQueue implements JobQueuePort, RecurringJobPort {
   async schedule<T>(queue: string, name: string, everyMs: number, data?: T): Promise<void> {
     assertEveryMs(everyMs);
     this.schedules.set(`${queue}:${name}`, { queue, name, everyMs, data });
-    this.watchState();
     await this.upsertSchedule(queue, name, everyMs, data);
+    // The first check runs before the caller goes on (a worker starts consuming after its
+    // schedules): work lost before this process started is re-driven before it does anything.
+    this.firstCheck ??= this.checkState();
+    await this.firstCheck;
+    this.watchState();
   }
 
   private async upsertSchedule<T>(queue: string, name: string, everyMs: number, data?: T): Promise<void> {

@@ -111,6 +111,14 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
         await this.sweepLabels.execute();
       }
     });
+    // Redis lost its jobs (restarted empty, flushed): the schedules below are registered again by
+    // the queue, and the work comes back from the outbox and the sweeps, not from Redis.
+    this.recurring.onJobsLost(async () => {
+      const redriven = await this.redriveOutbox.execute(this.config.outboxRedriveWindowMs);
+      const labels = await this.sweepLabels.execute();
+      const billing = await this.sweepBilling.execute();
+      this.logger.warn({ event: 'outbox.redriven', redriven, labels, billing });
+    });
     // One schedule per carrier, so a slow carrier's tick never delays the others'.
     const carriers = this.runtime.carriers.codes;
     this.worker.register<{ carrierCode: string }>(
@@ -132,14 +140,6 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
     const recoverEveryMs = Math.min(INTENT_RECOVERY_MAX_EVERY_MS, Math.max(250, Math.floor(this.config.intentRecoveryAfterMs / 4)));
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'recover-intents', recoverEveryMs, { task: 'recover-intents' });
     await this.recurring.schedule(FULFILMENT_BATCH_QUEUE, 'recover', BATCH_RECOVERY_EVERY_MS, { task: 'recover' });
-    // Redis lost its jobs (restarted empty, flushed): the schedules above are registered again by
-    // the queue, and the work comes back from the outbox and the sweeps, not from Redis.
-    this.recurring.onJobsLost(async () => {
-      const redriven = await this.redriveOutbox.execute(this.config.outboxRedriveWindowMs);
-      const labels = await this.sweepLabels.execute();
-      const billing = await this.sweepBilling.execute();
-      this.logger.warn({ event: 'outbox.redriven', redriven, labels, billing });
-    });
     if (this.runtime.jobs.mode === 'in-process') {
       // In-memory jobs die with their process: whatever is PROCESSING now was lost in it.
       await this.recoverBatches.execute(0);
