@@ -7,13 +7,8 @@
  * Usage: npm run build && BENCH_DATABASE_URL=postgres://… node bench/dependency-loss.bench.js
  */
 const { spawn, execFileSync } = require('node:child_process');
-const { startGateway, createTeam, run, summary } = require('./support/harness');
+const { startGateway, createTeam, run, summary, RATES_BODY } = require('./support/harness');
 
-const RATES_BODY = JSON.stringify({
-  origin: { city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', phone: '966512345678' },
-  destination: { name: 'محمد عبدالله', city: 'Jeddah', country: 'SA', short_address: 'JEDA1234', phone: '966598765432' },
-  parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
-});
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
