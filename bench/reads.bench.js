@@ -4,13 +4,7 @@
  * node:http server returning the same bytes, in the same run.
  * Usage: npm run build && node bench/reads.bench.js  (BENCH_DATABASE_URL / BENCH_REDIS_URL for production mode)
  */
-const { startGateway, createTeam, startBareServer, run, summary } = require('./support/harness');
-
-const RATES_BODY = JSON.stringify({
-  origin: { city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', phone: '966512345678' },
-  destination: { name: 'محمد عبدالله', city: 'Jeddah', country: 'SA', short_address: 'JEDA1234', phone: '966598765432' },
-  parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
-});
+const { startGateway, createTeam, startBareServer, run, summary, RATES_BODY } = require('./support/harness');
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 

@@ -139,4 +139,11 @@ function summary(label, result) {
   };
 }
 
-module.exports = { startGateway, createTeam, startBareServer, run, summary, ADMIN_TOKEN, ROOT };
+/** A domestic rating request (Riyadh → Jeddah, one parcel), as the reading and outage benches send it. */
+const RATES_BODY = JSON.stringify({
+  origin: { city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', phone: '966512345678' },
+  destination: { name: 'محمد عبدالله', city: 'Jeddah', country: 'SA', short_address: 'JEDA1234', phone: '966598765432' },
+  parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
+});
+
+module.exports = { startGateway, createTeam, startBareServer, run, summary, RATES_BODY, ADMIN_TOKEN, ROOT };

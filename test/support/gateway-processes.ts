@@ -18,13 +18,19 @@ export interface ProcessExit {
 /** One gateway deployable as a real child process in its own session (setsid). */
 export class GatewayChild {
   readonly exited: Promise<ProcessExit>;
+  alive = true;
   private stderr = '';
 
   constructor(
     readonly name: string,
     private readonly child: ChildProcess,
   ) {
-    this.exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
+    this.exited = new Promise((done) =>
+      child.once('exit', (code, signal) => {
+        this.alive = false;
+        done({ code, signal });
+      }),
+    );
     child.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-4000);
     });
@@ -123,6 +129,8 @@ export interface GatewayProcesses {
   spawnApi(port: number, extraEnv?: Record<string, string>): Promise<GatewayChild>;
   /** Services mode: one more worker process. */
   spawnWorker(extraEnv?: Record<string, string>): GatewayChild;
+  /** The processes that have not exited since they were started (none restarted behind the test's back). */
+  running(): { api: boolean; worker: boolean };
   close(): Promise<void>;
 }
 
@@ -137,10 +145,16 @@ export async function startGatewayProcesses(options: {
   sandboxUrl: string;
   port: number;
   env?: Record<string, string>;
+  /** Services mode: a database and a Redis of the test's own (an outage test stops them), instead of the shared ones. */
+  services?: { databaseUrl: string; redisUrl: string };
 }): Promise<GatewayProcesses> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lgw-crash-'));
   const adminToken = `adm_${randomBytes(12).toString('hex')}`;
-  const scratch = SERVICES_MODE ? await createScratchDatabase() : undefined;
+  const scratch = !SERVICES_MODE
+    ? undefined
+    : options.services
+      ? { url: options.services.databaseUrl, drop: async () => undefined }
+      : await createScratchDatabase();
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     ADMIN_TOKEN: adminToken,
@@ -152,7 +166,7 @@ export async function startGatewayProcesses(options: {
     ...(scratch
       ? {
           DATABASE_URL: scratch.url,
-          REDIS_URL: TEST_REDIS_URL,
+          REDIS_URL: options.services?.redisUrl ?? TEST_REDIS_URL,
           QUEUE_PREFIX: `lgw-crash-${randomBytes(4).toString('hex')}`,
           WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
         }
@@ -224,6 +238,9 @@ export async function startGatewayProcesses(options: {
       const child = GatewayChild.start(`worker:${extra.length}`, 'apps/worker/main.ts', { ...env, ...extraEnv });
       extra.push(child);
       return child;
+    },
+    running() {
+      return { api: api?.alive ?? false, worker: worker?.alive ?? false };
     },
     async close() {
       await api?.kill();

@@ -11,6 +11,12 @@ export interface AppConfig {
   /** Connections this process opens to PostgreSQL at most (DATABASE_POOL_SIZE, at least 2: migrations hold one for their lock and run on another); embedded mode always uses one. */
   readonly databasePoolSize: number;
   readonly redisUrl?: string;
+  /** How long a pool waits for a database connection before the request answers 503 (DATABASE_CONNECT_TIMEOUT_MS). */
+  readonly databaseConnectTimeoutMs: number;
+  /** How long a Redis command may take before the request answers 503 (REDIS_COMMAND_TIMEOUT_MS). */
+  readonly redisCommandTimeoutMs: number;
+  /** After Redis lost its data, domain events published this far back are relayed again (OUTBOX_REDRIVE_WINDOW_MS). */
+  readonly outboxRedriveWindowMs: number;
   readonly adminToken: string;
   /** True when the admin token was generated rather than given: startup prints it. */
   readonly adminTokenGenerated: boolean;
@@ -152,6 +158,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 10, 2),
     redisUrl: nonEmpty(env.REDIS_URL),
+    databaseConnectTimeoutMs: intFrom(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3_000, 100),
+    redisCommandTimeoutMs: intFrom(env, 'REDIS_COMMAND_TIMEOUT_MS', 1_000, 50),
+    outboxRedriveWindowMs: intFrom(env, 'OUTBOX_REDRIVE_WINDOW_MS', 15 * 60_000, 0),
     adminToken: admin.token,
     adminTokenGenerated: admin.generated,
     sandboxPort: intFrom(env, 'SANDBOX_PORT', 3100),

@@ -4,3 +4,5 @@ export * from './rate-limit';
 export * from './csv/fast-csv.codec';
 export * from './metrics/gateway-metrics';
 export * from './metrics/metrics-server';
+export * from './dependency/dependency-failure';
+export * from './dependency/fail-fast-redis';

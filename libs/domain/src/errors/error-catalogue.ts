@@ -67,6 +67,10 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
     message_en: 'Labels and PDF documents cannot be printed right now. Try again later.',
     message_ar: 'تعذرت طباعة الملصقات والمستندات حالياً. حاول مرة أخرى لاحقاً.',
   },
+  E_SERVICE_UNAVAILABLE: {
+    message_en: 'The service is temporarily unavailable. Try again shortly.',
+    message_ar: 'الخدمة غير متاحة مؤقتاً. حاول مرة أخرى بعد قليل.',
+  },
   E_INTERNAL: {
     message_en: 'An unexpected error occurred.',
     message_ar: 'حدث خطأ غير متوقع.',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticateApiKeyUseCase, Principal, RateLimiterPort } from '@lgw/application';
 import { errorEnvelope, statusOf } from './error-envelope';
+import { sendError } from './all-exceptions.filter';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +32,16 @@ export function registerApiAccessHook(app: FastifyInstance, options: ApiAccessOp
     if (!isApiPath(path)) return;
     if (PUBLIC_API_PATHS.has(path)) return uncounted(reply, options.defaultLimit);
 
-    const principal = await options.authenticator.execute(request.headers.authorization);
+    let principal: Principal | null;
+    try {
+      principal = await options.authenticator.execute(request.headers.authorization);
+    } catch (error) {
+      // The key table could not be read (the database is away): nothing was counted, and the
+      // answer is the same envelope any route gives for it (503 with Retry-After).
+      uncounted(reply, options.defaultLimit);
+      sendError(request, reply, error);
+      return reply;
+    }
     if (!principal) {
       uncounted(reply, options.defaultLimit);
       return reply.code(statusOf('E_UNAUTHENTICATED')).send(errorEnvelope('E_UNAUTHENTICATED'));

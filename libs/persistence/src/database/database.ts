@@ -12,6 +12,11 @@ export interface DatabaseSettings {
   /** Embedded only: keep the database in memory (tests). */
   readonly inMemory?: boolean;
   readonly poolSize?: number;
+  /**
+   * How long a query waits for a pool connection (connecting included) before it fails: a
+   * database that is away fails requests fast (503) instead of holding them.
+   */
+  readonly connectTimeoutMs?: number;
 }
 
 export interface Database {
@@ -67,7 +72,11 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   let embedded: EmbeddedServer | undefined;
   let options: DataSourceOptions;
   if (settings.databaseUrl) {
-    options = { ...common, url: settings.databaseUrl, extra: { max: settings.poolSize ?? 10 } };
+    options = {
+      ...common,
+      url: settings.databaseUrl,
+      extra: { max: settings.poolSize ?? 10, connectionTimeoutMillis: settings.connectTimeoutMs ?? 3_000 },
+    };
   } else {
     embedded = await startEmbedded(settings);
     options = {

@@ -117,6 +117,12 @@ export class InProcessJobQueue implements JobQueuePort, JobWorkerPort, Recurring
     return { waiting: state?.ready.length ?? 0, active: state?.running ?? 0, delayed: state?.delayed ?? 0 };
   }
 
+  /**
+   * Never called: in-memory jobs are lost only with the process itself, and the consumers'
+   * start-up sweeps are what recovers them (ADR 0004, durability).
+   */
+  onJobsLost(_listener: () => Promise<void>): void {}
+
   close(): Promise<void> {
     this.closing ??= this.shutdown();
     return this.closing;

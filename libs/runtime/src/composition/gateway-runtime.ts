@@ -3,12 +3,13 @@ import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { InvoiceRendererPort, LabelRendererPort, RateLimiterPort, RendererStatusPort } from '@lgw/application';
 import { ChromiumBrowserPool, PuppeteerInvoiceRenderer, PuppeteerLabelRenderer } from '@lgw/labels';
-import { createJobQueue, JobQueueRuntime } from '@lgw/queue';
+import { createJobQueue, JobQueueRuntime, throttled } from '@lgw/queue';
 import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/persistence';
 import {
   AppConfig,
   createLogger,
+  failFastRedisOptions,
   GatewayMetrics,
   InMemoryRateLimiter,
   MetricsServer,
@@ -69,18 +70,20 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     inMemory: options.inMemoryDatabase,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
   });
   let redis: Redis | undefined;
   let rateLimiter: RateLimiterPort;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, {
-      maxRetriesPerRequest: 1,
-      enableAutoPipelining: true,
-      commandTimeout: 1000,
-      lazyConnect: false,
-    });
-    redis.on('error', (err) => logger.warn({ event: 'redis.error', err: err.message }, 'redis error'));
+    redis = new Redis(config.redisUrl, failFastRedisOptions(config.redisCommandTimeoutMs));
+    redis.on(
+      'error',
+      throttled(5_000, (err) => logger.warn({ event: 'redis.error', err: err.message }, 'redis error')),
+    );
     rateLimiter = new RedisRateLimiter(redis, logger);
+    // Without an offline queue, requests arriving before the first connection would fail;
+    // a process started during an outage still starts, degraded.
+    await connected(redis, 3_000);
   } else {
     rateLimiter = new InMemoryRateLimiter();
   }
@@ -150,4 +153,19 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
       await metricsServer?.close();
     },
   };
+}
+
+/** Waits until the client is connected, or gives up quietly after `ms`. */
+function connected(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    redis.once('ready', done);
+  });
 }
