@@ -16,6 +16,20 @@ export const PARCEL_LIMITS: Readonly<Record<keyof ParcelProps, number>> = {
   height_cm: MAX_PARCEL_SIDE_CM,
 };
 
+/**
+ * The smallest measure a carrier can take (ADR 0029): one gram, which is what the legacy
+ * carriers store whole, and one millimetre. Below that a value is a unit mistake, not a parcel.
+ */
+export const MIN_PARCEL_WEIGHT_KG = 0.001;
+export const MIN_PARCEL_SIDE_CM = 0.1;
+
+export const PARCEL_MINIMUMS: Readonly<Record<keyof ParcelProps, number>> = {
+  weight_kg: MIN_PARCEL_WEIGHT_KG,
+  length_cm: MIN_PARCEL_SIDE_CM,
+  width_cm: MIN_PARCEL_SIDE_CM,
+  height_cm: MIN_PARCEL_SIDE_CM,
+};
+
 export const PARCEL_FIELDS = Object.keys(PARCEL_LIMITS) as ReadonlyArray<keyof ParcelProps>;
 
 export interface ParcelViolation {
@@ -23,9 +37,10 @@ export interface ParcelViolation {
   readonly reason: string;
 }
 
-/** Why one measure of a parcel is refused, or null when it is a positive number within its limit. */
+/** Why one measure of a parcel is refused, or null when it is a positive number within its limits. */
 export function parcelMeasureViolation(field: keyof ParcelProps, value: unknown): string | null {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return 'must be a positive number';
+  if (value < PARCEL_MINIMUMS[field]) return `must be at least ${PARCEL_MINIMUMS[field]}`;
   if (value > PARCEL_LIMITS[field]) return `must be at most ${PARCEL_LIMITS[field]}`;
   return null;
 }

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { type FastifyInstance, LogController } from 'fastify';
 import { AuthenticateApiKeyUseCase, RATE_LIMITER, RateLimiterPort } from '@lgw/application';
 import { registerConsoleRoutes } from '@lgw/console';
 import { GatewayRuntime, PinoNestLogger } from '@lgw/runtime';
 import { ApiModule } from '../api.module';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
-import { errorEnvelope } from '../http/error-envelope';
-import { registerApiAccessHook } from '../http/api-access.hook';
+import { ApiAccessGate, apiAccessGate, registerApiAccessHook } from '../http/api-access.hook';
 import { registerJsonBodyParser } from '../http/json-body.parser';
 import { registerMultipart } from '../http/multipart';
+import { clientErrorResponder, routerErrorResponder } from '../http/router-errors';
 import { createValidationPipe } from '../http/validation.pipe';
 import { setupOpenApi } from './openapi';
 
@@ -32,6 +32,7 @@ export interface ApiAppOptions {
 }
 
 export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
+  let accessGate: ApiAccessGate | undefined;
   const adapter = new FastifyAdapter({
     loggerInstance: runtime.logger,
     // One access-log line per request comes from the onResponse hook below.
@@ -41,14 +42,10 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: true,
     // Errors the router raises before any hook runs (a path parameter over 100 characters, a
-    // malformed URL) still leave as the envelope: no such resource.
-    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      void reply
-        .code(404)
-        .header('X-Service-Request-Id', request.id)
-        .type('application/json; charset=utf-8')
-        .send(errorEnvelope('E_NOT_FOUND'));
-    },
+    // malformed URL) still pass the access gate and leave as the envelope: no such resource.
+    frameworkErrors: routerErrorResponder(() => accessGate),
+    // Requests Node's parser refuses (head over 16 KB, malformed HTTP) get the envelope too.
+    clientErrorHandler: clientErrorResponder(runtime.config.rateLimitPerMinute),
   });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(runtime, options.extraModules), adapter, {
     logger: new PinoNestLogger(runtime.logger),
@@ -68,11 +65,12 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
   });
   registerJsonBodyParser(fastify, JSON_BODY_LIMIT_BYTES);
   await registerMultipart(fastify);
-  registerApiAccessHook(fastify, {
+  accessGate = apiAccessGate({
     authenticator: app.get(AuthenticateApiKeyUseCase),
     rateLimiter: app.get<RateLimiterPort>(RATE_LIMITER),
     defaultLimit: runtime.config.rateLimitPerMinute,
   });
+  registerApiAccessHook(fastify, accessGate);
   fastify.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
