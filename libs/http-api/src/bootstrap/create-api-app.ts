@@ -56,6 +56,9 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
   app.useGlobalPipes(createValidationPipe());
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // A client that half-closes its side once the request is sent (nc -N, some proxies and
+  // scripts) still gets its answer: Node's default aborts the requests still being served.
+  (fastify.server as { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen = true;
   // Before app.init() registers the routes; a route's bodyLimit overrides the parser's.
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
