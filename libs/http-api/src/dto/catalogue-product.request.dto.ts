@@ -6,6 +6,7 @@ import {
   IsArray,
   IsDefined,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -92,6 +93,8 @@ export class UpsertCatalogueRequestDto {
   @Type(() => CatalogueProductRequestDto)
   @ArrayMaxSize(MAX_CATALOGUE_UPSERT, { message: `must contain at most ${MAX_CATALOGUE_UPSERT} products per call` })
   @ArrayMinSize(1, { message: 'must contain at least 1 product' })
+  // ValidateNested alone lets an array through where a product belongs ([[]]).
+  @IsObject({ each: true, message: 'must be an array of product objects' })
   @IsArray({ message: 'must be an array of products' })
   @IsDefined({ message: 'is required' })
   products: CatalogueProductRequestDto[];

@@ -45,6 +45,7 @@ export class ShippingRequestDto {
   @ApiProperty({ type: [ParcelRequestDto], minItems: 1, maxItems: MAX_PARCELS })
   @IsDefined({ message: 'is required' })
   @IsArray({ message: 'must be an array of parcels' })
+  @IsObject({ each: true, message: 'must be an array of parcel objects' })
   @ArrayMinSize(1, { message: 'must contain at least 1 parcel' })
   @ArrayMaxSize(MAX_PARCELS, { message: `must contain at most ${MAX_PARCELS} parcels` })
   @ValidateNested({ each: true })
