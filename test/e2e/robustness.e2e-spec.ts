@@ -305,6 +305,11 @@ describe('router errors', () => {
     expect((await t.api(path, { key: null, method })).status).toBe(401);
   });
 
+  it('a malformed URL under a method no route has: 404 with the (uncounted) headers', async () => {
+    const res = await fetched('/shipments/%E0%A4%A/documents', { method: 'OPTIONS' });
+    expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 404, code: 'E_NOT_FOUND' });
+  });
+
   it('an unsupported content type: 422 {field: body}', async () => {
     const res = await fetched('/rates', { method: 'POST', rawBody: '<rates/>', headers: { 'content-type': 'application/xml' } });
     expect({ status: res.status, details: res.body.error.details }).toEqual({

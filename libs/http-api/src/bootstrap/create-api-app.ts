@@ -52,7 +52,7 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     // Bodies are parsed by registerJsonBodyParser (raw bytes kept for passthrough).
     bodyParser: false,
   });
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(runtime.config.rateLimitPerMinute));
   app.useGlobalPipes(createValidationPipe());
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
