@@ -66,7 +66,11 @@ const CONTROL_AND_ODD = [
 
 /** Ordinary text with a control character (or half a surrogate pair) somewhere in it. */
 const controlText = fc
-  .tuple(fc.string({ maxLength: 6 }), fc.constantFrom('\u0000', '\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\ud800', '\udc00'), fc.string({ maxLength: 6 }))
+  .tuple(
+    fc.string({ maxLength: 6 }),
+    fc.constantFrom('\u0000', '\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\ud800', '\udc00'),
+    fc.string({ maxLength: 6 }),
+  )
   .map(([before, control, after]) => `${before}${control}${after}`);
 
 const hostileText: fc.Arbitrary<string> = fc.oneof(
@@ -76,11 +80,7 @@ const hostileText: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.string({ unit: 'binary', maxLength: 12 }), weight: 2 },
 );
 
-const hostileNumber = fc.oneof(
-  fc.integer(),
-  fc.double(),
-  fc.constantFrom(0, -0, -1, 0.0009, 1e-300, 1e308, 1001, 501, 2 ** 53 + 1, 1.005),
-);
+const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -0, -1, 0.0009, 1e-300, 1e308, 1001, 501, 2 ** 53 + 1, 1.005));
 
 /** A header value a raw HTTP/1.1 request can carry without breaking its framing (no CR or LF). */
 const headerText = hostileText.map((value) => value.replace(/[\r\n]/g, ''));
@@ -186,7 +186,12 @@ describe('hostile input on every route (property-based)', () => {
     );
     const query = fc.oneof(
       { arbitrary: fc.constant(''), weight: 3 },
-      { arbitrary: fc.array(fc.tuple(queryKey, queryValue), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${pct(k)}=${pct(v)}`).join('&')), weight: 4 },
+      {
+        arbitrary: fc
+          .array(fc.tuple(queryKey, queryValue), { maxLength: 4 })
+          .map((pairs) => pairs.map(([k, v]) => `${pct(k)}=${pct(v)}`).join('&')),
+        weight: 4,
+      },
       { arbitrary: fc.constantFrom('%', '%zz=1', '&&&==', 'a=%E0%A4%A', `q=${'x'.repeat(9000)}`), weight: 1 },
     );
 
@@ -202,7 +207,10 @@ describe('hostile input on every route (property-based)', () => {
     );
     const extraHeaders = fc.array(
       fc.oneof(
-        { arbitrary: fc.tuple(fc.constantFrom('Idempotency-Key', 'X-Fuzz', 'Accept', 'X-Forwarded-For', 'Accept-Version'), headerText), weight: 8 },
+        {
+          arbitrary: fc.tuple(fc.constantFrom('Idempotency-Key', 'X-Fuzz', 'Accept', 'X-Forwarded-For', 'Accept-Version'), headerText),
+          weight: 8,
+        },
         { arbitrary: fc.tuple(fc.constantFrom('X Fuzz', 'X-\u0000', ''), fc.constant('1')), weight: 1 },
         { arbitrary: fc.constant<[string, string]>(['X-Padding', 'p'.repeat(17_000)]), weight: 1 },
       ),
@@ -219,7 +227,8 @@ describe('hostile input on every route (property-based)', () => {
       query: '',
       authorization: [['Authorization', `Bearer ${credential}`]] as [string, string][],
       extraHeaders: [] as [string, string][],
-      body: template === undefined ? { contentType: null } : { contentType: 'application/json', bytes: Buffer.from(JSON.stringify(template)) },
+      body:
+        template === undefined ? { contentType: null } : { contentType: 'application/json', bytes: Buffer.from(JSON.stringify(template)) },
     };
     const body = bodyFor(op);
     const parts = fc.oneof(
@@ -276,7 +285,10 @@ describe('hostile input on every route (property-based)', () => {
       .map(([depth, objects]) => (objects ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : `${'['.repeat(depth)}${']'.repeat(depth)}`))
       .map((text) => ({ contentType: 'application/json', bytes: Buffer.from(text) }));
     const bytes = fc
-      .tuple(fc.uint8Array({ maxLength: 64 }), fc.constantFrom('application/json', 'text/plain', 'application/xml', 'a/b;;;', 'application/x-www-form-urlencoded'))
+      .tuple(
+        fc.uint8Array({ maxLength: 64 }),
+        fc.constantFrom('application/json', 'text/plain', 'application/xml', 'a/b;;;', 'application/x-www-form-urlencoded'),
+      )
       .map(([data, contentType]) => ({ contentType, bytes: Buffer.from(data) }));
     return fc.oneof(
       { arbitrary: fc.constant({ contentType: null }), weight: 2 },
@@ -286,7 +298,10 @@ describe('hostile input on every route (property-based)', () => {
       { arbitrary: deep, weight: 2 },
       { arbitrary: bytes, weight: 1 },
       { arbitrary: multipart(fieldName), weight: op.multipart ? 6 : 1 },
-      { arbitrary: fc.constant({ contentType: 'application/json', bytes: Buffer.from(JSON.stringify({ pad: 'x'.repeat(1_100_000) })) }), weight: 1 },
+      {
+        arbitrary: fc.constant({ contentType: 'application/json', bytes: Buffer.from(JSON.stringify({ pad: 'x'.repeat(1_100_000) })) }),
+        weight: 1,
+      },
     );
   }
 
@@ -344,7 +359,11 @@ describe('hostile input on every route (property-based)', () => {
     }
     // A request the gateway refused never reached a carrier (a carrier's own refusal excepted).
     if (envelope && envelope.details?.field !== 'carrier') {
-      expect({ where, code: envelope.code, carrierCalls: callsAfter - callsBefore }).toEqual({ where, code: envelope.code, carrierCalls: 0 });
+      expect({ where, code: envelope.code, carrierCalls: callsAfter - callsBefore }).toEqual({
+        where,
+        code: envelope.code,
+        carrierCalls: 0,
+      });
     }
   }
 

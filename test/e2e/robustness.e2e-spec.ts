@@ -123,21 +123,32 @@ describe('control characters in text fields', () => {
     expect(res.body.error.details.reason_ar).toMatch(/[\u0600-\u06ff]/);
   }
 
-  it.each(CARRIER_CODES)('%s: a cancel reason with NUL is refused before the carrier cancels; the shipment is unchanged', async (carrier) => {
-    const shipment = await book(t, team, carrier);
-    const before = await calls();
-    const res = await t.api(`/shipments/${shipment.id}/cancel`, { method: 'POST', key: team.apiKey, body: { reason: 'changed\u0000mind' } });
-    expectControlRefusal(res, 'reason');
-    expect(await calls()).toBe(before);
-    expect((await t.api(`/shipments/${shipment.id}`, { key: team.apiKey })).body.status).toBe(shipment.status);
-    const cancellations = await t.sandbox('GET', `/sandbox/v1/carriers/${carrier}/shipments/${shipment.tracking_number}/cancellations`);
-    expect(cancellations.body.cancelled).toBe(false);
-  });
+  it.each(CARRIER_CODES)(
+    '%s: a cancel reason with NUL is refused before the carrier cancels; the shipment is unchanged',
+    async (carrier) => {
+      const shipment = await book(t, team, carrier);
+      const before = await calls();
+      const res = await t.api(`/shipments/${shipment.id}/cancel`, {
+        method: 'POST',
+        key: team.apiKey,
+        body: { reason: 'changed\u0000mind' },
+      });
+      expectControlRefusal(res, 'reason');
+      expect(await calls()).toBe(before);
+      expect((await t.api(`/shipments/${shipment.id}`, { key: team.apiKey })).body.status).toBe(shipment.status);
+      const cancellations = await t.sandbox('GET', `/sandbox/v1/carriers/${carrier}/shipments/${shipment.tracking_number}/cancellations`);
+      expect(cancellations.body.cancelled).toBe(false);
+    },
+  );
 
   it.each(CARRIER_CODES)('%s: a booking reference with NUL is refused before the carrier books', async (carrier) => {
     const { quote, body } = await quoteFor(t, team, carrier);
     const before = await calls();
-    const res = await t.api('/shipments', { method: 'POST', key: team.apiKey, body: shipmentBody(quote, body, { reference: 'ORDER\u00001' }) });
+    const res = await t.api('/shipments', {
+      method: 'POST',
+      key: team.apiKey,
+      body: shipmentBody(quote, body, { reference: 'ORDER\u00001' }),
+    });
     expectControlRefusal(res, 'reference');
     expect(await calls()).toBe(before);
     // The quote was not spent: the same booking without the NUL goes through.
@@ -149,7 +160,10 @@ describe('control characters in text fields', () => {
     expectControlRefusal(await t.admin('POST', '/teams', { name: 'Acme\u0000' }), 'name');
     const rates = (overrides: Record<string, unknown>) => t.api('/rates', { method: 'POST', key: team.apiKey, body: ratesBody(overrides) });
     expectControlRefusal(await rates({ origin: { city: 'Riyadh\u0007', country: 'SA', short_address: 'RRRD2929' } }), 'origin.city');
-    expectControlRefusal(await rates({ hs_codes: ['610910'], incoterm: 'DAP', destination: { ...DUBAI, line1: 'a\ud800' } }), 'destination.line1');
+    expectControlRefusal(
+      await rates({ hs_codes: ['610910'], incoterm: 'DAP', destination: { ...DUBAI, line1: 'a\ud800' } }),
+      'destination.line1',
+    );
     const catalogue = await t.api('/catalogue/products', {
       method: 'PUT',
       key: team.apiKey,
@@ -223,7 +237,12 @@ describe('bounded bodies', () => {
     });
     expect(res.status).toBe(200);
     const deep = `{"a":${'['.repeat(31)}${']'.repeat(31)}}`;
-    const cancel = await t.api('/nowhere-deep', { method: 'POST', key: team.apiKey, rawBody: deep, headers: { 'content-type': 'application/json' } });
+    const cancel = await t.api('/nowhere-deep', {
+      method: 'POST',
+      key: team.apiKey,
+      rawBody: deep,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(cancel.status).toBe(404);
   });
 
@@ -243,7 +262,11 @@ describe('bounded bodies', () => {
   });
 
   it.each([
-    ['in a file part', 'Content-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 cut', CUT_SHORT],
+    [
+      'in a file part',
+      'Content-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 cut',
+      CUT_SHORT,
+    ],
     // The parser ends the form at a part head it cannot finish: what is missing is reported.
     ['in a part head', 'Content-Disposition: form-data; name="file"; filen', 'is required: a PDF document'],
   ])('answers a multipart body cut %s with 422, twice on one connection, chunked or not', async (_label, cut, reason) => {
@@ -280,7 +303,12 @@ describe('router errors', () => {
   });
   afterAll(() => t.close());
 
-  function expectApiAnswer(status: number, headers: Record<string, string | null>, body: string | Buffer, expected: { status: number; code: string }) {
+  function expectApiAnswer(
+    status: number,
+    headers: Record<string, string | null>,
+    body: string | Buffer,
+    expected: { status: number; code: string },
+  ) {
     expect({ status, code: envelopeOf(body)?.code }).toEqual(expected);
     expect(headers['x-ratelimit-limit']).toMatch(/^\d+$/);
     expect(headers['x-ratelimit-remaining']).toMatch(/^\d+$/);

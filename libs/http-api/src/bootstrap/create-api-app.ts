@@ -32,7 +32,8 @@ export interface ApiAppOptions {
 }
 
 export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
-  let accessGate: ApiAccessGate | undefined;
+  // Built with the app below; the router's errors read it when a request arrives.
+  const access: { gate?: ApiAccessGate } = {};
   const adapter = new FastifyAdapter({
     loggerInstance: runtime.logger,
     // One access-log line per request comes from the onResponse hook below.
@@ -43,7 +44,7 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     trustProxy: true,
     // Errors the router raises before any hook runs (a path parameter over 100 characters, a
     // malformed URL) still pass the access gate and leave as the envelope: no such resource.
-    frameworkErrors: routerErrorResponder(() => accessGate),
+    frameworkErrors: routerErrorResponder(() => access.gate),
     // Requests Node's parser refuses (head over 16 KB, malformed HTTP) get the envelope too.
     clientErrorHandler: clientErrorResponder(runtime.config.rateLimitPerMinute),
   });
@@ -68,12 +69,12 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
   });
   registerJsonBodyParser(fastify, JSON_BODY_LIMIT_BYTES);
   await registerMultipart(fastify);
-  accessGate = apiAccessGate({
+  access.gate = apiAccessGate({
     authenticator: app.get(AuthenticateApiKeyUseCase),
     rateLimiter: app.get<RateLimiterPort>(RATE_LIMITER),
     defaultLimit: runtime.config.rateLimitPerMinute,
   });
-  registerApiAccessHook(fastify, accessGate);
+  registerApiAccessHook(fastify, access.gate);
   fastify.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {

@@ -43,8 +43,15 @@ export function clientErrorResponder(defaultLimit: number) {
     // A client that never finished its head is not reading an answer (headersTimeout).
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) return void socket.destroy();
     const code: ErrorCode =
-      error.code === 'HPE_HEADER_OVERFLOW' ? (requestLineTooLong(error.rawPacket) ? 'E_URI_TOO_LONG' : 'E_HEADERS_TOO_LARGE') : 'E_VALIDATION';
-    const envelope = errorEnvelope(code, code === 'E_VALIDATION' ? { field: 'request', reason: 'must be a well-formed HTTP/1.1 request' } : null);
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? requestLineTooLong(error.rawPacket)
+          ? 'E_URI_TOO_LONG'
+          : 'E_HEADERS_TOO_LARGE'
+        : 'E_VALIDATION';
+    const envelope = errorEnvelope(
+      code,
+      code === 'E_VALIDATION' ? { field: 'request', reason: 'must be a well-formed HTTP/1.1 request' } : null,
+    );
     const body = Buffer.from(JSON.stringify(envelope));
     const status = statusOf(code);
     const head = [
