@@ -246,6 +246,14 @@ describe('bounded bodies', () => {
     expect(cancel.status).toBe(404);
   });
 
+  it('refuses an array where a product or a parcel belongs', async () => {
+    const catalogue = await t.api('/catalogue/products', { method: 'PUT', key: team.apiKey, body: { products: [[]] } });
+    expect({ status: catalogue.status, field: catalogue.body.error.details.field }).toEqual({ status: 422, field: 'products' });
+    const rates = await t.api('/rates', { method: 'POST', key: team.apiKey, body: ratesBody({ parcels: [PARCELS[0], []] }) });
+    expect({ status: rates.status, field: rates.body.error.details.field }).toEqual({ status: 422, field: 'parcels' });
+    expect((await t.api('/catalogue/products', { key: team.apiKey })).body.total).toBe(0);
+  });
+
   const form = (extra: Record<string, string>, body: string) =>
     t.api(`/shipments/${shipmentId}/documents`, { method: 'POST', key: team.apiKey, rawBody: body, headers: extra });
 
