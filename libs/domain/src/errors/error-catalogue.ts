@@ -59,6 +59,14 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
     message_en: 'The request body or file is too large.',
     message_ar: 'حجم الطلب أو الملف كبير جداً.',
   },
+  E_URI_TOO_LONG: {
+    message_en: 'The request URL is too long.',
+    message_ar: 'عنوان URL للطلب طويل جداً.',
+  },
+  E_HEADERS_TOO_LARGE: {
+    message_en: 'The request headers are too large.',
+    message_ar: 'ترويسات الطلب كبيرة جداً.',
+  },
   E_WEBHOOK_NOT_RETRYABLE: {
     message_en: 'Only a failed webhook delivery can be sent again.',
     message_ar: 'لا يمكن إعادة إرسال إشعار الويب هوك إلا إذا فشل تسليمه.',

@@ -85,6 +85,9 @@ function fromHttpStatus(status: number): MappedError {
       return { code: 'E_NOT_FOUND' };
     case 413:
       return { code: 'E_PAYLOAD_TOO_LARGE' };
+    case 415:
+      // A content type no parser is registered for (Nest reports Fastify's refusal as a 415).
+      return { code: 'E_VALIDATION', details: { field: 'body', reason: bodyReason('FST_ERR_CTP_INVALID_MEDIA_TYPE') } };
     case 429:
       return { code: 'E_RATE_LIMITED' };
     default:
