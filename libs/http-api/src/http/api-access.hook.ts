@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticateApiKeyUseCase, Principal, RateLimiterPort } from '@lgw/application';
 import { errorEnvelope, statusOf } from './error-envelope';
-import { sendError } from './all-exceptions.filter';
+import { sendError } from './send-error';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '@lgw/domain';
-import { sendError } from './all-exceptions.filter';
+import { sendError } from './send-error';
 import { ApiAccessGate, MAX_URL_LENGTH, REQUEST_ID_HEADER } from './api-access.hook';
 import { errorEnvelope, statusOf } from './error-envelope';
 
