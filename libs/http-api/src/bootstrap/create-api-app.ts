@@ -73,7 +73,10 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     rateLimiter: app.get<RateLimiterPort>(RATE_LIMITER),
     defaultLimit: runtime.config.rateLimitPerMinute,
   });
+  // The access line is built only when it will be written (LOG_LEVEL is fixed at start).
+  const accessLog = runtime.logger.isLevelEnabled('info');
   fastify.addHook('onResponse', async (request, reply) => {
+    if (!accessLog) return;
     request.log.info(
       {
         event: 'http.request',

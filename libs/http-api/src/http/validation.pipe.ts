@@ -1,6 +1,7 @@
 import { ArgumentMetadata, ValidationError as ClassValidationError, ValidationPipe } from '@nestjs/common';
 import { prefixViolations, validateAddress, ValidationError } from '@lgw/domain';
 import { ADDRESS_CONSTRAINT, isLateConstraint } from '../dto/domain-rules.decorator';
+import { cacheValidationMetadata } from './validation-metadata.cache';
 
 /**
  * class-validator reports a tree; clients get the first failing leaf as a dotted path
@@ -80,6 +81,7 @@ export class GatewayValidationPipe extends ValidationPipe {
 }
 
 export function createValidationPipe(): GatewayValidationPipe {
+  cacheValidationMetadata();
   return new GatewayValidationPipe({
     transform: true,
     whitelist: true,

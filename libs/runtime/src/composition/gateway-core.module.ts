@@ -214,7 +214,9 @@ export class GatewayCoreModule {
       {
         provide: QUOTE_REPOSITORY,
         // Quotes live 15 minutes: in Redis with a TTL when there is one, else in the database.
-        useValue: runtime.redis ? new RedisQuoteRepository(runtime.redis) : new TypeOrmQuoteRepository(runtime.database.dataSource),
+        useValue: runtime.redis
+          ? new RedisQuoteRepository(runtime.redis)
+          : new TypeOrmQuoteRepository(runtime.database.dataSource, runtime.database.mode === 'embedded'),
       },
       { provide: CARRIER_CATALOGUE, useValue: { all: () => CATALOGUE_DATA, find: findCarrier } },
       { provide: RATE_CARDS, useValue: loadRateCards() },
