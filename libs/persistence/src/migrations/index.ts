@@ -10,6 +10,7 @@ import { BillingReceipts1732100093000 } from './1732100093000-billing-receipts.m
 import { FulfilmentBatches1732100094000 } from './1732100094000-fulfilment-batches.migration';
 import { CarrierIntents1732100130000 } from './1732100130000-carrier-intents.migration';
 import { Webhooks1732100170000 } from './1732100170000-webhooks.migration';
+import { SignedQuotes1732100310000 } from './1732100310000-signed-quotes.migration';
 
 /** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   FulfilmentBatches1732100094000,
   CarrierIntents1732100130000,
   Webhooks1732100170000,
+  SignedQuotes1732100310000,
 ];
