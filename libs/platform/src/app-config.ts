@@ -114,7 +114,7 @@ function resolveAdminToken(env: Env, dataDir: string): { token: string; generate
  * DATA_DIR/webhook-secret-key on first start and keeps it.
  */
 function resolveWebhookSecretKey(env: Env, dataDir: string): Buffer {
-  const given = keyFrom(env, 'WEBHOOK_SECRET_KEY');
+  const given = keyFrom(env.WEBHOOK_SECRET_KEY, 'WEBHOOK_SECRET_KEY');
   if (given) return given;
   if (nonEmpty(env.DATABASE_URL)) {
     throw new Error('WEBHOOK_SECRET_KEY is required when DATABASE_URL is set (openssl rand -base64 32); every replica needs the same key');
@@ -129,15 +129,15 @@ function resolveWebhookSecretKey(env: Env, dataDir: string): Buffer {
  * other's purpose). Embedded installs generate one into DATA_DIR/quote-signing-key.
  */
 function resolveQuoteSigningKey(env: Env, dataDir: string, webhookSecretKey: Buffer): Buffer {
-  const given = keyFrom(env, 'QUOTE_SIGNING_KEY');
+  const given = keyFrom(env.QUOTE_SIGNING_KEY, 'QUOTE_SIGNING_KEY');
   if (given) return given;
   if (nonEmpty(env.DATABASE_URL)) return Buffer.from(hkdfSync('sha256', webhookSecretKey, '', 'lgw quote signing v1', 32));
   return generatedKey(dataDir, 'quote-signing-key');
 }
 
 /** A 32-byte key given as base64 or 64 hex digits. */
-function keyFrom(env: Env, name: string): Buffer | undefined {
-  const given = nonEmpty(env[name]);
+function keyFrom(value: string | undefined, name: string): Buffer | undefined {
+  const given = nonEmpty(value);
   if (!given) return undefined;
   const key = /^[0-9a-f]{64}$/i.test(given) ? Buffer.from(given, 'hex') : Buffer.from(given, 'base64');
   if (key.length !== 32) throw new Error(`${name} must be 32 bytes, as base64 or 64 hex digits (openssl rand -base64 32)`);
