@@ -5,7 +5,7 @@
  * Usage: npm run build && node bench/shipments.bench.js
  * Production mode (PostgreSQL + Redis) when BENCH_DATABASE_URL / BENCH_REDIS_URL are set.
  */
-const { startGateway, startSandbox, createTeam, run, summary, ADDRESSES } = require('./support/harness');
+const { startGateway, startSandbox, createTeam, run, summary, reportRows, ADDRESSES } = require('./support/harness');
 
 async function main() {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -58,6 +58,17 @@ async function main() {
       ),
     );
     if (next > quoteIds.length) console.error('warning: quotes ran out; raise BENCH_QUOTES');
+    const production = Boolean(env.DATABASE_URL);
+    reportRows([
+      {
+        figure: `POST /shipments (${production ? 'postgres+redis' : 'embedded'}, ${connections} conn) bookings/s, p99 ${s.p99_ms} ms`,
+        value: s.requests_per_sec,
+        target: production ? '≥ 500/s with p99 < 50 ms' : '≥ 300/s',
+        baselines: '—',
+        ratio: '—',
+        met: production ? s.requests_per_sec >= 500 && s.p99_ms < 50 : s.requests_per_sec >= 300,
+      },
+    ]);
   } finally {
     await gateway.stop();
     sandbox.stop();
