@@ -16,7 +16,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ENDPOINTS = ['GET /carriers', 'POST /rates', 'GET /shipments/{id}'];
 
 async function profileOne(endpoint, env, dir) {
-  const profileDir = join(dir, endpoint.replace(/[^a-z]+/gi, '-').replace(/-+$/, '').toLowerCase());
+  const profileDir = join(
+    dir,
+    endpoint
+      .replace(/[^a-z]+/gi, '-')
+      .replace(/-+$/, '')
+      .toLowerCase(),
+  );
   mkdirSync(profileDir, { recursive: true });
   const gateway = await startGateway({ app: 'api', env, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
   try {

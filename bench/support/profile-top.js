@@ -97,7 +97,14 @@ function toMarkdown({ busy_ms, idle_ms, rows }, areas) {
   const lines = [`busy ${busy_ms} ms, idle ${idle_ms} ms`, '', '| self ms | % busy | function |', '|---|---|---|'];
   for (const r of rows) lines.push(`| ${r.self_ms} | ${r.pct} | \`${r.fn}\` |`);
   if (areas) {
-    lines.push('', 'By area: ' + areas.slice(0, 10).map((a) => `${a.area} ${a.pct} %`).join(', '));
+    lines.push(
+      '',
+      'By area: ' +
+        areas
+          .slice(0, 10)
+          .map((a) => `${a.area} ${a.pct} %`)
+          .join(', '),
+    );
   }
   return lines.join('\n');
 }

@@ -6,8 +6,7 @@ import { SERVICES_MODE, TEST_REDIS_URL } from '../support/test-mode';
 describe('signed quotes', () => {
   let t: TestApp;
   let team: TestTeam;
-  const count = async (sql: string, params: unknown[] = []) =>
-    Number((await t.runtime.database.dataSource.query(sql, params))[0].n);
+  const count = async (sql: string, params: unknown[] = []) => Number((await t.runtime.database.dataSource.query(sql, params))[0].n);
 
   beforeAll(async () => {
     t = await bootTestApp();
@@ -25,7 +24,9 @@ describe('signed quotes', () => {
 
     const booked = await t.api('/shipments', { method: 'POST', key: team.apiKey, body: shipmentBody(quote, body) });
     expect(booked.status).toBe(201);
-    expect(await count('SELECT count(*) AS n FROM used_quotes WHERE quote_id = $1 AND team_id = $2', [quote.quote_id, team.teamId])).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM used_quotes WHERE quote_id = $1 AND team_id = $2', [quote.quote_id, team.teamId])).toBe(
+      1,
+    );
     expect(await count('SELECT count(*) AS n FROM shipments WHERE quote_id = $1', [quote.quote_id])).toBe(1);
   });
 

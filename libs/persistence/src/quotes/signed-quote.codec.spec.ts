@@ -36,7 +36,7 @@ describe('SignedQuoteCodec', () => {
     expect(codec.seal(q)).not.toBe(codec.seal(q));
   });
 
-  it("opens nothing for another team, another key, an altered or a malformed id", () => {
+  it('opens nothing for another team, another key, an altered or a malformed id', () => {
     const q = quote();
     const id = codec.seal(q);
     expect(codec.open(randomUUID(), id)).toBeNull();
@@ -47,7 +47,14 @@ describe('SignedQuoteCodec', () => {
       altered[at] ^= 1;
       expect(codec.open(q.teamId, `q1.${altered.toString('base64url')}`)).toBeNull();
     }
-    for (const bad of ['', 'not-a-quote', '4b0c4d1e-0000-4000-8000-000000000000', 'q1.', `q1.${raw.subarray(0, 40).toString('base64url')}`, `${id}=`]) {
+    for (const bad of [
+      '',
+      'not-a-quote',
+      '4b0c4d1e-0000-4000-8000-000000000000',
+      'q1.',
+      `q1.${raw.subarray(0, 40).toString('base64url')}`,
+      `${id}=`,
+    ]) {
       expect(codec.open(q.teamId, bad)).toBeNull();
     }
   });

@@ -27,9 +27,12 @@ export class SignedQuoteRepository implements QuoteRepositoryPort {
   async findForTeam(teamId: string, quoteId: string): Promise<StoredQuote | null> {
     const quote = this.codec.open(teamId, quoteId);
     if (!quote) return null;
-    const rows = await preparedQuery<{ used_at: Date }>(this.dataSource, 'used_quote', 'SELECT used_at FROM used_quotes WHERE quote_id = $1', [
-      quoteId,
-    ]);
+    const rows = await preparedQuery<{ used_at: Date }>(
+      this.dataSource,
+      'used_quote',
+      'SELECT used_at FROM used_quotes WHERE quote_id = $1',
+      [quoteId],
+    );
     return { ...quote, id: quoteId, usedAt: rows[0]?.used_at ?? null };
   }
 

@@ -14,7 +14,10 @@ export class TypeOrmRetention implements RetentionPort {
     const quoteCutoff = new Date(now.getTime() - policy.quoteGraceMs);
     // Stored quotes (before signed quote ids, ADR 0031) and the used marks of signed ones.
     const quotes =
-      (await this.deleteBatch(`DELETE FROM quotes WHERE id IN (SELECT id FROM quotes WHERE expires_at <= $1 LIMIT $2)`, [quoteCutoff, batch])) +
+      (await this.deleteBatch(`DELETE FROM quotes WHERE id IN (SELECT id FROM quotes WHERE expires_at <= $1 LIMIT $2)`, [
+        quoteCutoff,
+        batch,
+      ])) +
       (await this.deleteBatch(
         `DELETE FROM used_quotes WHERE quote_id IN (SELECT quote_id FROM used_quotes WHERE expires_at <= $1 LIMIT $2)`,
         [quoteCutoff, batch],

@@ -98,10 +98,12 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
 
   async findForTeam(teamId: string, id: string): Promise<ShipmentRecord | null> {
     if (!isUuid(id)) return null;
-    const rows = await preparedQuery<ShipmentRow>(this.dataSource, 'shipment_for_team', 'SELECT * FROM shipments WHERE team_id = $1 AND id = $2', [
-      teamId,
-      id,
-    ]);
+    const rows = await preparedQuery<ShipmentRow>(
+      this.dataSource,
+      'shipment_for_team',
+      'SELECT * FROM shipments WHERE team_id = $1 AND id = $2',
+      [teamId, id],
+    );
     return rows[0] ? toShipmentRecord(rows[0]) : null;
   }
 
