@@ -131,7 +131,10 @@ async function main() {
   if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
   const mode = env.DATABASE_URL ? 'postgres+redis' : 'embedded';
   const sandbox = await startSandbox(await freePort());
-  const gateway = await startGateway({ app: 'api', env: { ...env, SANDBOX_PORT: String(sandbox.port) } });
+  const gateway = await startGateway({ app: 'api', env: { ...env, SANDBOX_PORT: String(sandbox.port) } }).catch((error) => {
+    sandbox.stop();
+    throw error;
+  });
   try {
     const { teamId, apiKey } = await createTeam(gateway.base);
     const auth = `Bearer ${apiKey}`;

@@ -15,7 +15,10 @@ async function main() {
   const env = { SANDBOX_PORT: String(sandboxPort) };
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
-  const gateway = await startGateway({ app: 'api', env });
+  const gateway = await startGateway({ app: 'api', env }).catch((error) => {
+    sandbox.stop();
+    throw error;
+  });
   try {
     const { apiKey } = await createTeam(gateway.base);
     const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };

@@ -58,7 +58,13 @@ async function startGateway({ app = 'all-in-one', env = {}, nodeArgs = [] } = {}
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/health/ready`);
+  try {
+    // Embedded start-up runs the migrations in PGlite: minutes on a busy machine.
+    await waitFor(`${base}/health/ready`, 300_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   return {
     base,
     sandboxBase: `http://127.0.0.1:${sandboxPort}`,

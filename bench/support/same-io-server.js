@@ -13,16 +13,8 @@ const { randomUUID } = require('node:crypto');
 const body = Buffer.from(process.env.BODY_B64, 'base64');
 const ct = process.env.CT;
 
-// The gateway's limiter script (libs/platform/src/rate-limit/redis-rate-limiter.ts), same key shape.
-const CONSUME_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if count == 1 or ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
+// The gateway's own limiter script, from the build (same key shape below).
+const { CONSUME_SCRIPT } = require('../../dist/libs/platform/src/rate-limit/redis-rate-limiter');
 
 function redisSteps() {
   if (!process.env.REDIS_URL) return [];
