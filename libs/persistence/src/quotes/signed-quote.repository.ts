@@ -13,9 +13,11 @@ import { SignedQuoteCodec } from './signed-quote.codec';
 export class SignedQuoteRepository implements QuoteRepositoryPort {
   private readonly codec: SignedQuoteCodec;
 
+  /** @param embedded PGlite in the api's thread: one connection, no WAL flush to spare. */
   constructor(
     private readonly dataSource: DataSource,
     signingKey: Buffer,
+    private readonly embedded = false,
   ) {
     this.codec = new SignedQuoteCodec(signingKey);
   }
@@ -46,9 +48,7 @@ export class SignedQuoteRepository implements QuoteRepositoryPort {
     ) {
       return null;
     }
-    const rows = await preparedQuery<{ used_at: Date }>(
-      this.dataSource,
-      'claim_quote',
+    const rows: Array<{ used_at: Date }> = await this.relaxed(
       `INSERT INTO used_quotes (quote_id, team_id, used_at, expires_at) VALUES ($1, $2, $3, $4)
         ON CONFLICT (quote_id) DO NOTHING RETURNING used_at`,
       [claim.quoteId, claim.teamId, claim.now, quote.expiresAt],
@@ -57,6 +57,21 @@ export class SignedQuoteRepository implements QuoteRepositoryPort {
   }
 
   async release(teamId: string, quoteId: string): Promise<void> {
-    await this.dataSource.query('DELETE FROM used_quotes WHERE quote_id = $1 AND team_id = $2', [quoteId, teamId]);
+    await this.relaxed('DELETE FROM used_quotes WHERE quote_id = $1 AND team_id = $2', [quoteId, teamId]);
+  }
+
+  /**
+   * Claims and releases do not wait for the WAL flush (PostgreSQL): a booking whose carrier is
+   * down claims and releases on every attempt, and two flushed commits each time slowed the
+   * other carriers' bookings. Nothing is lost that matters: the booking's next step (its carrier
+   * intent, then the shipment) is a flushed commit, which makes the earlier claim durable with
+   * it; a crash before that loses only the claim of a booking that never reached the carrier.
+   */
+  private async relaxed<T>(sql: string, params: unknown[]): Promise<T[]> {
+    if (this.embedded) return this.dataSource.query(sql, params);
+    return this.dataSource.transaction(async (em) => {
+      await em.query('SET LOCAL synchronous_commit = off');
+      return em.query(sql, params);
+    });
   }
 }

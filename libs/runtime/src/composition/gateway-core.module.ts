@@ -213,7 +213,11 @@ export class GatewayCoreModule {
       {
         provide: QUOTE_REPOSITORY,
         // Signed ids in both modes (ADR 0031): rating writes nothing; used marks live in the database.
-        useValue: new SignedQuoteRepository(runtime.database.dataSource, runtime.config.quoteSigningKey),
+        useValue: new SignedQuoteRepository(
+          runtime.database.dataSource,
+          runtime.config.quoteSigningKey,
+          runtime.database.mode === 'embedded',
+        ),
       },
       { provide: CARRIER_CATALOGUE, useValue: { all: () => CATALOGUE_DATA, find: findCarrier } },
       { provide: RATE_CARDS, useValue: loadRateCards() },
