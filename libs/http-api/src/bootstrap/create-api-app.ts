@@ -90,9 +90,12 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
   });
   const metrics = runtime.metrics;
   registerApiAccessHook(fastify, access.gate);
+  // The access line is built only when it will be written (LOG_LEVEL is fixed at start).
+  const accessLog = runtime.logger.isLevelEnabled('info');
   fastify.addHook('onResponse', async (request, reply) => {
     // The route pattern keeps the label set bounded; unmatched URLs share one label.
     metrics.observeHttp(request.method, request.routeOptions?.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    if (!accessLog) return;
     request.log.info(
       {
         event: 'http.request',

@@ -8,6 +8,7 @@ import {
   ValidationError,
 } from '@lgw/domain';
 import { ADDRESS_CONSTRAINT, isLateConstraint } from '../dto/domain-rules.decorator';
+import { cacheValidationMetadata } from './validation-metadata.cache';
 
 /**
  * class-validator reports a tree; clients get the first failing leaf as a dotted path
@@ -112,6 +113,7 @@ function refuseUnprintableParameter(value: unknown, metadata: ArgumentMetadata):
 }
 
 export function createValidationPipe(): GatewayValidationPipe {
+  cacheValidationMetadata();
   return new GatewayValidationPipe({
     transform: true,
     whitelist: true,

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
@@ -91,6 +92,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   const dataSource = new DataSource(options);
   try {
     await dataSource.initialize();
+    if (embedded) forgetStatementsOnReconnect(dataSource);
     await runMigrations(dataSource, embedded !== undefined);
   } catch (error) {
     if (dataSource.isInitialized) await dataSource.destroy();
@@ -105,6 +107,19 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * PGlite is one session whoever connects: a new socket connection (the pool replaced its one
+ * client) finds the previous connection's prepared statements still there, while the new
+ * client believes none exist, and preparing one again would fail (42P05). The new client
+ * starts by dropping them; it is queued before any query the pool hands it for.
+ */
+function forgetStatementsOnReconnect(dataSource: DataSource): void {
+  const pool = (dataSource.driver as unknown as { master?: EventEmitter }).master;
+  pool?.on('connect', (client: { query(sql: string): Promise<unknown> }) => {
+    client.query('DEALLOCATE ALL').catch(() => undefined);
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import { InMemoryRateLimiter, WINDOW_MS } from './in-memory-rate-limiter';
  * INCR and the window's expiry in one script, so concurrent requests on any number of
  * replicas are counted exactly once each and the window opens at the first request.
  */
-const CONSUME_SCRIPT = `
+export const CONSUME_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 local ttl = redis.call('PTTL', KEYS[1])
 if count == 1 or ttl < 0 then
