@@ -4,13 +4,7 @@
  * node:http server returning the same bytes, in the same run.
  * Usage: npm run build && node bench/reads.bench.js  (BENCH_DATABASE_URL / BENCH_REDIS_URL for production mode)
  */
-const { startGateway, createTeam, startBareServer, run, summary } = require('./support/harness');
-
-const RATES_BODY = JSON.stringify({
-  origin: { city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', phone: '966512345678' },
-  destination: { name: 'محمد عبدالله', city: 'Jeddah', country: 'SA', short_address: 'JEDA1234', phone: '966598765432' },
-  parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
-});
+const { startGateway, createTeam, startBareServer, run, summary, reportRows, RATES_BODY } = require('./support/harness');
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
@@ -59,7 +53,19 @@ async function main() {
       shipment: await compare('GET /api/v1/shipments/{id}', `${gateway.base}/api/v1/shipments/${shipment.id}`, auth, duration),
       label: await compare('GET /api/v1/labels/{id}', `${gateway.base}/api/v1/labels/${shipment.id}`, auth, duration),
     };
-    console.log(JSON.stringify({ mode: env.DATABASE_URL ? 'postgres+redis' : 'embedded', connections: CONNECTIONS, ...results }, null, 2));
+    const mode = env.DATABASE_URL ? 'postgres+redis' : 'embedded';
+    console.log(JSON.stringify({ mode, connections: CONNECTIONS, ...results }, null, 2));
+    const label = results.label;
+    reportRows([
+      {
+        figure: `GET /labels/{id} (${mode}, ${CONNECTIONS} conn) p99 ms, ${label.gateway.requests_per_sec} req/s`,
+        value: label.gateway.p99_ms,
+        target: CONNECTIONS === 4 ? 'p99 < 10 ms at 4 connections' : '— (the target is at 4 connections)',
+        baselines: `bytes-only ${label.bare.requests_per_sec} req/s, p99 ${label.bare.p99_ms} ms`,
+        ratio: `${label.ratio} of bytes-only (req/s)`,
+        met: CONNECTIONS === 4 ? label.gateway.p99_ms < 10 : null,
+      },
+    ]);
   } finally {
     await gateway.stop();
   }

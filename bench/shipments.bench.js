@@ -5,33 +5,7 @@
  * Usage: npm run build && node bench/shipments.bench.js
  * Production mode (PostgreSQL + Redis) when BENCH_DATABASE_URL / BENCH_REDIS_URL are set.
  */
-const { spawn } = require('node:child_process');
-const { join } = require('node:path');
-const { startGateway, createTeam, run, summary, ROOT } = require('./support/harness');
-
-const ADDRESSES = {
-  origin: { city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', phone: '966512345678' },
-  destination: { name: 'محمد عبدالله', city: 'Jeddah', country: 'SA', short_address: 'JEDA1234', phone: '966598765432' },
-  parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
-};
-
-async function startSandbox(port) {
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', 'carrier-sandbox', 'main.js')], {
-    env: { ...process.env, SANDBOX_PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/sandbox/v1/health`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (Date.now() > deadline) throw new Error('sandbox did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { stop: () => child.kill('SIGTERM') };
-}
+const { startGateway, startSandbox, createTeam, run, summary, reportRows, ADDRESSES } = require('./support/harness');
 
 async function main() {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,7 +15,10 @@ async function main() {
   const env = { SANDBOX_PORT: String(sandboxPort) };
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
-  const gateway = await startGateway({ app: 'api', env });
+  const gateway = await startGateway({ app: 'api', env }).catch((error) => {
+    sandbox.stop();
+    throw error;
+  });
   try {
     const { apiKey } = await createTeam(gateway.base);
     const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
@@ -84,6 +61,17 @@ async function main() {
       ),
     );
     if (next > quoteIds.length) console.error('warning: quotes ran out; raise BENCH_QUOTES');
+    const production = Boolean(env.DATABASE_URL);
+    reportRows([
+      {
+        figure: `POST /shipments (${production ? 'postgres+redis' : 'embedded'}, ${connections} conn) bookings/s, p99 ${s.p99_ms} ms`,
+        value: s.requests_per_sec,
+        target: production ? '≥ 500/s with p99 < 50 ms' : '≥ 300/s',
+        baselines: '—',
+        ratio: '—',
+        met: production ? s.requests_per_sec >= 500 && s.p99_ms < 50 : s.requests_per_sec >= 300,
+      },
+    ]);
   } finally {
     await gateway.stop();
     sandbox.stop();

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     ? undefined
     : await startCarrierSandbox({ port: config.sandboxPort, host: config.host, autoAdvanceSeconds: config.sandboxAutoAdvanceSeconds });
   const sandboxUrl = config.sandboxUrl ?? `http://127.0.0.1:${sandbox!.port}`;
-  const runtime = await createRuntime(config, { carrierSettings: { sandboxUrl } });
+  const runtime = await createRuntime(config, { carrierSettings: { sandboxUrl }, processName: 'gateway' });
   const app = await createApiApp(runtime, { extraModules: [WorkerModule.forRoot()] });
   await app.listen(config.port, config.host);
 
@@ -38,11 +38,14 @@ async function main(): Promise<void> {
   if (!labels.available) lines.push(`  Labels:        UNAVAILABLE (${labels.reason})`);
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  stopOnSignals(async () => {
-    await app.close();
-    await runtime.close();
-    await sandbox?.close();
-  });
+  stopOnSignals(
+    async () => {
+      await app.close();
+      await runtime.close();
+      await sandbox?.close();
+    },
+    { logger: runtime.logger, timeoutMs: config.shutdownTimeoutMs },
+  );
 }
 
 runMain('gateway', main);

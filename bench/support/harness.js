@@ -39,10 +39,10 @@ async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /** Starts `dist/apps/<app>/main.js`; production mode when DATABASE_URL/REDIS_URL are set. */
-async function startGateway({ app = 'all-in-one', env = {} } = {}) {
+async function startGateway({ app = 'all-in-one', env = {}, nodeArgs = [] } = {}) {
   const port = await freePort();
   const sandboxPort = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', app, 'main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist', 'apps', app, 'main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -58,7 +58,13 @@ async function startGateway({ app = 'all-in-one', env = {} } = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/health/ready`);
+  try {
+    // Embedded start-up runs the migrations in PGlite: minutes on a busy machine.
+    await waitFor(`${base}/health/ready`, 300_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   return {
     base,
     sandboxBase: `http://127.0.0.1:${sandboxPort}`,
@@ -122,6 +128,121 @@ async function startBareServer(body, contentType = 'application/json; charset=ut
   return { base, stop: () => child.kill('SIGTERM') };
 }
 
+/** The carrier sandbox as its own process (production shape: carriers over real HTTP). */
+async function startSandbox(port) {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', 'carrier-sandbox', 'main.js')], {
+    env: { ...process.env, SANDBOX_PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/sandbox/v1/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (Date.now() > deadline) throw new Error('sandbox did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { port, stop: () => child.kill('SIGTERM') };
+}
+
+/** One SA→SA parcel with National Addresses: the rating body every hot-path bench uses. */
+const ADDRESSES = {
+  origin: { city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', phone: '966512345678' },
+  destination: { name: 'محمد عبدالله', city: 'Jeddah', country: 'SA', short_address: 'JEDA1234', phone: '966598765432' },
+  parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
+};
+const RATES_BODY = JSON.stringify(ADDRESSES);
+
+/** Rates and books one shipment (first quote) through the API; returns the shipment. */
+async function bookOne(base, apiKey) {
+  const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+  const rates = await (await fetch(`${base}/api/v1/rates`, { method: 'POST', headers, body: RATES_BODY })).json();
+  const res = await fetch(`${base}/api/v1/shipments`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...ADDRESSES, quote_id: rates.quotes[0].quote_id }),
+  });
+  if (res.status !== 201) throw new Error(`booking answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * wrk (one thread, 50 connections unless told) against `url`; a `body` makes it a JSON POST.
+ * Returns req/s and latency percentiles in ms.
+ */
+function wrk({ url, auth, body, seconds = 10, connections = 50 }) {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
+  if (auth) args.push('-H', `Authorization: ${auth}`);
+  if (body) {
+    const script = join(mkdtempSync(join(tmpdir(), 'lgw-wrk-')), 'post.lua');
+    require('node:fs').writeFileSync(
+      script,
+      `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = ${JSON.stringify(body)}\n`,
+    );
+    args.push('-s', script);
+  }
+  args.push(url);
+  return new Promise((res, rej) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', rej);
+    child.on('exit', (code) => {
+      if (code !== 0) return rej(new Error(`wrk exited ${code}: ${out}`));
+      const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
+      const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
+      const errors = /Socket errors:.*/.exec(out);
+      res({
+        requests_per_sec: rps ? Math.round(Number(rps[1])) : 0,
+        p50_ms: percentile(out, '50%'),
+        p99_ms: percentile(out, '99%'),
+        non_2xx: non2xx ? Number(non2xx[1]) : 0,
+        socket_errors: errors ? errors[0] : null,
+      });
+    });
+  });
+}
+
+/** wrk prints `99%   12.34ms` (or us / s) in its latency distribution. */
+function percentile(out, label) {
+  const m = new RegExp(`\\s${label}\\s+([\\d.]+)(us|ms|s)\\b`).exec(out);
+  if (!m) return null;
+  const value = Number(m[1]);
+  return +(m[2] === 'us' ? value / 1000 : m[2] === 's' ? value * 1000 : value).toFixed(2);
+}
+
+/** The baseline that does the endpoint's own I/O (bench/support/same-io-server.js). */
+async function startSameIoServer(body, contentType, env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(__dirname, 'same-io-server.js')], {
+    env: { ...process.env, ...env, PORT: String(port), BODY_B64: Buffer.from(body).toString('base64'), CT: contentType },
+    stdio: 'inherit',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const res = await fetch(base);
+      if (res.status !== 200) throw new Error(`same-I/O baseline answered ${res.status}: ${await res.text()}`);
+      break;
+    } catch (e) {
+      if (Date.now() > deadline || /answered/.test(e.message)) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { base, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * Rows for the one table of `npm run bench` (bench/run-all.js): figure, value, target,
+ * baselines, ratio. Printed as one tagged JSON line next to the script's own output.
+ */
+function reportRows(rows) {
+  console.log(`BENCH_ROWS ${JSON.stringify(rows)}`);
+}
+
 function run(opts) {
   return new Promise((res, rej) => {
     autocannon({ connections: 32, duration: 10, ...opts }, (err, result) => (err ? rej(err) : res(result)));
@@ -139,4 +260,20 @@ function summary(label, result) {
   };
 }
 
-module.exports = { startGateway, createTeam, startBareServer, run, summary, ADMIN_TOKEN, ROOT };
+module.exports = {
+  startGateway,
+  startSandbox,
+  createTeam,
+  startBareServer,
+  startSameIoServer,
+  reportRows,
+  bookOne,
+  run,
+  wrk,
+  summary,
+  freePort,
+  ADDRESSES,
+  RATES_BODY,
+  ADMIN_TOKEN,
+  ROOT,
+};

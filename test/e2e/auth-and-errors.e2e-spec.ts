@@ -1,4 +1,5 @@
 import { CARRIERS } from '@lgw/carriers';
+import { servedRoutes } from '../support/routes';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { SERVICES_MODE } from '../support/test-mode';
 
@@ -126,21 +127,3 @@ describe('authentication, headers and the error envelope', () => {
     }
   });
 });
-
-/** Flattens Fastify's route tree ("├── /path (GET, POST)", children indented by 4) into "METHOD /path". */
-function servedRoutes(tree: string): Set<string> {
-  const routes = new Set<string>();
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    stack.length = depth;
-    stack.push(match[2]);
-    const path = stack.join('').replace(/:(\w+)/g, '{$1}');
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routes.add(`${method} ${path}`);
-    }
-  }
-  return routes;
-}

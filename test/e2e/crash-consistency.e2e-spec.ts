@@ -3,6 +3,7 @@ import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox
 import { ratesBody } from '../support/fixtures';
 import { GatewayProcesses, startGatewayProcesses } from '../support/gateway-processes';
 import { SERVICES_MODE } from '../support/test-mode';
+import { eventually, sleep } from '../support/eventually';
 
 /**
  * kill -9 of real gateway processes before, at and after the carrier call, for booking and for
@@ -41,23 +42,6 @@ interface SentRequest {
   readonly body: Json;
   /** For cancels and destination updates: the shipment concerned. */
   readonly shipmentId?: string;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    await sleep(250);
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
 }
 
 describe(`crash consistency with kill -9 (${SERVICES_MODE ? 'api + worker on PostgreSQL and Redis' : 'embedded all-in-one'})`, () => {

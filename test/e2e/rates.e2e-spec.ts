@@ -104,7 +104,11 @@ describe('POST /rates', () => {
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('E_VALIDATION');
     expect(res.body.error.message_en).toBe('Request validation failed.');
-    expect(res.body.error.details).toEqual({ field, reason });
+    const { reason_ar: reasonAr, ...details } = res.body.error.details;
+    expect(details).toEqual({ field, reason });
+    // The address rules carry their Arabic reason as well.
+    if (/^(origin|destination)\./.test(field)) expect(reasonAr).toMatch(/[\u0600-\u06ff]/);
+    else expect(reasonAr).toBeUndefined();
   });
 
   it('stores quotes owned by the team that asked, with what booking needs', async () => {

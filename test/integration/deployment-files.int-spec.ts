@@ -452,8 +452,38 @@ describe('deployment files', () => {
           expect(ports.some((p) => p.name === servicePort.targetPort || p.containerPort === servicePort.targetPort)).toBe(true);
         }
       }
+      // The worker listens only for Prometheus.
       const worker = deploymentOf(baseObjects, 'worker');
-      expect(mainContainer(worker).ports).toBeUndefined();
+      expect((mainContainer(worker).ports as Obj[]).map((p) => p.name)).toEqual(['metrics']);
+    });
+
+    it('expose /metrics to Prometheus on METRICS_PORT of the api and the worker, never through a Service', () => {
+      const metricsPort = Number(configMap.data.METRICS_PORT);
+      expect(metricsPort).toBeGreaterThan(0);
+      expect(String(metricsPort)).not.toBe(configMap.data.PORT);
+      const code = read(join(ROOT, 'libs/platform/src/metrics/metrics-server.ts'));
+      expect(code).toContain("path !== '/metrics'");
+      const policies = ofKind(baseObjects, 'NetworkPolicy');
+      for (const name of ['api', 'worker']) {
+        const deployment = deploymentOf(baseObjects, name);
+        const annotations = deployment.spec.template.metadata.annotations;
+        expect(annotations['prometheus.io/scrape']).toBe('true');
+        expect(Number(annotations['prometheus.io/port'])).toBe(metricsPort);
+        expect(annotations['prometheus.io/path']).toBe('/metrics');
+        const port = (mainContainer(deployment).ports as Obj[]).find((p) => p.name === 'metrics');
+        expect(port?.containerPort).toBe(metricsPort);
+        // The pod's network policy lets the scrape in.
+        const policy = policies.find((p) => matches(p.spec.podSelector.matchLabels, deployment.spec.template.metadata.labels));
+        expect(policy!.spec.ingress.some((rule: Obj) => rule.ports.some((p: Obj) => p.port === metricsPort))).toBe(true);
+        // Drain bound and pool closing fit in the grace period, after the preStop sleep.
+        const preStop = Number(mainContainer(deployment).lifecycle?.preStop?.exec?.command?.[1] ?? 0);
+        expect(podSpec(deployment).terminationGracePeriodSeconds).toBeGreaterThan(
+          preStop + Number(configMap.data.SHUTDOWN_TIMEOUT_MS) / 1000 + 5,
+        );
+      }
+      for (const service of ofKind(stagingObjects, 'Service')) {
+        for (const servicePort of service.spec.ports) expect([metricsPort, 'metrics']).not.toContain(servicePort.targetPort);
+      }
     });
 
     it('run each image with its own build output, keeping the image entrypoint (tini)', () => {

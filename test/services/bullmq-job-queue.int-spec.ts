@@ -16,17 +16,18 @@ let admin: Redis;
 beforeAll(() => {
   admin = new Redis(TEST_REDIS_URL);
 });
+/** One pass over the shared Redis (other suites fill it) for all of this file's prefixes. */
 afterAll(async () => {
-  for (const prefix of prefixes) {
-    let cursor = '0';
-    do {
-      const [next, keys] = await admin.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await admin.del(...keys);
-    } while (cursor !== '0');
-  }
+  const mine = new Set(prefixes);
+  let cursor = '0';
+  do {
+    const [next, keys] = await admin.scan(cursor, 'MATCH', 'lgw-test-*', 'COUNT', 5_000);
+    cursor = next;
+    const ours = keys.filter((key) => mine.has(key.slice(0, key.indexOf(':'))));
+    if (ours.length) await admin.del(...ours);
+  } while (cursor !== '0');
   await admin.quit();
-});
+}, 120_000);
 
 describeJobQueueContract('bullmq', {
   async create({ backoffMs, closeTimeoutMs }) {
@@ -171,6 +172,56 @@ describe('bullmq: failure recovery', () => {
     expect(await admin.zrange(`${prefix}:tracking:repeat`, 0, -1)).toEqual(['poll']);
     await queue.unschedule('tracking', 'poll');
     expect(maxActive).toBe(1);
+  });
+
+  it('notices when Redis lost its data: schedules registered again, lost-work listeners called once across replicas', async () => {
+    const prefix = freshPrefix();
+    const lost: string[] = [];
+    const replicas = ['a', 'b'].map((name) => {
+      const q = new BullMqJobQueue({ connection: TEST_REDIS_URL, prefix, logger: testLogger(), stateCheckMs: 100 });
+      closers.push(() => q.close());
+      q.onJobsLost(async () => {
+        lost.push(name);
+      });
+      return q;
+    });
+    const ticks: number[] = [];
+    const { worker: w } = worker(prefix);
+    w.register('outbox', async () => {
+      ticks.push(Date.now());
+    });
+    await w.start();
+    for (const q of replicas) await q.schedule('outbox', 'relay', 100);
+    // First start: the marker did not exist yet, one replica takes the turn.
+    await waitFor(() => lost.length === 1 && ticks.length >= 3, 10_000, 'first check and ticks');
+    await sleep(500);
+    expect(lost).toHaveLength(1);
+
+    // What a Redis restarted without persistence looks like to this installation: none of its keys.
+    const keys = await admin.keys(`${prefix}:*`);
+    expect(keys).toContain(`${prefix}:outbox:repeat`);
+    await admin.del(...keys);
+    const lostAt = Date.now();
+    await waitFor(() => lost.length === 2, 10_000, 'the loss noticed');
+    await waitFor(() => ticks.some((t) => t > lostAt + 300), 10_000, 'ticks after the loss');
+    await sleep(500);
+    expect(lost).toHaveLength(2);
+    expect(await admin.zrange(`${prefix}:outbox:repeat`, 0, -1)).toEqual(['relay']);
+  });
+
+  it('gives the turn back when the lost-work listener fails, so a later check runs it again', async () => {
+    const prefix = freshPrefix();
+    const q = new BullMqJobQueue({ connection: TEST_REDIS_URL, prefix, logger: testLogger(), stateCheckMs: 100 });
+    closers.push(() => q.close());
+    let calls = 0;
+    q.onJobsLost(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('database unavailable');
+    });
+    await waitFor(() => calls === 2, 10_000, 'a second call after the failure');
+    await sleep(400);
+    expect(calls).toBe(2);
+    expect(await admin.exists(`${prefix}:queue-state`)).toBe(1);
   });
 
   it('stores bounded history: completed jobs are trimmed to the retention count', async () => {

@@ -10,3 +10,13 @@ export const PASSTHROUGH_CARRIER_CODES: readonly string[] = CARRIERS.filter((car
 
 /** The registered carriers that do not. */
 export const NO_PASSTHROUGH_CARRIER_CODES: readonly string[] = CARRIER_CODES.filter((code) => !PASSTHROUGH_CARRIER_CODES.includes(code));
+
+/** Requests the carrier sandbox has received from the gateway, over every registered carrier. */
+export async function carrierCalls(sandbox: (method: string, path: string) => Promise<{ body: any }>): Promise<number> {
+  let total = 0;
+  for (const code of CARRIER_CODES) {
+    const stats = (await sandbox('GET', `/sandbox/v1/carriers/${code}/stats`)).body;
+    total += stats.native_requests + stats.passthrough_requests;
+  }
+  return total;
+}

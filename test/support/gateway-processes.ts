@@ -16,15 +16,21 @@ export interface ProcessExit {
 }
 
 /** One gateway deployable as a real child process in its own session (setsid). */
-class GatewayChild {
+export class GatewayChild {
   readonly exited: Promise<ProcessExit>;
+  alive = true;
   private stderr = '';
 
   constructor(
     readonly name: string,
     private readonly child: ChildProcess,
   ) {
-    this.exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
+    this.exited = new Promise((done) =>
+      child.once('exit', (code, signal) => {
+        this.alive = false;
+        done({ code, signal });
+      }),
+    );
     child.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-4000);
     });
@@ -33,7 +39,23 @@ class GatewayChild {
       const log = createWriteStream(process.env.LGW_CRASH_LOG, { flags: 'a' });
       child.stdout?.pipe(log);
       child.stderr?.pipe(log);
-    } else child.stdout?.resume();
+    }
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const text = this.partial + chunk.toString('utf8');
+      const lines = text.split('\n');
+      this.partial = lines.pop() ?? '';
+      for (const line of lines) for (const watch of this.watches) if (watch.pattern.test(line)) watch.count++;
+    });
+  }
+
+  private partial = '';
+  private readonly watches: { pattern: RegExp; count: number }[] = [];
+
+  /** Counts the output lines (log lines, at LOG_LEVEL info) matching `pattern` from now on. */
+  watchOutput(pattern: RegExp): { readonly count: number } {
+    const watch = { pattern, count: 0 };
+    this.watches.push(watch);
+    return watch;
   }
 
   static start(name: string, entry: string, env: Record<string, string>): GatewayChild {
@@ -55,6 +77,26 @@ class GatewayChild {
     return this.stderr;
   }
 
+  /** A signal to the node process alone, as a container runtime sends SIGTERM to its main process. */
+  signal(signal: NodeJS.Signals): void {
+    process.kill(this.pid, signal);
+  }
+
+  /** Resolves with the exit, or rejects after `timeoutMs`; then clears whatever is left in the group (a browser). */
+  async exitWithin(timeoutMs: number): Promise<ProcessExit> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${this.name} still running after ${timeoutMs} ms: ${this.stderr}`)), timeoutMs);
+    });
+    try {
+      const exit = await Promise.race([this.exited, timeout]);
+      await this.kill();
+      return exit;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** SIGKILL to the whole process group; resolves once the process is gone. */
   async kill(): Promise<ProcessExit> {
     try {
@@ -71,12 +113,24 @@ export interface GatewayProcesses {
   readonly url: string;
   readonly adminToken: string;
   readonly mode: 'embedded' | 'services';
+  /** The environment every process gets (DATABASE_URL, REDIS_URL, QUEUE_PREFIX…). */
+  readonly env: Readonly<Record<string, string>>;
   /** (Re)starts the api process with extra environment (e.g. LGW_FAULT_POINT); waits until ready. */
   startApi(extraEnv?: Record<string, string>): Promise<void>;
   /** Resolves when the api process exits by itself (a fault point), or rejects after `timeoutMs`. */
   apiExit(timeoutMs: number): Promise<ProcessExit>;
   /** kill -9 of the api process group. */
   killApi(): Promise<ProcessExit>;
+  /** The api process started by startApi. */
+  readonly api: GatewayChild | undefined;
+  /** The worker process (services mode). */
+  readonly worker: GatewayChild | undefined;
+  /** Services mode: one more api process on `port`, same database and Redis; waits until ready. */
+  spawnApi(port: number, extraEnv?: Record<string, string>): Promise<GatewayChild>;
+  /** Services mode: one more worker process. */
+  spawnWorker(extraEnv?: Record<string, string>): GatewayChild;
+  /** The processes that have not exited since they were started (none restarted behind the test's back). */
+  running(): { api: boolean; worker: boolean };
   close(): Promise<void>;
 }
 
@@ -91,10 +145,16 @@ export async function startGatewayProcesses(options: {
   sandboxUrl: string;
   port: number;
   env?: Record<string, string>;
+  /** Services mode: a database and a Redis of the test's own (an outage test stops them), instead of the shared ones. */
+  services?: { databaseUrl: string; redisUrl: string };
 }): Promise<GatewayProcesses> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lgw-crash-'));
   const adminToken = `adm_${randomBytes(12).toString('hex')}`;
-  const scratch = SERVICES_MODE ? await createScratchDatabase() : undefined;
+  const scratch = !SERVICES_MODE
+    ? undefined
+    : options.services
+      ? { url: options.services.databaseUrl, drop: async () => undefined }
+      : await createScratchDatabase();
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     ADMIN_TOKEN: adminToken,
@@ -106,7 +166,7 @@ export async function startGatewayProcesses(options: {
     ...(scratch
       ? {
           DATABASE_URL: scratch.url,
-          REDIS_URL: TEST_REDIS_URL,
+          REDIS_URL: options.services?.redisUrl ?? TEST_REDIS_URL,
           QUEUE_PREFIX: `lgw-crash-${randomBytes(4).toString('hex')}`,
           WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
         }
@@ -117,14 +177,15 @@ export async function startGatewayProcesses(options: {
   const url = `http://127.0.0.1:${options.port}`;
   let api: GatewayChild | undefined;
   const worker = scratch ? GatewayChild.start('worker', 'apps/worker/main.ts', env) : undefined;
+  const extra: GatewayChild[] = [];
 
-  const waitReady = async (child: GatewayChild) => {
+  const waitReady = async (child: GatewayChild, base = url) => {
     const deadline = Date.now() + BOOT_TIMEOUT_MS;
     let exited = false;
     void child.exited.then(() => (exited = true));
     while (Date.now() < deadline) {
       if (exited) throw new Error(`${child.name} exited during start-up: ${child.lastErrors}`);
-      const ok = await fetch(`${url}/health/live`).then(
+      const ok = await fetch(`${base}/health/live`).then(
         (r) => r.ok,
         () => false,
       );
@@ -138,6 +199,7 @@ export async function startGatewayProcesses(options: {
     url,
     adminToken,
     mode: scratch ? 'services' : 'embedded',
+    env,
     async startApi(extraEnv = {}) {
       if (api) await api.kill();
       api = GatewayChild.start('api', scratch ? 'apps/api/main.ts' : 'apps/all-in-one/main.ts', { ...env, ...extraEnv });
@@ -160,9 +222,30 @@ export async function startGatewayProcesses(options: {
     killApi() {
       return api!.kill();
     },
+    get api() {
+      return api;
+    },
+    worker,
+    async spawnApi(port, extraEnv = {}) {
+      if (!scratch) throw new Error('a second api process needs services mode');
+      const child = GatewayChild.start(`api:${port}`, 'apps/api/main.ts', { ...env, PORT: String(port), ...extraEnv });
+      extra.push(child);
+      await waitReady(child, `http://127.0.0.1:${port}`);
+      return child;
+    },
+    spawnWorker(extraEnv = {}) {
+      if (!scratch) throw new Error('a second worker process needs services mode');
+      const child = GatewayChild.start(`worker:${extra.length}`, 'apps/worker/main.ts', { ...env, ...extraEnv });
+      extra.push(child);
+      return child;
+    },
+    running() {
+      return { api: api?.alive ?? false, worker: worker?.alive ?? false };
+    },
     async close() {
       await api?.kill();
       await worker?.kill();
+      await Promise.all(extra.map((child) => child.kill()));
       await scratch?.drop();
       if (!process.env.LGW_CRASH_LOG) rmSync(dataDir, { recursive: true, force: true });
     },

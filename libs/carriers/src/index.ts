@@ -4,7 +4,7 @@ export * from './rate-cards/rate-card.repository';
 export * from './registry/carrier-registry';
 export { CarrierDefinition, ClosableCarrier, carrierEnvironment } from './shared/carrier-definition';
 export { CarrierSettingsContext, carrierEnvName } from './shared/carrier-settings';
-export { ResilienceSettings, DEFAULT_RESILIENCE } from './shared/resilience.settings';
+export { ResilienceSettings, CarrierCallObserver, DEFAULT_RESILIENCE } from './shared/resilience.settings';
 export { SahmAdapter } from './sahm/sahm.adapter';
 export { SahmSettings, SahmSettingsInput, resolveSahmSettings } from './sahm/sahm.settings';
 export { BahrAdapter } from './bahr/bahr.adapter';

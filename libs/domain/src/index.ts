@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './text/printable-text';
 export * from './carrier/carrier-descriptor';
 export * from './address/address';
 export * from './address/address.value-object';

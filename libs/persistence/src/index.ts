@@ -1,7 +1,6 @@
 export * from './database/database';
 export * from './entities';
 export * from './repositories/typeorm-team.repository';
-export * from './repositories/typeorm-quote.repository';
 export * from './repositories/typeorm-shipment.repository';
 export * from './repositories/typeorm-idempotency.store';
 export * from './repositories/typeorm-label.store';
@@ -10,7 +9,7 @@ export * from './repositories/typeorm-passthrough-audit.repository';
 export * from './documents';
 export * from './repositories/typeorm-shipment-destination.writer';
 export * from './repositories/typeorm-tracking.repository';
-export * from './redis/redis-quote.repository';
+export * from './quotes/signed-quote.repository';
 export * from './repositories/typeorm-retention';
 export * from './billing/typeorm-billing-ledger.repository';
 export * from './catalogue/typeorm-catalogue.repository';

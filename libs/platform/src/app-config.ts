@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -11,6 +11,12 @@ export interface AppConfig {
   /** Connections this process opens to PostgreSQL at most (DATABASE_POOL_SIZE, at least 2: migrations hold one for their lock and run on another); embedded mode always uses one. */
   readonly databasePoolSize: number;
   readonly redisUrl?: string;
+  /** How long a pool waits for a database connection before the request answers 503 (DATABASE_CONNECT_TIMEOUT_MS). */
+  readonly databaseConnectTimeoutMs: number;
+  /** How long a Redis command may take before the request answers 503 (REDIS_COMMAND_TIMEOUT_MS). */
+  readonly redisCommandTimeoutMs: number;
+  /** After Redis lost its data, domain events published this far back are relayed again (OUTBOX_REDRIVE_WINDOW_MS). */
+  readonly outboxRedriveWindowMs: number;
   readonly adminToken: string;
   /** True when the admin token was generated rather than given: startup prints it. */
   readonly adminTokenGenerated: boolean;
@@ -30,6 +36,11 @@ export interface AppConfig {
   readonly webhookAllowPrivateTargets: boolean;
   /** AES-256 key (32 bytes) that encrypts webhook secrets at rest: WEBHOOK_SECRET_KEY, or generated into DATA_DIR when embedded. */
   readonly webhookSecretKey: Buffer;
+  /**
+   * HMAC key (32 bytes) that signs quote ids (docs/adr/0031): QUOTE_SIGNING_KEY; in production
+   * without it, derived from WEBHOOK_SECRET_KEY; generated into DATA_DIR when embedded.
+   */
+  readonly quoteSigningKey: Buffer;
   /** Delays after each failed delivery attempt; the Standard Webhooks schedule unless WEBHOOK_RETRY_SCHEDULE_MS is set. */
   readonly webhookRetryScheduleMs?: readonly number[];
   readonly webhookTimeoutMs: number;
@@ -40,6 +51,10 @@ export interface AppConfig {
   readonly apiKeyPrefix: string;
   readonly puppeteerExecutablePath?: string;
   readonly logLevel: string;
+  /** Port of the Prometheus listener (GET /metrics), apart from the API port; unset: none (METRICS_PORT, ADR 0035). */
+  readonly metricsPort?: number;
+  /** How long SIGTERM waits for in-flight requests and jobs before closing anyway (SHUTDOWN_TIMEOUT_MS). */
+  readonly shutdownTimeoutMs: number;
   /** The operator as seller on tax invoices (name, and its 15-digit VAT registration number). */
   readonly invoiceSellerName: string;
   readonly invoiceSellerVatNumber: string;
@@ -111,20 +126,43 @@ function resolveAdminToken(env: Env, dataDir: string): { token: string; generate
  * DATA_DIR/webhook-secret-key on first start and keeps it.
  */
 function resolveWebhookSecretKey(env: Env, dataDir: string): Buffer {
-  const given = nonEmpty(env.WEBHOOK_SECRET_KEY);
-  if (given) {
-    const key = /^[0-9a-f]{64}$/i.test(given) ? Buffer.from(given, 'hex') : Buffer.from(given, 'base64');
-    if (key.length !== 32) throw new Error('WEBHOOK_SECRET_KEY must be 32 bytes, as base64 or 64 hex digits (openssl rand -base64 32)');
-    return key;
-  }
+  const given = keyFrom(env.WEBHOOK_SECRET_KEY, 'WEBHOOK_SECRET_KEY');
+  if (given) return given;
   if (nonEmpty(env.DATABASE_URL)) {
     throw new Error('WEBHOOK_SECRET_KEY is required when DATABASE_URL is set (openssl rand -base64 32); every replica needs the same key');
   }
-  const file = join(dataDir, 'webhook-secret-key');
-  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  return generatedKey(dataDir, 'webhook-secret-key');
+}
+
+/**
+ * The key that signs quote ids. Every replica must verify what any replica issued, so in
+ * production it is QUOTE_SIGNING_KEY or, when that is not given, derived from the shared
+ * WEBHOOK_SECRET_KEY (HKDF with its own label: the two keys can never be used for each
+ * other's purpose). Embedded installs generate one into DATA_DIR/quote-signing-key.
+ */
+function resolveQuoteSigningKey(env: Env, dataDir: string, webhookSecretKey: Buffer): Buffer {
+  const given = keyFrom(env.QUOTE_SIGNING_KEY, 'QUOTE_SIGNING_KEY');
+  if (given) return given;
+  if (nonEmpty(env.DATABASE_URL)) return Buffer.from(hkdfSync('sha256', webhookSecretKey, '', 'lgw quote signing v1', 32));
+  return generatedKey(dataDir, 'quote-signing-key');
+}
+
+/** A 32-byte key given as base64 or 64 hex digits. */
+function keyFrom(value: string | undefined, name: string): Buffer | undefined {
+  const given = nonEmpty(value);
+  if (!given) return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(given) ? Buffer.from(given, 'hex') : Buffer.from(given, 'base64');
+  if (key.length !== 32) throw new Error(`${name} must be 32 bytes, as base64 or 64 hex digits (openssl rand -base64 32)`);
+  return key;
+}
+
+/** Generated on first start into DATA_DIR/<file> and kept (embedded installs). */
+function generatedKey(dataDir: string, file: string): Buffer {
+  const path = join(dataDir, file);
+  if (existsSync(path)) return Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
   mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
-  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600 });
+  writeFileSync(path, `${key.toString('base64')}\n`, { mode: 0o600 });
   return key;
 }
 
@@ -141,6 +179,7 @@ function scheduleFrom(env: Env): number[] | undefined {
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './.data');
   const admin = resolveAdminToken(env, dataDir);
+  const webhookSecretKey = resolveWebhookSecretKey(env, dataDir);
   return {
     port: intFrom(env, 'PORT', 3000),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
@@ -148,6 +187,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 10, 2),
     redisUrl: nonEmpty(env.REDIS_URL),
+    databaseConnectTimeoutMs: intFrom(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3_000, 100),
+    redisCommandTimeoutMs: intFrom(env, 'REDIS_COMMAND_TIMEOUT_MS', 1_000, 50),
+    outboxRedriveWindowMs: intFrom(env, 'OUTBOX_REDRIVE_WINDOW_MS', 15 * 60_000, 0),
     adminToken: admin.token,
     adminTokenGenerated: admin.generated,
     sandboxPort: intFrom(env, 'SANDBOX_PORT', 3100),
@@ -161,7 +203,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
     trackingPollIntervalMs: intFrom(env, 'TRACKING_POLL_INTERVAL_MS', 1000, 50),
     webhookAllowPrivateTargets: boolFrom(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
-    webhookSecretKey: resolveWebhookSecretKey(env, dataDir),
+    webhookSecretKey,
+    quoteSigningKey: resolveQuoteSigningKey(env, dataDir, webhookSecretKey),
     webhookRetryScheduleMs: scheduleFrom(env),
     webhookTimeoutMs: intFrom(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100),
     webhookTeamConcurrency: intFrom(env, 'WEBHOOK_TEAM_CONCURRENCY', 4, 1),
@@ -169,6 +212,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     apiKeyPrefix: nonEmpty(env.API_KEY_PREFIX) ?? 'lgw',
     puppeteerExecutablePath: nonEmpty(env.PUPPETEER_EXECUTABLE_PATH),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    metricsPort: nonEmpty(env.METRICS_PORT) === undefined ? undefined : intFrom(env, 'METRICS_PORT', 0),
+    shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0),
     invoiceSellerName: sellerNameFrom(env),
     invoiceSellerVatNumber: vatNumberFrom(env),
   };

@@ -28,6 +28,8 @@ export interface JobQueueRuntime {
   readonly recurring: RecurringJobPort;
   /** Only processes that run jobs call start(); until then it opens no connection. */
   readonly worker: JobWorkerPort;
+  /** Jobs waiting, running and delayed in one queue (metrics). */
+  depth(queue: string): Promise<{ waiting: number; active: number; delayed: number }>;
   /** Worker first, so running jobs can still enqueue their follow-ups, then the producer. */
   close(): Promise<void>;
 }
@@ -36,7 +38,14 @@ export function createJobQueue(options: CreateJobQueueOptions): JobQueueRuntime 
   const { redisUrl, prefix, logger, defaults, closeTimeoutMs } = options;
   if (!redisUrl) {
     const inProcess = new InProcessJobQueue({ logger, defaults, closeTimeoutMs });
-    return { mode: 'in-process', queue: inProcess, recurring: inProcess, worker: inProcess, close: () => inProcess.close() };
+    return {
+      mode: 'in-process',
+      queue: inProcess,
+      recurring: inProcess,
+      worker: inProcess,
+      depth: (name) => inProcess.depth(name),
+      close: () => inProcess.close(),
+    };
   }
   const queue = new BullMqJobQueue({ connection: redisUrl, prefix, logger, defaults, retention: options.retention });
   const worker = new BullMqJobWorker({
@@ -53,6 +62,7 @@ export function createJobQueue(options: CreateJobQueueOptions): JobQueueRuntime 
     queue,
     recurring: queue,
     worker,
+    depth: (name) => queue.depth(name),
     close: async () => {
       await worker.close();
       await queue.close();

@@ -1,4 +1,4 @@
-import { JobQueuePort } from '../ports/job-queue.port';
+import { EVENT_JOB_ATTEMPTS, JobQueuePort } from '../ports/job-queue.port';
 import { OutboxEvent } from '../ports/outbox.port';
 import { BillingEventCommand } from './record-billing-event/record-billing-event.command';
 
@@ -45,5 +45,5 @@ export function billingJob(event: OutboxEvent): { data: BillingEventCommand; job
 /** Queues the billing of one event (the relay, and the sweep for events whose job was lost). */
 export function enqueueBilling(jobs: JobQueuePort, event: OutboxEvent): Promise<void> {
   const job = billingJob(event);
-  return jobs.enqueue(BILLING_QUEUE, 'record', job.data, { jobId: job.jobId });
+  return jobs.enqueue(BILLING_QUEUE, 'record', job.data, { jobId: job.jobId, attempts: EVENT_JOB_ATTEMPTS });
 }

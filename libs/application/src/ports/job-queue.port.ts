@@ -61,7 +61,22 @@ export interface JobWorkerPort {
 export interface RecurringJobPort {
   schedule<T>(queue: string, name: string, everyMs: number, data?: T): Promise<void>;
   unschedule(queue: string, name: string): Promise<void>;
+  /**
+   * The queue's store can lose what it holds (a Redis restarted without persistence, flushed,
+   * or failed over to an empty replica): pending jobs and schedules alike. When the adapter
+   * finds that it did, it registers this process's schedules again and then calls `listener`,
+   * once per loss across replicas, so that the caller re-drives the lost work from its own
+   * records (the outbox). A listener that throws is called again on a later check.
+   */
+  onJobsLost(listener: () => Promise<void>): void;
 }
+
+/**
+ * Attempts of the jobs that carry out a domain event (label, billing, webhook fan-out): eight
+ * attempts back off 1 + 2 + … + 64 s, about two minutes, which rides out a database restart or
+ * failover instead of giving up during it.
+ */
+export const EVENT_JOB_ATTEMPTS = 8;
 
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 export const JOB_WORKER = Symbol('JOB_WORKER');

@@ -14,6 +14,8 @@ export interface OutboxPort {
    * Replicas skip rows another replica holds (FOR UPDATE SKIP LOCKED).
    */
   relayBatch(limit: number, publish: (events: readonly OutboxEvent[]) => Promise<void>): Promise<number>;
+  /** Marks the events published after `since` unpublished again; returns how many. */
+  unpublishSince(since: Date): Promise<number>;
 }
 
 export const OUTBOX = Symbol('OUTBOX');

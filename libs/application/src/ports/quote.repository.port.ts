@@ -37,8 +37,12 @@ export interface QuoteClaim {
   readonly now: Date;
 }
 
+/** A quote being issued: what it will be once it has an id and before anyone used it. */
+export type IssuedQuote = Omit<StoredQuote, 'id' | 'usedAt'>;
+
 export interface QuoteRepositoryPort {
-  saveMany(quotes: readonly StoredQuote[]): Promise<void>;
+  /** Issues the quotes and answers their ids, in order: the quote_id each client is shown. */
+  issue(quotes: readonly IssuedQuote[]): Promise<string[]>;
   /** Null for an unknown id or another team's quote: both look the same to the caller. */
   findForTeam(teamId: string, quoteId: string): Promise<StoredQuote | null>;
   /**

@@ -1,4 +1,4 @@
-import { JobQueuePort } from '../ports/job-queue.port';
+import { EVENT_JOB_ATTEMPTS, JobQueuePort } from '../ports/job-queue.port';
 import { OutboxEvent } from '../ports/outbox.port';
 
 /** Domain events become messages here (fan-out) and due messages are leased here (dispatch). */
@@ -47,5 +47,5 @@ export function webhookEventJob(event: OutboxEvent): { data: WebhookEventJob; jo
 /** Queues the fan-out of one event into webhook messages (the relay's mapping for webhooks). */
 export function enqueueWebhookFanOut(jobs: JobQueuePort, event: OutboxEvent): Promise<void> {
   const job = webhookEventJob(event);
-  return jobs.enqueue(WEBHOOK_EVENTS_QUEUE, 'fan-out', job.data, { jobId: job.jobId });
+  return jobs.enqueue(WEBHOOK_EVENTS_QUEUE, 'fan-out', job.data, { jobId: job.jobId, attempts: EVENT_JOB_ATTEMPTS });
 }

@@ -93,4 +93,30 @@ describe('CarrierCallGuard', () => {
     await expect(guard.runPassthrough(call)).rejects.toBeInstanceOf(CarrierUnavailableError);
     expect(call).toHaveBeenCalledTimes(1);
   });
+
+  it('reports every operation and circuit change to its observer', async () => {
+    const calls: string[] = [];
+    const circuits: string[] = [];
+    const observer = {
+      call: (carrier: string, operation: string, outcome: string, seconds: number) => {
+        expect(seconds).toBeGreaterThanOrEqual(0);
+        calls.push(`${carrier}:${operation}:${outcome}`);
+      },
+      circuit: (carrier: string, breaker: string, state: string) => circuits.push(`${carrier}:${breaker}:${state}`),
+    };
+    const guard = new CarrierCallGuard('x', { ...settings, retryAttempts: 0, observer });
+    await guard.run('book', () => Promise.resolve('ok'), { idempotent: false });
+    await expect(guard.run('cancel', () => Promise.reject(new CarrierRejectedError('x', 'no')), { idempotent: false })).rejects.toThrow();
+    for (let i = 0; i < 3; i++) await expect(guard.run('track', failing, { idempotent: false })).rejects.toThrow();
+    await expect(guard.runPassthrough(() => Promise.resolve('ok'))).resolves.toBe('ok');
+    expect(calls).toEqual([
+      'x:book:ok',
+      'x:cancel:rejected',
+      'x:track:unavailable',
+      'x:track:unavailable',
+      'x:track:unavailable',
+      'x:passthrough:ok',
+    ]);
+    expect(circuits).toEqual(['x:operations:closed', 'x:passthrough:closed', 'x:operations:open']);
+  });
 });

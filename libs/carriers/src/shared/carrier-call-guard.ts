@@ -73,6 +73,13 @@ export class CarrierCallGuard {
     });
     this.breaker = circuitBreaker(transient, breakerOptions());
     this.passthroughBreaker = circuitBreaker(transient, breakerOptions());
+    const observer = settings.observer;
+    if (observer) {
+      observer.circuit(carrierCode, 'operations', 'closed');
+      observer.circuit(carrierCode, 'passthrough', 'closed');
+      this.breaker.onStateChange((state) => observer.circuit(carrierCode, 'operations', describe(state)));
+      this.passthroughBreaker.onStateChange((state) => observer.circuit(carrierCode, 'passthrough', describe(state)));
+    }
   }
 
   get circuit(): { operations: CircuitStatus; passthrough: CircuitStatus } {
@@ -85,30 +92,46 @@ export class CarrierCallGuard {
    */
   async run<T>(operation: string, call: CarrierCall<T>, options: { idempotent: boolean }): Promise<T> {
     const attempts: CarrierCall<T> = options.idempotent ? (signal) => this.retry.execute(({ signal: inner }) => call(inner), signal) : call;
+    const started = performance.now();
     try {
-      return await this.deadline.execute(({ signal }) =>
+      const result = await this.deadline.execute(({ signal }) =>
         this.bulkhead.execute(({ signal: inner }) => this.breaker.execute(({ signal: innermost }) => attempts(innermost), inner), signal),
       );
+      this.observe(operation, 'ok', started);
+      return result;
     } catch (error) {
-      throw this.translate(operation, error);
+      throw this.translate(operation, error, started);
     }
   }
 
   /** Never retried: the caller's bytes reach the carrier at most once per request. */
   async runPassthrough<T>(call: CarrierCall<T>): Promise<T> {
+    const started = performance.now();
     try {
-      return await this.deadline.execute(({ signal }) =>
+      const result = await this.deadline.execute(({ signal }) =>
         this.bulkhead.execute(
           ({ signal: inner }) => this.passthroughBreaker.execute(({ signal: innermost }) => call(innermost), inner),
           signal,
         ),
       );
+      this.observe('passthrough', 'ok', started);
+      return result;
     } catch (error) {
-      throw this.translate('passthrough', error);
+      throw this.translate('passthrough', error, started);
     }
   }
 
-  private translate(operation: string, error: unknown): unknown {
+  private observe(operation: string, outcome: 'ok' | 'rejected' | 'unavailable', started: number): void {
+    this.settings.observer?.call(this.carrierCode, operation, outcome, (performance.now() - started) / 1000);
+  }
+
+  private translate(operation: string, error: unknown, started: number): unknown {
+    const translated = this.unavailableOr(operation, error);
+    this.observe(operation, translated instanceof CarrierUnavailableError ? 'unavailable' : 'rejected', started);
+    return translated;
+  }
+
+  private unavailableOr(operation: string, error: unknown): unknown {
     const unavailable = (reason: string, retryAfterSeconds = RETRY_AFTER_SECONDS) =>
       new CarrierUnavailableError(this.carrierCode, `${operation}: ${reason}`, retryAfterSeconds);
     if (error instanceof TaskCancelledError) return unavailable(`no answer within ${this.settings.timeoutMs} ms`);

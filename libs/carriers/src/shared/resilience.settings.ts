@@ -16,6 +16,14 @@ export interface ResilienceSettings {
   readonly bulkheadLimit: number;
   /** Calls allowed to wait for a slot; beyond that they fail at once (CARRIER_BULKHEAD_QUEUE). */
   readonly bulkheadQueue: number;
+  /** Told about every operation and circuit change (metrics); not a tuning value. */
+  readonly observer?: CarrierCallObserver;
+}
+
+/** What the call guard reports, for the process's metrics (ADR 0035). */
+export interface CarrierCallObserver {
+  call(carrier: string, operation: string, outcome: 'ok' | 'rejected' | 'unavailable', seconds: number): void;
+  circuit(carrier: string, breaker: 'operations' | 'passthrough', state: 'closed' | 'open' | 'half-open'): void;
 }
 
 export const DEFAULT_RESILIENCE: ResilienceSettings = {
@@ -42,10 +50,10 @@ export function resilienceFromEnv(env: Env): Partial<ResilienceSettings> {
 }
 
 export function resolveResilience(...layers: (Partial<ResilienceSettings> | undefined)[]): ResilienceSettings {
-  const merged = { ...DEFAULT_RESILIENCE } as Record<keyof ResilienceSettings, number>;
+  const merged: { -readonly [K in keyof ResilienceSettings]: ResilienceSettings[K] } = { ...DEFAULT_RESILIENCE };
   for (const layer of layers) {
     for (const [key, value] of Object.entries(layer ?? {})) {
-      if (value !== undefined) merged[key as keyof ResilienceSettings] = value;
+      if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
     }
   }
   if (merged.timeoutMs <= 0) throw new Error('carrier timeoutMs must be positive');

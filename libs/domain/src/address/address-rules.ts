@@ -1,6 +1,7 @@
 import { DomainError, ValidationError } from '../errors';
 import { AddressProps } from './address';
 import { isIsoCountryCode } from './iso-countries';
+import { CONTROL_CHARACTERS_REASON, isPrintableText } from '../text/printable-text';
 
 /**
  * Address field rules (docs/api.md §2, docs/api.md §10 "Address rules").
@@ -33,10 +34,7 @@ export const ADDRESS_REASONS = {
   NOT_OBJECT: { en: 'must be an object', ar: 'يجب أن يكون كائناً' },
   REQUIRED: { en: 'is required', ar: 'حقل مطلوب' },
   NOT_STRING: { en: 'must be a string', ar: 'يجب أن يكون نصاً' },
-  CONTROL_CHARACTERS: {
-    en: 'must not contain control characters or unpaired surrogates',
-    ar: 'يجب ألا يحتوي على محارف تحكم أو محارف غير صالحة',
-  },
+  CONTROL_CHARACTERS: CONTROL_CHARACTERS_REASON,
   TOO_LONG: { en: `must be at most ${MAX_TEXT_LENGTH} characters`, ar: `يجب ألا يتجاوز ${MAX_TEXT_LENGTH} حرف` },
   COUNTRY: { en: 'must be an ISO 3166-1 alpha-2 country code', ar: 'يجب أن يكون رمز دولة من حرفين وفق ISO 3166-1' },
   SA_POSTAL_CODE: { en: 'must be a 5-digit postal code', ar: 'يجب أن يكون رمزاً بريدياً من 5 أرقام' },
@@ -77,16 +75,6 @@ const DIGIT_FIELDS: readonly AddressField[] = ['postal_code', 'additional_number
 
 export const NATIONAL_ADDRESS_FIELDS = ['short_address', 'postal_code', 'additional_number'] as const;
 export type NationalAddressField = (typeof NATIONAL_ADDRESS_FIELDS)[number];
-
-/**
- * Addresses end up on printed labels and in carrier files: no control characters (NUL cannot
- * even be stored in PostgreSQL text) and no half of a surrogate pair.
- */
-const UNPRINTABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-function isPrintableText(value: string): boolean {
-  return !UNPRINTABLE.test(value);
-}
 
 function violation(field: string, reason: AddressReason): AddressViolation {
   return { field, reason: ADDRESS_REASONS[reason].en, reason_ar: ADDRESS_REASONS[reason].ar };

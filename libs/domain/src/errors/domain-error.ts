@@ -13,10 +13,10 @@ export class DomainError extends Error {
   }
 }
 
-/** A single invalid field: E_VALIDATION with {field, reason}. */
+/** A single invalid field: E_VALIDATION with {field, reason} and, where the rule has one, its Arabic reason_ar. */
 export class ValidationError extends DomainError {
-  constructor(field: string, reason: string) {
-    super('E_VALIDATION', { field, reason });
+  constructor(field: string, reason: string, reasonAr?: string) {
+    super('E_VALIDATION', reasonAr ? { field, reason, reason_ar: reasonAr } : { field, reason });
     this.name = 'ValidationError';
   }
 }

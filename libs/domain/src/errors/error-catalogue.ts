@@ -59,6 +59,14 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
     message_en: 'The request body or file is too large.',
     message_ar: 'حجم الطلب أو الملف كبير جداً.',
   },
+  E_URI_TOO_LONG: {
+    message_en: 'The request URL is too long.',
+    message_ar: 'عنوان URL للطلب طويل جداً.',
+  },
+  E_HEADERS_TOO_LARGE: {
+    message_en: 'The request headers are too large.',
+    message_ar: 'ترويسات الطلب كبيرة جداً.',
+  },
   E_WEBHOOK_NOT_RETRYABLE: {
     message_en: 'Only a failed webhook delivery can be sent again.',
     message_ar: 'لا يمكن إعادة إرسال إشعار الويب هوك إلا إذا فشل تسليمه.',
@@ -66,6 +74,10 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
   E_LABEL_UNAVAILABLE: {
     message_en: 'Labels and PDF documents cannot be printed right now. Try again later.',
     message_ar: 'تعذرت طباعة الملصقات والمستندات حالياً. حاول مرة أخرى لاحقاً.',
+  },
+  E_SERVICE_UNAVAILABLE: {
+    message_en: 'The service is temporarily unavailable. Try again shortly.',
+    message_ar: 'الخدمة غير متاحة مؤقتاً. حاول مرة أخرى بعد قليل.',
   },
   E_INTERNAL: {
     message_en: 'An unexpected error occurred.',

@@ -33,6 +33,16 @@ describe('batch header', () => {
 });
 
 describe('batch row rules', () => {
+  it('refuses control characters in text columns, with the Arabic reason', () => {
+    const problems = validateBatchRow(row({ order_ref: 'ORD\u00011', sku: 'SKU\u007f', notes: 'call\u001bfirst' }));
+    expect(problems.map((p) => p.field)).toEqual(['order_ref', 'sku', 'notes']);
+    expect(problems[0]).toMatchObject({
+      reason_en: 'must not contain control characters',
+      reason_ar: expect.stringMatching(/[\u0600-\u06ff]/),
+    });
+    expect(fields(row({ city: 'Riyadh\u0000' }))).toEqual(['city']);
+  });
+
   it('accepts a valid row, Arabic-Indic digits and lower-case short addresses included', () => {
     expect(validateBatchRow(row())).toEqual([]);
     expect(validateBatchRow(row({ phone: '٩٦٦٥١٢٣٤٥٦٧٨', short_address: 'rrrd2929', cod_amount_sar: '' }))).toEqual([]);

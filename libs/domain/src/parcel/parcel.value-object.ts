@@ -9,24 +9,36 @@ export interface ParcelProps {
 export const MAX_PARCEL_WEIGHT_KG = 1000;
 export const MAX_PARCEL_SIDE_CM = 500;
 
-export const PARCEL_LIMITS: Readonly<Record<keyof ParcelProps, number>> = {
-  weight_kg: MAX_PARCEL_WEIGHT_KG,
-  length_cm: MAX_PARCEL_SIDE_CM,
-  width_cm: MAX_PARCEL_SIDE_CM,
-  height_cm: MAX_PARCEL_SIDE_CM,
+/**
+ * The smallest measure a carrier can take (ADR 0029): one gram, which is what the legacy
+ * carriers store whole, and one millimetre. Below that a value is a unit mistake, not a parcel.
+ */
+export const MIN_PARCEL_WEIGHT_KG = 0.001;
+export const MIN_PARCEL_SIDE_CM = 0.1;
+
+const WEIGHT = { min: MIN_PARCEL_WEIGHT_KG, max: MAX_PARCEL_WEIGHT_KG };
+const SIDE = { min: MIN_PARCEL_SIDE_CM, max: MAX_PARCEL_SIDE_CM };
+
+export const PARCEL_RANGES: Readonly<Record<keyof ParcelProps, { readonly min: number; readonly max: number }>> = {
+  weight_kg: WEIGHT,
+  length_cm: SIDE,
+  width_cm: SIDE,
+  height_cm: SIDE,
 };
 
-export const PARCEL_FIELDS = Object.keys(PARCEL_LIMITS) as ReadonlyArray<keyof ParcelProps>;
+export const PARCEL_FIELDS = Object.keys(PARCEL_RANGES) as ReadonlyArray<keyof ParcelProps>;
 
 export interface ParcelViolation {
   readonly field: keyof ParcelProps;
   readonly reason: string;
 }
 
-/** Why one measure of a parcel is refused, or null when it is a positive number within its limit. */
+/** Why one measure of a parcel is refused, or null when it is a positive number within its limits. */
 export function parcelMeasureViolation(field: keyof ParcelProps, value: unknown): string | null {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return 'must be a positive number';
-  if (value > PARCEL_LIMITS[field]) return `must be at most ${PARCEL_LIMITS[field]}`;
+  const { min, max } = PARCEL_RANGES[field];
+  if (value < min) return `must be at least ${min}`;
+  if (value > max) return `must be at most ${max}`;
   return null;
 }
 

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { type FastifyInstance, LogController } from 'fastify';
 import { AuthenticateApiKeyUseCase, RATE_LIMITER, RateLimiterPort } from '@lgw/application';
 import { registerConsoleRoutes } from '@lgw/console';
 import { GatewayRuntime, PinoNestLogger } from '@lgw/runtime';
 import { ApiModule } from '../api.module';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
-import { errorEnvelope } from '../http/error-envelope';
-import { registerApiAccessHook } from '../http/api-access.hook';
+import { ApiAccessGate, apiAccessGate, registerApiAccessHook } from '../http/api-access.hook';
 import { registerJsonBodyParser } from '../http/json-body.parser';
 import { registerMultipart } from '../http/multipart';
+import { clientErrorResponder, routerErrorResponder } from '../http/router-errors';
 import { createValidationPipe } from '../http/validation.pipe';
 import { setupOpenApi } from './openapi';
 
@@ -32,6 +32,8 @@ export interface ApiAppOptions {
 }
 
 export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
+  // Built with the app below; the router's errors read it when a request arrives.
+  const access: { gate?: ApiAccessGate } = {};
   const adapter = new FastifyAdapter({
     loggerInstance: runtime.logger,
     // One access-log line per request comes from the onResponse hook below.
@@ -40,25 +42,27 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: true,
+    // While draining (SIGTERM), a request that reached an accepted connection is served, not
+    // refused with 503: the listener is already closed, so nothing new arrives (ADR 0035).
+    return503OnClosing: false,
     // Errors the router raises before any hook runs (a path parameter over 100 characters, a
-    // malformed URL) still leave as the envelope: no such resource.
-    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      void reply
-        .code(404)
-        .header('X-Service-Request-Id', request.id)
-        .type('application/json; charset=utf-8')
-        .send(errorEnvelope('E_NOT_FOUND'));
-    },
+    // malformed URL) still pass the access gate and leave as the envelope: no such resource.
+    frameworkErrors: routerErrorResponder(() => access.gate),
+    // Requests Node's parser refuses (head over 16 KB, malformed HTTP) get the envelope too.
+    clientErrorHandler: clientErrorResponder(runtime.config.rateLimitPerMinute),
   });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(runtime, options.extraModules), adapter, {
     logger: new PinoNestLogger(runtime.logger),
     // Bodies are parsed by registerJsonBodyParser (raw bytes kept for passthrough).
     bodyParser: false,
   });
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(runtime.config.rateLimitPerMinute));
   app.useGlobalPipes(createValidationPipe());
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // A client that half-closes its side once the request is sent (nc -N, some proxies and
+  // scripts) still gets its answer: Node's default aborts the requests still being served.
+  (fastify.server as { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen = true;
   // Before app.init() registers the routes; a route's bodyLimit overrides the parser's.
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
@@ -68,12 +72,30 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
   });
   registerJsonBodyParser(fastify, JSON_BODY_LIMIT_BYTES);
   await registerMultipart(fastify);
-  registerApiAccessHook(fastify, {
+  access.gate = apiAccessGate({
     authenticator: app.get(AuthenticateApiKeyUseCase),
     rateLimiter: app.get<RateLimiterPort>(RATE_LIMITER),
     defaultLimit: runtime.config.rateLimitPerMinute,
   });
+  // Once draining, every answer (those in flight included) closes its connection: the client
+  // reconnects to another replica, and close() does not wait out the keep-alive timeout of
+  // a socket that went idle after the listener closed.
+  let draining = false;
+  fastify.addHook('preClose', async () => {
+    draining = true;
+  });
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
+  const metrics = runtime.metrics;
+  registerApiAccessHook(fastify, access.gate);
+  // The access line is built only when it will be written (LOG_LEVEL is fixed at start).
+  const accessLog = runtime.logger.isLevelEnabled('info');
   fastify.addHook('onResponse', async (request, reply) => {
+    // The route pattern keeps the label set bounded; unmatched URLs share one label.
+    metrics.observeHttp(request.method, request.routeOptions?.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    if (!accessLog) return;
     request.log.info(
       {
         event: 'http.request',

@@ -22,22 +22,25 @@ export class HealthHttpController {
   }
 
   /**
-   * Ready only when the database and, where configured, Redis answer (`checks`). `features`
-   * reports what runs degraded without taking the pod out of the load balancer: without a
-   * browser every route but label and invoice PDFs still works (docs/adr/0034).
+   * Ready while the database answers: every route needs it. Redis away leaves the replica
+   * ready but degraded (docs/adr/0028-dependency-loss.md): reads, cancels, labels and
+   * documents still work, rating and booking answer 503, and rate limits count per replica.
+   * `features` reports what runs degraded without taking the pod out of the load balancer:
+   * without a browser every route but label and invoice PDFs still works (docs/adr/0034).
    */
   @Get('ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessReport> {
     const checks: Record<string, string> = {};
-    checks.database = await probe(() => this.dataSource.query('SELECT 1'));
-    if (this.redis) checks.redis = await probe(() => this.redis!.ping());
-    const ok = Object.values(checks).every((c) => c === 'ok');
-    reply.code(ok ? 200 : 503);
-    return {
-      status: ok ? 'ok' : 'unavailable',
-      checks,
-      features: { labels: this.renderer.availability().available ? 'ok' : 'unavailable' },
-    };
+    const [database, redis] = await Promise.all([
+      probe(() => this.dataSource.query('SELECT 1')),
+      this.redis ? probe(() => this.redis!.ping()) : Promise.resolve(undefined),
+    ]);
+    checks.database = database;
+    if (redis) checks.redis = redis;
+    checks.rate_limit = !redis ? 'memory' : redis === 'ok' ? 'redis' : 'memory-per-replica';
+    const status = database !== 'ok' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok';
+    reply.code(status === 'unavailable' ? 503 : 200);
+    return { status, checks, features: { labels: this.renderer.availability().available ? 'ok' : 'unavailable' } };
   }
 }
 
@@ -49,7 +52,7 @@ interface ReadinessReport {
 
 async function probe(check: () => Promise<unknown>): Promise<string> {
   try {
-    await withTimeout(check(), 2000);
+    await withTimeout(check(), 1000);
     return 'ok';
   } catch {
     return 'down';

@@ -13,6 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { MAX_CATALOGUE_UPSERT } from '@lgw/application';
+import { NoArrayItems } from './domain-rules.decorator';
 
 // Completeness is scored, not enforced: a product may lack any field but its sku, and an odd
 // value (an HS code of four digits, a weight of 0) is stored and then reported by
@@ -92,6 +93,7 @@ export class UpsertCatalogueRequestDto {
   @Type(() => CatalogueProductRequestDto)
   @ArrayMaxSize(MAX_CATALOGUE_UPSERT, { message: `must contain at most ${MAX_CATALOGUE_UPSERT} products per call` })
   @ArrayMinSize(1, { message: 'must contain at least 1 product' })
+  @NoArrayItems('must be an array of product objects')
   @IsArray({ message: 'must be an array of products' })
   @IsDefined({ message: 'is required' })
   products: CatalogueProductRequestDto[];

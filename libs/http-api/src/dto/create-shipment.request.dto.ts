@@ -11,7 +11,8 @@ export class CreateShipmentRequestDto extends ShippingRequestDto {
   @IsDefined({ message: 'is required' })
   @IsString({ message: 'must be a string' })
   @MinLength(1, { message: 'must not be empty' })
-  @MaxLength(100, { message: 'must be at most 100 characters' })
+  // A signed quote id is about 170 characters (ADR 0031).
+  @MaxLength(256, { message: 'must be at most 256 characters' })
   quote_id: string;
 
   @ApiPropertyOptional({ example: 'ORDER-10045', description: "the caller's own order reference" })

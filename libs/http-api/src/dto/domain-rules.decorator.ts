@@ -66,3 +66,11 @@ export function Satisfies(
 ): PropertyDecorator {
   return rule(name, check, () => reason, options);
 }
+
+/**
+ * `@ValidateNested({ each: true })` reports a number or null item by its index (`parcels.1`), but
+ * lets an array through where an object belongs (`[[]]`): refused here, on the list itself.
+ */
+export function NoArrayItems(reason: string): PropertyDecorator {
+  return Satisfies('noArrayItems', (value) => !Array.isArray(value) || !value.some((item) => Array.isArray(item)), reason);
+}

@@ -18,7 +18,7 @@ import {
 import type { GetRatesCommand } from '@lgw/application';
 import { AddressProps, IsoCurrencyCode, toAddress } from '@lgw/domain';
 import { AddressRequestDto } from './address.request.dto';
-import { IsAddressValue, IsIsoCurrency } from './domain-rules.decorator';
+import { IsAddressValue, IsIsoCurrency, NoArrayItems } from './domain-rules.decorator';
 import { ParcelRequestDto } from './parcel.request.dto';
 
 export const INCOTERMS = ['EXW', 'FOB', 'CIF', 'DAP', 'DDP'] as const;
@@ -45,6 +45,7 @@ export class ShippingRequestDto {
   @ApiProperty({ type: [ParcelRequestDto], minItems: 1, maxItems: MAX_PARCELS })
   @IsDefined({ message: 'is required' })
   @IsArray({ message: 'must be an array of parcels' })
+  @NoArrayItems('must be an array of parcel objects')
   @ArrayMinSize(1, { message: 'must contain at least 1 parcel' })
   @ArrayMaxSize(MAX_PARCELS, { message: `must contain at most ${MAX_PARCELS} parcels` })
   @ValidateNested({ each: true })

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticateApiKeyUseCase, Principal, RateLimiterPort } from '@lgw/application';
 import { errorEnvelope, statusOf } from './error-envelope';
+import { sendError } from './send-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,6 +11,8 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api/v1';
 export const REQUEST_ID_HEADER = 'X-Service-Request-Id';
+/** Path and query string; longer is 414 E_URI_TOO_LONG before routing (ADR 0029). */
+export const MAX_URL_LENGTH = 8192;
 /** Public documents under the API prefix: the contract itself. */
 const PUBLIC_API_PATHS = new Set(['/api/v1/openapi.json']);
 
@@ -20,35 +23,69 @@ export interface ApiAccessOptions {
 }
 
 /**
- * Runs before routing, so every /api/v1 response — known route or not, success or
- * error — carries the request id and rate-limit headers, and no handler runs for an
- * unauthenticated or over-limit caller.
+ * Stamps the request id and rate-limit headers and lets through only an authenticated caller
+ * within its limit. Resolves false when it has answered the request itself (401, 414, 429).
  */
-export function registerApiAccessHook(app: FastifyInstance, options: ApiAccessOptions): void {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+export type ApiAccessGate = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+export function apiAccessGate(options: ApiAccessOptions): ApiAccessGate {
+  return async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     const path = pathOf(request.url);
-    if (!isApiPath(path)) return;
-    if (PUBLIC_API_PATHS.has(path)) return uncounted(reply, options.defaultLimit);
+    const api = isApiPath(path);
+    if (request.url.length > MAX_URL_LENGTH) {
+      if (api) uncounted(reply, options.defaultLimit);
+      void reply.code(statusOf('E_URI_TOO_LONG')).send(errorEnvelope('E_URI_TOO_LONG'));
+      return false;
+    }
+    if (!api) return true;
+    if (PUBLIC_API_PATHS.has(path)) {
+      uncounted(reply, options.defaultLimit);
+      return true;
+    }
 
-    const principal = await options.authenticator.execute(request.headers.authorization);
+    let principal: Principal | null;
+    try {
+      principal = await options.authenticator.execute(request.headers.authorization);
+    } catch (error) {
+      // The key table could not be read (the database is away): nothing was counted, and the
+      // answer is the same envelope any route gives for it (503 with Retry-After).
+      uncounted(reply, options.defaultLimit);
+      sendError(request, reply, error);
+      return reply;
+    }
     if (!principal) {
       uncounted(reply, options.defaultLimit);
-      return reply.code(statusOf('E_UNAUTHENTICATED')).send(errorEnvelope('E_UNAUTHENTICATED'));
+      void reply.code(statusOf('E_UNAUTHENTICATED')).send(errorEnvelope('E_UNAUTHENTICATED'));
+      return false;
     }
     const decision = await options.rateLimiter.consume(`key:${principal.keyId}`, principal.rateLimitPerMinute);
     reply.header('X-RateLimit-Limit', String(decision.limit));
     reply.header('X-RateLimit-Remaining', String(decision.remaining));
     if (!decision.allowed) {
       reply.header('Retry-After', String(Math.max(1, Math.ceil(decision.resetMs / 1000))));
-      return reply.code(statusOf('E_RATE_LIMITED')).send(errorEnvelope('E_RATE_LIMITED'));
+      void reply.code(statusOf('E_RATE_LIMITED')).send(errorEnvelope('E_RATE_LIMITED'));
+      return false;
     }
     request.principal = principal;
+    return true;
+  };
+}
+
+/**
+ * Runs before routing, so every /api/v1 response — known route or not, success or
+ * error — carries the request id and rate-limit headers, and no handler runs for an
+ * unauthenticated or over-limit caller. Errors the router raises before this hook could run
+ * pass through the same gate (create-api-app.ts, frameworkErrors).
+ */
+export function registerApiAccessHook(app: FastifyInstance, gate: ApiAccessGate): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await gate(request, reply))) return reply;
   });
 }
 
 /** No key, no bucket: nothing was counted, and the headers say so rather than invent one. */
-function uncounted(reply: FastifyReply, limit: number): void {
+export function uncounted(reply: { header(name: string, value: string): unknown }, limit: number): void {
   reply.header('X-RateLimit-Limit', String(limit));
   reply.header('X-RateLimit-Remaining', String(limit));
 }
@@ -58,6 +95,6 @@ function pathOf(url: string): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
-function isApiPath(path: string): boolean {
+export function isApiPath(path: string): boolean {
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 }

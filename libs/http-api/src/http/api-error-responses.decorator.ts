@@ -6,6 +6,7 @@ const COMMON: Record<number, string> = {
   401: 'E_UNAUTHENTICATED: missing or invalid API key',
   429: 'E_RATE_LIMITED: over the per-key limit; see Retry-After',
   500: 'E_INTERNAL: unexpected error',
+  503: 'E_SERVICE_UNAVAILABLE: the database or Redis cannot be reached; see Retry-After',
 };
 
 /**
@@ -14,6 +15,8 @@ const COMMON: Record<number, string> = {
  */
 export function ApiErrorResponses(extra: Record<number, string> = {}): MethodDecorator & ClassDecorator {
   const all = { ...COMMON, ...extra };
+  // Any route can lose the database: a route's own 503 (a carrier) comes on top of it.
+  if (extra[503] && !extra[503].includes('E_SERVICE_UNAVAILABLE')) all[503] = `${extra[503]}; or ${COMMON[503]}`;
   return applyDecorators(
     ApiExtraModels(ErrorEnvelopeDto),
     ...Object.entries(all).map(([status, description]) =>

@@ -7,6 +7,7 @@ import {
   LabelRendererUnavailableError,
 } from '@lgw/application';
 import { DomainError, ErrorCode, ErrorDetails } from '@lgw/domain';
+import { Dependency, dependencyFailureOf } from '@lgw/platform';
 
 export interface MappedError {
   readonly code: ErrorCode;
@@ -14,7 +15,15 @@ export interface MappedError {
   readonly retryAfterSeconds?: number;
   /** True for failures the caller did not cause: logged with their stack. */
   readonly unexpected?: boolean;
+  /** Set when the database or Redis could not be reached: logged without a stack. */
+  readonly dependency?: Dependency;
 }
+
+/**
+ * What a client is told to wait after losing the database or Redis: long enough for a
+ * failover or a restart, short enough that work resumes soon after (docs/adr/0028).
+ */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 const FASTIFY_BODY_ERRORS: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'E_VALIDATION',
@@ -41,6 +50,9 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof CarrierRejectedError) {
     return { code: 'E_VALIDATION', details: { field: 'carrier', reason: error.carrierMessage } };
   }
+  // Before anything status-shaped: a driver's error must never read as the client's fault.
+  const dependency = dependencyFailureOf(error);
+  if (dependency) return { code: 'E_SERVICE_UNAVAILABLE', retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS, dependency };
   const fastifyCode = (error as { code?: unknown })?.code;
   if (typeof fastifyCode === 'string' && FASTIFY_BODY_ERRORS[fastifyCode]) {
     const code = FASTIFY_BODY_ERRORS[fastifyCode];
@@ -73,6 +85,9 @@ function fromHttpStatus(status: number): MappedError {
       return { code: 'E_NOT_FOUND' };
     case 413:
       return { code: 'E_PAYLOAD_TOO_LARGE' };
+    case 415:
+      // A content type no parser is registered for (Nest reports Fastify's refusal as a 415).
+      return { code: 'E_VALIDATION', details: { field: 'body', reason: bodyReason('FST_ERR_CTP_INVALID_MEDIA_TYPE') } };
     case 429:
       return { code: 'E_RATE_LIMITED' };
     default:

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_DOCUMENT_BYTES, UploadFormPart } from '@lgw/application';
-import { DomainError, ValidationError } from '@lgw/domain';
+import { CONTROL_CHARACTERS_REASON, DomainError, isPrintableText, ValidationError } from '@lgw/domain';
 
 /**
  * Defaults for every multipart route: one file, a few short fields. A route that needs more
@@ -38,19 +38,35 @@ export async function* multipartFormParts(request: FastifyRequest, limits?: Mult
   const fileSize = limits?.fileSize ?? MULTIPART_LIMITS.fileSize;
   try {
     for await (const part of request.parts(limits ? { limits } : undefined)) {
+      refuseUnprintable(part.fieldname, 'body', 'form field names');
       if (part.type === 'file') {
+        if (part.filename) refuseUnprintable(part.filename, `${part.fieldname}.filename`);
         yield { kind: 'file', field: part.fieldname, filename: part.filename, content: fileContent(part.file) };
       } else {
-        yield { kind: 'field', field: part.fieldname, value: typeof part.value === 'string' ? part.value : String(part.value) };
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        refuseUnprintable(value, part.fieldname);
+        yield { kind: 'field', field: part.fieldname, value };
       }
     }
   } catch (error) {
-    const { code, part } = (error ?? {}) as { code?: unknown; part?: { fieldname?: string } };
+    const { code, part, message } = (error ?? {}) as { code?: unknown; part?: { fieldname?: string }; message?: unknown };
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new DomainError('E_PAYLOAD_TOO_LARGE', { field: part?.fieldname ?? 'file', max_bytes: fileSize });
     }
+    // busboy refuses a multipart content type it cannot split before reading a byte.
+    if (typeof message === 'string' && /boundary not found/i.test(message)) {
+      throw new ValidationError('body', 'must be multipart/form-data with a boundary parameter');
+    }
+    if (isCutShort(error)) throw new ValidationError('body', CUT_SHORT);
     throw error;
   }
+}
+
+/** Field values and filenames are text like any other field: control characters are refused (422). */
+function refuseUnprintable(value: string, field: string, what?: string): void {
+  if (isPrintableText(value)) return;
+  const reason = what ? `${what} ${CONTROL_CHARACTERS_REASON.en}` : CONTROL_CHARACTERS_REASON.en;
+  throw new ValidationError(field, reason, CONTROL_CHARACTERS_REASON.ar);
 }
 
 const CUT_SHORT = 'the multipart body ended before the form was complete';

@@ -59,4 +59,23 @@ describe('the validation gate', () => {
     })) as CancelShipmentRequestDto;
     expect(none.toCommand('t', 's')).toEqual({ teamId: 't', shipmentId: 's', reason: null });
   });
+
+  it('refuses control characters in any text of a body, a query parameter or a path parameter', async () => {
+    const body = { quote_id: 'q', origin: RIYADH, destination: RIYADH, parcels: [PARCEL], reference: 'A\u0000' };
+    expect(await refusal(CreateShipmentRequestDto, body)).toMatchObject({
+      field: 'reference',
+      reason: 'must not contain control characters or unpaired surrogates',
+      reason_ar: expect.stringMatching(/[\u0600-\u06ff]/),
+    });
+    expect(await refusal(CancelShipmentRequestDto, { reason: 'line\nbreak' })).toMatchObject({ field: 'reason' });
+    const pipe = createValidationPipe();
+    await expect(pipe.transform('1\u0000', { type: 'query', data: 'limit', metatype: String })).rejects.toMatchObject({
+      code: 'E_VALIDATION',
+      details: { field: 'limit' },
+    });
+    await expect(pipe.transform('id\u0001', { type: 'param', data: 'id', metatype: String })).rejects.toMatchObject({
+      code: 'E_NOT_FOUND',
+    });
+    expect(await pipe.transform('الرياض 😀', { type: 'query', data: 'q', metatype: String })).toBe('الرياض 😀');
+  });
 });

@@ -1,6 +1,14 @@
 import { ArgumentMetadata, ValidationError as ClassValidationError, ValidationPipe } from '@nestjs/common';
-import { prefixViolations, validateAddress, ValidationError } from '@lgw/domain';
+import {
+  CONTROL_CHARACTERS_REASON,
+  DomainError,
+  firstUnprintableText,
+  prefixViolations,
+  validateAddress,
+  ValidationError,
+} from '@lgw/domain';
 import { ADDRESS_CONSTRAINT, isLateConstraint } from '../dto/domain-rules.decorator';
+import { cacheValidationMetadata } from './validation-metadata.cache';
 
 /**
  * class-validator reports a tree; clients get the first failing leaf as a dotted path
@@ -8,11 +16,17 @@ import { ADDRESS_CONSTRAINT, isLateConstraint } from '../dto/domain-rules.decora
  * value object (an address, a currency) are judged once the shape of every field is right, so
  * they are looked for in a second pass.
  */
-export function firstViolation(errors: ClassValidationError[], parent = ''): { field: string; reason: string } | null {
+export interface FieldViolation {
+  readonly field: string;
+  readonly reason: string;
+  readonly reason_ar?: string;
+}
+
+export function firstViolation(errors: ClassValidationError[], parent = ''): FieldViolation | null {
   return firstLeaf(errors, parent, false) ?? firstLeaf(errors, parent, true);
 }
 
-function firstLeaf(errors: ClassValidationError[], parent: string, late: boolean): { field: string; reason: string } | null {
+function firstLeaf(errors: ClassValidationError[], parent: string, late: boolean): FieldViolation | null {
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
     const constraints = Object.entries(error.constraints ?? {}).filter(([name]) => isLateConstraint(name) === late);
@@ -21,7 +35,7 @@ function firstLeaf(errors: ClassValidationError[], parent: string, late: boolean
       // The address names its own sub-field (destination.city), as the domain reports it.
       if (name === ADDRESS_CONSTRAINT) {
         const [first] = prefixViolations(path, validateAddress(error.value));
-        if (first) return { field: first.field, reason: first.reason };
+        if (first) return { field: first.field, reason: first.reason, reason_ar: first.reason_ar };
       }
       return { field: path, reason };
     }
@@ -70,16 +84,36 @@ export class GatewayValidationPipe extends ValidationPipe {
         throw new ValidationError('body', 'must be an Address object');
       }
       const [first] = validateAddress(value);
-      if (first) throw new ValidationError(first.field, first.reason);
+      if (first) throw new ValidationError(first.field, first.reason, first.reason_ar);
       return value;
     }
+    if (metadata.type === 'query' || metadata.type === 'param') refuseUnprintableParameter(value, metadata);
     const result: unknown = await super.transform(value, metadata);
+    if (metadata.type === 'body') {
+      // After the shape checks, so a wrong type is still reported as such; before any use case
+      // runs, so no carrier is called with text the database could not store.
+      const field = firstUnprintableText(result);
+      if (field !== null) throw new ValidationError(field || 'body', CONTROL_CHARACTERS_REASON.en, CONTROL_CHARACTERS_REASON.ar);
+    }
     if (typeof result === 'object' && result !== null) VALIDATED.add(result);
     return result;
   }
 }
 
+/**
+ * A query parameter with a control character is a field the client got wrong (422); a path
+ * parameter with one cannot name any resource (404).
+ */
+function refuseUnprintableParameter(value: unknown, metadata: ArgumentMetadata): void {
+  const field = firstUnprintableText(value);
+  if (field === null) return;
+  if (metadata.type === 'param') throw new DomainError('E_NOT_FOUND');
+  const name = [metadata.data, field].filter(Boolean).join('.') || 'query';
+  throw new ValidationError(name, CONTROL_CHARACTERS_REASON.en, CONTROL_CHARACTERS_REASON.ar);
+}
+
 export function createValidationPipe(): GatewayValidationPipe {
+  cacheValidationMetadata();
   return new GatewayValidationPipe({
     transform: true,
     whitelist: true,
@@ -90,7 +124,7 @@ export function createValidationPipe(): GatewayValidationPipe {
     validationError: { target: false, value: true },
     exceptionFactory: (errors) => {
       const violation = firstViolation(errors) ?? { field: 'body', reason: 'is invalid' };
-      return new ValidationError(violation.field, violation.reason);
+      return new ValidationError(violation.field, violation.reason, violation.reason_ar);
     },
   });
 }

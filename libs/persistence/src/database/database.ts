@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
@@ -12,6 +13,11 @@ export interface DatabaseSettings {
   /** Embedded only: keep the database in memory (tests). */
   readonly inMemory?: boolean;
   readonly poolSize?: number;
+  /**
+   * How long a query waits for a pool connection (connecting included) before it fails: a
+   * database that is away fails requests fast (503) instead of holding them.
+   */
+  readonly connectTimeoutMs?: number;
 }
 
 export interface Database {
@@ -67,7 +73,11 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   let embedded: EmbeddedServer | undefined;
   let options: DataSourceOptions;
   if (settings.databaseUrl) {
-    options = { ...common, url: settings.databaseUrl, extra: { max: settings.poolSize ?? 10 } };
+    options = {
+      ...common,
+      url: settings.databaseUrl,
+      extra: { max: settings.poolSize ?? 10, connectionTimeoutMillis: settings.connectTimeoutMs ?? 3_000 },
+    };
   } else {
     embedded = await startEmbedded(settings);
     options = {
@@ -82,6 +92,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   const dataSource = new DataSource(options);
   try {
     await dataSource.initialize();
+    if (embedded) forgetStatementsOnReconnect(dataSource);
     await runMigrations(dataSource, embedded !== undefined);
   } catch (error) {
     if (dataSource.isInitialized) await dataSource.destroy();
@@ -96,6 +107,19 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * PGlite is one session whoever connects: a new socket connection (the pool replaced its one
+ * client) finds the previous connection's prepared statements still there, while the new
+ * client believes none exist, and preparing one again would fail (42P05). The new client
+ * starts by dropping them; it is queued before any query the pool hands it for.
+ */
+function forgetStatementsOnReconnect(dataSource: DataSource): void {
+  const pool = (dataSource.driver as unknown as { master?: EventEmitter }).master;
+  pool?.on('connect', (client: { query(sql: string): Promise<unknown> }) => {
+    client.query('DEALLOCATE ALL').catch(() => undefined);
+  });
 }
 
 /**

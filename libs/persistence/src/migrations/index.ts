@@ -10,6 +10,7 @@ import { BillingReceipts1732100093000 } from './1732100093000-billing-receipts.m
 import { FulfilmentBatches1732100094000 } from './1732100094000-fulfilment-batches.migration';
 import { CarrierIntents1732100130000 } from './1732100130000-carrier-intents.migration';
 import { Webhooks1732100170000 } from './1732100170000-webhooks.migration';
+import { SignedQuotes1732100310000 } from './1732100310000-signed-quotes.migration';
 import { DocumentChunks1732100330000 } from './1732100330000-document-chunks.migration';
 import { TrackingFidelity1732100360000 } from './1732100360000-tracking-fidelity.migration';
 
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   FulfilmentBatches1732100094000,
   CarrierIntents1732100130000,
   Webhooks1732100170000,
+  SignedQuotes1732100310000,
   DocumentChunks1732100330000,
   TrackingFidelity1732100360000,
 ];

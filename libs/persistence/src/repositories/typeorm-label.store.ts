@@ -2,6 +2,8 @@ import { DataSource } from 'typeorm';
 import { LabelStorePort, OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/application';
 import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
 import { ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
+import { rowCount } from './sql-results';
+import { preparedQuery } from '../support/prepared-query';
 import { isUuid } from '../support/uuid';
 
 export class TypeOrmLabelStore implements LabelStorePort {
@@ -17,7 +19,9 @@ export class TypeOrmLabelStore implements LabelStorePort {
 
   async findForTeam(teamId: string, shipmentId: string): Promise<Buffer | null> {
     if (!isUuid(shipmentId)) return null;
-    const rows: Array<{ pdf: Buffer }> = await this.dataSource.query(
+    const rows = await preparedQuery<{ pdf: Buffer }>(
+      this.dataSource,
+      'label_for_team',
       `SELECT l.pdf FROM shipment_labels l JOIN shipments s ON s.id = l.shipment_id
         WHERE l.shipment_id = $1 AND s.team_id = $2`,
       [shipmentId, teamId],

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { OutboxEvent, OutboxPort } from '@lgw/application';
+import { rowCount } from './sql-results';
 
 interface OutboxRow {
   id: string;
@@ -34,5 +35,13 @@ export class TypeOrmOutbox implements OutboxPort {
       await em.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
       return rows.length;
     });
+  }
+
+  async unpublishSince(since: Date): Promise<number> {
+    const result: unknown = await this.dataSource.query(
+      'UPDATE outbox_events SET published_at = NULL WHERE published_at IS NOT NULL AND published_at > $1',
+      [since],
+    );
+    return rowCount(result);
   }
 }

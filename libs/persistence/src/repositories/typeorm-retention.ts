@@ -11,10 +11,17 @@ export class TypeOrmRetention implements RetentionPort {
       `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at <= $1 LIMIT $2)`,
       [now, batch],
     );
-    const quotes = await this.deleteBatch(`DELETE FROM quotes WHERE id IN (SELECT id FROM quotes WHERE expires_at <= $1 LIMIT $2)`, [
-      new Date(now.getTime() - policy.quoteGraceMs),
-      batch,
-    ]);
+    const quoteCutoff = new Date(now.getTime() - policy.quoteGraceMs);
+    // Stored quotes (before signed quote ids, ADR 0031) and the used marks of signed ones.
+    const quotes =
+      (await this.deleteBatch(`DELETE FROM quotes WHERE id IN (SELECT id FROM quotes WHERE expires_at <= $1 LIMIT $2)`, [
+        quoteCutoff,
+        batch,
+      ])) +
+      (await this.deleteBatch(
+        `DELETE FROM used_quotes WHERE quote_id IN (SELECT quote_id FROM used_quotes WHERE expires_at <= $1 LIMIT $2)`,
+        [quoteCutoff, batch],
+      ));
     const outboxEvents = await this.deleteBatch(
       `DELETE FROM outbox_events WHERE id IN (
          SELECT id FROM outbox_events WHERE published_at IS NOT NULL AND published_at <= $1 ORDER BY id LIMIT $2)`,

@@ -4,6 +4,7 @@ import { ShipmentStatus } from '@lgw/domain';
 import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
 import { ShipmentRow, toShipmentRecord, toTrackingEventRecord, TrackingEventRow } from './shipment-row.mapper';
 import { rowCount } from './sql-results';
+import { preparedQuery } from '../support/prepared-query';
 import { isUuid } from '../support/uuid';
 
 export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
@@ -97,7 +98,12 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
 
   async findForTeam(teamId: string, id: string): Promise<ShipmentRecord | null> {
     if (!isUuid(id)) return null;
-    const rows: ShipmentRow[] = await this.dataSource.query('SELECT * FROM shipments WHERE team_id = $1 AND id = $2', [teamId, id]);
+    const rows = await preparedQuery<ShipmentRow>(
+      this.dataSource,
+      'shipment_for_team',
+      'SELECT * FROM shipments WHERE team_id = $1 AND id = $2',
+      [teamId, id],
+    );
     return rows[0] ? toShipmentRecord(rows[0]) : null;
   }
 

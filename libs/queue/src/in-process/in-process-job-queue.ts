@@ -26,6 +26,8 @@ interface QueueState {
   handler?: JobHandler<unknown>;
   concurrency: number;
   running: number;
+  /** Waiting for their delay or retry backoff. */
+  delayed: number;
   readonly ready: PendingJob[];
   readonly dedupeKeys: Set<string>;
 }
@@ -110,6 +112,17 @@ export class InProcessJobQueue implements JobQueuePort, JobWorkerPort, Recurring
     this.recurring.delete(key);
   }
 
+  async depth(queue: string): Promise<{ waiting: number; active: number; delayed: number }> {
+    const state = this.queues.get(queue);
+    return { waiting: state?.ready.length ?? 0, active: state?.running ?? 0, delayed: state?.delayed ?? 0 };
+  }
+
+  /**
+   * Never called: in-memory jobs are lost only with the process itself, and the consumers'
+   * start-up sweeps are what recovers them (ADR 0004, durability).
+   */
+  onJobsLost(_listener: () => Promise<void>): void {}
+
   close(): Promise<void> {
     this.closing ??= this.shutdown();
     return this.closing;
@@ -140,14 +153,14 @@ export class InProcessJobQueue implements JobQueuePort, JobWorkerPort, Recurring
       dedupeKey: resolved.jobId,
       attempt: 1,
     };
-    if (resolved.delayMs > 0) this.after(resolved.delayMs, () => this.push(state, job));
+    if (resolved.delayMs > 0) this.later(state, resolved.delayMs, job);
     else this.push(state, job);
   }
 
   private state(queue: string): QueueState {
     let state = this.queues.get(queue);
     if (!state) {
-      state = { concurrency: 1, running: 0, ready: [], dedupeKeys: new Set() };
+      state = { concurrency: 1, running: 0, delayed: 0, ready: [], dedupeKeys: new Set() };
       this.queues.set(queue, state);
     }
     return state;
@@ -195,12 +208,20 @@ export class InProcessJobQueue implements JobQueuePort, JobWorkerPort, Recurring
         this.logger.warn(log, 'job attempt failed; retrying');
         const delay = backoffDelayMs(job.backoffMs, job.attempt);
         job.attempt++;
-        this.after(delay, () => this.push(state, job));
+        this.later(state, delay, job);
       } else {
         this.logger.error({ ...log, stack: err.stack }, 'job failed after its last attempt');
         this.release(state, job);
       }
     }
+  }
+
+  private later(state: QueueState, ms: number, job: PendingJob): void {
+    state.delayed++;
+    this.after(ms, () => {
+      state.delayed--;
+      this.push(state, job);
+    });
   }
 
   private release(state: QueueState, job: PendingJob): void {

@@ -7,6 +7,7 @@ import {
   RECURRING_JOBS,
   RecurringJobPort,
   RelayOutboxUseCase,
+  RedriveOutboxUseCase,
   RenderLabelUseCase,
   PurgeExpiredUseCase,
   SweepLabelsUseCase,
@@ -69,6 +70,7 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
     @Inject(RECURRING_JOBS) private readonly recurring: RecurringJobPort,
     private readonly renderLabel: RenderLabelUseCase,
     private readonly relayOutbox: RelayOutboxUseCase,
+    private readonly redriveOutbox: RedriveOutboxUseCase,
     private readonly sweepLabels: SweepLabelsUseCase,
     private readonly syncTracking: SyncTrackingUseCase,
     private readonly purgeExpired: PurgeExpiredUseCase,
@@ -116,6 +118,14 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
       } else {
         await this.sweepLabels.execute();
       }
+    });
+    // Redis lost its jobs (restarted empty, flushed): the schedules below are registered again by
+    // the queue, and the work comes back from the outbox and the sweeps, not from Redis.
+    this.recurring.onJobsLost(async () => {
+      const redriven = await this.redriveOutbox.execute(this.config.outboxRedriveWindowMs);
+      const labels = await this.sweepLabels.execute();
+      const billing = await this.sweepBilling.execute();
+      this.logger.warn({ event: 'outbox.redriven', redriven, labels, billing });
     });
     // One schedule per carrier, so a slow carrier's tick never delays the others'.
     const carriers = this.runtime.carriers.codes;
@@ -169,6 +179,7 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
       WEBHOOK_DELIVERY_QUEUE,
       async (data) => {
         const result = await this.deliverWebhook.execute(data);
+        this.runtime.metrics.countWebhookDelivery(result.outcome);
         if (result.teamId) await this.dispatchWebhooks.execute({ teamId: result.teamId });
       },
       { concurrency: WEBHOOK_DELIVERY_CONCURRENCY },

@@ -16,6 +16,7 @@ import {
   OUTBOX,
   RECURRING_JOBS,
   RelayOutboxUseCase,
+  RedriveOutboxUseCase,
   RenderLabelUseCase,
   SweepLabelsUseCase,
   AuthenticateApiKeyUseCase,
@@ -98,11 +99,10 @@ import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, RateCardRepository } 
 import {
   TypeOrmBillingLedger,
   TypeOrmCatalogueRepository,
-  RedisQuoteRepository,
   TypeOrmIdempotencyStore,
   TypeOrmLabelStore,
   TypeOrmOutbox,
-  TypeOrmQuoteRepository,
+  SignedQuoteRepository,
   TypeOrmShipmentRepository,
   TypeOrmRetention,
   TypeOrmTeamRepository,
@@ -140,6 +140,7 @@ const USE_CASES = [
   RenderLabelUseCase,
   GetLabelUseCase,
   RelayOutboxUseCase,
+  RedriveOutboxUseCase,
   SweepLabelsUseCase,
   GetTrackingUseCase,
   SyncTrackingUseCase,
@@ -215,8 +216,12 @@ export class GatewayCoreModule {
       { provide: TEAM_REPOSITORY, useValue: new TypeOrmTeamRepository(runtime.database.dataSource) },
       {
         provide: QUOTE_REPOSITORY,
-        // Quotes live 15 minutes: in Redis with a TTL when there is one, else in the database.
-        useValue: runtime.redis ? new RedisQuoteRepository(runtime.redis) : new TypeOrmQuoteRepository(runtime.database.dataSource),
+        // Signed ids in both modes (ADR 0031): rating writes nothing; used marks live in the database.
+        useValue: new SignedQuoteRepository(
+          runtime.database.dataSource,
+          runtime.config.quoteSigningKey,
+          runtime.database.mode === 'embedded',
+        ),
       },
       { provide: CARRIER_CATALOGUE, useValue: { all: () => CATALOGUE_DATA, find: findCarrier } },
       { provide: RATE_CARDS, useValue: loadRateCards() },

@@ -3,11 +3,21 @@ import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { InvoiceRendererPort, LabelRendererPort, RateLimiterPort, RendererStatusPort } from '@lgw/application';
 import { ChromiumBrowserPool, PuppeteerInvoiceRenderer, PuppeteerLabelRenderer } from '@lgw/labels';
-import { createJobQueue, JobQueueRuntime } from '@lgw/queue';
+import { createJobQueue, JobQueueRuntime, throttled } from '@lgw/queue';
 import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/persistence';
-import { AppConfig, createLogger, InMemoryRateLimiter, RedisRateLimiter } from '@lgw/platform';
+import {
+  AppConfig,
+  createLogger,
+  failFastRedisOptions,
+  GatewayMetrics,
+  InMemoryRateLimiter,
+  MetricsServer,
+  RedisRateLimiter,
+  startMetricsServer,
+} from '@lgw/platform';
 import { WebhookHttpSender } from '@lgw/webhooks';
+import { countBrowserEvent, instrumentJobWorker, instrumentLabelRenderer } from '../metrics/instrumentation';
 
 /**
  * The process-wide resources every app (api, worker, all-in-one, cli) builds once
@@ -30,6 +40,10 @@ export interface GatewayRuntime {
   readonly rendererStatus: RendererStatusPort;
   /** One keep-alive HTTPS agent per process for webhook deliveries (and test messages). */
   readonly webhookSender: WebhookHttpSender;
+  /** This process's Prometheus metrics; served on METRICS_PORT when set (ADR 0035). */
+  readonly metrics: GatewayMetrics;
+  /** The metrics listener, when METRICS_PORT is set. */
+  readonly metricsServer?: MetricsServer;
   close(): Promise<void>;
 }
 
@@ -44,35 +58,56 @@ export interface RuntimeOptions {
   readonly carrierSettings?: CarrierRegistrySettings;
   /** Redis key prefix of the job queues (tests isolate runs with their own). */
   readonly queuePrefix?: string;
+  /** The `process` label of every metric: api, worker, gateway (all-in-one). */
+  readonly processName?: string;
 }
 
 export async function createRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<GatewayRuntime> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  const metrics = new GatewayMetrics(options.processName ?? 'gateway');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     inMemory: options.inMemoryDatabase,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
   });
   let redis: Redis | undefined;
   let rateLimiter: RateLimiterPort;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, {
-      maxRetriesPerRequest: 1,
-      enableAutoPipelining: true,
-      commandTimeout: 1000,
-      lazyConnect: false,
-    });
-    redis.on('error', (err) => logger.warn({ event: 'redis.error', err: err.message }, 'redis error'));
+    redis = new Redis(config.redisUrl, failFastRedisOptions(config.redisCommandTimeoutMs));
+    redis.on(
+      'error',
+      throttled(5_000, (err) => logger.warn({ event: 'redis.error', err: err.message }, 'redis error')),
+    );
     rateLimiter = new RedisRateLimiter(redis, logger);
+    // Without an offline queue, requests arriving before the first connection would fail;
+    // a process started during an outage still starts, degraded.
+    await connected(redis, 3_000);
   } else {
     rateLimiter = new InMemoryRateLimiter();
   }
-  const carriers = createCarrierRegistry(options.carrierSettings);
-  const jobs = createJobQueue({ redisUrl: config.redisUrl, prefix: options.queuePrefix ?? config.queuePrefix, logger });
+  const carrierObserver = {
+    call: metrics.observeCarrierCall.bind(metrics),
+    circuit: metrics.setCircuitState.bind(metrics),
+  };
+  const carriers = createCarrierRegistry({
+    ...options.carrierSettings,
+    resilience: { ...options.carrierSettings?.resilience, observer: carrierObserver },
+  });
+  const queueRuntime = createJobQueue({
+    redisUrl: config.redisUrl,
+    prefix: options.queuePrefix ?? config.queuePrefix,
+    logger,
+    closeTimeoutMs: config.shutdownTimeoutMs,
+  });
+  const jobs: JobQueueRuntime = { ...queueRuntime, worker: instrumentJobWorker(queueRuntime.worker, queueRuntime, metrics) };
   const browserPool = new ChromiumBrowserPool({
     executablePath: config.puppeteerExecutablePath,
-    onEvent: (event) => logger.info({ event: 'labels.browser', detail: event }, 'label browser event'),
+    onEvent: (event) => {
+      countBrowserEvent(metrics, event);
+      logger.info({ event: 'labels.browser', detail: event }, 'label browser event');
+    },
   });
   const labels = browserPool.availability();
   if (!labels.available) {
@@ -82,14 +117,18 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
       `labels unavailable: ${labels.reason}; GET /labels answers 503 E_LABEL_UNAVAILABLE and labels stay pending until a process with a browser starts`,
     );
   }
-  const labelRenderer = new PuppeteerLabelRenderer(browserPool);
+  const labelRenderer = instrumentLabelRenderer(new PuppeteerLabelRenderer(browserPool), metrics);
   const invoiceRenderer = new PuppeteerInvoiceRenderer(browserPool);
   const webhookSender = new WebhookHttpSender({
     timeoutMs: config.webhookTimeoutMs,
     allowPrivateTargets: config.webhookAllowPrivateTargets,
     ca: config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined,
   });
-  logger.info({ event: 'runtime.ready', database: database.mode, redis: Boolean(redis) }, 'runtime ready');
+  const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(metrics, config.metricsPort, config.host);
+  logger.info(
+    { event: 'runtime.ready', database: database.mode, redis: Boolean(redis), metricsPort: metricsServer?.port },
+    'runtime ready',
+  );
   return {
     config,
     logger,
@@ -102,6 +141,8 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     invoiceRenderer,
     rendererStatus: browserPool,
     webhookSender,
+    metrics,
+    metricsServer,
     close: async () => {
       await jobs.close();
       webhookSender.close();
@@ -109,6 +150,22 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
       await carriers.close();
       redis?.disconnect();
       await database.close();
+      await metricsServer?.close();
     },
   };
+}
+
+/** Waits until the client is connected, or gives up quietly after `ms`. */
+function connected(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    redis.once('ready', done);
+  });
 }

@@ -4,6 +4,7 @@ import { LABEL_RENDERER, LabelRendererPort, LabelRendererUnavailableError } from
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
+import { EVENT_JOB_ATTEMPTS, JobQueuePort } from '../../ports/job-queue.port';
 import { gatewayEvent, ShipmentRecord } from '../../shipments/shipment.record';
 import { toLabelData } from '../label-data';
 
@@ -12,6 +13,11 @@ export const LABEL_QUEUE = 'labels';
 /** One label job per shipment, however many times it is asked for. */
 export function labelJobId(shipmentId: string): string {
   return `label-${shipmentId}`;
+}
+
+/** Queues a shipment's label (the relay, and the sweep for labels whose job was lost). */
+export function enqueueLabel(jobs: JobQueuePort, shipmentId: string): Promise<void> {
+  return jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId }, { jobId: labelJobId(shipmentId), attempts: EVENT_JOB_ATTEMPTS });
 }
 
 /**

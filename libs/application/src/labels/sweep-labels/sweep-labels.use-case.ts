@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
-import { LABEL_QUEUE, labelJobId } from '../render-label/render-label.use-case';
+import { enqueueLabel } from '../render-label/render-label.use-case';
 
 /** Long enough that the outbox relay has had its turn; a duplicate is deduped anyway. */
 const GRACE_MS = 30_000;
@@ -23,7 +23,7 @@ export class SweepLabelsUseCase {
   async execute(): Promise<number> {
     const ids = await this.labels.awaitingLabel(new Date(this.clock.now().getTime() - GRACE_MS), BATCH);
     for (const shipmentId of ids) {
-      await this.jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId }, { jobId: labelJobId(shipmentId) });
+      await enqueueLabel(this.jobs, shipmentId);
     }
     return ids.length;
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JOB_QUEUE, JobQueuePort } from '../../ports/job-queue.port';
 import { OUTBOX, OutboxEvent, OutboxPort } from '../../ports/outbox.port';
-import { LABEL_QUEUE, labelJobId } from '../../labels/render-label/render-label.use-case';
+import { enqueueLabel } from '../../labels/render-label/render-label.use-case';
 import { enqueueBilling, isBillingEvent } from '../../billing/billing-event';
 import { enqueueWebhookFanOut, isWebhookEvent } from '../../webhooks/webhook-jobs';
 
@@ -36,7 +36,7 @@ export class RelayOutboxUseCase {
     for (const event of events) {
       // Shipments of fulfilment batches carry the fulfilment carrier's own label.
       if (event.type === 'shipment.created' && event.payload.labelled_by_carrier !== true) {
-        await this.jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId: event.aggregateId }, { jobId: labelJobId(event.aggregateId) });
+        await enqueueLabel(this.jobs, event.aggregateId);
       }
       if (isBillingEvent(event)) await enqueueBilling(this.jobs, event);
       if (isWebhookEvent(event)) await enqueueWebhookFanOut(this.jobs, event);

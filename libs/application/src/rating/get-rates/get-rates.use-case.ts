@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { classifyLane, eligibleServiceLevels, rateParcels } from '@lgw/domain';
-import { QUOTE_REPOSITORY, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
+import { IssuedQuote, QUOTE_REPOSITORY, QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
@@ -10,8 +9,8 @@ import { QuoteView } from '../quote.view';
 import { GetRatesCommand } from './get-rates.command';
 
 /**
- * Prices the parcels on every eligible carrier service level and stores each quote for
- * the team, so that POST /shipments can book exactly what was shown.
+ * Prices the parcels on every eligible carrier service level and issues each quote to the
+ * team (a signed id, ADR 0031), so that POST /shipments can book exactly what was shown.
  */
 @Injectable()
 export class GetRatesUseCase {
@@ -30,15 +29,14 @@ export class GetRatesUseCase {
     const expiresAt = new Date(issuedAt.getTime() + this.settings.quoteTtlSeconds * 1000);
     const fingerprint = parcelsFingerprint(command.parcels);
 
-    const stored: StoredQuote[] = [];
+    const issued: IssuedQuote[] = [];
     const views: QuoteView[] = [];
     for (const { carrier, service } of eligibleServiceLevels(this.catalogue.all(), origin.country, destination.country)) {
       const card = this.rateCards.get(service.code);
       if (!card) continue;
       const rated = rateParcels(card, command.parcels);
-      const id = randomUUID();
       const view: QuoteView = {
-        quote_id: id,
+        quote_id: '',
         carrier: { code: carrier.code, name_ar: carrier.name_ar, name_en: carrier.name_en },
         service: { code: service.code, name_ar: service.name_ar, name_en: service.name_en, mode: service.mode },
         transit_days: { min: service.transit_days.min, max: service.transit_days.max },
@@ -56,8 +54,7 @@ export class GetRatesUseCase {
       };
       const line = (code: string) => rated.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
       views.push(view);
-      stored.push({
-        id,
+      issued.push({
         teamId: command.teamId,
         carrierCode: carrier.code,
         serviceCode: service.code,
@@ -73,10 +70,10 @@ export class GetRatesUseCase {
         totalHalalas: rated.total.halalas,
         createdAt: issuedAt,
         expiresAt,
-        usedAt: null,
       });
     }
-    if (stored.length > 0) await this.quotes.saveMany(stored);
-    return views;
+    if (issued.length === 0) return views;
+    const ids = await this.quotes.issue(issued);
+    return views.map((view, i) => ({ ...view, quote_id: ids[i] }));
   }
 }

@@ -26,6 +26,9 @@ export const KEY_USE_RECORD_EVERY_MS = 60_000;
 export class AuthenticateApiKeyUseCase {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly lastRecorded = new Map<string, number>();
+  private readonly inFlight = new Map<string, Promise<CacheEntry>>();
+  /** Bumped by every forget: look-ups started before it are not cached. */
+  private generation = 0;
   private readonly pattern: RegExp;
 
   constructor(
@@ -41,12 +44,7 @@ export class AuthenticateApiKeyUseCase {
     if (!presented || !this.pattern.test(presented)) return null;
     const hash = hashApiKey(presented);
     let entry = this.cache.get(hash);
-    if (!entry || entry.expiresAt <= now) {
-      const key = await this.teams.findActiveKeyByHash(hash);
-      entry = { key, expiresAt: now + KEY_CACHE_TTL_MS };
-      if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
-      this.cache.set(hash, entry);
-    }
+    if (!entry || entry.expiresAt <= now) entry = await this.lookup(hash, now);
     const key = entry.key;
     // The look-up was by hash; comparing the stored hash in constant time keeps the
     // check independent of how many leading characters match.
@@ -57,6 +55,31 @@ export class AuthenticateApiKeyUseCase {
       keyId: key.keyId,
       rateLimitPerMinute: key.rateLimitPerMinute ?? this.settings.rateLimitPerMinute,
     };
+  }
+
+  /**
+   * One database look-up per key at a time. Under load every request that finds the entry
+   * expired at once would otherwise send its own (50 connections, 50 identical queries each
+   * second), and embedded mode's single connection serialises them in front of real work.
+   * A look-up that a revocation overtook answers its waiters but is not kept.
+   */
+  private lookup(hash: string, now: number): Promise<CacheEntry> {
+    const pending = this.inFlight.get(hash);
+    if (pending) return pending;
+    const generation = this.generation;
+    const started = this.teams
+      .findActiveKeyByHash(hash)
+      .then((key) => {
+        const entry = { key, expiresAt: now + KEY_CACHE_TTL_MS };
+        if (generation === this.generation) {
+          if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
+          this.cache.set(hash, entry);
+        }
+        return entry;
+      })
+      .finally(() => this.inFlight.delete(hash));
+    this.inFlight.set(hash, started);
+    return started;
   }
 
   /**
@@ -72,10 +95,12 @@ export class AuthenticateApiKeyUseCase {
   }
 
   forgetKey(keyId: string): void {
+    this.generation++;
     for (const [hash, entry] of this.cache) if (entry.key?.keyId === keyId) this.cache.delete(hash);
   }
 
   forgetTeam(teamId: string): void {
+    this.generation++;
     for (const [hash, entry] of this.cache) if (entry.key?.teamId === teamId) this.cache.delete(hash);
   }
 }

@@ -1,0 +1,73 @@
+'use strict';
+/**
+ * CPU profiles of the api process under wrk load, one process per endpoint so each profile
+ * holds one hot path: GET /carriers, POST /rates, GET /shipments/{id}. Prints the top of each
+ * profile by self time (bench/support/profile-top.js).
+ * Usage: npm run build && node bench/profile-hot-paths.js  (BENCH_DATABASE_URL / BENCH_REDIS_URL
+ * for PostgreSQL + Redis; PROFILE_DIR keeps the .cpuprofile files; PROFILE_TOP rows, default 15)
+ */
+const { mkdirSync, mkdtempSync, readdirSync, readFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { startGateway, createTeam, startSandbox, freePort, wrk, RATES_BODY, bookOne } = require('./support/harness');
+const { summarise, byArea, toMarkdown } = require('./support/profile-top');
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ENDPOINTS = ['GET /carriers', 'POST /rates', 'GET /shipments/{id}'];
+
+async function profileOne(endpoint, env, dir) {
+  const profileDir = join(
+    dir,
+    endpoint
+      .replace(/[^a-z]+/gi, '-')
+      .replace(/-+$/, '')
+      .toLowerCase(),
+  );
+  mkdirSync(profileDir, { recursive: true });
+  const gateway = await startGateway({ app: 'api', env, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+  try {
+    const { apiKey } = await createTeam(gateway.base);
+    const auth = `Bearer ${apiKey}`;
+    let target;
+    if (endpoint === 'GET /carriers') target = { url: `${gateway.base}/api/v1/carriers`, auth };
+    if (endpoint === 'POST /rates') target = { url: `${gateway.base}/api/v1/rates`, auth, body: RATES_BODY };
+    if (endpoint === 'GET /shipments/{id}') {
+      const shipment = await bookOne(gateway.base, apiKey);
+      target = { url: `${gateway.base}/api/v1/shipments/${shipment.id}`, auth };
+    }
+    await wrk({ ...target, seconds: 2 });
+    const result = await wrk({ ...target, seconds: SECONDS });
+    return { result, profileDir };
+  } finally {
+    await gateway.stop();
+  }
+}
+
+async function main() {
+  const env = {};
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
+  const sandbox = await startSandbox(await freePort());
+  env.SANDBOX_PORT = String(sandbox.port);
+  const dir = process.env.PROFILE_DIR ?? mkdtempSync(join(tmpdir(), 'lgw-profile-'));
+  try {
+    console.log(`mode: ${env.DATABASE_URL ? 'postgres+redis' : 'embedded'}; profiles in ${dir}\n`);
+    for (const endpoint of ENDPOINTS) {
+      const { result, profileDir } = await profileOne(endpoint, env, dir);
+      const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+      const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8'));
+      // The measured run only: it ends when the process is stopped (start-up left out).
+      profile.lastSeconds = SECONDS;
+      const top = summarise(profile, Number(process.env.PROFILE_TOP ?? 15));
+      console.log(`### ${endpoint}: ${result.requests_per_sec} req/s, p99 ${result.p99_ms} ms (wrk -t1 -c50)\n`);
+      console.log(`${toMarkdown(top, byArea(profile))}\n`);
+    }
+  } finally {
+    sandbox.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+/**
+ * Text the gateway accepts from a client ends up in PostgreSQL (which cannot store NUL), on
+ * printed labels, in carrier files and in logs. C0 control characters, DEL and half of a
+ * surrogate pair have no place in any of them: every text field refuses them, with this reason.
+ */
+const UNPRINTABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const CONTROL_CHARACTERS_REASON = {
+  en: 'must not contain control characters or unpaired surrogates',
+  ar: 'يجب ألا يحتوي على محارف تحكم أو محارف غير صالحة',
+} as const;
+
+export function isPrintableText(value: string): boolean {
+  return !UNPRINTABLE.test(value);
+}
+
+/**
+ * The dotted path (`parcels.0.name`) of the first string in `value` — a property value or a
+ * property name, at any depth — that is not printable text; null when there is none. Callers
+ * bound the depth of what they pass (request bodies are depth-limited when parsed).
+ */
+export function firstUnprintableText(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return isPrintableText(value) ? null : path;
+  if (typeof value !== 'object' || value === null) return null;
+  const entries: Array<[string, unknown]> = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item])
+    : Object.entries(value as Record<string, unknown>);
+  for (const [key, item] of entries) {
+    const at = path ? `${path}.${key}` : key;
+    if (!isPrintableText(key)) return at;
+    const found = firstUnprintableText(item, at);
+    if (found !== null) return found;
+  }
+  return null;
+}

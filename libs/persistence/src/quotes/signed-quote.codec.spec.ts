@@ -1,0 +1,68 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SealedQuote, SignedQuoteCodec } from './signed-quote.codec';
+
+const quote = (over: Partial<SealedQuote> = {}): SealedQuote => ({
+  teamId: randomUUID(),
+  carrierCode: 'sahm',
+  serviceCode: 'sahm_express_domestic',
+  lane: 'domestic',
+  originCountry: 'SA',
+  destinationCountry: 'SA',
+  parcelsFingerprint: randomBytes(32).toString('hex'),
+  chargeableKg: 2.5,
+  baseHalalas: 1500,
+  weightChargeHalalas: 300,
+  fuelSurchargeHalalas: 180,
+  vatHalalas: 297,
+  totalHalalas: 2277,
+  createdAt: new Date('2026-11-24T10:00:00.123Z'),
+  expiresAt: new Date('2026-11-24T10:15:00.123Z'),
+  ...over,
+});
+
+describe('SignedQuoteCodec', () => {
+  const codec = new SignedQuoteCodec(randomBytes(32));
+
+  it('opens what it sealed, for the team it sealed it for, field for field', () => {
+    const q = quote({ lane: 'international', destinationCountry: 'AE', totalHalalas: 2 ** 40, chargeableKg: 1234.5 });
+    const id = codec.seal(q);
+    expect(id).toMatch(/^q1\.[A-Za-z0-9_-]+$/);
+    expect(id.length).toBeLessThanOrEqual(256);
+    expect(codec.open(q.teamId, id)).toEqual(q);
+  });
+
+  it('gives two quotes with the same facts two ids', () => {
+    const q = quote();
+    expect(codec.seal(q)).not.toBe(codec.seal(q));
+  });
+
+  it('opens nothing for another team, another key, an altered or a malformed id', () => {
+    const q = quote();
+    const id = codec.seal(q);
+    expect(codec.open(randomUUID(), id)).toBeNull();
+    expect(new SignedQuoteCodec(randomBytes(32)).open(q.teamId, id)).toBeNull();
+    const raw = Buffer.from(id.slice(3), 'base64url');
+    for (const at of [0, 10, 60, raw.length - 1]) {
+      const altered = Buffer.from(raw);
+      altered[at] ^= 1;
+      expect(codec.open(q.teamId, `q1.${altered.toString('base64url')}`)).toBeNull();
+    }
+    for (const bad of [
+      '',
+      'not-a-quote',
+      '4b0c4d1e-0000-4000-8000-000000000000',
+      'q1.',
+      `q1.${raw.subarray(0, 40).toString('base64url')}`,
+      `${id}=`,
+    ]) {
+      expect(codec.open(q.teamId, bad)).toBeNull();
+    }
+  });
+
+  it('refuses to seal what it could not open exactly', () => {
+    expect(() => codec.seal(quote({ originCountry: 'Saudi' }))).toThrow();
+    expect(() => codec.seal(quote({ parcelsFingerprint: 'abc' }))).toThrow();
+    expect(() => codec.seal(quote({ chargeableKg: 0.0001 }))).toThrow();
+    expect(() => new SignedQuoteCodec(randomBytes(16))).toThrow();
+  });
+});
