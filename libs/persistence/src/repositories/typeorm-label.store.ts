@@ -2,7 +2,6 @@ import { DataSource } from 'typeorm';
 import { LabelStorePort, OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/application';
 import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
 import { ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
-import { rowCount } from './sql-results';
 import { preparedQuery } from '../support/prepared-query';
 import { isUuid } from '../support/uuid';
 
