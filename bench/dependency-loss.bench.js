@@ -7,20 +7,10 @@
  * Usage: npm run build && BENCH_DATABASE_URL=postgres://… node bench/dependency-loss.bench.js
  */
 const { spawn, execFileSync } = require('node:child_process');
-const { startGateway, createTeam, run, summary, RATES_BODY } = require('./support/harness');
+const { startGateway, createTeam, run, summary, freePort, RATES_BODY } = require('./support/harness');
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-
-function freePort() {
-  return new Promise((res) => {
-    const srv = require('node:net').createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
 
 function startRedis(port) {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {

@@ -134,15 +134,11 @@ async function startSandbox(port) {
     env: { ...process.env, SANDBOX_PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/sandbox/v1/health`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (Date.now() > deadline) throw new Error('sandbox did not start');
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await waitFor(`http://127.0.0.1:${port}/sandbox/v1/health`, 20_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
   return { port, stop: () => child.kill('SIGTERM') };
 }

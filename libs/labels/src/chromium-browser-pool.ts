@@ -191,22 +191,24 @@ export class ChromiumBrowserPool {
    * last launch did not fail. File checks only; nothing is launched to find out.
    */
   availability(): BrowserAvailability {
-    if (this.current && !this.current.dead) return { available: true };
-    const found = findChromiumExecutable(process.env, this.options.executablePath);
-    if (found.path === undefined) return { available: false, reason: found.reason };
-    if (this.lastLaunchFailure) return { available: false, reason: this.lastLaunchFailure.reason };
-    return { available: true };
+    const reason = this.launchBlocker();
+    return reason === undefined ? { available: true } : { available: false, reason };
   }
 
   /** Fails fast, before queueing for a page, when no launch could succeed now. */
   private assertCanLaunch(): void {
-    if (this.current && !this.current.dead) return;
+    const reason = this.launchBlocker();
+    if (reason !== undefined) throw new BrowserUnavailableError(reason);
+  }
+
+  /** Why no render could run now: no executable, or a launch failed within relaunchAfterMs. */
+  private launchBlocker(): string | undefined {
+    if (this.current && !this.current.dead) return undefined;
     const found = findChromiumExecutable(process.env, this.options.executablePath);
-    if (found.path === undefined) throw new BrowserUnavailableError(found.reason);
+    if (found.path === undefined) return found.reason;
     const failure = this.lastLaunchFailure;
-    if (failure && performance.now() - failure.at < (this.options.relaunchAfterMs ?? 30_000)) {
-      throw new BrowserUnavailableError(failure.reason);
-    }
+    if (failure && performance.now() - failure.at < (this.options.relaunchAfterMs ?? 30_000)) return failure.reason;
+    return undefined;
   }
 
   stats(): BrowserPoolStats {

@@ -1,3 +1,5 @@
+import { ValidationError } from '../errors/domain-error';
+
 /**
  * Text the gateway accepts from a client ends up in PostgreSQL (which cannot store NUL), on
  * printed labels, in carrier files and in logs. C0 control characters, DEL and half of a
@@ -9,6 +11,12 @@ export const CONTROL_CHARACTERS_REASON = {
   en: 'must not contain control characters or unpaired surrogates',
   ar: 'يجب ألا يحتوي على محارف تحكم أو محارف غير صالحة',
 } as const;
+
+/** The one refusal of a text field with control characters; `what` names a part of the field. */
+export function unprintableTextError(field: string, what?: string): ValidationError {
+  const reason = what ? `${what} ${CONTROL_CHARACTERS_REASON.en}` : CONTROL_CHARACTERS_REASON.en;
+  return new ValidationError(field, reason, CONTROL_CHARACTERS_REASON.ar);
+}
 
 export function isPrintableText(value: string): boolean {
   return !UNPRINTABLE.test(value);

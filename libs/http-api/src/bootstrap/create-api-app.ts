@@ -84,9 +84,10 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
   fastify.addHook('preClose', async () => {
     draining = true;
   });
-  fastify.addHook('onSend', async (_request, reply, payload) => {
+  // Synchronous: it runs on every answer, and only reads a flag.
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   const metrics = runtime.metrics;
   registerApiAccessHook(fastify, access.gate);

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isApiPath, REQUEST_ID_HEADER, uncounted } from './api-access.hook';
+import { isApiPath, pathOf, REQUEST_ID_HEADER, uncounted } from './api-access.hook';
 import { sendError } from './send-error';
 
 /** Every error leaves as the docs/api.md §7 envelope; stacks and SQL stay in the logs. */
@@ -17,7 +17,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // not-found handler, without the hooks: such an answer still carries the headers, uncounted.
     if (this.defaultLimit !== undefined && !reply.sent && !reply.hasHeader(REQUEST_ID_HEADER)) {
       reply.header(REQUEST_ID_HEADER, request.id);
-      if (isApiPath(request.url.split('?')[0])) uncounted(reply, this.defaultLimit);
+      if (isApiPath(pathOf(request.url))) uncounted(reply, this.defaultLimit);
     }
     sendError(request, reply, exception);
   }

@@ -52,7 +52,7 @@ export function apiAccessGate(options: ApiAccessOptions): ApiAccessGate {
       // answer is the same envelope any route gives for it (503 with Retry-After).
       uncounted(reply, options.defaultLimit);
       sendError(request, reply, error);
-      return reply;
+      return false;
     }
     if (!principal) {
       uncounted(reply, options.defaultLimit);
@@ -90,7 +90,7 @@ export function uncounted(reply: { header(name: string, value: string): unknown 
   reply.header('X-RateLimit-Remaining', String(limit));
 }
 
-function pathOf(url: string): string {
+export function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
 }

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_DOCUMENT_BYTES, UploadFormPart } from '@lgw/application';
-import { CONTROL_CHARACTERS_REASON, DomainError, isPrintableText, ValidationError } from '@lgw/domain';
+import { DomainError, isPrintableText, unprintableTextError, ValidationError } from '@lgw/domain';
 
 /**
  * Defaults for every multipart route: one file, a few short fields. A route that needs more
@@ -64,9 +64,7 @@ export async function* multipartFormParts(request: FastifyRequest, limits?: Mult
 
 /** Field values and filenames are text like any other field: control characters are refused (422). */
 function refuseUnprintable(value: string, field: string, what?: string): void {
-  if (isPrintableText(value)) return;
-  const reason = what ? `${what} ${CONTROL_CHARACTERS_REASON.en}` : CONTROL_CHARACTERS_REASON.en;
-  throw new ValidationError(field, reason, CONTROL_CHARACTERS_REASON.ar);
+  if (!isPrintableText(value)) throw unprintableTextError(field, what);
 }
 
 const CUT_SHORT = 'the multipart body ended before the form was complete';

@@ -1,12 +1,5 @@
 import { ArgumentMetadata, ValidationError as ClassValidationError, ValidationPipe } from '@nestjs/common';
-import {
-  CONTROL_CHARACTERS_REASON,
-  DomainError,
-  firstUnprintableText,
-  prefixViolations,
-  validateAddress,
-  ValidationError,
-} from '@lgw/domain';
+import { DomainError, firstUnprintableText, prefixViolations, unprintableTextError, validateAddress, ValidationError } from '@lgw/domain';
 import { ADDRESS_CONSTRAINT, isLateConstraint } from '../dto/domain-rules.decorator';
 import { cacheValidationMetadata } from './validation-metadata.cache';
 
@@ -93,7 +86,7 @@ export class GatewayValidationPipe extends ValidationPipe {
       // After the shape checks, so a wrong type is still reported as such; before any use case
       // runs, so no carrier is called with text the database could not store.
       const field = firstUnprintableText(result);
-      if (field !== null) throw new ValidationError(field || 'body', CONTROL_CHARACTERS_REASON.en, CONTROL_CHARACTERS_REASON.ar);
+      if (field !== null) throw unprintableTextError(field || 'body');
     }
     if (typeof result === 'object' && result !== null) VALIDATED.add(result);
     return result;
@@ -109,7 +102,7 @@ function refuseUnprintableParameter(value: unknown, metadata: ArgumentMetadata):
   if (field === null) return;
   if (metadata.type === 'param') throw new DomainError('E_NOT_FOUND');
   const name = [metadata.data, field].filter(Boolean).join('.') || 'query';
-  throw new ValidationError(name, CONTROL_CHARACTERS_REASON.en, CONTROL_CHARACTERS_REASON.ar);
+  throw unprintableTextError(name);
 }
 
 export function createValidationPipe(): GatewayValidationPipe {

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SealedQuote, SignedQuoteCodec } from './signed-quote.codec';
+import type { IssuedQuote } from '@lgw/application';
+import { SignedQuoteCodec } from './signed-quote.codec';
 
-const quote = (over: Partial<SealedQuote> = {}): SealedQuote => ({
+const quote = (over: Partial<IssuedQuote> = {}): IssuedQuote => ({
   teamId: randomUUID(),
   carrierCode: 'sahm',
   serviceCode: 'sahm_express_domestic',

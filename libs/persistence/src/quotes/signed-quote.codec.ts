@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { StoredQuote } from '@lgw/application';
+import type { IssuedQuote } from '@lgw/application';
 import type { Lane } from '@lgw/domain';
 
 /**
@@ -18,14 +18,12 @@ const FIXED_BYTES = 1 + 1 + 2 + 2 + 32 + 4 + 5 * 6 + 6 + 6 + 4;
 const LANES: readonly Lane[] = ['domestic', 'gcc', 'international'];
 const MAC_LABEL = Buffer.from('lgw quote v1\0');
 
-export type SealedQuote = Omit<StoredQuote, 'id' | 'usedAt'>;
-
 export class SignedQuoteCodec {
   constructor(private readonly key: Buffer) {
     if (key.length < 32) throw new Error('the quote signing key must be at least 32 bytes');
   }
 
-  seal(quote: SealedQuote): string {
+  seal(quote: IssuedQuote): string {
     const carrier = Buffer.from(quote.carrierCode, 'utf8');
     const service = Buffer.from(quote.serviceCode, 'utf8');
     const body = Buffer.alloc(FIXED_BYTES + 1 + carrier.length + 1 + service.length);
@@ -49,7 +47,7 @@ export class SignedQuoteCodec {
   }
 
   /** The quote this team was given under `id`, or null: malformed, forged, altered or another team's. */
-  open(teamId: string, id: string): SealedQuote | null {
+  open(teamId: string, id: string): IssuedQuote | null {
     if (!id.startsWith(PREFIX)) return null;
     const raw = Buffer.from(id.slice(PREFIX.length), 'base64url');
     if (raw.length < FIXED_BYTES + 2 + MAC_BYTES || raw.toString('base64url') !== id.slice(PREFIX.length)) return null;
@@ -64,7 +62,7 @@ export class SignedQuoteCodec {
 }
 
 /** Only called on a body whose MAC verified: the gateway wrote it, so it is well formed. */
-function decode(teamId: string, body: Buffer): SealedQuote | null {
+function decode(teamId: string, body: Buffer): IssuedQuote | null {
   if (body.readUInt8(0) !== VERSION) return null;
   let at = 1;
   const lane = LANES[body.readUInt8(at++)];

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { QuoteClaim, QuoteRepositoryPort, StoredQuote } from '@lgw/application';
+import { IssuedQuote, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '@lgw/application';
 import { preparedQuery } from '../support/prepared-query';
 import { SignedQuoteCodec } from './signed-quote.codec';
 
@@ -22,7 +22,7 @@ export class SignedQuoteRepository implements QuoteRepositoryPort {
     this.codec = new SignedQuoteCodec(signingKey);
   }
 
-  issue(quotes: readonly StoredQuote[]): Promise<string[]> {
+  issue(quotes: readonly IssuedQuote[]): Promise<string[]> {
     return Promise.resolve(quotes.map((q) => this.codec.seal(q)));
   }
 

@@ -7,6 +7,43 @@ import { rowCount } from './sql-results';
 import { preparedQuery } from '../support/prepared-query';
 import { isUuid } from '../support/uuid';
 
+/**
+ * The columns a ShipmentRow reads, named: a prepared statement keeps its result shape for the
+ * life of the connection, so `SELECT *` would fail ("cached plan must not change result type")
+ * on replicas still running when a migration adds a column.
+ */
+const SHIPMENT_COLUMNS = [
+  'id',
+  'team_id',
+  'quote_id',
+  'service_reference',
+  'carrier_code',
+  'service_code',
+  'tracking_number',
+  'carrier_reference',
+  'status',
+  'progress',
+  'last_event_at',
+  'lane',
+  'origin',
+  'destination',
+  'parcels',
+  'chargeable_kg',
+  'declared_value_halalas',
+  'incoterm',
+  'hs_codes',
+  'cod_amount_halalas',
+  'reference',
+  'quoted_total_halalas',
+  'quoted_lines',
+  'warnings',
+  'estimated_delivery_at',
+  'created_at',
+  'updated_at',
+  'cancelled_at',
+  'cancel_reason',
+].join(', ');
+
 export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -101,7 +138,7 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
     const rows = await preparedQuery<ShipmentRow>(
       this.dataSource,
       'shipment_for_team',
-      'SELECT * FROM shipments WHERE team_id = $1 AND id = $2',
+      `SELECT ${SHIPMENT_COLUMNS} FROM shipments WHERE team_id = $1 AND id = $2`,
       [teamId, id],
     );
     return rows[0] ? toShipmentRecord(rows[0]) : null;
