@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { ERROR_CATALOGUE } from '@lgw/domain';
+import { batchCsv, validRow } from '../support/batch-csv';
 import { ratesBody } from '../support/fixtures';
 import { GatewayProcesses, startGatewayProcesses } from '../support/gateway-processes';
 import { freePort, PrivatePostgres, PrivateRedis } from '../support/private-services';
@@ -58,7 +59,7 @@ if (SERVICES_MODE) {
     let apiKey: string;
     let carrier: string;
 
-    const call = async (path: string, init: { method?: string; body?: Json; key?: string | null } = {}) => {
+    const call = async (path: string, init: { method?: string; body?: Json; form?: FormData; key?: string | null } = {}) => {
       const headers: Record<string, string> = {};
       const key = init.key === undefined ? apiKey : init.key;
       if (key) headers.authorization = `Bearer ${key}`;
@@ -67,7 +68,7 @@ if (SERVICES_MODE) {
       const res = await fetch(`${gw.url}${path.startsWith('/admin') || path.startsWith('/health') ? '' : '/api/v1'}${path}`, {
         method: init.method ?? 'GET',
         headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
         signal: AbortSignal.timeout(15_000),
       });
       const bytes = Buffer.from(await res.arrayBuffer());
@@ -239,7 +240,27 @@ if (SERVICES_MODE) {
       await postgres.stop();
       const stoppedAt = Date.now();
 
-      const routes: Array<{ what: string; path: string; method?: string; body?: Json; key?: string | null; apiRoute?: boolean }> = [
+      // Multipart bodies are read once: a fresh form per request.
+      const documentForm = () => {
+        const form = new FormData();
+        form.append('type', 'commercial_invoice');
+        form.append('file', new Blob([Buffer.from('%PDF-1.4\n%outage drill\n%%EOF\n')], { type: 'application/pdf' }), 'invoice.pdf');
+        return form;
+      };
+      const batchForm = () => {
+        const form = new FormData();
+        form.append('file', new Blob([batchCsv([validRow(1)])], { type: 'text/csv' }), 'orders.csv');
+        return form;
+      };
+      const routes: Array<{
+        what: string;
+        path: string;
+        method?: string;
+        body?: Json;
+        form?: () => FormData;
+        key?: string | null;
+        apiRoute?: boolean;
+      }> = [
         { what: 'GET /shipments', path: '/shipments' },
         { what: 'GET /shipments/{id}', path: `/shipments/${bookedBefore}` },
         { what: 'POST /shipments', path: '/shipments', method: 'POST', body: { quote_id: bookable.quote_id, ...ratesBody() } },
@@ -248,6 +269,16 @@ if (SERVICES_MODE) {
         { what: 'GET /shipments/{id}/tracking', path: `/shipments/${bookedBefore}/tracking` },
         { what: 'GET /invoices', path: '/invoices' },
         { what: 'GET /webhooks/config', path: '/webhooks/config' },
+        { what: 'POST /shipments/{id}/documents', path: `/shipments/${bookedBefore}/documents`, method: 'POST', form: documentForm },
+        { what: 'GET /shipments/{id}/documents', path: `/shipments/${bookedBefore}/documents` },
+        {
+          what: 'PATCH /shipments/{id}/destination',
+          path: `/shipments/${bookedBefore}/destination`,
+          method: 'PATCH',
+          body: ratesBody().destination as Json,
+        },
+        { what: 'POST /fulfilment/batches', path: '/fulfilment/batches', method: 'POST', form: batchForm },
+        { what: 'POST /data-readiness', path: '/data-readiness', method: 'POST' },
         { what: 'a well-formed key the api has not seen', path: '/shipments', key: `lgw_live_${'ab'.repeat(32)}` },
         { what: 'GET /admin/v1/teams', path: '/admin/v1/teams', apiRoute: false },
       ];
@@ -267,7 +298,7 @@ if (SERVICES_MODE) {
                     ms: performance.now() - started,
                   };
                 })()
-              : await call(route.path, { method: route.method, body: route.body, key: route.key });
+              : await call(route.path, { method: route.method, body: route.body, form: route.form?.(), key: route.key });
           expectServiceUnavailable(res, `${route.what} (round ${rounds})`, route.apiRoute !== false);
         }
         rounds += 1;
@@ -285,6 +316,9 @@ if (SERVICES_MODE) {
       await expectCarriedOut([bookedBefore, ...bookedAfter]);
       await eventually('an empty outbox', async () => ((await unpublishedEvents()) === 0 ? true : undefined));
       expect((await call(`/shipments/${bookedBefore}`)).body.status).toBe('LABEL_GENERATED');
+      // Nothing refused during the outage was half-stored: no document, no batch.
+      expect((await call(`/shipments/${bookedBefore}/documents`)).body).toEqual({ documents: [] });
+      expect(await sql('SELECT id FROM fulfilment_batches')).toEqual([]);
       expect(gw.running()).toEqual({ api: true, worker: true });
     }, 60_000);
   });

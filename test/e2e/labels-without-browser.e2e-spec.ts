@@ -70,6 +70,8 @@ describe('labels without a browser', () => {
     expect(res.headers.get('retry-after')).toBe('60');
     expect(res.body).toEqual({ error: { code: 'E_LABEL_UNAVAILABLE', ...ERROR_CATALOGUE.E_LABEL_UNAVAILABLE } });
     expect(res.headers.get('x-service-request-id')).toBeTruthy();
+    expect(res.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+    expect(res.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
     // An unknown or foreign shipment is still 404: the 503 is only for one that exists.
     const other = await t.createTeam('Other No Browser Team');
     for (const key of [other.apiKey, team.apiKey]) {
@@ -83,6 +85,8 @@ describe('labels without a browser', () => {
     expect(invoice.status).toBe(503);
     expect(invoice.body.error.code).toBe('E_LABEL_UNAVAILABLE');
     expect(invoice.headers.get('retry-after')).toBe('60');
+    for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining']) expect(invoice.headers.get(header)).toMatch(/^\d+$/);
+    expect(invoice.headers.get('x-service-request-id')).toBeTruthy();
   });
 
   it('spends no label job attempts and keeps the label pending; a restart with a browser renders it', async () => {
