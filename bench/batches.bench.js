@@ -10,17 +10,13 @@
  *   BENCH_MODE=embedded: one all-in-one process (PGlite, in-process jobs); memory is that process's.
  * Usage: npm run bench:batches  (BENCH_ROWS=10000,50000 to choose sizes)
  */
-const { spawn } = require('node:child_process');
-const { mkdtempSync } = require('node:fs');
-const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { Client } = require('pg');
-const { startGateway, createTeam, ROOT } = require('./support/harness');
+const { createTeam, ROOT } = require('./support/harness');
+const { startStack } = require('./support/stack');
 const { rssMb, peakRssMb } = require('./support/process-memory');
 
 const MODE = process.env.BENCH_MODE ?? 'production';
 const SIZES = (process.env.BENCH_ROWS ?? '10000,50000,100000').split(',').map(Number);
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_PORT = Number(process.env.BENCH_REDIS_PORT ?? 7790);
 const { BATCH_CSV_COLUMNS } = require(join(ROOT, 'dist/libs/domain/src'));
 const WORKER_NODE_FLAGS = '--max-old-space-size=192 --max-semi-space-size=8';
@@ -49,100 +45,9 @@ function generateFile(rows) {
   return { csv: Buffer.from(`${lines.join('\n')}\n`), orders: order };
 }
 
-async function scratchDatabase() {
-  const name = `lgw_bench_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: POSTGRES_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-function startRedis() {
-  const child = spawn('redis-server', ['--port', String(REDIS_PORT), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  return { url: `redis://127.0.0.1:${REDIS_PORT}`, stop: () => child.kill('SIGTERM') };
-}
-
-function spawnApp(app, env) {
-  // The worker runs with the heap flags of its image (docker/worker.Dockerfile, deploy/base/worker.yaml).
-  const flags = app === 'worker' ? (process.env.BENCH_WORKER_NODE_FLAGS ?? WORKER_NODE_FLAGS).split(' ').filter(Boolean) : [];
-  const child = spawn(process.execPath, [...flags, join(ROOT, 'dist', 'apps', app, 'main.js')], {
-    env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'lgw-bench-')), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', process.env.BENCH_WORKER_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
-  });
-  return {
-    pid: child.pid,
-    stop: () =>
-      new Promise((res) => {
-        if (child.exitCode !== null) return res();
-        child.once('exit', res);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-async function waitUntil(check, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** The processes of one run; `workerPid` is the one whose memory is measured. */
-async function startStack() {
-  if (MODE === 'embedded') {
-    const gateway = await startGateway({ app: 'all-in-one' });
-    return { api: gateway.base, workerPid: gateway.pid, stop: gateway.stop };
-  }
-  const db = await scratchDatabase();
-  const redis = startRedis();
-  const sandboxPort = REDIS_PORT + 1;
-  const sandbox = spawnApp('carrier-sandbox', { SANDBOX_PORT: String(sandboxPort), HOST: '127.0.0.1' });
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  await waitUntil(async () => (await fetch(`${sandboxUrl}/sandbox/v1/health`)).ok, 'the carrier sandbox');
-  const env = {
-    DATABASE_URL: db.url,
-    REDIS_URL: redis.url,
-    SAHM_BASE_URL: `${sandboxUrl}/sahm`,
-    BAHR_BASE_URL: `${sandboxUrl}/bahr`,
-    DARB_BASE_URL: `${sandboxUrl}/darb`,
-    // api and worker must share it (webhook secrets are sealed with it).
-    WEBHOOK_SECRET_KEY: require('node:crypto').randomBytes(32).toString('base64'),
-  };
-  const api = await startGateway({ app: 'api', env });
-  const worker = spawnApp('worker', { ...env, LOG_LEVEL: process.env.BENCH_WORKER_LOG_LEVEL ?? 'warn' });
-  return {
-    api: api.base,
-    workerPid: worker.pid,
-    stop: async () => {
-      await api.stop();
-      await worker.stop();
-      await sandbox.stop();
-      redis.stop();
-      await db.drop();
-    },
-  };
-}
-
 async function runOnce(rows) {
   const { csv, orders } = generateFile(rows);
-  const stack = await startStack();
+  const stack = await startStack(MODE, { workerNodeFlags: WORKER_NODE_FLAGS, redisPort: REDIS_PORT });
   try {
     const { apiKey } = await createTeam(stack.api);
     // Let the worker finish booting (migrations, first recurring ticks) before the clock starts.

@@ -5,7 +5,7 @@
 # Chromium is installed here as well as in the worker image: GET /api/v1/labels/{id} renders
 # the label in the api process when the label job has not stored it yet (GetLabelUseCase).
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 ENV PUPPETEER_SKIP_DOWNLOAD=true \
     SCARF_ANALYTICS=false \
@@ -17,9 +17,11 @@ RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY libs ./libs
 COPY apps ./apps
+# npm run build runs scripts/carrier-kit/copy-rate-cards.js
+COPY scripts ./scripts
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-noto-core tini \
  && rm -rf /var/lib/apt/lists/*

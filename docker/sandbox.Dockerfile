@@ -3,7 +3,7 @@
 # Build from the repository root: docker build -f docker/sandbox.Dockerfile -t logistics-gateway-sandbox .
 # For development, staging and load tests only; production talks to the real carriers.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 ENV PUPPETEER_SKIP_DOWNLOAD=true \
     SCARF_ANALYTICS=false \
@@ -15,9 +15,11 @@ RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY libs ./libs
 COPY apps ./apps
+# npm run build runs scripts/carrier-kit/copy-rate-cards.js
+COPY scripts ./scripts
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends tini \
  && rm -rf /var/lib/apt/lists/*

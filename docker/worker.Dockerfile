@@ -5,7 +5,7 @@
 # Labels are rendered by the Debian Chromium (never a downloaded browser) with Noto fonts for
 # Arabic. tini is PID 1 so Chromium's child processes are reaped and SIGTERM reaches node.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 ENV PUPPETEER_SKIP_DOWNLOAD=true \
     SCARF_ANALYTICS=false \
@@ -17,9 +17,11 @@ RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY libs ./libs
 COPY apps ./apps
+# npm run build runs scripts/carrier-kit/copy-rate-cards.js
+COPY scripts ./scripts
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-noto-core tini \
  && rm -rf /var/lib/apt/lists/*

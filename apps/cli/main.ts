@@ -1,13 +1,23 @@
 import 'reflect-metadata';
-import { CreateTeamUseCase } from '@lgw/application';
-import { openDatabase, TypeOrmTeamRepository } from '@lgw/persistence';
-import { loadConfig } from '@lgw/platform';
+import { Logger } from '@nestjs/common';
+import { CreateTeamUseCase, OnboardEgsUseCase } from '@lgw/application';
+import { openDatabase, TypeOrmEinvoiceStore, TypeOrmTeamRepository } from '@lgw/persistence';
+import { einvoiceSellerFrom, FatooraHttpClient, loadConfig, ZatcaEinvoiceCrypto } from '@lgw/platform';
+import { AesGcmSecretCipher } from '@lgw/webhooks';
 
 const USAGE = `usage: npm run cli -- teams:create --name <team name>
+       npm run cli -- einvoicing:onboard --otp <6 digits>
 
-Creates a team and its first API key against DATABASE_URL (or the embedded
-database in DATA_DIR, which the server must not be holding open), and prints
-the same JSON as POST /admin/v1/teams. The key is shown once.`;
+teams:create creates a team and its first API key against DATABASE_URL (or the
+embedded database in DATA_DIR, which the server must not be holding open), and
+prints the same JSON as POST /admin/v1/teams. The key is shown once.
+
+einvoicing:onboard registers a new EGS unit with ZATCA (ZATCA_BASE_URL, else the
+carrier sandbox's simulator at SANDBOX_URL): key pair and CSR, compliance CSID for
+the OTP, compliance checks, production CSID. The key and secrets are stored
+encrypted with WEBHOOK_SECRET_KEY and never printed.`;
+
+const FATOORA_PORTAL = 'https://gw-fatoora.zatca.gov.sa/e-invoicing/developer-portal';
 
 function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -18,6 +28,7 @@ function flag(args: string[], name: string): string | undefined {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
+  if (command === 'einvoicing:onboard') return onboard(args);
   if (command !== 'teams:create') {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -43,10 +54,42 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+async function onboard(args: string[]): Promise<number> {
+  const otp = flag(args, 'otp');
+  if (!otp) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  // stdout is the result's JSON alone; use cases log through Nest's logger.
+  Logger.overrideLogger(false);
+  const config = loadConfig();
+  const baseUrl =
+    process.env.ZATCA_BASE_URL?.trim() ||
+    (config.sandboxUrl ? `${config.sandboxUrl}/sandbox/zatca/e-invoicing/developer-portal` : FATOORA_PORTAL);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const useCase = new OnboardEgsUseCase(
+      new TypeOrmEinvoiceStore(database.dataSource),
+      new ZatcaEinvoiceCrypto(),
+      einvoiceSellerFrom(process.env, config.invoiceSellerVatNumber),
+      new FatooraHttpClient({ baseUrl }),
+      new AesGcmSecretCipher(config.webhookSecretKey),
+      { now: () => new Date() },
+    );
+    const result = await useCase.execute({ otp });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    process.stderr.write(`teams:create failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `${process.argv[2] ?? 'cli'} failed: ${error instanceof Error ? error.message : String(error)}${error && typeof error === 'object' && 'details' in error ? ` ${JSON.stringify(error.details)}` : ''}\n`,
+    );
     process.exit(1);
   },
 );

@@ -39,9 +39,9 @@ async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /** Starts `dist/apps/<app>/main.js`; production mode when DATABASE_URL/REDIS_URL are set. */
-async function startGateway({ app = 'all-in-one', env = {}, nodeArgs = [] } = {}) {
-  const port = await freePort();
-  const sandboxPort = await freePort();
+async function startGateway({ app = 'all-in-one', env = {}, nodeArgs = [], port: fixedPort, sandboxPort: fixedSandboxPort } = {}) {
+  const port = fixedPort ?? (await freePort());
+  const sandboxPort = fixedSandboxPort ?? (await freePort());
   const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist', 'apps', app, 'main.js')], {
     env: {
       ...process.env,

@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { batchCsv, validRow } from '../support/batch-csv';
 import { book } from '../support/booking';
 import { launchBrowser, screenshot } from '../support/browser';
+import { pdfInfo } from '../support/pdf-tools';
+import { labelRendered } from '../support/printing';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
@@ -266,6 +268,61 @@ describe('control panel (/console) in a real browser', () => {
     expect(await page.textContent('#flash')).toContain('file');
   });
 
+  it('shows where the cash on delivery stands and a carrier payout reconciled per shipment', async () => {
+    const team = await t.createTeam('COD Merchant');
+    const shipment = await book(t, team, undefined, { cod_amount: 88.5 });
+    const paid = await t.sandbox('POST', `/sandbox/v1/carriers/${shipment.carrier.code}/remittances`, {
+      items: [{ tracking_number: shipment.tracking_number, amount_sar: 80 }],
+      reference: 'CONSOLE-PAYOUT-1',
+    });
+    expect(paid.status).toBe(201);
+    await signIn(team.apiKey);
+    await page.waitForSelector('h1:has-text("Shipments")');
+    // The payout is read by the worker's recurring job: it shows once imported.
+    const deadline = Date.now() + 10_000;
+    await page.goto(`${t.url}/console#/cod`);
+    do {
+      await page.reload();
+      await page.waitForSelector('[data-testid=cod-summary]');
+      if ((await page.locator('a:has-text("CONSOLE-PAYOUT-1")').count()) > 0) break;
+      await sleep(300);
+    } while (Date.now() < deadline);
+    const summary = (await t.api('/cod/summary', { key: team.apiKey })).body;
+    expect(summary.remitted_sar).toBe(80);
+    expect(await page.textContent('[data-testid=cod-summary]')).toContain('80.00');
+    await screenshot(page, 'cod');
+    await page.click('a:has-text("CONSOLE-PAYOUT-1")');
+    await page.waitForSelector('[data-testid=cod-remittance-items]');
+    const items = await page.textContent('[data-testid=cod-remittance-items]');
+    expect(items).toContain(shipment.tracking_number);
+    expect(items).toContain('88.50');
+    expect(items).toContain('-8.50');
+  });
+
+  it('prints the selected labels as one PDF and creates a manifest with its PDF and CSV', async () => {
+    const team: TestTeam = await t.createTeam('Warehouse');
+    const first = await book(t, team);
+    const second = await book(t, team, first.carrier.code);
+    for (const s of [first, second]) await labelRendered(t, team, s.id);
+    await signIn(team.apiKey);
+    await page.waitForSelector(`a:has-text("${first.tracking_number}")`);
+    await page.check(`input[aria-label="${first.tracking_number}"]`);
+    await page.check(`input[aria-label="${second.tracking_number}"]`);
+    const [labels] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Print selected labels")')]);
+    const merged = require('node:fs').readFileSync(await labels.path()) as Buffer;
+    expect(merged.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await pdfInfo(await labels.path())).pages).toBe(2);
+
+    await page.selectOption('select[name=carrier]', first.carrier.code);
+    await page.click('button:has-text("Create manifest")');
+    await page.waitForSelector('#flash:not([hidden])');
+    expect(await page.textContent('#flash')).toContain('2');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Manifest (CSV)")')]);
+    const text = require('node:fs').readFileSync(await csv.path(), 'utf8') as string;
+    expect(text).toContain(first.tracking_number);
+    expect(text).toContain(second.tracking_number);
+  });
+
   it('switches to Arabic with a right-to-left layout', async () => {
     const team = await t.createTeam('Arabic Merchant');
     await signIn(team.apiKey);
@@ -288,6 +345,90 @@ describe('control panel (/console) in a real browser', () => {
     await p.waitForSelector('input[name=credential]');
     const overflow = await p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
+    await phone.close();
+  });
+
+  it('hides "Sign out" until signed in, and never shows the text "null" for an absent part', async () => {
+    await page.goto(`${t.url}/console`);
+    await page.waitForSelector('input[name=credential]');
+    expect(await page.locator('#signout').isVisible()).toBe(false);
+    const team = await t.createTeam('Plain Merchant');
+    await signIn(team.apiKey);
+    await page.waitForSelector('h1:has-text("Shipments")');
+    expect(await page.locator('#signout').isVisible()).toBe(true);
+    for (const [hash, heading] of [
+      ['#/webhooks', 'Webhooks'],
+      ['#/batches', 'Batches'],
+    ]) {
+      await page.goto(`${t.url}/console${hash}`);
+      await page.waitForSelector(`h1:has-text("${heading}")`);
+      await page.locator('section.card').last().waitFor();
+      expect(await page.locator('#view').innerText()).not.toMatch(/\bnull\b/);
+    }
+    // The batch upload asks for a CSV file.
+    expect(await page.locator('label', { hasText: 'File (CSV)' }).count()).toBe(1);
+    expect(await page.locator('label', { hasText: 'PDF' }).count()).toBe(0);
+  });
+
+  it("shows the operator a team's current rate limit, the default included", async () => {
+    const team = await t.createTeam('Limit Merchant');
+    await signIn(t.adminToken);
+    await page.goto(`${t.url}/console#/operator/teams/${team.teamId}`);
+    await page.waitForSelector('h1:has-text("Limit Merchant")');
+    const current = (await t.api('/carriers', { key: team.apiKey })).headers.get('x-ratelimit-limit');
+    expect(await page.inputValue('input[name=per_minute]')).toBe(current);
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 75 });
+    await page.reload();
+    await page.waitForSelector('h1:has-text("Limit Merchant")');
+    expect(await page.inputValue('input[name=per_minute]')).toBe('75');
+  });
+
+  it('lists the batches, searches and exports shipments, in Arabic, and fits 390 px', async () => {
+    const team = await t.createTeam('Daily Merchant');
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 1000 });
+    const wanted = await book(t, team, undefined, { reference: 'DAILY-0042' });
+    await book(t, team, undefined, { reference: 'OTHER-7' });
+    await signIn(team.apiKey);
+    await page.waitForSelector(`a:has-text("${wanted.tracking_number}")`);
+
+    // Search by the order reference's start; the export carries the same filter.
+    await page.fill('input[name=q]', 'DAILY');
+    await page.click('form[role=search] button[type=submit]');
+    await page.waitForSelector('text=1–1 of 1');
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+    const lines = (require('node:fs').readFileSync(await file.path(), 'utf8') as string).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('DAILY-0042');
+
+    // A rejected batch and the status filter read in Arabic.
+    const bad = batchCsv([validRow(1, { phone: '12345' })]);
+    await page.goto(`${t.url}/console#/batches`);
+    await page.setInputFiles('input[name=file]', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad, 'utf8') });
+    await page.click('form button[type=submit]');
+    await page.waitForSelector('[data-testid=batch-status][data-status=REJECTED]', { timeout: 20_000 });
+    await page.goto(`${t.url}/console#/batches?r=1`);
+    await page.waitForSelector('[data-testid=batch-list] a:has-text("bad.csv")');
+    await page.click('#lang');
+    await page.waitForSelector('[data-testid=batch-list] .badge.REJECTED');
+    expect(await page.locator('[data-testid=batch-list] .badge.REJECTED').innerText()).toBe('مرفوضة');
+    await page.goto(`${t.url}/console#/shipments`);
+    await page.waitForSelector('select[name=status] option[value=DELIVERED]', { state: 'attached' });
+    const options = await page.locator('select[name=status] option').allInnerTexts();
+    expect(options[0]).toBe('كل الحالات');
+    expect(options.slice(1).every((o) => /[\u0600-\u06ff]/.test(o) && !/[A-Z_]{4,}/.test(o))).toBe(true);
+    await screenshot(page, 'shipments-search-ar');
+    await page.click('#lang');
+
+    // The list fits a phone: nothing wider than the screen.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const p = await phone.newPage();
+    await p.goto(`${t.url}/console`);
+    await p.fill('input[name=credential]', team.apiKey);
+    await p.click('button[type=submit]');
+    await p.waitForSelector(`a:has-text("${wanted.tracking_number}")`);
+    expect(await p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+    await screenshot(p, 'shipments-390');
     await phone.close();
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { generatedBatchLines, uploadBatch, waitForBatch } from '../support/batch-csv';
+import { CountingProxy } from '../support/counting-proxy';
 import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from '../support/test-mode';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -78,6 +79,8 @@ async function watchUntil(gateway: GatewayProcess, key: string, id: string, pred
 
 describe(`fulfilment batches survive SIGKILL of the worker (real child process, ${SERVICES_MODE ? 'BullMQ' : 'in-process'} jobs)`, () => {
   let sandbox: RunningCarrierSandbox;
+  /** Between the gateway and the sandbox: counts the orders each uploaded file carries. */
+  let proxy: CountingProxy;
   let gateway: GatewayProcess;
   let dataDir: string;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -85,13 +88,15 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
 
   beforeAll(async () => {
     sandbox = await startCarrierSandbox({ port: 0, host: '127.0.0.1', autoAdvanceSeconds: 0 });
+    proxy = new CountingProxy(sandbox.url);
+    await proxy.start();
     dataDir = mkdtempSync(join(tmpdir(), 'lgw-crash-'));
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
       ADMIN_TOKEN,
       LOG_LEVEL: 'silent',
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
-      GATEWAY_SANDBOX_URL: sandbox.url,
+      GATEWAY_SANDBOX_URL: proxy.url,
       GATEWAY_QUEUE_PREFIX: `lgw-crash-${Math.random().toString(36).slice(2, 10)}`,
     };
     // The database must outlive the kill. PGlite on the Node filesystem does not survive a
@@ -119,13 +124,14 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
 
   afterAll(async () => {
     await gateway?.kill();
+    await proxy?.close();
     await sandbox?.close();
     await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** Every order booked once at the carrier, under the tracking number the gateway reports. */
-  async function expectExactlyOnce(done: any): Promise<void> {
+  async function expectExactlyOnce(done: any): Promise<number> {
     expect(done).toMatchObject({ status: 'COMPLETED', row_count: ROWS, accepted_count: ROWS, rejected_count: 0 });
     const rows = done.result_csv
       .trimEnd()
@@ -157,21 +163,45 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
       expect(shipment.status).toBe(200);
       expect(shipment.body.tracking_number).toBe(s.tracking_number);
     }
+    return orders;
   }
 
   async function resetCarrier(): Promise<void> {
     await fetch(`${sandbox.url}/sandbox/v1/reset`, { method: 'POST' });
+    proxy.orders.clear();
+  }
+
+  /** (phase, processed_rows) as one comparable number: phases in their order, rows within. */
+  const PHASES = ['queued', 'validating', 'booking', 'writing_result', 'done'];
+  const progressOf = (b: any) => PHASES.indexOf(b.phase ?? 'done') * 1_000_000 + (b.processed_rows ?? 0);
+
+  /** Follows a batch to its end, failing if its progress ever goes back below `floor`. */
+  async function followMonotone(id: string, floor: number): Promise<any> {
+    let last = floor;
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      const { body } = await gateway.api(`/fulfilment/batches/${id}`, apiKey);
+      if (body.status !== 'PROCESSING') return body;
+      const now = progressOf(body);
+      expect({ phase: body.phase, processed_rows: body.processed_rows, back: now < last }).toMatchObject({ back: false });
+      last = now;
+      if (Date.now() > deadline) throw new Error(`batch did not finish: ${JSON.stringify(body)}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
   }
 
   it('killed mid-validation, restarted: completes once', async () => {
     await resetCarrier();
     const submitted = await uploadBatch(gateway.url, apiKey, [...generatedBatchLines(ROWS)].join(''));
     expect(submitted.status).toBe(202);
-    const seen = await watchUntil(gateway, apiKey, submitted.body.id, (b) => b.phase === 'validating' && b.processed_rows > 0);
+    const seen = await watchUntil(gateway, apiKey, submitted.body.id, (b) => b.phase === 'validating' && b.processed_rows >= 4000);
     await gateway.kill();
     expect(seen.processed_rows).toBeLessThan(ROWS);
     await gateway.start();
+    // Re-validation after the restart counts again from the top: what was reported stays.
+    await followMonotone(submitted.body.id, progressOf(seen));
     await expectExactlyOnce(await waitForBatch((p) => gateway.api(p, apiKey), submitted.body.id, 150_000));
+    expect(proxy.duplicates()).toEqual([]);
   }, 240_000);
 
   it('killed mid-booking, restarted: same tracking numbers, no second carrier order', async () => {
@@ -194,4 +224,38 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
     expect(new Set(carrier.shipments.map((s: any) => s.client_reference)).size).toBe(carrier.total);
     expect(done).toMatchObject({ status: 'COMPLETED', row_count: ROWS, accepted_count: ROWS });
   }, 240_000);
+
+  it('killed twice while files leave, restarted: no order reaches the carrier twice (counted at a proxy), progress never goes back', async () => {
+    const before = await gateway.api('/shipments?limit=1', apiKey);
+    await resetCarrier();
+    const submitted = await uploadBatch(gateway.url, apiKey, [...generatedBatchLines(ROWS)].join(''));
+    // First kill as soon as files are leaving; the second once the restarted worker sends again.
+    const first = await watchUntil(gateway, apiKey, submitted.body.id, () => proxy.orders.size > 0);
+    await gateway.kill();
+    const sentAtFirstKill = proxy.orders.size;
+    await gateway.start();
+    const second = await watchUntil(gateway, apiKey, submitted.body.id, () => proxy.orders.size > sentAtFirstKill);
+    expect(progressOf(second)).toBeGreaterThanOrEqual(progressOf(first));
+    await gateway.kill();
+    expect(proxy.orders.size).toBeLessThan(ROWS);
+    await gateway.start();
+    const done = await followMonotone(submitted.body.id, progressOf(second));
+    expect(done.status).toBe('COMPLETED');
+    const batch = await waitForBatch((p) => gateway.api(p, apiKey), submitted.body.id, 150_000);
+    expect(batch).toMatchObject({ status: 'COMPLETED', row_count: ROWS, accepted_count: ROWS });
+    const orders = new Set(
+      batch.result_csv
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((line: string) => line.split(',')[0]),
+    ).size;
+    const after = await gateway.api('/shipments?limit=1', apiKey);
+    const carrier = await fetch(`${sandbox.url}/sandbox/v1/carriers/darb/shipments`).then((r): Promise<any> => r.json());
+    expect(after.body.total - before.body.total).toBe(orders);
+    expect(carrier.total).toBe(orders);
+    // Every order reached the carrier, each exactly once, whatever the carrier would have answered.
+    expect(proxy.duplicates()).toEqual([]);
+    expect(proxy.orders.size).toBe(orders);
+  }, 300_000);
 });

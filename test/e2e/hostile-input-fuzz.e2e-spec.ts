@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { BATCH_CSV_COLUMNS, firstUnprintableText } from '@lgw/domain';
 import { book } from '../support/booking';
 import { CARRIER_CODES, carrierCalls, PASSTHROUGH_CARRIER_CODES } from '../support/carriers';
-import { envelopeOf, httpRequest, rawRequest, RawResponse } from '../support/raw-http';
+import { envelopeOf, httpRequest, RawConnection, rawRequest, RawResponse } from '../support/raw-http';
 import { DocumentedOperation, documentedOperations, schemaPropertyNames, servedRoutes } from '../support/routes';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 
@@ -15,6 +15,9 @@ import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
  */
 const SEED = 20_291_124;
 const RUNS_PER_ROUTE = 12;
+/** Short connection bounds, so that trickled and stalled bodies are judged within the suite's time. */
+const CONNECTION_LIMITS = { HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_BODY_TIMEOUT_MS: '800', HTTP_REQUEST_TIMEOUT_MS: '6000' };
+const CONNECTION_RUNS = 8;
 
 interface HostileRequest {
   readonly method: string;
@@ -138,7 +141,7 @@ describe('hostile input on every route (property-based)', () => {
   let operations: DocumentedOperation[];
 
   beforeAll(async () => {
-    t = await bootTestApp();
+    t = await bootTestApp({ env: CONNECTION_LIMITS });
     team = await t.createTeam('Fuzz Team');
     // Admin routes act on another team, so a generated rate limit or key change cannot lock the fuzzer out.
     victim = await t.createTeam('Fuzz Victim Team');
@@ -354,7 +357,8 @@ describe('hostile input on every route (property-based)', () => {
       expect({ where, status: res.status, envelope: envelope !== null }).toEqual({ where, status: res.status, envelope: true });
     }
     // What the gateway accepted and answers with holds no control character: none was stored.
-    if (res.status < 300 && !forwarded && /json/.test(res.headers['content-type'] ?? '')) {
+    // A HEAD answer has the headers of its GET and no body.
+    if (res.status < 300 && request.method !== 'HEAD' && !forwarded && /json/.test(res.headers['content-type'] ?? '')) {
       expect({ where, unprintable: firstUnprintableText(JSON.parse(res.body.toString())) }).toEqual({ where, unprintable: null });
     }
     // A request the gateway refused never reached a carrier (a carrier's own refusal excepted).
@@ -383,4 +387,70 @@ describe('hostile input on every route (property-based)', () => {
     }
     expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS_PER_ROUTE);
   }, 180_000);
+
+  /**
+   * Multipart forms with many fields and bodies sent in pieces, slowly, or never finished, on a
+   * connection kept open: the connection always answers (never 5xx, errors the envelope) and then
+   * either serves a second request or closes; a body that stops gets 408 or is closed in bounds.
+   */
+  it('multipart field counts and trickled bodies: every connection answers, then serves the next request or closes', async () => {
+    const multipartOps = operations.filter((op) => op.multipart);
+    expect(multipartOps.length).toBeGreaterThanOrEqual(2);
+    const jsonOps = operations.filter((op) => !op.multipart && op.method !== 'GET' && op.path.startsWith('/api/v1/')).slice(0, 3);
+    let judged = 0;
+    for (const [index, op] of [...multipartOps, ...jsonOps].entries()) {
+      const target = op.path.replace(/\{id\}/g, shipment.id).replace(/\{code\}/g, PASSTHROUGH_CARRIER_CODES[0] ?? CARRIER_CODES[0]);
+      const scenario = fc.record({
+        fields: fc.constantFrom(0, 9, 11, 30, 1000, 2000, 5000),
+        delivery: fc.constantFrom('whole', 'pieces', 'stall'),
+        pieces: fc.integer({ min: 2, max: 12 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(scenario, async ({ fields, delivery, pieces }) => {
+          const boundary = '----lgwFuzzFields';
+          const form =
+            Array.from({ length: fields }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv${i}\r\n`).join(
+              '',
+            ) +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4\n%%EOF\r\n--${boundary}--\r\n`;
+          const body = Buffer.from(form);
+          const declared = delivery === 'stall' ? body.length + 64 : body.length;
+          const c = await RawConnection.open(t.url);
+          try {
+            await c.write(
+              Buffer.from(
+                `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${team.apiKey}\r\n` +
+                  `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${declared}\r\n\r\n`,
+              ),
+            );
+            if (delivery === 'whole') await c.write(body);
+            else await c.trickle(body, Math.ceil(body.length / pieces), 15);
+            const where = `${op.method} ${op.path} fields=${fields} ${delivery}`;
+            const first = await c.nextResponse(delivery === 'stall' ? 800 + 3_000 : 10_000);
+            if (first === null) {
+              // No answer: only a stalled body may end that way, and then the connection is closed.
+              expect({ where, delivery, closed: await c.waitClosed(3_000) }).toEqual({ where, delivery: 'stall', closed: true });
+              return;
+            }
+            expect({ where, serverError: first.status >= 500 }).toEqual({ where, serverError: false });
+            if (first.status >= 400) expect({ where, envelope: envelopeOf(first.body) !== null }).toEqual({ where, envelope: true });
+            // A body that stops is answered 408, or earlier with the refusal its first bytes earned.
+            if (delivery === 'stall') expect({ where, refused: first.status >= 400 }).toEqual({ where, refused: true });
+            if (first.headers.connection === 'close' || delivery === 'stall') {
+              expect({ where, closed: await c.waitClosed(6_000) }).toEqual({ where, closed: true });
+              return;
+            }
+            await c.write(`GET /api/v1/openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+            const second = await c.nextResponse(10_000);
+            expect({ where, second: second?.status ?? 0 }).toEqual({ where, second: 200 });
+          } finally {
+            c.destroy();
+            judged++;
+          }
+        }),
+        { seed: SEED + 1000 + index, numRuns: CONNECTION_RUNS },
+      );
+    }
+    expect(judged).toBeGreaterThanOrEqual((multipartOps.length + jsonOps.length) * CONNECTION_RUNS);
+  }, 240_000);
 });

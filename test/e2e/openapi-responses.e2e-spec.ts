@@ -2,6 +2,9 @@ import Ajv, { ValidateFunction } from 'ajv';
 import { batchCsv, uploadBatch, validRow } from '../support/batch-csv';
 import { book } from '../support/booking';
 import { JEDDAH, ratesBody } from '../support/fixtures';
+import { SAUDI_ADDRESS } from '../support/einvoice-fixtures';
+import { PICKUP_CARRIERS, pickupSlotFor } from '../support/pickups';
+import { eventually } from '../support/eventually';
 import { ApiRequestInit, ApiResponse, bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
@@ -91,6 +94,23 @@ describe('documented response schemas match real responses', () => {
     expect(uploaded.status).toBe(201);
     await call(`/shipments/${shipment.id}/documents`);
     await call(`/shipments/${plain.id}/cancel`, { method: 'POST', body: { reason: 'contract check' } });
+    const collected = await book(t, team, PICKUP_CARRIERS[0].code);
+    const pickup = await call('/pickups', {
+      method: 'POST',
+      body: { carrier: PICKUP_CARRIERS[0].code, ...pickupSlotFor(PICKUP_CARRIERS[0].code), shipment_ids: [collected.id] },
+    });
+    expect(pickup.status).toBe(201);
+    await call('/pickups');
+    await call(`/pickups/${pickup.body.id}`);
+    await call(`/pickups/${pickup.body.id}/cancel`, { method: 'POST' });
+    const returning = await book(t, team, PICKUP_CARRIERS[0].code);
+    await t.sandbox('POST', `/sandbox/v1/carriers/${returning.carrier.code}/shipments/${returning.tracking_number}/events`, {
+      code: 'DELIVERED',
+    });
+    await eventually('delivered', async () =>
+      (await t.api(`/shipments/${returning.id}`, { key: team.apiKey })).body.status === 'DELIVERED' ? true : undefined,
+    );
+    expect((await call(`/shipments/${returning.id}/return`, { method: 'POST', body: { reason: 'contract check' } })).status).toBe(201);
     await call('/carriers/sahm/passthrough', { method: 'POST', rawBody: '{"ping":true}', headers: { 'content-type': 'application/json' } });
     await call('/carriers/sahm/passthrough/audit');
     await call('/catalogue/products', {
@@ -102,7 +122,24 @@ describe('documented response schemas match real responses', () => {
     await call('/data-readiness', { method: 'POST' });
     const invoice = await call('/invoices/current');
     await call('/invoices');
+    // Cash on delivery: a COD booking delivered and paid out, so every COD route answers with data.
+    const codBody = ratesBody({ cod_amount: 42 });
+    const codQuote = (await call('/rates', { method: 'POST', body: codBody })).body.quotes[0];
+    const cod = (await call('/shipments', { method: 'POST', body: { ...codBody, quote_id: codQuote.quote_id } })).body;
+    const paid = await t.sandbox('POST', `/sandbox/v1/carriers/${cod.carrier.code}/remittances`, {
+      items: [{ tracking_number: cod.tracking_number, amount_sar: 42 }],
+    });
+    expect(paid.status).toBe(201);
+    const remitted = await until(async () => (await t.api('/cod/remittances', { key: team.apiKey })).body.remittances[0]);
+    await call('/cod/remittances');
+    await call(`/cod/remittances/${remitted.id}`);
+    await call('/cod/summary');
+    await call(`/shipments/${cod.id}`);
     await call(`/invoices/${invoice.body.id}`);
+    await until(async () =>
+      (await t.api(`/shipments/${shipment.id}`, { key: team.apiKey })).body.status === 'LABEL_GENERATED' ? true : undefined,
+    );
+    await call('/manifests', { method: 'POST', body: { carrier: shipment.carrier.code } });
 
     const failed = await until(async () => {
       const list = await call('/webhooks/deliveries');
@@ -121,6 +158,7 @@ describe('documented response schemas match real responses', () => {
       { status: submitted.status, body: submitted.body, text: submitted.text, headers: new Headers() },
     ]);
     await call(`/fulfilment/batches/${submitted.body.id}`);
+    await call('/fulfilment/batches?limit=5');
 
     const created = await call('/teams', { method: 'POST', body: { name: 'Contract Admin Team' } }, true);
     const teamId = created.body.team.id;
@@ -129,6 +167,14 @@ describe('documented response schemas match real responses', () => {
     await call(`/teams/${teamId}/keys`, { method: 'POST' }, true);
     await call(`/teams/${teamId}/keys`, {}, true);
     await call(`/teams/${teamId}/rate-limit`, { method: 'PUT', body: { per_minute: 120 } }, true);
+    // E-invoicing (DESIGN §6): onboarding, a buyer profile, "invoice now" and the operator's view of a document.
+    await call('/einvoicing/onboarding', { method: 'POST', body: { otp: '123345' } }, true);
+    const profile = { legal_name_ar: 'شركة العقد', legal_name_en: 'Contract Co.', vat_number: '310122393500003', address: SAUDI_ADDRESS };
+    await call(`/teams/${team.teamId}/billing-profile`, { method: 'PUT', body: profile }, true);
+    await until(async () => ((await t.api('/invoices/current', { key: team.apiKey })).body.line_items.length > 0 ? true : undefined));
+    const issued = await call('/invoices/issue', { method: 'POST', body: { team_id: team.teamId } }, true);
+    await call(`/invoices/${issued.body.documents[0].id}`, {}, true);
+    await call('/invoices');
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -164,6 +210,23 @@ describe('documented response schemas match real responses', () => {
     const documented = jsonOperations().map(([key]) => key);
     expect(documented.length).toBeGreaterThan(20);
     expect(documented.filter((key) => !seen.has(key))).toEqual([]);
+  });
+
+  it('sends the headers each documented answer declares (all but the conditional ones)', () => {
+    const conditional = new Set(['retry-after', 'idempotent-replayed']);
+    const missing: string[] = [];
+    for (const [key, responses] of seen) {
+      const [method, path] = key.split(' ');
+      // The multipart upload is recorded without its headers (sent outside `call`).
+      for (const res of responses.filter((r) => [...r.headers].length > 0)) {
+        const declared = doc.paths[path][method.toLowerCase()].responses[String(res.status)]?.headers ?? {};
+        expect({ key, declares: Object.keys(declared).length > 0 }).toEqual({ key, declares: true });
+        for (const name of Object.keys(declared)) {
+          if (!conditional.has(name.toLowerCase()) && res.headers.get(name) === null) missing.push(`${key} ${res.status}: ${name}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('answers each of them in exactly its documented shape and status', () => {

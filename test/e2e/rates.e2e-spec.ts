@@ -104,8 +104,10 @@ describe('POST /rates', () => {
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('E_VALIDATION');
     expect(res.body.error.message_en).toBe('Request validation failed.');
-    const { reason_ar: reasonAr, ...details } = res.body.error.details;
+    const { reason_ar: reasonAr, errors, ...details } = res.body.error.details;
     expect(details).toEqual({ field, reason });
+    // Every problem is listed; this request has the one.
+    expect(errors).toEqual([{ field, reason, ...(reasonAr ? { reason_ar: reasonAr } : {}) }]);
     // The address rules carry their Arabic reason as well.
     if (/^(origin|destination)\./.test(field)) expect(reasonAr).toMatch(/[\u0600-\u06ff]/);
     else expect(reasonAr).toBeUndefined();

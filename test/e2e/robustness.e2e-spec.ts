@@ -288,7 +288,7 @@ describe('bounded bodies', () => {
       const started = Date.now();
       const answer = (await rawRequest(t.url, one + one.replace('Host: x', 'Host: x\r\nConnection: close'))).raw.toString();
       const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
-      const replies = [...answer.matchAll(/"reason":"([^"]+)"/g)].map((m) => m[1]);
+      const replies = [...answer.matchAll(/"details":\{"field":"[^"]*","reason":"([^"]+)"/g)].map((m) => m[1]);
       // Both requests are answered, each at once and with the cause.
       expect(statuses).toEqual(['422', '422']);
       expect(replies).toEqual([reason, reason]);
@@ -350,7 +350,7 @@ describe('router errors', () => {
     const res = await fetched('/rates', { method: 'POST', rawBody: '<rates/>', headers: { 'content-type': 'application/xml' } });
     expect({ status: res.status, details: res.body.error.details }).toEqual({
       status: 422,
-      details: { field: 'body', reason: 'unsupported content type' },
+      details: { field: 'body', reason: 'unsupported content type', errors: [{ field: 'body', reason: 'unsupported content type' }] },
     });
   });
 
@@ -381,7 +381,8 @@ describe('router errors', () => {
       ]),
     );
     expectApiAnswer(res.status, res.headers, res.body, { status: 422, code: 'E_VALIDATION' });
-    expect(envelopeOf(res.body)?.details).toEqual({ field: 'request', reason: 'must be a well-formed HTTP/1.1 request' });
+    const problem = { field: 'request', reason: 'must be a well-formed HTTP/1.1 request' };
+    expect(envelopeOf(res.body)?.details).toEqual({ ...problem, errors: [problem] });
   });
 });
 
@@ -402,7 +403,10 @@ describe('lower bounds and case', () => {
     ['parcels.0.height_cm', { height_cm: 0.05 }, 'must be at least 0.1'],
   ])('refuses %s below its minimum', async (field, parcel, reason) => {
     const res = await t.api('/rates', { method: 'POST', key: team.apiKey, body: ratesBody({ parcels: [{ ...PARCELS[0], ...parcel }] }) });
-    expect({ status: res.status, details: res.body.error.details }).toEqual({ status: 422, details: { field, reason } });
+    expect({ status: res.status, details: res.body.error.details }).toEqual({
+      status: 422,
+      details: { field, reason, errors: [{ field, reason }] },
+    });
   });
 
   it('accepts the minimums, and lower-case country codes stored upper-case', async () => {

@@ -25,6 +25,9 @@ const SHIPMENT_FIELDS = [
   'quoted_total_sar',
   'estimated_delivery_at',
   'created_at',
+  'cod',
+  'is_return',
+  'return_of',
 ].sort();
 
 describe('shipments', () => {
@@ -45,8 +48,8 @@ describe('shipments', () => {
 
   describe.each(CARRIER_CODES)('booking with %s', (carrier) => {
     it('creates the shipment with the full Shipment shape and a CREATED event', async () => {
-      const { quote, body } = await quoteFor(t, team, carrier);
-      const res = await post(shipmentBody(quote, body, { reference: `ORDER-${carrier}`, cod_amount: 125.5 }));
+      const { quote, body } = await quoteFor(t, team, carrier, { cod_amount: 125.5 });
+      const res = await post(shipmentBody(quote, body, { reference: `ORDER-${carrier}` }));
       expect(res.status).toBe(201);
       const s = res.body;
       expect(Object.keys(s).sort()).toEqual(SHIPMENT_FIELDS);
@@ -60,6 +63,14 @@ describe('shipments', () => {
       expect(s.reference).toBe(`ORDER-${carrier}`);
       expect(s.quoted_total_sar).toBe(quote.total_sar);
       expect(s.cod_amount_sar).toBe(125.5);
+      expect(s.cod).toEqual({
+        amount_sar: 125.5,
+        fee_sar: quote.breakdown.find((l: any) => l.code === 'cod_fee').amount_sar,
+        status: 'PENDING',
+        collected_sar: null,
+        collected_at: null,
+        remittance_id: null,
+      });
       expect(s.destination.short_address).toBe(JEDDAH.short_address);
       expect(Date.parse(s.estimated_delivery_at) - Date.parse(s.created_at)).toBe(quote.transit_days.max * 86_400_000);
 
@@ -124,7 +135,11 @@ describe('shipments', () => {
     expect(parcels.status).toBe(422);
     expect(parcels.body.error.details.field).toBe('parcels');
     const missing = await post({ ...shipmentBody(quote, body), quote_id: undefined });
-    expect(missing.body.error.details).toEqual({ field: 'quote_id', reason: 'is required' });
+    expect(missing.body.error.details).toEqual({
+      field: 'quote_id',
+      reason: 'is required',
+      errors: [{ field: 'quote_id', reason: 'is required' }],
+    });
   });
 
   it('refuses a Saudi destination without a National Address: 422 E_ADDRESS_NOT_NORMALISED with details.missing', async () => {

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { carrierEnvironment, CARRIERS } from '@lgw/carriers';
+import { loadConfig } from '@lgw/platform';
 
 /**
  * The deployment files (docker/, deploy/) are parsed and checked against the code they run:
@@ -15,6 +17,8 @@ const ROOT = resolve(__dirname, '..', '..');
 const DEPLOY = join(ROOT, 'deploy');
 const DOCKER = join(ROOT, 'docker');
 const APP_IMAGES = ['api', 'worker', 'sandbox'] as const;
+/** The current Node.js LTS line (Node 20 reached its end of life in April 2026). */
+const NODE_IMAGE = 'node:24-bookworm-slim';
 type AppImage = (typeof APP_IMAGES)[number];
 /** Which build output each image runs. */
 const ENTRYPOINT_OF: Record<AppImage, string> = {
@@ -380,7 +384,7 @@ describe('deployment files', () => {
       }
     });
 
-    it('scale the api and the worker separately: own Deployment, own HPA, own PDB', () => {
+    it('scale the api and the worker separately: own Deployment, own autoscaler (HPA; KEDA for the worker), own PDB', () => {
       const api = deploymentOf(baseObjects, 'api');
       const worker = deploymentOf(baseObjects, 'worker');
       expect(api.spec.replicas).toBe(3);
@@ -391,16 +395,24 @@ describe('deployment files', () => {
       for (const deployment of [api, worker]) {
         expect(matches(deployment.spec.selector.matchLabels, deployment.spec.template.metadata.labels)).toBe(true);
 
-        const hpas = ofKind(baseObjects, 'HorizontalPodAutoscaler').filter(
-          (h) => h.spec.scaleTargetRef.kind === 'Deployment' && h.spec.scaleTargetRef.name === deployment.metadata.name,
-        );
-        expect(hpas).toHaveLength(1);
-        const [hpa] = hpas;
+        const targets = (o: Obj) => o.spec.scaleTargetRef.kind === 'Deployment' && o.spec.scaleTargetRef.name === deployment.metadata.name;
+        const hpas = ofKind(baseObjects, 'HorizontalPodAutoscaler').filter(targets);
+        const scaled = ofKind(baseObjects, 'ScaledObject').filter(targets);
+        // One autoscaler each: KEDA makes the worker's HPA itself, a second one would fight it.
+        expect(hpas.length + scaled.length).toBe(1);
+        const hpa = hpas[0]
+          ? { apiVersion: hpas[0].apiVersion, min: hpas[0].spec.minReplicas, max: hpas[0].spec.maxReplicas, metrics: hpas[0].spec.metrics }
+          : {
+              apiVersion: 'autoscaling/v2',
+              min: scaled[0].spec.minReplicaCount,
+              max: scaled[0].spec.maxReplicaCount,
+              metrics: scaled[0].spec.triggers,
+            };
         expect(hpa.apiVersion).toBe('autoscaling/v2');
-        expect(hpa.spec.scaleTargetRef.apiVersion).toBe('apps/v1');
-        expect(hpa.spec.minReplicas).toBeLessThanOrEqual(deployment.spec.replicas);
-        expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
-        expect(hpa.spec.metrics.length).toBeGreaterThan(0);
+        expect((hpas[0] ?? scaled[0]).spec.scaleTargetRef.apiVersion).toBe('apps/v1');
+        expect(hpa.min).toBeLessThanOrEqual(deployment.spec.replicas);
+        expect(hpa.max).toBeGreaterThan(hpa.min);
+        expect(hpa.metrics.length).toBeGreaterThan(0);
 
         const pdbs = ofKind(baseObjects, 'PodDisruptionBudget').filter((p) =>
           matches(p.spec.selector.matchLabels, deployment.spec.template.metadata.labels),
@@ -408,7 +420,7 @@ describe('deployment files', () => {
         expect(pdbs).toHaveLength(1);
         const [pdb] = pdbs;
         // A budget that allows no disruption at the floor would block every node drain.
-        if (pdb.spec.minAvailable !== undefined) expect(pdb.spec.minAvailable).toBeLessThan(hpa.spec.minReplicas);
+        if (pdb.spec.minAvailable !== undefined) expect(pdb.spec.minAvailable).toBeLessThan(hpa.min);
         else expect(pdb.spec.maxUnavailable).toBeGreaterThanOrEqual(1);
       }
       // Every HPA targets a Deployment that exists.
@@ -440,6 +452,41 @@ describe('deployment files', () => {
       const sandbox = deploymentOf(stagingObjects, 'carrier-sandbox');
       const sandboxContainer = mainContainer(sandbox);
       expect(sandboxContainer.readinessProbe.httpGet.path).toBe(sandboxHealthRoute());
+    });
+
+    it('scale the worker on the depth of its label queue (KEDA), from a gauge the worker exports', () => {
+      const worker = deploymentOf(baseObjects, 'worker');
+      const [scaled] = ofKind(baseObjects, 'ScaledObject').filter((o) => o.spec.scaleTargetRef.name === worker.metadata.name);
+      expect(scaled.apiVersion).toBe('keda.sh/v1alpha1');
+      const depth = (scaled.spec.triggers as Obj[]).find((t) => t.type === 'prometheus');
+      const metric = /^sum\((\w+)\{queue="(\w+)",state="waiting"\}\)$/.exec(depth?.metadata.query ?? '');
+      expect(metric).not.toBeNull();
+      // The gauge and the queue exist in the code, and the worker is scraped where KEDA's Prometheus looks.
+      expect(read(join(ROOT, 'libs/platform/src/metrics/gateway-metrics.ts'))).toContain(`name: '${metric![1]}'`);
+      expect(read(join(ROOT, 'libs/application/src/labels/render-label/render-label.use-case.ts'))).toContain(
+        `LABEL_QUEUE = '${metric![2]}'`,
+      );
+      expect(Number(depth!.metadata.threshold)).toBeGreaterThan(0);
+      expect(worker.spec.template.metadata.annotations['prometheus.io/scrape']).toBe('true');
+      expect(ofKind(baseObjects, 'HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name)).not.toContain(worker.metadata.name);
+    });
+
+    it('probe the worker: alive while its metrics listener answers, ready while the database and Redis accept connections', () => {
+      const worker = deploymentOf(baseObjects, 'worker');
+      const container = mainContainer(worker);
+      const metricsPort = container.ports.find((p: Obj) => p.name === 'metrics');
+      expect(String(metricsPort.containerPort)).toBe(configMap.data.METRICS_PORT);
+      expect([metricsPort.name, metricsPort.containerPort]).toContain(container.livenessProbe.httpGet.port);
+      // The path the metrics listener serves (libs/platform/src/metrics/metrics-server.ts).
+      expect(read(join(ROOT, 'libs/platform/src/metrics/metrics-server.ts'))).toContain(
+        `path !== '${container.livenessProbe.httpGet.path}'`,
+      );
+      const ready = container.readinessProbe.exec.command as string[];
+      expect(ready.slice(0, 3)).toEqual(['node', 'docker/healthcheck.js', 'tcp']);
+      expect(ready.slice(3).sort()).toEqual(['DATABASE_URL', 'REDIS_URL']);
+      for (const name of ready.slice(3)) expect(Object.keys(secret.stringData ?? secret.data)).toContain(name);
+      // The probe script is in the worker image.
+      expect(dockerfile('worker').final.some((i) => i.keyword === 'COPY' && i.args.includes('docker/healthcheck.js'))).toBe(true);
     });
 
     it('route Services to the pods that listen: api Service → api pods only', () => {
@@ -545,8 +592,10 @@ describe('deployment files', () => {
         const pool = Number(setting?.value);
         // Migrations hold one connection for their lock and run on another.
         expect(pool).toBeGreaterThanOrEqual(2);
-        const hpa = ofKind(baseObjects, 'HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === deployment.metadata.name)!;
-        atCeiling += (hpa.spec.maxReplicas + deployment.spec.strategy.rollingUpdate.maxSurge) * pool;
+        const hpa = ofKind(baseObjects, 'HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === deployment.metadata.name);
+        const keda = ofKind(baseObjects, 'ScaledObject').find((h) => h.spec.scaleTargetRef.name === deployment.metadata.name);
+        const ceiling = hpa ? hpa.spec.maxReplicas : keda!.spec.maxReplicaCount;
+        atCeiling += (ceiling + deployment.spec.strategy.rollingUpdate.maxSurge) * pool;
       }
       expect(atCeiling).toBeLessThanOrEqual(POSTGRES_DEFAULT_MAX_CONNECTIONS - SUPERUSER_RESERVED);
       expect(read(join(ROOT, 'docs/runbook.md'))).toContain(`= ${atCeiling} connections`);
@@ -692,11 +741,11 @@ describe('deployment files', () => {
     const tsconfig = JSON.parse(read(join(ROOT, 'tsconfig.json')));
     const packageJson = JSON.parse(read(join(ROOT, 'package.json')));
 
-    it.each(APP_IMAGES)('%s: multi-stage on node:20-bookworm-slim, built with npm ci, runtime with production deps only', (image) => {
+    it.each(APP_IMAGES)('%s: multi-stage on the Node LTS image, built with npm ci, runtime with production deps only', (image) => {
       const { stages, final } = dockerfile(image);
       expect(stages.length).toBeGreaterThanOrEqual(2);
       for (const stage of stages) {
-        expect(stage[0].args.split(/\s+/)[0]).toBe('node:20-bookworm-slim');
+        expect(stage[0].args.split(/\s+/)[0]).toBe(NODE_IMAGE);
         const runs = stage.filter((i) => i.keyword === 'RUN').map((i) => i.args);
         if (runs.some((r) => /\bnpm ci\b/.test(r))) expect(envOf(stage).PUPPETEER_SKIP_DOWNLOAD).toBe('true');
       }
@@ -787,6 +836,66 @@ describe('deployment files', () => {
       }
     });
 
+    it.each(APP_IMAGES)('%s: the build stage copies every file `npm run build` reads', (image) => {
+      const build = dockerfile(image).stages[0];
+      const copied = build.filter((i) => i.keyword === 'COPY').flatMap((i) => i.args.split(/\s+/).slice(0, -1));
+      // Paths the build script names (scripts/…, libs/…), and what tsconfig.build.json compiles.
+      const script = String(packageJson.scripts.build);
+      const named = [...script.matchAll(/(?:^|\s)((?:[a-z-]+\/)+[\w.-]+|[\w.-]+\.json)/g)]
+        .map((m) => m[1])
+        .filter((p) => !p.startsWith('dist'));
+      expect(named).toEqual(expect.arrayContaining(['scripts/carrier-kit/copy-rate-cards.js', 'tsconfig.build.json']));
+      for (const path of named) {
+        expect(`${path}: ${copied.some((c) => path === c || path.startsWith(`${c.replace(/\/$/, '')}/`)) ? 'copied' : 'missing'}`).toBe(
+          `${path}: copied`,
+        );
+      }
+    });
+
+    it('the build stage builds: its COPYs (less .dockerignore) then its RUNs, as docker build runs them', () => {
+      const stages = APP_IMAGES.map((image) => dockerfile(image).stages[0].filter((i) => i.keyword !== 'FROM'));
+      // One build stage for all images: building it once proves all three.
+      for (const stage of stages) expect(stage).toEqual(stages[0]);
+      const ignored = read(join(ROOT, '.dockerignore'))
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith('#'));
+      const keep = (path: string) => {
+        const name = relative(ROOT, path);
+        const base = name.split('/').pop()!;
+        return !ignored.some(
+          (p) =>
+            name === p ||
+            (p.startsWith('**/*') && base.endsWith(p.slice(4))) ||
+            (p.startsWith('*') && base.endsWith(p.slice(1))) ||
+            p === base,
+        );
+      };
+      const context = mkdtempSync(join(tmpdir(), 'lgw-image-build-'));
+      try {
+        for (const { keyword, args } of stages[0]) {
+          if (keyword === 'COPY') {
+            const parts = args.split(/\s+/);
+            for (const source of parts.slice(0, -1)) {
+              const target =
+                parts.at(-1)!.endsWith('/') || parts.length > 2
+                  ? join(context, parts.at(-1)!, source.split('/').pop()!)
+                  : join(context, parts.at(-1)!);
+              cpSync(join(ROOT, source), target, { recursive: true, filter: keep });
+            }
+          } else if (keyword === 'RUN' && args === 'npm ci') {
+            // The installed dependencies stand in for npm ci (same lockfile, no network).
+            symlinkSync(join(ROOT, 'node_modules'), join(context, 'node_modules'), 'dir');
+          } else if (keyword === 'RUN') {
+            execFileSync('sh', ['-c', args], { cwd: context, stdio: 'pipe', env: { ...process.env, ...envOf(stages[0]) } });
+          }
+        }
+        for (const image of APP_IMAGES) expect(existsSync(join(context, ENTRYPOINT_OF[image]))).toBe(true);
+      } finally {
+        rmSync(context, { recursive: true, force: true });
+      }
+    }, 240_000);
+
     it('keep the build context small without dropping anything a COPY needs (.dockerignore)', () => {
       const ignored = read(join(ROOT, '.dockerignore'))
         .split('\n')
@@ -802,6 +911,48 @@ describe('deployment files', () => {
             expect(`${source}: ${hit ?? 'kept'}`).toBe(`${source}: kept`);
           }
         }
+      }
+    });
+  });
+
+  describe('docs/runbook.md and README.md', () => {
+    const runbook = read(join(ROOT, 'docs/runbook.md'));
+    const blockAfter = (heading: string) => {
+      const at = runbook.indexOf(heading);
+      expect(at).toBeGreaterThan(-1);
+      return /```bash\n([\s\S]*?)```/.exec(runbook.slice(at))![1];
+    };
+
+    it('"Separate processes": the exports as written give a configuration the processes start with', () => {
+      const block = blockAfter('### Separate processes');
+      const exports = block.split('\n').filter((line) => line.startsWith('export '));
+      // The lines run as written (the elided password made concrete), then the processes' own check.
+      const script = `${exports.join('\n').replace(/…/g, 'secret')}\nenv -0`;
+      const out = execFileSync('bash', ['-c', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+      const env = Object.fromEntries(
+        out
+          .split('\0')
+          .filter(Boolean)
+          .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+      );
+      expect(env.DATABASE_URL).toMatch(/^postgres:/);
+      expect(() => loadConfig(env)).not.toThrow();
+    });
+
+    it('"Docker Compose": the block exports every variable compose.yaml requires', () => {
+      const block = blockAfter('### Docker Compose');
+      const exported = new Set([...block.matchAll(/^export ([A-Z0-9_]+)=/gm)].map((m) => m[1]));
+      const required = [...read(join(DOCKER, 'compose.yaml')).matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((m) => m[1]);
+      expect(required.length).toBeGreaterThan(0);
+      for (const name of new Set(required)) expect(`${name}: ${exported.has(name) ? 'exported' : 'missing'}`).toBe(`${name}: exported`);
+    });
+
+    it("README's environment table names the settings the manifests set", () => {
+      const readme = read(join(ROOT, 'README.md'));
+      const documented = new Set([...readme.matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((m) => m[1]));
+      for (const name of ['METRICS_PORT', 'SHUTDOWN_TIMEOUT_MS', 'WEBHOOK_SECRET_KEY', 'DATABASE_POOL_SIZE']) {
+        expect(`${name}: ${documented.has(name) ? 'documented' : 'missing'}`).toBe(`${name}: documented`);
+        expect(CODE_ENV.has(name)).toBe(true);
       }
     });
   });

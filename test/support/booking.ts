@@ -15,9 +15,9 @@ export function shipmentBody(quote: any, body: Record<string, unknown>, extra: R
   return { quote_id: quote.quote_id, ...body, ...extra };
 }
 
-/** Quote and book in one go; returns the created shipment. */
+/** Quote and book in one go; returns the created shipment. A cod_amount is rated as it is booked. */
 export async function book(t: TestApp, team: TestTeam, carrier?: string, extra: Record<string, unknown> = {}) {
-  const { quote, body } = await quoteFor(t, team, carrier);
+  const { quote, body } = await quoteFor(t, team, carrier, extra.cod_amount !== undefined ? { cod_amount: extra.cod_amount } : {});
   const res = await t.api('/shipments', { method: 'POST', key: team.apiKey, body: shipmentBody(quote, body, extra) });
   if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${res.text}`);
   return res.body;

@@ -12,4 +12,8 @@ export * from './maintenance';
 export * from './billing';
 export * from './catalogue';
 export * from './fulfilment';
+export * from './manifests';
 export * from './webhooks';
+export * from './einvoicing';
+export * from './cod';
+export * from './pickups';

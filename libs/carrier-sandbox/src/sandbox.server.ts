@@ -2,6 +2,7 @@ import Fastify, { FastifyInstance } from 'fastify';
 import { CarrierDefinition, CARRIERS, carrierEnvName } from '@lgw/carriers';
 import { SandboxState } from '@lgw/carriers/shared/sandbox';
 import { controlRoutes } from './control/control.routes';
+import { zatcaSimulatorRoutes } from './zatca/zatca-simulator.routes';
 
 /** Per carrier code, per credential name: what the simulated carrier accepts instead of its default. */
 export type SandboxCredentials = Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -65,6 +66,8 @@ export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app:
   });
 
   app.register(controlRoutes, { prefix: '/sandbox/v1', state });
+  // ZATCA's Fatoora API for e-invoicing (docs/adr/0056).
+  app.register(zatcaSimulatorRoutes, { prefix: '/sandbox/zatca' });
   // Each registered carrier brings its own simulator, mounted under its code.
   for (const carrier of options.carriers ?? CARRIERS) {
     const { code } = carrier.descriptor;

@@ -84,8 +84,8 @@ export async function sendForm(method, path, form) {
 }
 
 /** Downloads a protected file (label, invoice PDF, batch CSV) without putting the key in a URL. */
-export async function download(path, filename) {
-  const res = await send(path);
+export async function download(path, filename, options) {
+  const res = await send(path, options);
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

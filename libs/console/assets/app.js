@@ -1,6 +1,7 @@
 import { credential, isApiKey, onRateLimit, signIn, signOut } from './api.js';
 import { batchView, batchesView } from './batches.js';
 import { invoicesView, readinessView } from './billing.js';
+import { codView } from './cod.js';
 import { card, clearFlash, field, h, showError } from './dom.js';
 import { language, setLanguage, t } from './i18n.js';
 import { teamView, teamsView } from './operator.js';
@@ -16,6 +17,8 @@ const TEAM_ROUTES = [
   [/^\/batches$/, batchesView],
   [/^\/batches\/([^/]+)$/, (root, id) => batchView(root, id)],
   [/^\/readiness$/, readinessView],
+  [/^\/cod$/, (root) => codView(root)],
+  [/^\/cod\/([^/]+)$/, (root, id) => codView(root, id)],
 ];
 const OPERATOR_ROUTES = [
   [/^\/operator\/teams$/, teamsView],
@@ -27,6 +30,7 @@ const TEAM_NAV = [
   ['#/invoices', 'invoices'],
   ['#/batches', 'batches'],
   ['#/readiness', 'readiness'],
+  ['#/cod', 'cod'],
 ];
 const OPERATOR_NAV = [['#/operator/teams', 'teams']];
 

@@ -1,25 +1,19 @@
 import { download, getJson, sendForm } from './api.js';
-import { action, card, field, formatDate, h, table } from './dom.js';
+import { action, card, field, formatDate, h, show, table } from './dom.js';
 import { t } from './i18n.js';
 
-const RECENT_KEY = 'lgw.console.batches';
 const POLL_MS = 1000;
+const PAGE = 20;
 
-function recent() {
-  try {
-    return JSON.parse(sessionStorage.getItem(RECENT_KEY) ?? '[]');
-  } catch {
-    return [];
-  }
-}
-
-function remember(id) {
-  sessionStorage.setItem(RECENT_KEY, JSON.stringify([id, ...recent().filter((x) => x !== id)].slice(0, 20)));
-}
-
-export async function batchesView(root) {
+export async function batchesView(root, _params, query) {
+  const offset = Math.max(0, Number(query?.get('offset') ?? 0) || 0);
   const file = h('input', { type: 'file', name: 'file', accept: '.csv,text/csv', required: true });
   const watch = h('div');
+  const listed = h('div');
+  const refresh = async () => {
+    const page = await getJson(`/api/v1/fulfilment/batches?${new URLSearchParams({ limit: String(PAGE), offset: String(offset) })}`);
+    listed.replaceChildren(batchList(page, offset));
+  };
   const form = h(
     'form',
     {
@@ -27,26 +21,55 @@ export async function batchesView(root) {
         const data = new FormData();
         if (file.files[0]) data.append('file', file.files[0]);
         const batch = await sendForm('POST', '/api/v1/fulfilment/batches', data);
-        remember(batch.id);
         file.value = '';
+        await refresh();
         await follow(watch, batch.id);
+        await refresh();
       }),
     },
     h('p', { class: 'hint' }, t('batchHint')),
-    field('file', file),
+    field('csvFile', file),
     h('p', {}, h('button', { type: 'submit' }, t('upload'))),
   );
-  const list = recent().map((id) => h('li', {}, h('a', { href: `#/batches/${encodeURIComponent(id)}` }, id)));
-  root.replaceChildren(
-    h('h1', {}, t('batches')),
-    card(t('uploadBatch'), form, watch),
-    list.length ? card(t('recentBatches'), h('ul', {}, list)) : null,
+  await refresh();
+  show(root, h('h1', {}, t('batches')), card(t('uploadBatch'), form, watch), card(t('yourBatches'), listed));
+}
+
+/** The team's batches, newest first (GET /fulfilment/batches), paged. */
+function batchList(page, offset) {
+  if (page.batches.length === 0) return h('p', { class: 'muted' }, t('noBatches'));
+  const at = (to) => `#/batches?offset=${to}`;
+  return h(
+    'div',
+    { 'data-testid': 'batch-list' },
+    table(
+      ['file', 'status', 'rows', 'accepted', 'rejected', 'createdAt'],
+      page.batches.map((b) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, h('a', { href: `#/batches/${encodeURIComponent(b.id)}` }, b.filename)),
+          h('td', {}, h('span', { class: `badge ${b.status}` }, t(`batchStatus_${b.status}`))),
+          h('td', {}, String(b.row_count)),
+          h('td', {}, String(b.accepted_count)),
+          h('td', {}, String(b.rejected_count)),
+          h('td', {}, formatDate(b.created_at)),
+        ),
+      ),
+    ),
+    h(
+      'div',
+      { class: 'pager' },
+      offset > 0 ? h('a', { class: 'button secondary', href: at(Math.max(0, offset - PAGE)) }, t('prev')) : null,
+      h('span', { class: 'muted' }, t('pageOf', { from: offset + 1, to: offset + page.batches.length, total: page.total })),
+      offset + PAGE < page.total ? h('a', { class: 'button secondary', href: at(offset + PAGE) }, t('next')) : null,
+    ),
   );
 }
 
 export async function batchView(root, id) {
   const watch = h('div');
-  root.replaceChildren(h('p', {}, h('a', { href: '#/batches' }, `← ${t('back')}`)), h('h1', {}, t('batches')), card(null, watch));
+  show(root, h('p', {}, h('a', { href: '#/batches' }, `← ${t('back')}`)), h('h1', {}, t('batches')), card(null, watch));
   await follow(watch, id);
 }
 
@@ -75,7 +98,15 @@ function renderBatch(batch) {
           'tr',
           {},
           h('td', {}, batch.filename),
-          h('td', {}, h('span', { class: `badge ${batch.status}`, 'data-testid': 'batch-status' }, batch.status)),
+          h(
+            'td',
+            {},
+            h(
+              'span',
+              { class: `badge ${batch.status}`, 'data-testid': 'batch-status', 'data-status': batch.status },
+              t(`batchStatus_${batch.status}`),
+            ),
+          ),
           h('td', {}, String(batch.row_count ?? 0)),
           h('td', {}, String(batch.accepted_count ?? 0)),
           h('td', {}, String(batch.rejected_count ?? 0)),

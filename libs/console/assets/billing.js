@@ -43,7 +43,13 @@ export async function invoicesView(root, id) {
     h(
       'tr',
       {},
-      h('td', {}, h('a', { href: `#/invoices/${encodeURIComponent(inv.id)}` }, `${inv.period_start} → ${inv.period_end}`)),
+      h(
+        'td',
+        {},
+        inv.status && inv.status !== 'OPEN'
+          ? issuedDocument(inv)
+          : h('a', { href: `#/invoices/${encodeURIComponent(inv.id)}` }, `${inv.period_start} → ${inv.period_end}`),
+      ),
       h('td', {}, sar(inv.total_sar)),
     ),
   );
@@ -57,6 +63,17 @@ export async function invoicesView(root, id) {
     ),
     card(t('pastInvoices'), table(['period', 'grandTotal'], periods)),
   );
+}
+
+/** An issued e-invoice or credit note (ZATCA phase 2): number, kind and status, its PDF and signed XML. */
+function issuedDocument(inv) {
+  const file = (ext) =>
+    h(
+      'button',
+      { type: 'button', onclick: action(() => download(`/api/v1/invoices/${encodeURIComponent(inv.id)}.${ext}`, `${inv.number}.${ext}`)) },
+      ext.toUpperCase(),
+    );
+  return h('span', { 'data-testid': 'einvoice' }, `${inv.number} · ${inv.type} · ${inv.status} `, file('pdf'), ' ', file('xml'));
 }
 
 export async function readinessView(root) {

@@ -18,6 +18,11 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** Replaces what `root` shows; absent parts (null, undefined, false) are left out, never shown as text. */
+export function show(root, ...children) {
+  root.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+}
+
 export function card(title, ...children) {
   return h('section', { class: 'card' }, title ? h('h2', {}, title) : null, ...children);
 }
@@ -29,6 +34,11 @@ export function field(labelKey, input) {
 }
 
 export function table(headers, rows) {
+  // Each cell names its column, for the stacked layout of narrow screens (console.css).
+  for (const row of [rows].flat(Infinity)) {
+    if (!(row instanceof Element)) continue;
+    [...row.children].forEach((cell, i) => headers[i] && cell.setAttribute('data-label', t(headers[i])));
+  }
   return h(
     'div',
     { class: 'table-wrap' },

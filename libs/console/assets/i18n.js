@@ -4,6 +4,21 @@ export const TEXTS = {
     brand: 'Logistics Gateway',
     loading: 'Loading…',
     signOut: 'Sign out',
+    csvFile: 'File (CSV)',
+    batchStatus_PROCESSING: 'Processing',
+    batchStatus_COMPLETED: 'Completed',
+    batchStatus_REJECTED: 'Rejected',
+    yourBatches: 'Your batches',
+    noBatches: 'No batches yet.',
+    search: 'Search',
+    searchHint: 'Tracking number, order reference or phone (start of it is enough)',
+    createdFrom: 'Created from',
+    createdTo: 'Created to',
+    destinationCity: 'Destination city',
+    allCarriers: 'All carriers',
+    apply: 'Apply',
+    exportCsv: 'Export CSV',
+    defaultIs: 'default: {n}',
     switchTo: 'العربية',
     signInTitle: 'Sign in',
     signInHint:
@@ -52,6 +67,13 @@ export const TEXTS = {
     timeline: 'Tracking timeline',
     noEvents: 'No tracking events yet.',
     downloadLabel: 'Download label (PDF)',
+    pick: 'Select',
+    printSelected: 'Print selected labels (PDF)',
+    selectSome: 'Select at least one shipment.',
+    createManifest: 'Create manifest',
+    manifestCreated: 'Manifest created: {count} shipments.',
+    manifestPdf: 'Manifest (PDF)',
+    manifestCsv: 'Manifest (CSV)',
     documents: 'Customs documents',
     docType: 'Document type',
     file: 'File (PDF)',
@@ -123,6 +145,22 @@ export const TEXTS = {
     downloadRejections: 'Download rejections CSV',
     recentBatches: 'Batches in this session',
     readiness: 'Data readiness',
+    cod: 'Cash on delivery',
+    codSummary: 'Where the cash stands',
+    codPending: 'To collect (SAR)',
+    codCollected: 'Collected, awaiting payout (SAR)',
+    codRemitted: 'Paid out (SAR)',
+    codOverdue: 'Overdue collections',
+    codDiscrepancies: 'Discrepancies',
+    codRemittances: 'Carrier payouts',
+    codRemittance: 'Payout',
+    codReference: 'Reference',
+    codRemittedAt: 'Paid on',
+    codItems: 'Shipments',
+    codExpected: 'Expected (SAR)',
+    codRemittedAmount: 'Paid out (SAR)',
+    codDifference: 'Difference (SAR)',
+    codNoRemittances: 'No payouts yet.',
     runReadiness: 'Score my catalogue',
     score: 'Score',
     skus: 'SKUs',
@@ -144,6 +182,21 @@ export const TEXTS = {
     brand: 'بوابة الشحن',
     loading: 'جارٍ التحميل…',
     signOut: 'تسجيل الخروج',
+    csvFile: 'الملف (CSV)',
+    batchStatus_PROCESSING: 'قيد المعالجة',
+    batchStatus_COMPLETED: 'مكتملة',
+    batchStatus_REJECTED: 'مرفوضة',
+    yourBatches: 'دفعاتك',
+    noBatches: 'لا توجد دفعات بعد.',
+    search: 'بحث',
+    searchHint: 'رقم التتبع أو مرجع الطلب أو رقم الجوال (تكفي بدايته)',
+    createdFrom: 'أُنشئت من',
+    createdTo: 'أُنشئت حتى',
+    destinationCity: 'مدينة الوجهة',
+    allCarriers: 'كل الناقلين',
+    apply: 'تطبيق',
+    exportCsv: 'تصدير CSV',
+    defaultIs: 'الافتراضي: {n}',
     switchTo: 'English',
     signInTitle: 'تسجيل الدخول',
     signInHint: 'الصق مفتاح API الخاص بفريقك لعرض شحناتك، أو رمز المشرف لإدارة الفرق والمفاتيح. يُحفظ في علامة التبويب هذه فقط.',
@@ -191,6 +244,13 @@ export const TEXTS = {
     timeline: 'مسار التتبع',
     noEvents: 'لا توجد أحداث تتبع بعد.',
     downloadLabel: 'تنزيل البوليصة (PDF)',
+    pick: 'تحديد',
+    printSelected: 'طباعة البوالص المحددة (PDF)',
+    selectSome: 'حدد شحنة واحدة على الأقل.',
+    createManifest: 'إنشاء بيان تسليم',
+    manifestCreated: 'تم إنشاء البيان: {count} شحنة.',
+    manifestPdf: 'البيان (PDF)',
+    manifestCsv: 'البيان (CSV)',
     documents: 'المستندات الجمركية',
     docType: 'نوع المستند',
     file: 'الملف (PDF)',
@@ -262,6 +322,22 @@ export const TEXTS = {
     downloadRejections: 'تنزيل ملف الأخطاء',
     recentBatches: 'دفعات هذه الجلسة',
     readiness: 'جاهزية البيانات',
+    cod: 'الدفع عند الاستلام',
+    codSummary: 'وضع المبالغ النقدية',
+    codPending: 'بانتظار التحصيل (ريال)',
+    codCollected: 'محصّل بانتظار التحويل (ريال)',
+    codRemitted: 'محوّل (ريال)',
+    codOverdue: 'تحصيلات متأخرة',
+    codDiscrepancies: 'فروقات',
+    codRemittances: 'تحويلات شركات الشحن',
+    codRemittance: 'تحويل',
+    codReference: 'المرجع',
+    codRemittedAt: 'تاريخ التحويل',
+    codItems: 'الشحنات',
+    codExpected: 'المتوقع (ريال)',
+    codRemittedAmount: 'المحوّل (ريال)',
+    codDifference: 'الفرق (ريال)',
+    codNoRemittances: 'لا توجد تحويلات بعد.',
     runReadiness: 'تقييم الكتالوج',
     score: 'النتيجة',
     skus: 'عدد المنتجات',
@@ -298,6 +374,21 @@ export function setLanguage(next) {
 export function t(key, vars = {}) {
   const text = TEXTS[lang][key] ?? TEXTS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ''));
+}
+
+let statusLabels = {};
+
+/** The shipment statuses' names in both languages, as the gateway names them (GET /console/labels.json). */
+export async function loadStatusLabels() {
+  if (Object.keys(statusLabels).length === 0) {
+    statusLabels = (await fetch('/console/labels.json').then((r) => (r.ok ? r.json() : {}))).shipment_statuses ?? {};
+  }
+  return statusLabels;
+}
+
+/** A shipment status in the page's language (the code itself when unknown). */
+export function statusName(code) {
+  return statusLabels[code]?.[lang] ?? code;
 }
 
 /** Picks the `_ar` or `_en` member of a bilingual API object. */

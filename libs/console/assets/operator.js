@@ -41,7 +41,7 @@ function teamTable(teams) {
         {},
         h('td', {}, h('a', { href: `#/operator/teams/${team.id}` }, team.name)),
         h('td', {}, String(team.active_keys)),
-        h('td', {}, team.rate_limit_per_minute ?? t('defaultLimit')),
+        h('td', {}, team.rate_limit_per_minute ?? `${team.effective_rate_limit_per_minute ?? ''} (${t('defaultLimit')})`),
         h('td', {}, formatDate(team.created_at)),
       ),
     ),
@@ -69,7 +69,15 @@ export async function teamView(root, teamId) {
     },
     t('issueKey'),
   );
-  const perMinute = h('input', { type: 'number', min: 1, max: 100000, step: 1, value: team.rate_limit_per_minute ?? '' });
+  // The limit the team's keys get now: its own, else the gateway's default (said so beside it).
+  const perMinute = h('input', {
+    type: 'number',
+    name: 'per_minute',
+    min: 1,
+    max: 100000,
+    step: 1,
+    value: team.rate_limit_per_minute ?? team.effective_rate_limit_per_minute ?? '',
+  });
   const limitForm = h(
     'form',
     {
@@ -79,6 +87,7 @@ export async function teamView(root, teamId) {
       }),
     },
     field('rateLimit', perMinute),
+    team.rate_limit_per_minute === null ? h('p', { class: 'hint' }, t('defaultIs', { n: team.effective_rate_limit_per_minute })) : null,
     h('p', {}, h('button', { type: 'submit' }, t('save'))),
   );
   root.replaceChildren(

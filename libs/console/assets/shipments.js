@@ -1,8 +1,10 @@
 import { download, getJson, sendForm, sendJson } from './api.js';
-import { action, card, field, formatDate, h, sar, showInfo, table } from './dom.js';
-import { pick, t } from './i18n.js';
+import { action, card, field, formatDate, h, sar, show, showInfo, table } from './dom.js';
+import { loadStatusLabels, pick, statusName, t } from './i18n.js';
 
 const PAGE = 20;
+/** The list's filters (GET /shipments and its CSV export), as they appear in the page's address. */
+const FILTERS = ['q', 'status', 'carrier', 'created_from', 'created_to', 'destination_city'];
 let statusesCache;
 
 /** The statuses come from the API's own document, so the console never keeps a second list. */
@@ -14,25 +16,86 @@ async function statuses() {
   return statusesCache;
 }
 
+function filtersOf(query) {
+  return Object.fromEntries(FILTERS.map((name) => [name, (query.get(name) ?? '').trim()]).filter(([, value]) => value));
+}
+
 export async function shipmentsView(root, _params, query) {
-  const status = query.get('status') ?? '';
+  const filters = filtersOf(query);
   const offset = Math.max(0, Number(query.get('offset') ?? 0) || 0);
-  const qs = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
-  if (status) qs.set('status', status);
-  const [data, known] = await Promise.all([getJson(`/api/v1/shipments?${qs}`), statuses()]);
-  const select = h(
-    'select',
-    { name: 'status' },
-    h('option', { value: '' }, t('allStatuses')),
-    known.map((s) => h('option', { value: s, selected: s === status }, s)),
+  const qs = new URLSearchParams({ ...filters, limit: String(PAGE), offset: String(offset) });
+  const [data, known, carriers] = await Promise.all([
+    getJson(`/api/v1/shipments?${qs}`),
+    statuses(),
+    getJson('/api/v1/carriers'),
+    loadStatusLabels(),
+  ]);
+  const inputs = {
+    q: h('input', { type: 'search', name: 'q', value: filters.q ?? '', placeholder: t('searchHint'), autocomplete: 'off' }),
+    status: h(
+      'select',
+      { name: 'status' },
+      h('option', { value: '' }, t('allStatuses')),
+      known.map((s) => h('option', { value: s, selected: s === filters.status }, statusName(s))),
+    ),
+    carrier: h(
+      'select',
+      { name: 'carrier' },
+      h('option', { value: '' }, t('allCarriers')),
+      (carriers.carriers ?? []).map((c) => h('option', { value: c.code, selected: c.code === filters.carrier }, pick(c, 'name') || c.code)),
+    ),
+    created_from: h('input', { type: 'date', name: 'created_from', value: filters.created_from ?? '' }),
+    created_to: h('input', { type: 'date', name: 'created_to', value: filters.created_to ?? '' }),
+    destination_city: h('input', { name: 'destination_city', value: filters.destination_city ?? '', autocomplete: 'off' }),
+  };
+  const chosen = () =>
+    Object.fromEntries(
+      Object.entries(inputs)
+        .map(([name, el]) => [name, el.value.trim()])
+        .filter(([, v]) => v),
+    );
+  const search = h(
+    'form',
+    {
+      role: 'search',
+      onsubmit: (event) => {
+        event.preventDefault();
+        const next = new URLSearchParams(chosen()).toString();
+        location.hash = `#/shipments${next ? `?${next}` : ''}`;
+      },
+    },
+    h(
+      'div',
+      { class: 'filters' },
+      field('search', inputs.q),
+      field('status', inputs.status),
+      field('carrier', inputs.carrier),
+      field('createdFrom', inputs.created_from),
+      field('createdTo', inputs.created_to),
+      field('destinationCity', inputs.destination_city),
+    ),
+    h(
+      'p',
+      { class: 'row' },
+      h('button', { type: 'submit' }, t('apply')),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'secondary',
+          'data-testid': 'export',
+          onclick: action(() => download(`/api/v1/shipments/export.csv?${new URLSearchParams(filters)}`, 'shipments.csv')),
+        },
+        t('exportCsv'),
+      ),
+    ),
   );
-  select.addEventListener('change', () => {
-    location.hash = `#/shipments${select.value ? `?status=${encodeURIComponent(select.value)}` : ''}`;
-  });
+  inputs.status.addEventListener('change', () => search.requestSubmit());
   const rows = data.shipments.map((s) =>
     h(
       'tr',
       {},
+      h('td', {}, h('input', { type: 'checkbox', name: 'pick', value: s.id, 'aria-label': s.tracking_number })),
       h('td', {}, h('a', { href: `#/shipments/${encodeURIComponent(s.id)}` }, s.tracking_number)),
       h('td', {}, h('span', { class: `badge ${s.status.startsWith('EXCEPTION') ? 'exception' : ''} ${s.status}` }, pick(s, 'status'))),
       h('td', {}, pick(s.carrier, 'name')),
@@ -41,7 +104,7 @@ export async function shipmentsView(root, _params, query) {
       h('td', {}, formatDate(s.created_at)),
     ),
   );
-  const page = (to) => `#/shipments?${new URLSearchParams({ ...(status ? { status } : {}), offset: String(to) })}`;
+  const page = (to) => `#/shipments?${new URLSearchParams({ ...filters, offset: String(to) })}`;
   const pager = h(
     'div',
     { class: 'pager' },
@@ -53,17 +116,67 @@ export async function shipmentsView(root, _params, query) {
     ),
     offset + PAGE < data.total ? h('a', { class: 'button secondary', href: page(offset + PAGE) }, t('next')) : null,
   );
-  root.replaceChildren(
+  show(
+    root,
     h('h1', {}, t('shipments')),
+    card(null, search),
     card(
       null,
-      field('status', select),
       rows.length
-        ? table(['tracking', 'status', 'carrier', 'destination', 'total', 'createdAt'], rows)
+        ? table(['pick', 'tracking', 'status', 'carrier', 'destination', 'total', 'createdAt'], rows)
         : h('p', { class: 'muted' }, t('noShipments')),
       pager,
     ),
+    printingCard(root, data.shipments),
   );
+}
+
+/** Prints the selected shipments' labels as one PDF, and creates a carrier's manifest. */
+function printingCard(root, shipments) {
+  const print = h(
+    'button',
+    {
+      type: 'button',
+      onclick: action(async () => {
+        const ids = [...root.querySelectorAll('input[name=pick]:checked')].map((box) => box.value);
+        if (ids.length === 0) return showInfo(t('selectSome'));
+        await download('/api/v1/labels/merge', 'labels.pdf', { method: 'POST', json: { shipment_ids: ids, format: 'pdf_a6' } });
+      }),
+    },
+    t('printSelected'),
+  );
+  const carriers = [...new Map(shipments.map((s) => [s.carrier.code, s.carrier])).values()];
+  const carrier = h(
+    'select',
+    { name: 'carrier' },
+    carriers.map((c) => h('option', { value: c.code }, pick(c, 'name'))),
+  );
+  const result = h('p', { class: 'row' });
+  const form = h(
+    'form',
+    {
+      onsubmit: action(async () => {
+        const manifest = await sendJson('POST', '/api/v1/manifests', { carrier: carrier.value });
+        showInfo(t('manifestCreated', { count: manifest.shipment_count }));
+        const path = `/api/v1/manifests/${encodeURIComponent(manifest.id)}`;
+        result.replaceChildren(
+          h(
+            'button',
+            { type: 'button', class: 'secondary', onclick: action(() => download(`${path}.pdf`, `manifest-${manifest.date}.pdf`)) },
+            t('manifestPdf'),
+          ),
+          h(
+            'button',
+            { type: 'button', class: 'secondary', onclick: action(() => download(`${path}.csv`, `manifest-${manifest.date}.csv`)) },
+            t('manifestCsv'),
+          ),
+        );
+      }),
+    },
+    field('carrier', carrier),
+    h('button', { type: 'submit' }, t('createManifest')),
+  );
+  return card(null, h('p', { class: 'row' }, print), form, result);
 }
 
 export async function shipmentView(root, id) {

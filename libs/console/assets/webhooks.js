@@ -1,5 +1,5 @@
 import { ApiError, getJson, sendJson } from './api.js';
-import { action, card, field, formatDate, h, showInfo, table } from './dom.js';
+import { action, card, field, formatDate, h, show, showInfo, table } from './dom.js';
 import { t } from './i18n.js';
 
 const KINDS = ['shipment.created', 'shipment.status_updated', 'shipment.delivered', 'shipment.exception'];
@@ -132,9 +132,5 @@ export async function webhooksView(root, _params, query) {
         : h('p', { class: 'muted' }, t('noDeliveries')),
     );
   }
-  root.replaceChildren(
-    h('h1', {}, t('webhooks')),
-    card(null, form, secretBox, tools, testResult),
-    config ? card(t('deliveries'), log) : null,
-  );
+  show(root, h('h1', {}, t('webhooks')), card(null, form, secretBox, tools, testResult), config ? card(t('deliveries'), log) : null);
 }

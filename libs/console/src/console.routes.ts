@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CATALOGUE } from '@lgw/domain';
+import { ERROR_CATALOGUE, STATUS_LABELS } from '@lgw/domain';
 import { ConsoleAsset, loadConsoleAssets } from './console-assets';
 
 export const CONSOLE_PATH = '/console';
@@ -42,6 +42,11 @@ export function registerConsoleRoutes(app: FastifyInstance, assets: ReadonlyMap<
   if (!index) throw new Error('console assets have no index.html');
   app.get(CONSOLE_PATH, (request, reply) => send(request, reply, index));
   app.get(`${CONSOLE_PATH}/`, (request, reply) => send(request, reply, index));
+  // The names of the statuses, from the domain: the console keeps no second list of them.
+  const labels = JSON.stringify({ shipment_statuses: STATUS_LABELS });
+  app.get(`${CONSOLE_PATH}/labels.json`, (_request, reply) =>
+    reply.headers(CONSOLE_SECURITY_HEADERS).header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(labels),
+  );
   app.get<{ Params: { file: string } }>(`${CONSOLE_PATH}/:file`, (request, reply) => {
     // Only the files loaded at start-up: a name is a map key, never a path on disk.
     const asset = assets.get(request.params.file);

@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './text/printable-text';
+export * from './text/spreadsheet-cell';
 export * from './carrier/carrier-descriptor';
 export * from './address/address';
 export * from './address/address.value-object';
@@ -20,3 +21,5 @@ export * from './billing';
 export * from './readiness';
 export * from './fulfilment';
 export * from './webhooks';
+export * from './einvoicing';
+export * from './pickup/pickup-rules';

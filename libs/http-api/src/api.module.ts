@@ -4,6 +4,8 @@ import { TeamsAdminHttpController } from './controllers/admin/teams-admin.http.c
 import { CarriersHttpController } from './controllers/carriers.http.controller';
 import { HealthHttpController } from './controllers/health.http.controller';
 import { LabelsHttpController } from './controllers/labels.http.controller';
+import { PrintingHttpController } from './controllers/printing.http.controller';
+import { ManifestsHttpController } from './controllers/manifests.http.controller';
 import { RatesHttpController } from './controllers/rates.http.controller';
 import { ShipmentsHttpController } from './controllers/shipments.http.controller';
 import { PassthroughModule } from './features/passthrough.module';
@@ -14,6 +16,8 @@ import { BillingModule } from './features/billing.module';
 import { CatalogueModule } from './features/catalogue.module';
 import { FulfilmentBatchesModule } from './features/fulfilment-batches.module';
 import { WebhooksModule } from './features/webhooks.module';
+import { CodModule } from './features/cod.module';
+import { PickupsModule } from './features/pickups.module';
 
 /**
  * Feature modules (features/*.module.ts) each bring their controllers; every port and use case
@@ -28,6 +32,8 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   CatalogueModule,
   FulfilmentBatchesModule,
   WebhooksModule,
+  CodModule,
+  PickupsModule,
 ];
 
 @Module({})
@@ -40,6 +46,8 @@ export class ApiModule {
         CarriersHttpController,
         HealthHttpController,
         LabelsHttpController,
+        PrintingHttpController,
+        ManifestsHttpController,
         RatesHttpController,
         ShipmentsHttpController,
         TeamsAdminHttpController,

@@ -6,3 +6,8 @@ export * from './label-template';
 export * from './puppeteer-label.renderer';
 export * from './invoice-template';
 export * from './puppeteer-invoice.renderer';
+export * from './label-zpl';
+export * from './puppeteer-label-formats.renderer';
+export * from './label-merger';
+export * from './manifest-template';
+export * from './puppeteer-manifest.renderer';

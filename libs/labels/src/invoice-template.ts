@@ -7,6 +7,8 @@ import { CSP } from './label-template';
 export const A4_WIDTH_MM = 210;
 export const A4_HEIGHT_MM = 297;
 const QR_SIZE_MM = 38;
+/** A phase 2 code (tags 1–9: hash, signature, key, CA signature) holds about 550 characters. */
+const PHASE2_QR_SIZE_MM = 60;
 export const INVOICE_MARGIN_MM = 12;
 
 /**
@@ -14,7 +16,7 @@ export const INVOICE_MARGIN_MM = 12;
  * more: the line table repeats its header on every page. Pure: no I/O, no clock.
  */
 export function buildInvoiceHtml(invoice: InvoiceDocument): string {
-  const qr = qrCodeSvg(invoice.qrText, { sizeMm: QR_SIZE_MM });
+  const qr = qrCodeSvg(invoice.qrText, { sizeMm: invoice.einvoice ? PHASE2_QR_SIZE_MM : QR_SIZE_MM });
   const rows = invoice.lines
     .map(
       (l, i) => `<tr>
@@ -41,7 +43,7 @@ export function buildInvoiceHtml(invoice: InvoiceDocument): string {
 </head>
 <body>
 <header>
-  <div class="title"><h1>Simplified Tax Invoice</h1><h1 lang="ar" dir="rtl">فاتورة ضريبية مبسطة</h1></div>
+  <div class="title"><h1>${escapeHtml(invoice.einvoice?.titleEn ?? 'Simplified Tax Invoice')}</h1><h1 lang="ar" dir="rtl">${escapeHtml(invoice.einvoice?.titleAr ?? 'فاتورة ضريبية مبسطة')}</h1></div>
   <div class="seller">
     <div class="en"><strong>${escapeHtml(invoice.seller.name)}</strong><br>VAT registration number: <span dir="ltr">${escapeHtml(invoice.seller.vatNumber)}</span></div>
     <div class="ar" lang="ar" dir="rtl"><strong>${escapeHtml(invoice.seller.name)}</strong><br>الرقم الضريبي: <span dir="ltr">${escapeHtml(invoice.seller.vatNumber)}</span></div>
@@ -54,6 +56,8 @@ export function buildInvoiceHtml(invoice: InvoiceDocument): string {
     ${metaRow('Billing period', 'فترة الفوترة', `${invoice.periodStart} – ${invoice.periodEnd}`)}
     ${metaRow('Customer account', 'حساب العميل', invoice.customerReference)}
     ${metaRow('Currency', 'العملة', 'SAR · ريال سعودي')}
+    ${invoice.einvoice ? metaRow('ZATCA status', 'حالة الهيئة', `${invoice.einvoice.status} · ${invoice.einvoice.statusAr}`) : ''}
+    ${invoice.einvoice ? metaRow('UUID', 'المعرف الفريد', invoice.einvoice.uuid) : ''}
   </table>
   <div class="qr">${qr.svg}</div>
 </section>

@@ -167,3 +167,14 @@ describe('formatKg / formatRiyadhDateTime / textDirection', () => {
     expect(textDirection('')).toBe('ltr');
   });
 });
+
+describe('the return mark', () => {
+  it('says RETURN in both languages on a customer return only', () => {
+    const plain = buildLabelHtml(base);
+    const returned = buildLabelHtml({ ...base, isReturn: true });
+    expect(plain).not.toContain('RETURN');
+    expect(plain).not.toContain('مرتجع');
+    expect(returned).toContain('>RETURN<');
+    expect(returned).toContain('>مرتجع<');
+  });
+});

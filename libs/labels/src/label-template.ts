@@ -68,6 +68,7 @@ export function buildLabelHtml(data: LabelData, options: LabelTemplateOptions = 
       ${fact('Chargeable weight', 'الوزن المحتسب', `${formatKg(data.chargeableWeightKg)} kg · كجم`)}
     </div>
     ${cod > 0 ? codBlock(cod) : ''}
+    ${data.isReturn ? RETURN_MARK : ''}
     <div class="fact-row">
       ${data.reference ? fact('Reference', 'المرجع', escapeHtml(data.reference), 'ref') : ''}
       ${fact('Created', 'تاريخ الإنشاء', formatRiyadhDateTime(data.createdAt), 'created')}
@@ -94,6 +95,9 @@ function caption(en: string, ar: string, tag: 'div' | 'h2' = 'div'): string {
 function fact(en: string, ar: string, valueHtml: string, extraClass = ''): string {
   return `<div class="fact ${extraClass}">${caption(en, ar)}<div class="val" dir="auto">${valueHtml}</div></div>`;
 }
+
+/** A customer return's mark, in both languages, in the cash-on-delivery band's style (a return carries no COD). */
+const RETURN_MARK = `<div class="cod return-mark"><div class="cod-amount"><span dir="ltr">RETURN</span><span lang="ar" dir="rtl">مرتجع</span></div></div>`;
 
 function codBlock(halalas: number): string {
   const amount = formatHalalas(halalas);

@@ -17,13 +17,12 @@ export class PuppeteerInvoiceRenderer implements InvoiceRendererPort {
   constructor(private readonly pool: ChromiumBrowserPool) {}
 
   render(invoice: InvoiceDocument): Promise<Buffer> {
-    const html = buildInvoiceHtml(invoice);
-    const timeout = Math.min(MAX_TIMEOUT_MS, Math.max(BASE_TIMEOUT_MS, invoice.lines.length * PER_LINE_MS));
-    return printHtmlToPdf(
-      this.pool,
-      html,
-      { widthMm: A4_WIDTH_MM, heightMm: A4_HEIGHT_MM, singlePage: false, marginMm: INVOICE_MARGIN_MM },
-      timeout,
-    );
+    return printA4(this.pool, buildInvoiceHtml(invoice), invoice.lines.length, INVOICE_MARGIN_MM);
   }
+}
+
+/** A document of `lines` table rows on A4 pages (invoices, manifests), its time bound grown with the lines. */
+export function printA4(pool: ChromiumBrowserPool, html: string, lines: number, marginMm: number): Promise<Buffer> {
+  const timeout = Math.min(MAX_TIMEOUT_MS, Math.max(BASE_TIMEOUT_MS, lines * PER_LINE_MS));
+  return printHtmlToPdf(pool, html, { widthMm: A4_WIDTH_MM, heightMm: A4_HEIGHT_MM, singlePage: false, marginMm }, timeout);
 }

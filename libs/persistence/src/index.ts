@@ -17,3 +17,7 @@ export * from './fulfilment';
 export * from './webhooks/typeorm-webhook-endpoint.repository';
 export * from './webhooks/typeorm-webhook-message.repository';
 export * from './repositories/typeorm-carrier-intent.store';
+export * from './einvoicing/typeorm-einvoice.store';
+export * from './cod/typeorm-cod-remittance.repository';
+export * from './repositories/typeorm-pickup.repository';
+export * from './repositories/typeorm-manifest.repository';

@@ -33,6 +33,10 @@ export interface AppConfig {
   readonly quoteTtlSeconds: number;
   readonly rateLimitPerMinute: number;
   readonly trackingPollIntervalMs: number;
+  /** Collected cash not paid out after this many days is overdue (COD_OVERDUE_DAYS, 7). */
+  readonly codOverdueDays: number;
+  /** How often each carrier's cash-on-delivery payouts are read (COD_REMITTANCE_POLL_INTERVAL_MS, 2000). */
+  readonly codRemittancePollIntervalMs: number;
   readonly webhookAllowPrivateTargets: boolean;
   /** AES-256 key (32 bytes) that encrypts webhook secrets at rest: WEBHOOK_SECRET_KEY, or generated into DATA_DIR when embedded. */
   readonly webhookSecretKey: Buffer;
@@ -58,6 +62,28 @@ export interface AppConfig {
   /** The operator as seller on tax invoices (name, and its 15-digit VAT registration number). */
   readonly invoiceSellerName: string;
   readonly invoiceSellerVatNumber: string;
+  /** How often e-invoices waiting for ZATCA are sent again (EINVOICE_RETRY_EVERY_MS). */
+  readonly einvoiceRetryEveryMs: number;
+  /** Slow and stuck clients (docs/runbook.md "Slow clients"): every bound of one HTTP connection. */
+  readonly http: HttpConnectionLimits;
+}
+
+/** How long a client may take over each part of a request before the gateway gives up on it. */
+export interface HttpConnectionLimits {
+  /** The request line and headers must arrive within this (HTTP_HEADERS_TIMEOUT_MS); else 408. */
+  readonly headersTimeoutMs: number;
+  /** A request body may stall (no byte arriving) this long at most (HTTP_BODY_TIMEOUT_MS); else 408. */
+  readonly bodyTimeoutMs: number;
+  /** The whole request, head and body, must arrive within this (HTTP_REQUEST_TIMEOUT_MS); else 408. */
+  readonly requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (HTTP_KEEP_ALIVE_TIMEOUT_MS). */
+  readonly keepAliveTimeoutMs: number;
+  /**
+   * An answer given before its request body arrived (an early 413 or 422) reads and discards the
+   * rest when the declared body is at most this big, keeping the connection; a larger or unsized
+   * body gets `Connection: close` (HTTP_DRAIN_MAX_BYTES).
+   */
+  readonly drainMaxBytes: number;
 }
 
 /** Placeholder seller for embedded demos; production sets its own (README, environment). */
@@ -202,6 +228,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     quoteTtlSeconds: intFrom(env, 'QUOTE_TTL_SECONDS', 900, 1),
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
     trackingPollIntervalMs: intFrom(env, 'TRACKING_POLL_INTERVAL_MS', 1000, 50),
+    codOverdueDays: intFrom(env, 'COD_OVERDUE_DAYS', 7, 1),
+    codRemittancePollIntervalMs: intFrom(env, 'COD_REMITTANCE_POLL_INTERVAL_MS', 2000, 50),
     webhookAllowPrivateTargets: boolFrom(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
     webhookSecretKey,
     quoteSigningKey: resolveQuoteSigningKey(env, dataDir, webhookSecretKey),
@@ -216,6 +244,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0),
     invoiceSellerName: sellerNameFrom(env),
     invoiceSellerVatNumber: vatNumberFrom(env),
+    einvoiceRetryEveryMs: intFrom(env, 'EINVOICE_RETRY_EVERY_MS', 60_000, 100),
+    http: httpLimitsFrom(env),
+  };
+}
+
+function httpLimitsFrom(env: Env): HttpConnectionLimits {
+  const requestTimeoutMs = intFrom(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 100);
+  const headersTimeoutMs = intFrom(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(`HTTP_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+  return {
+    headersTimeoutMs,
+    bodyTimeoutMs: intFrom(env, 'HTTP_BODY_TIMEOUT_MS', 15_000, 100),
+    requestTimeoutMs,
+    keepAliveTimeoutMs: intFrom(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100),
+    drainMaxBytes: intFrom(env, 'HTTP_DRAIN_MAX_BYTES', 1024 * 1024, 0),
   };
 }
 

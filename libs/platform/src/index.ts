@@ -6,3 +6,4 @@ export * from './metrics/gateway-metrics';
 export * from './metrics/metrics-server';
 export * from './dependency/dependency-failure';
 export * from './dependency/fail-fast-redis';
+export * from './einvoicing';

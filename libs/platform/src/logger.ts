@@ -27,6 +27,12 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
+/**
+ * Lines go to stdout asynchronously: a synchronous write per line cost one `writev` per request
+ * on the hot paths (ADR 0058). Lines written while a write is in flight leave together; pino
+ * flushes what is pending on a normal exit, `process.exit` included, so only a SIGKILL can cut
+ * the last lines, as it cuts the process itself.
+ */
 export function createLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino(loggerOptions(level));
+  return pino(loggerOptions(level), pino.destination({ dest: 1, sync: false }));
 }

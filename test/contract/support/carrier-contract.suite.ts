@@ -119,6 +119,75 @@ export function describeCarrierContract(carrier: CarrierDefinition): void {
     });
   });
 
+  // Only carriers that declare collections have them to test.
+  if (carrier.descriptor.capabilities.pickups) describePickups();
+  function describePickups() {
+    describe(`${code} pickups`, () => {
+      const pickupRequest = (reference: string, trackingNumbers: string[]) => ({
+        reference,
+        date: '2026-12-01',
+        window: { from: '10:00', to: '13:00' },
+        address: bookingRequest(serviceCode).origin,
+        trackingNumbers,
+        parcelCount: trackingNumbers.length,
+      });
+
+      it('books a collection in its dialect, finds it by reference, and cancels it (twice harmlessly)', async () => {
+        const { booking } = await book();
+        const operations = adapter.pickups!;
+        const { confirmationNumber } = await operations.schedulePickup(
+          pickupRequest('11111111-2222-4333-8444-555555555555', [booking.trackingNumber]),
+        );
+        expect(confirmationNumber).toMatch(/\S/);
+        // A re-sent request under the same reference answers the same collection.
+        expect(
+          (await operations.schedulePickup(pickupRequest('11111111-2222-4333-8444-555555555555', [booking.trackingNumber])))
+            .confirmationNumber,
+        ).toBe(confirmationNumber);
+        const [held] = await control.pickups(code);
+        expect(held).toMatchObject({
+          confirmation_number: confirmationNumber,
+          reference: '11111111-2222-4333-8444-555555555555',
+          pickup_date: '2026-12-01',
+          window: { from: '10:00', to: '13:00' },
+          tracking_numbers: [booking.trackingNumber],
+          cancelled: false,
+        });
+        expect(await operations.findPickupByReference('11111111-2222-4333-8444-555555555555')).toEqual({
+          confirmationNumber,
+          cancelled: false,
+        });
+        expect(await operations.findPickupByReference('99999999-2222-4333-8444-555555555555')).toBeNull();
+        await operations.cancelPickup(confirmationNumber, '11111111-2222-4333-8444-555555555555');
+        await operations.cancelPickup(confirmationNumber, '11111111-2222-4333-8444-555555555555');
+        expect(await operations.findPickupByReference('11111111-2222-4333-8444-555555555555')).toEqual({
+          confirmationNumber,
+          cancelled: true,
+        });
+      });
+
+      it('passes on the carrier refusing a parcel it does not hold or already collected', async () => {
+        const { booking } = await book();
+        await control.event(code, booking.trackingNumber, { code: 'PICKED_UP' });
+        await expect(
+          adapter.pickups!.schedulePickup(pickupRequest('21111111-2222-4333-8444-555555555555', [booking.trackingNumber])),
+        ).rejects.toBeInstanceOf(CarrierRejectedError);
+        await expect(
+          adapter.pickups!.schedulePickup(pickupRequest('31111111-2222-4333-8444-555555555555', ['NOPE1234'])),
+        ).rejects.toBeInstanceOf(CarrierRejectedError);
+        expect(await control.pickups(code)).toEqual([]);
+      });
+
+      it('is unavailable, not refused, when the carrier is down', async () => {
+        const { booking } = await book();
+        await control.fault(code, 'down');
+        await expect(
+          adapter.pickups!.schedulePickup(pickupRequest('41111111-2222-4333-8444-555555555555', [booking.trackingNumber])),
+        ).rejects.toBeInstanceOf(CarrierUnavailableError);
+      });
+    });
+  }
+
   describe(`${code} tracking`, () => {
     it('maps control-API events back from the native vocabulary, with stable ids', async () => {
       const { booking } = await book();
@@ -191,6 +260,74 @@ export function describeCarrierContract(carrier: CarrierDefinition): void {
       expect((await control.event(code, 'UNKNOWN123', { code: 'PICKED_UP' })).status).toBe(404);
     });
   });
+
+  const codLevel = carrier.descriptor.service_levels.find((l) => l.cash_on_delivery === true);
+  if (codLevel) {
+    describe(`${code} cash on delivery`, () => {
+      const bookCod = (halalas: number) => adapter.book(bookingRequest(codLevel.code, { codAmountHalalas: halalas }));
+
+      it('reports the cash collected at delivery in its own style: the full amount by default, or what the courier took', async () => {
+        const full = await bookCod(12_345);
+        const short = await bookCod(20_000);
+        await control.event(code, full.trackingNumber, { code: 'DELIVERED', occurred_at: '2025-03-03T12:45:00Z' });
+        await control.event(code, short.trackingNumber, {
+          code: 'DELIVERED',
+          occurred_at: '2025-03-03T12:46:00Z',
+          cod_collected_sar: 150.5,
+        });
+        const events = await adapter.fetchTracking([full.trackingNumber, short.trackingNumber]);
+        const cash = (tn: string) => events.find((e) => e.trackingNumber === tn && e.status === 'DELIVERED')?.codCollectedHalalas;
+        expect(cash(full.trackingNumber)).toBe(12_345);
+        expect(cash(short.trackingNumber)).toBe(15_050);
+      });
+
+      it('publishes payouts the adapter reads page by page and resumes after its cursor', async () => {
+        const first = await adapter.fetchRemittances(null);
+        expect(first.remittances).toEqual([]);
+        const a = await bookCod(1_001);
+        const b = await bookCod(2_002);
+        expect(
+          (
+            await control.remittance(code, {
+              reference: 'PAY-1',
+              items: [
+                { tracking_number: a.trackingNumber, amount_sar: 10.01 },
+                { tracking_number: b.trackingNumber, amount_sar: 20.02 },
+              ],
+            })
+          ).status,
+        ).toBe(201);
+        for (let i = 2; i <= 30; i++)
+          await control.remittance(code, { reference: `PAY-${i}`, items: [{ tracking_number: 'X1', amount_sar: i }] });
+        const seen: string[] = [];
+        let cursor = first.cursor;
+        let payout1;
+        for (let page = 0; page < 10; page++) {
+          const answer = await adapter.fetchRemittances(cursor);
+          for (const r of answer.remittances) {
+            seen.push(r.reference);
+            if (r.reference === 'PAY-1') payout1 = r;
+          }
+          cursor = answer.cursor;
+          if (!answer.hasMore) break;
+        }
+        expect(seen).toEqual(Array.from({ length: 30 }, (_, i) => `PAY-${i + 1}`));
+        expect(payout1!.lines).toEqual([
+          { trackingNumber: a.trackingNumber, amountHalalas: 1_001 },
+          { trackingNumber: b.trackingNumber, amountHalalas: 2_002 },
+        ]);
+        expect(payout1!.remittedAt).toBeInstanceOf(Date);
+        const after = await adapter.fetchRemittances(cursor);
+        expect(after.remittances).toEqual([]);
+        expect(after.hasMore).toBe(false);
+      });
+
+      it('refuses a malformed payout on the control API', async () => {
+        expect((await control.remittance(code, { items: [] })).status).toBe(422);
+        expect((await control.remittance(code, { items: [{ tracking_number: 'A', amount_sar: -1 }] })).status).toBe(422);
+      });
+    });
+  }
 
   describe(`${code} destination update`, () => {
     it('is recorded by the carrier', async () => {

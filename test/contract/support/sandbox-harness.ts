@@ -36,6 +36,15 @@ export class SandboxControl {
     return this.request('POST', `/sandbox/v1/carriers/${carrier}/shipments/${trackingNumber}/events`, body);
   }
 
+  /** Publishes a cash-on-delivery payout; the carrier serves it in its native style. */
+  async remittance(carrier: string, body: Record<string, unknown>): Promise<{ status: number; json: any }> {
+    return this.request('POST', `/sandbox/v1/carriers/${carrier}/remittances`, body);
+  }
+
+  async pickups(carrier: string): Promise<any[]> {
+    return (await this.request('GET', `/sandbox/v1/carriers/${carrier}/pickups`)).json.pickups;
+  }
+
   async shipment(carrier: string, trackingNumber: string): Promise<any> {
     return (await this.request('GET', `/sandbox/v1/carriers/${carrier}/shipments/${trackingNumber}`)).json;
   }

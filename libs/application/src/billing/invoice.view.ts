@@ -27,6 +27,15 @@ export interface InvoiceView {
 
 export interface InvoiceSummaryView {
   readonly id: string;
+  /** DESIGN §6: an open period is an `invoice` in status OPEN until it is issued. */
+  readonly type: 'invoice' | 'credit_note';
+  readonly status: 'OPEN' | 'PENDING_CLEARANCE' | 'CLEARED' | 'REPORTED' | 'REJECTED';
+  /** Issued documents only. */
+  readonly number?: string;
+  readonly profile?: 'standard' | 'simplified';
+  readonly icv?: number;
+  readonly issued_at?: string;
+  readonly billing_reference_id?: string | null;
   readonly period_start: string;
   readonly period_end: string;
   readonly line_count: number;
@@ -73,6 +82,8 @@ export function toInvoiceSummary(teamId: string, period: BillingPeriod, summary:
   const totals = summary ? totalsOf(summary.subtotalHalalas, summary.surchargesHalalas, summary.vatHalalas) : totalsOf(0, 0, 0);
   return {
     id: invoiceIdFor(teamId, period),
+    type: 'invoice',
+    status: 'OPEN',
     period_start: period.start,
     period_end: period.end,
     line_count: summary?.lineCount ?? 0,

@@ -7,3 +7,4 @@ export * from './process-batch/batch-job';
 export * from './process-batch/process-batch.command';
 export * from './process-batch/process-batch.use-case';
 export * from './recover-batches/recover-batches.use-case';
+export * from './list-batches/list-batches.use-case';

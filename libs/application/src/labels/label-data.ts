@@ -16,5 +16,6 @@ export function toLabelData(s: ShipmentRecord, carrier: CarrierDescriptor | unde
     codAmountHalalas: s.codAmountHalalas ?? undefined,
     reference: s.reference ?? undefined,
     createdAt: s.createdAt,
+    ...(s.returnOf ? { isReturn: true } : {}),
   };
 }

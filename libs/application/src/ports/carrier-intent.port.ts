@@ -2,7 +2,7 @@
  * A carrier call recorded before it is made (docs/adr/0013-carrier-intents.md), so that the
  * outcome of a call whose process died can be settled afterwards.
  */
-export type CarrierIntentKind = 'book' | 'cancel' | 'update_destination';
+export type CarrierIntentKind = 'book' | 'cancel' | 'update_destination' | 'schedule_pickup';
 
 /**
  * pending: the call may or may not have reached the carrier and nobody has answered the client;

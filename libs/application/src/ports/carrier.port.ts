@@ -39,12 +39,59 @@ export interface CarrierTrackingEvent {
   readonly occurredAt: Date;
   /** Weight the carrier measured, for WEIGHT_MISMATCH events. */
   readonly measuredWeightKg?: number;
+  /** DELIVERED of a cash-on-delivery shipment: the cash the carrier says it collected, in halalas. */
+  readonly codCollectedHalalas?: number;
+}
+
+/** One cash-on-delivery payout as the carrier published it, in gateway terms. Money in halalas. */
+export interface CarrierRemittance {
+  /** The carrier's own payout reference: with the carrier code, what makes a payout unique. */
+  readonly reference: string;
+  readonly remittedAt: Date;
+  readonly lines: readonly { readonly trackingNumber: string; readonly amountHalalas: number }[];
+}
+
+/** A page of payouts and where the next read resumes (opaque to the gateway; null = from the start). */
+export interface CarrierRemittancePage {
+  readonly remittances: readonly CarrierRemittance[];
+  readonly cursor: string | null;
+  readonly hasMore: boolean;
 }
 
 export interface PassthroughResponse {
   readonly status: number;
   readonly contentType: string;
   readonly body: Buffer;
+}
+
+/** A courier collection as the gateway asks a carrier for it (POST /pickups). */
+export interface CarrierPickupRequest {
+  /** Gateway pickup id: the reference the carrier knows the collection by (recovery asks by it). */
+  readonly reference: string;
+  /** Riyadh calendar date, YYYY-MM-DD. */
+  readonly date: string;
+  /** Riyadh wall-clock "HH:MM" bounds. */
+  readonly window: { readonly from: string; readonly to: string };
+  readonly address: AddressProps;
+  readonly trackingNumbers: readonly string[];
+  readonly parcelCount: number;
+}
+
+export interface CarrierPickupBooking {
+  readonly confirmationNumber: string;
+}
+
+export interface CarrierPickupFound extends CarrierPickupBooking {
+  readonly cancelled: boolean;
+}
+
+/** What a carrier that collects from the merchant's door implements (declared in its folder). */
+export interface CarrierPickupOperations {
+  schedulePickup(request: CarrierPickupRequest): Promise<CarrierPickupBooking>;
+  /** Safe to repeat: a collection already cancelled answers like the first cancel. */
+  cancelPickup(confirmationNumber: string, reference: string): Promise<void>;
+  /** The collection booked under the gateway's reference, or null when the carrier has none. */
+  findPickupByReference(reference: string): Promise<CarrierPickupFound | null>;
 }
 
 /** One implementation per carrier (libs/carriers/<code>). */
@@ -62,6 +109,13 @@ export interface CarrierPort {
   updateDestination(trackingNumber: string, destination: AddressProps): Promise<void>;
   /** Forwards the raw JSON bytes to the carrier's native passthrough target. */
   passthrough(rawBody: Buffer): Promise<PassthroughResponse>;
+  /**
+   * Cash-on-delivery payouts published after `cursor` (null: from the first), one page. A
+   * carrier without a payout feed throws CarrierOperationNotSupportedError.
+   */
+  fetchRemittances(cursor: string | null): Promise<CarrierRemittancePage>;
+  /** Present when the carrier collects (its descriptor declares capabilities.pickups). */
+  readonly pickups?: CarrierPickupOperations;
 }
 
 /** Resolves carrier codes to adapters; bound in the app modules. */

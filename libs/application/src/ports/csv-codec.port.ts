@@ -5,7 +5,12 @@ export interface CsvCodecPort {
    * leading byte-order mark is dropped; CRLF and LF both end a record; blank lines are skipped.
    */
   parse(source: AsyncIterable<Uint8Array>): AsyncIterable<string[]>;
-  /** UTF-8 CSV text of `header` then `rows`, quoted where needed, LF line ends. */
+  /**
+   * UTF-8 CSV text of `header` then `rows`, quoted where needed, LF line ends, for files people
+   * open in a spreadsheet: a cell a spreadsheet would evaluate (starting with `=`, `+`, `-`, `@`,
+   * tab or CR, other than a plain number such as `-5`) is written with a leading single quote and
+   * quoted (`spreadsheetSafeCell` in @lgw/domain; `originalCellValue` recovers it; ADR 0037).
+   */
   format(header: readonly string[], rows: AsyncIterable<readonly string[]>): AsyncIterable<Uint8Array>;
 }
 

@@ -36,6 +36,8 @@ export interface BatchOrderRecord extends BatchOrderDraft {
   readonly trackingNumber: string | null;
   /** The carrier refused this order (its own validation); its rows are reported, not booked. */
   readonly carrierError: string | null;
+  /** When the order was recorded as handed to the carrier (before its file left), or null: never sent. */
+  readonly handedOffAt: Date | null;
 }
 
 /** A booked order: the shipment to record and the CREATED event and domain event that go with it. */
@@ -56,7 +58,12 @@ export interface FulfilmentBatchRepositoryPort {
   create(batch: FulfilmentBatchRecord): Promise<void>;
   find(id: string): Promise<FulfilmentBatchRecord | null>;
   findForTeam(teamId: string, id: string): Promise<FulfilmentBatchRecord | null>;
-  /** Moves a PROCESSING batch on; also its heartbeat. */
+  /** The team's batches, newest first. */
+  listForTeam(teamId: string, limit: number, offset: number): Promise<{ items: FulfilmentBatchRecord[]; total: number }>;
+  /**
+   * Moves a PROCESSING batch on; also its heartbeat. Monotone: (phase, processed rows) never
+   * goes back (a re-run after a crash re-counts below what was reported and is not shown).
+   */
   setProgress(id: string, phase: BatchPhase, processedRows: number, rowCount?: number): Promise<void>;
   /** Idempotent: an order already saved for (batch, order_ref) is kept as it is. */
   saveOrders(batchId: string, orders: readonly BatchOrderDraft[]): Promise<void>;
@@ -71,6 +78,8 @@ export interface FulfilmentBatchRepositoryPort {
     bookings: readonly BatchBooking[],
     refused: ReadonlyArray<{ orderRef: string; error: string }>,
   ): Promise<void>;
+  /** Records orders as handed to the carrier, before their file leaves (kept if already set). */
+  markHandedOff(batchId: string, orderRefs: readonly string[], at: Date): Promise<void>;
   /** Rows whose order is booked or refused. */
   settledRows(batchId: string): Promise<number>;
   /** Every order of the batch, page by page in file order (seq > afterSeq). */

@@ -25,3 +25,6 @@ export * from './csv-codec.port';
 export * from './fulfilment-batch.repository.port';
 export * from './webhooks.port';
 export * from './carrier-intent.port';
+export * from './cod-remittance.repository.port';
+export * from './pickup.repository.port';
+export * from './manifest.port';

@@ -20,6 +20,14 @@ export interface InvoiceDocument {
   readonly totalHalalas: number;
   /** Text of the e-invoicing QR code (base64 TLV). */
   readonly qrText: string;
+  /** An issued e-invoice (phase 2): its kind and its place with ZATCA, printed beside the number. */
+  readonly einvoice?: {
+    readonly titleEn: string;
+    readonly titleAr: string;
+    readonly status: string;
+    readonly statusAr: string;
+    readonly uuid: string;
+  };
 }
 
 export interface InvoiceRendererPort {

@@ -14,6 +14,8 @@ export interface LabelData {
   readonly codAmountHalalas?: number;
   readonly reference?: string;
   readonly createdAt: Date;
+  /** A customer return: the label says RETURN in both languages. */
+  readonly isReturn?: boolean;
 }
 
 export interface LabelRendererPort {
@@ -45,3 +47,24 @@ export class LabelRendererUnavailableError extends Error {
     this.name = 'LabelRendererUnavailableError';
   }
 }
+
+/** The label formats a printer can take; pdf_a6 is the label rendered at booking. */
+export const LABEL_FORMATS = ['pdf_a6', 'pdf_4x6', 'zpl'] as const;
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
+/** The formats rendered from the same data besides the A6 PDF. */
+export type PrinterLabelFormat = Exclude<LabelFormat, 'pdf_a6'>;
+
+export interface LabelFormatRendererPort {
+  /** pdf_4x6: a one-page 4×6 in PDF; zpl: a ZPL II document for a 203 dpi 4×6 printer. */
+  render(format: PrinterLabelFormat, data: LabelData): Promise<Buffer>;
+}
+
+export const LABEL_FORMAT_RENDERER = Symbol('LABEL_FORMAT_RENDERER');
+
+/** Joins labels into one printable file: a PDF with one label per page, or one ZPL stream. */
+export interface LabelMergerPort {
+  /** Consumes the labels in order and yields the merged file's bytes. */
+  merge(format: LabelFormat, labels: AsyncIterable<Buffer>): AsyncIterable<Buffer>;
+}
+
+export const LABEL_MERGER = Symbol('LABEL_MERGER');

@@ -22,6 +22,10 @@ export interface StoredQuote {
   readonly fuelSurchargeHalalas: number;
   readonly vatHalalas: number;
   readonly totalHalalas: number;
+  /** Cash to collect at the door, as rated (0 without cash on delivery); booking must name the same. */
+  readonly codAmountHalalas: number;
+  /** The cod_fee line of the breakdown (0 without cash on delivery): what the invoice bills. */
+  readonly codFeeHalalas: number;
   readonly createdAt: Date;
   readonly expiresAt: Date;
   readonly usedAt: Date | null;

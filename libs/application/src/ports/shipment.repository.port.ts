@@ -1,10 +1,28 @@
 import { ShipmentStatus } from '@lgw/domain';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipments/shipment.record';
 
-export interface ShipmentListQuery {
-  readonly status?: ShipmentStatus;
+export interface ShipmentListQuery extends ShipmentFilterQuery {
   readonly limit: number;
   readonly offset: number;
+}
+
+/** Where a keyset page ends: the next page starts after this shipment (newest first). */
+export interface ShipmentCursor {
+  readonly createdAt: Date;
+  readonly id: string;
+}
+
+export interface ShipmentFilterQuery {
+  readonly status?: ShipmentStatus;
+  /** Exact or prefix match on the tracking number, the caller's reference or the recipient's phone. */
+  readonly search?: string;
+  readonly carrierCode?: string;
+  /** created_at >= createdFrom */
+  readonly createdFrom?: Date;
+  /** created_at < createdBefore */
+  readonly createdBefore?: Date;
+  /** Case-insensitive, the whole city name. */
+  readonly destinationCity?: string;
 }
 
 export interface ShipmentRepositoryPort {
@@ -19,6 +37,8 @@ export interface ShipmentRepositoryPort {
   ): Promise<string>;
   findForTeam(teamId: string, id: string): Promise<ShipmentRecord | null>;
   list(teamId: string, query: ShipmentListQuery): Promise<{ items: ShipmentRecord[]; total: number }>;
+  /** Newest first, the `limit` shipments after `after` (keyset paging, for exports). */
+  listAfter(teamId: string, filter: ShipmentFilterQuery, after: ShipmentCursor | null, limit: number): Promise<ShipmentRecord[]>;
   /**
    * Moves the shipment to CANCELLED only if it is still in `expected` (another change wins
    * otherwise); the event and domain events commit with it. False when it lost the race.
@@ -32,6 +52,8 @@ export interface ShipmentRepositoryPort {
     outbox: readonly OutboxEventDraft[],
   ): Promise<boolean>;
   trackingEvents(shipmentId: string): Promise<TrackingEventRecord[]>;
+  /** The id of the original's customer return that is not cancelled, or null. */
+  liveReturnOf(teamId: string, originalId: string): Promise<string | null>;
 }
 
 export const SHIPMENT_REPOSITORY = Symbol('SHIPMENT_REPOSITORY');

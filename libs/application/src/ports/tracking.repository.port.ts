@@ -38,7 +38,19 @@ export interface TrackingSyncPlan {
   /** Null stops polling (terminal status, grace period over). */
   readonly nextPollAt: Date | null;
   readonly updatedAt: Date;
+  /** What the carrier reported about the cash on delivery, applied in the same transaction. */
+  readonly cod?: CodReport | null;
 }
+
+/**
+ * The carrier's news about cash on delivery (docs/adr/0043-cash-on-delivery.md): the cash taken
+ * at delivery (undefined = the carrier does not say, taken as the full amount), or a return to
+ * origin (refused at the door). The store applies it to a shipment with cash on delivery only,
+ * and never overwrites a recorded collection: a different second report is a DISCREPANCY.
+ */
+export type CodReport =
+  | { readonly kind: 'collected'; readonly collectedHalalas: number | undefined; readonly at: Date }
+  | { readonly kind: 'refused'; readonly at: Date };
 
 export interface PollSchedule {
   readonly shipmentId: string;

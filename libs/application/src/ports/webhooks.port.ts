@@ -1,10 +1,10 @@
-import { ShipmentEventKind, WebhookDeliveryState } from '@lgw/domain';
+import { WebhookEventKind, WebhookDeliveryState } from '@lgw/domain';
 
 /** A team's one webhook endpoint. Secrets are held encrypted (WebhookSecretCipherPort). */
 export interface WebhookEndpointRecord {
   readonly teamId: string;
   readonly url: string;
-  readonly events: readonly ShipmentEventKind[];
+  readonly events: readonly WebhookEventKind[];
   readonly secretCiphertext: string;
   /** The secret before the last rotation, still signed with until `previousSecretExpiresAt`. */
   readonly previousSecretCiphertext: string | null;
@@ -27,7 +27,7 @@ export interface WebhookEndpointRepositoryPort {
   save(
     teamId: string,
     url: string,
-    events: readonly ShipmentEventKind[],
+    events: readonly WebhookEventKind[],
     newSecretCiphertext: string,
     now: Date,
   ): Promise<WebhookEndpointRecord>;

@@ -21,3 +21,16 @@ export interface QuoteView {
   readonly currency: 'SAR';
   readonly expires_at: string;
 }
+
+/** A non-blocking advisory of POST /rates, as shipments carry them: {code, message_en, message_ar}. */
+export interface RatesWarning {
+  readonly code: string;
+  readonly message_en: string;
+  readonly message_ar: string;
+}
+
+/** The answer of POST /rates: the quotes, and warnings only when there is something to say. */
+export interface RatesView {
+  readonly quotes: QuoteView[];
+  readonly warnings?: RatesWarning[];
+}

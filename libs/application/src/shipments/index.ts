@@ -9,3 +9,5 @@ export * from './cancel-shipment/cancel-shipment.use-case';
 export * from './update-destination/update-destination.use-case';
 export * from './booking-draft';
 export * from './recover-carrier-intents/recover-carrier-intents.use-case';
+export * from './export-shipments/export-shipments.use-case';
+export * from './create-return/create-return.use-case';

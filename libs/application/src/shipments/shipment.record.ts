@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { AddressProps, ExceptionType, Lane, ParcelProps, ShipmentStatus, ShipmentWarning, TrackingEventSource } from '@lgw/domain';
+import {
+  AddressProps,
+  CodStatus,
+  ExceptionType,
+  Lane,
+  ParcelProps,
+  ShipmentStatus,
+  ShipmentWarning,
+  TrackingEventSource,
+} from '@lgw/domain';
+import { LabelFormat } from '../ports/label-renderer.port';
 
 /** A shipment as stored. Money in integer halalas. */
 export interface ShipmentRecord {
@@ -26,6 +36,8 @@ export interface ShipmentRecord {
   readonly hsCodes: readonly string[];
   readonly codAmountHalalas: number | null;
   readonly reference: string | null;
+  /** The label format asked for at booking (GET /labels without ?format); absent → pdf_a6. */
+  readonly labelFormat?: LabelFormat | null;
   readonly quotedTotalHalalas: number;
   /**
    * The quote's price lines as booked, in halalas: what the ledger bills, whatever becomes
@@ -38,6 +50,20 @@ export interface ShipmentRecord {
   readonly updatedAt: Date;
   readonly cancelledAt: Date | null;
   readonly cancelReason: string | null;
+  /** A customer return: the delivered shipment it brings back (null or absent otherwise). */
+  readonly returnOf?: string | null;
+  /**
+   * Cash on delivery after booking (docs/adr/0043-cash-on-delivery.md): what the carrier
+   * collected and the payout that carried it. Absent or null status with an amount = PENDING.
+   */
+  readonly cod?: CodProgress | null;
+}
+
+export interface CodProgress {
+  readonly status: CodStatus | null;
+  readonly collectedHalalas: number | null;
+  readonly collectedAt: Date | null;
+  readonly remittanceId: string | null;
 }
 
 /** A quote's breakdown in halalas (docs/api.md §2 Quote.breakdown codes). */
@@ -45,6 +71,8 @@ export interface QuotedPriceLines {
   readonly base: number;
   readonly weight_charge: number;
   readonly fuel_surcharge: number;
+  /** Only when the quote was rated with cash on delivery. */
+  readonly cod_fee?: number;
   readonly vat: number;
 }
 
@@ -79,7 +107,9 @@ export interface OutboxEventDraft {
     | 'shipment.cancelled'
     | 'shipment.destination_updated'
     /** A carrier weighed the parcel; whether or not the status moved (a late report may not). */
-    | 'shipment.weighed';
+    | 'shipment.weighed'
+    /** A carrier paid out cash on delivery; the aggregate is the team's remittance (ADR 0044). */
+    | 'cod.remitted';
   readonly payload: Record<string, unknown>;
 }
 

@@ -1,4 +1,4 @@
-import { AddressProps, CarrierDescriptor, Money, ParcelProps, ShipmentWarning, STATUS_LABELS } from '@lgw/domain';
+import { AddressProps, CarrierDescriptor, codFee, CodStatus, Money, ParcelProps, ShipmentWarning, STATUS_LABELS } from '@lgw/domain';
 import { ShipmentRecord } from './shipment.record';
 
 /** The Shipment resource of docs/api.md §2 as the API returns it. */
@@ -24,6 +24,34 @@ export interface ShipmentView {
   readonly quoted_total_sar: number;
   readonly estimated_delivery_at: string;
   readonly created_at: string;
+  /** A customer return (POST /shipments/{id}/return), and the shipment it brings back. */
+  readonly is_return: boolean;
+  readonly return_of: string | null;
+  /** Cash on delivery after booking; null without it (docs/adr/0043-cash-on-delivery.md). */
+  readonly cod: CodView | null;
+}
+
+export interface CodView {
+  readonly amount_sar: number;
+  readonly fee_sar: number;
+  readonly status: CodStatus;
+  readonly collected_sar: number | null;
+  readonly collected_at: string | null;
+  readonly remittance_id: string | null;
+}
+
+/** The shipment's cash on delivery: the quoted fee, and what the carrier collected and paid out. */
+export function toCodView(s: Pick<ShipmentRecord, 'codAmountHalalas' | 'quotedLines' | 'cod'>): CodView | null {
+  const amount = s.codAmountHalalas ?? 0;
+  if (amount <= 0) return null;
+  return {
+    amount_sar: Money.ofHalalas(amount).toSar(),
+    fee_sar: Money.ofHalalas(s.quotedLines?.cod_fee ?? codFee(amount).halalas).toSar(),
+    status: s.cod?.status ?? 'PENDING',
+    collected_sar: sar(s.cod?.collectedHalalas ?? null),
+    collected_at: s.cod?.collectedAt ? s.cod.collectedAt.toISOString() : null,
+    remittance_id: s.cod?.remittanceId ?? null,
+  };
 }
 
 export const LABEL_URL_PREFIX = '/api/v1/labels/';
@@ -62,5 +90,8 @@ export function toShipmentView(s: ShipmentRecord, carrier: CarrierDescriptor | u
     quoted_total_sar: Money.ofHalalas(s.quotedTotalHalalas).toSar(),
     estimated_delivery_at: s.estimatedDeliveryAt.toISOString(),
     created_at: s.createdAt.toISOString(),
+    cod: toCodView(s),
+    is_return: Boolean(s.returnOf),
+    return_of: s.returnOf ?? null,
   };
 }

@@ -8,6 +8,7 @@ export interface ControlEvent {
   locationEn?: string;
   locationAr?: string;
   measuredWeightKg?: number;
+  codCollectedHalalas?: number;
 }
 
 export type ControlEventResult = { ok: true; event: ControlEvent } | { ok: false; field: string; reason: string };
@@ -70,5 +71,42 @@ export function parseControlEvent(body: unknown): ControlEventResult {
     }
     event.measuredWeightKg = kg;
   }
+  if (body.cod_collected_sar !== undefined && body.cod_collected_sar !== null) {
+    const sar = body.cod_collected_sar;
+    if (event.status !== 'DELIVERED') return { ok: false, field: 'cod_collected_sar', reason: 'is only taken with code DELIVERED' };
+    if (typeof sar !== 'number' || !Number.isFinite(sar) || sar < 0 || Math.abs(Math.round(sar * 100) - sar * 100) > 1e-6) {
+      return { ok: false, field: 'cod_collected_sar', reason: 'must be an amount in SAR >= 0 with at most 2 decimals' };
+    }
+    event.codCollectedHalalas = Math.round(sar * 100);
+  }
   return { ok: true, event };
+}
+
+const MAX_REMITTANCE_ITEMS = 100_000;
+
+export type RemittanceResult =
+  | { ok: true; reference?: string; items: { trackingNumber: string; amountHalalas: number }[] }
+  | { ok: false; field: string; reason: string };
+
+/** `{items: [{tracking_number, amount_sar}], reference?}`: a payout as a test seeds it. */
+export function parseRemittance(body: unknown): RemittanceResult {
+  if (!isRecord(body)) return { ok: false, field: 'body', reason: 'JSON object required' };
+  if (body.reference !== undefined && (typeof body.reference !== 'string' || !/^[A-Za-z0-9._-]{1,64}$/.test(body.reference))) {
+    return { ok: false, field: 'reference', reason: 'must be 1 to 64 letters, digits, dots, dashes or underscores' };
+  }
+  if (!Array.isArray(body.items) || body.items.length === 0 || body.items.length > MAX_REMITTANCE_ITEMS) {
+    return { ok: false, field: 'items', reason: `must list 1 to ${MAX_REMITTANCE_ITEMS} items` };
+  }
+  const items: { trackingNumber: string; amountHalalas: number }[] = [];
+  for (const [i, item] of body.items.entries()) {
+    if (!isRecord(item) || typeof item.tracking_number !== 'string' || item.tracking_number.trim() === '') {
+      return { ok: false, field: `items[${i}].tracking_number`, reason: 'is required' };
+    }
+    const sar = item.amount_sar;
+    if (typeof sar !== 'number' || !Number.isFinite(sar) || sar < 0 || Math.abs(Math.round(sar * 100) - sar * 100) > 1e-6) {
+      return { ok: false, field: `items[${i}].amount_sar`, reason: 'must be an amount in SAR >= 0 with at most 2 decimals' };
+    }
+    items.push({ trackingNumber: item.tracking_number.trim(), amountHalalas: Math.round(sar * 100) });
+  }
+  return { ok: true, items, ...(typeof body.reference === 'string' ? { reference: body.reference } : {}) };
 }

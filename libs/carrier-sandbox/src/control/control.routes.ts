@@ -1,6 +1,6 @@
 import { FastifyInstance, FastifyReply } from 'fastify';
 import { FaultMode, isRecord, SandboxEvent, SandboxShipment, SandboxState } from '@lgw/carriers/shared/sandbox';
-import { parseControlEvent } from './control-event.parser';
+import { parseControlEvent, parseRemittance } from './control-event.parser';
 
 const FAULT_MODES: readonly FaultMode[] = ['none', 'down', 'slow', 'error'];
 const DEFAULT_SLOW_MS = 10_000;
@@ -24,6 +24,7 @@ function eventView(e: SandboxEvent) {
     location_en: e.locationEn ?? null,
     location_ar: e.locationAr ?? null,
     measured_weight_kg: e.measuredWeightKg ?? null,
+    cod_collected_sar: e.codCollectedHalalas === undefined ? null : e.codCollectedHalalas / 100,
     source: e.source,
   };
 }
@@ -99,6 +100,16 @@ export async function controlRoutes(scope: FastifyInstance, { state }: { state: 
     return reply.code(201).send({ carrier: shipment.carrier, tracking_number: shipment.trackingNumber, event: eventView(event) });
   });
 
+  // A cash-on-delivery payout: each carrier publishes it in its native style (its simulator).
+  scope.post<CarrierParams>('/carriers/:code/remittances', async (request, reply) => {
+    const code = carrierOf(request.params.code);
+    if (!code) return notFound(reply, `unknown carrier ${request.params.code}`);
+    const parsed = parseRemittance(request.body);
+    if (!parsed.ok) return invalid(reply, parsed.field, parsed.reason);
+    const remittance = state.addRemittance(code, parsed.items, parsed.reference);
+    return reply.code(201).send({ reference: remittance.reference });
+  });
+
   scope.put<CarrierParams>('/carriers/:code/fault', async (request, reply) => {
     const code = carrierOf(request.params.code);
     if (!code) return notFound(reply, `unknown carrier ${request.params.code}`);
@@ -144,6 +155,22 @@ export async function controlRoutes(scope: FastifyInstance, { state }: { state: 
       return { shipments, total: shipments.length };
     },
   );
+
+  // The courier collections the carrier booked, in gateway terms (reference = the gateway's pickup id).
+  scope.get<CarrierParams>('/carriers/:code/pickups', async (request, reply) => {
+    const code = carrierOf(request.params.code);
+    if (!code) return notFound(reply, `unknown carrier ${request.params.code}`);
+    const pickups = [...state.carrier(code).pickups.values()].map((p) => ({
+      confirmation_number: p.confirmationNumber,
+      reference: p.reference,
+      pickup_date: p.date,
+      window: { from: p.from, to: p.to },
+      tracking_numbers: p.trackingNumbers,
+      cancelled: p.cancelled,
+      booked_at: p.bookedAt.toISOString(),
+    }));
+    return { pickups, total: pickups.length };
+  });
 
   scope.get<ShipmentParams>('/carriers/:code/shipments/:tn', async (request, reply) => {
     const shipment = withShipment(reply, request.params);

@@ -3,16 +3,21 @@ import {
   CarrierBooking,
   CarrierBookingFound,
   CarrierBookingRequest,
+  CarrierPickupOperations,
   CarrierPort,
   CarrierRejectedError,
+  CarrierRemittancePage,
   CarrierTrackingEvent,
   PassthroughResponse,
 } from '@lgw/application';
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
 import { chunk } from '../shared/text';
 import { BahrClient, BahrFaultError } from './bahr.client';
-import { fromBahrEvent, fromBahrWaybill, toBahrParty, toBahrProduct, toBahrWaybill } from './bahr.mapper';
+import { fromBahrEvent, fromBahrRemittance, fromBahrWaybill, toBahrParty, toBahrPickup, toBahrProduct, toBahrWaybill } from './bahr.mapper';
 import { BahrSettings } from './bahr.settings';
+
+/** Bahr's fault code for a pickup cancelled before. */
+const PICKUP_ALREADY_CANCELLED = 'PK-409';
 
 /** GetHistory accepts at most 50 waybills per call. */
 const TRACKING_BATCH = 50;
@@ -69,6 +74,33 @@ export class BahrAdapter implements CarrierPort {
     return { trackingNumber: String(found.WaybillNumber), carrierReference: found.BookingRef ?? '', cancelled: found.Cancelled === true };
   }
 
+  /** Collections through Bahr's Pickup service; a re-sent GatewayRef answers the same collection. */
+  readonly pickups: CarrierPickupOperations = {
+    schedulePickup: async (request) => {
+      const pickup = toBahrPickup(request);
+      const result = await this.guard.run('schedule pickup', (signal) => this.client.createPickup(pickup, signal), { idempotent: true });
+      return { confirmationNumber: String(result.PickupNumber ?? '') };
+    },
+    cancelPickup: async (confirmationNumber) => {
+      await this.guard.run(
+        'cancel pickup',
+        async (signal) => {
+          try {
+            await this.client.cancelPickup(confirmationNumber, signal);
+          } catch (error) {
+            if (!(error instanceof BahrFaultError && error.faultCode === PICKUP_ALREADY_CANCELLED)) throw error;
+          }
+        },
+        { idempotent: true },
+      );
+    },
+    findPickupByReference: async (reference) => {
+      const found = await this.guard.run('find pickup', (signal) => this.client.findPickup(reference, signal), { idempotent: true });
+      if (!found.Found || !found.PickupNumber) return null;
+      return { confirmationNumber: String(found.PickupNumber), cancelled: found.Status === 'CANCELLED' };
+    },
+  };
+
   async fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]> {
     const events: CarrierTrackingEvent[] = [];
     for (const batch of chunk([...new Set(trackingNumbers)], TRACKING_BATCH)) {
@@ -82,6 +114,19 @@ export class BahrAdapter implements CarrierPort {
       }
     }
     return events;
+  }
+
+  /** Bahr's remittances after the last SeqNo read: the cursor is that number. */
+  async fetchRemittances(cursor: string | null): Promise<CarrierRemittancePage> {
+    const after = cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0;
+    const list = await this.guard.run('remittances', (signal) => this.client.remittances(after, signal), { idempotent: true });
+    const raw = list.Remittances ?? [];
+    const last = raw.reduce((max, r) => (Number.isInteger(r.SeqNo) && r.SeqNo > max ? r.SeqNo : max), after);
+    return {
+      remittances: raw.map(fromBahrRemittance).filter((r) => r !== null),
+      cursor: String(last),
+      hasMore: list.MoreAvailable === true,
+    };
   }
 
   async updateDestination(trackingNumber: string, destination: AddressProps): Promise<void> {

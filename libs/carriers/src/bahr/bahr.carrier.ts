@@ -20,6 +20,7 @@ export const BAHR_CARRIER: CarrierDefinition = {
         mode: 'land',
         transit_days: { min: 3, max: 7 },
         lanes: ['domestic', 'gcc'],
+        cash_on_delivery: true,
       },
       {
         code: 'bahr_sea',
@@ -30,7 +31,11 @@ export const BAHR_CARRIER: CarrierDefinition = {
         lanes: ['gcc', 'international'],
       },
     ],
-    capabilities: { passthrough: true },
+    capabilities: {
+      passthrough: true,
+      // Collections Sunday to Thursday (Friday and Saturday off), Riyadh time.
+      pickups: { collectionDays: [0, 1, 2, 3, 4], hours: { from: '09:00', to: '17:00' } },
+    },
   },
   settings: { credentials: { username: BAHR_SANDBOX_USERNAME, password: BAHR_SANDBOX_PASSWORD }, tuning: [] },
   wire: { idempotentBooking: false, eventTimeResolutionMs: 60_000 },

@@ -7,6 +7,9 @@ import {
   BahrEnvelope,
   BahrFindWaybillResult,
   BahrParty,
+  BahrRemittanceList,
+  BahrPickupRequest,
+  BahrPickupResult,
   BahrTrackingHistory,
   BahrWaybill,
 } from './bahr.wire-types';
@@ -42,6 +45,22 @@ export class BahrClient {
 
   async amendConsignee(waybillNumber: string, consignee: BahrParty, signal: AbortSignal): Promise<void> {
     await this.call('/ws/Shipping/AmendConsignee', { WaybillNumber: waybillNumber, Consignee: consignee }, signal);
+  }
+
+  remittances(afterSeqNo: number, signal: AbortSignal): Promise<BahrRemittanceList> {
+    return this.call<BahrRemittanceList>('/ws/Finance/GetRemittances', { AfterSeqNo: afterSeqNo }, signal);
+  }
+
+  createPickup(pickup: BahrPickupRequest, signal: AbortSignal): Promise<BahrPickupResult> {
+    return this.call<BahrPickupResult>('/ws/Pickup/CreatePickup', { Pickup: pickup }, signal);
+  }
+
+  findPickup(gatewayRef: string, signal: AbortSignal): Promise<BahrPickupResult> {
+    return this.call<BahrPickupResult>('/ws/Pickup/FindPickup', { GatewayRef: gatewayRef }, signal);
+  }
+
+  async cancelPickup(pickupNumber: string, signal: AbortSignal): Promise<void> {
+    await this.call('/ws/Pickup/CancelPickup', { PickupNumber: pickupNumber }, signal);
   }
 
   trackingHistory(waybillNumbers: readonly string[], signal: AbortSignal): Promise<BahrTrackingHistory> {

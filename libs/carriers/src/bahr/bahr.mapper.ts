@@ -1,10 +1,10 @@
 import { AddressProps } from '@lgw/domain';
-import { CarrierBooking, CarrierBookingRequest, CarrierTrackingEvent } from '@lgw/application';
+import { CarrierBooking, CarrierBookingRequest, CarrierPickupRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/application';
 import { formatLegacyRiyadhDate, parseLegacyRiyadhDate } from '../shared/riyadh-time';
 import { compact, titleCase } from '../shared/text';
-import { gramsToKg, halalasToSar, kgToGrams } from '../shared/units';
+import { gramsToKg, halalasToSar, kgToGrams, sarTextToHalalas } from '../shared/units';
 import { BAHR_STATUS_MAP } from './bahr.status-map';
-import { BahrCreateWaybillResult, BahrParty, BahrTrackingEvent, BahrWaybill } from './bahr.wire-types';
+import { BahrCreateWaybillResult, BahrParty, BahrPickupRequest, BahrRemittance, BahrTrackingEvent, BahrWaybill } from './bahr.wire-types';
 
 /** Gateway service level → Bahr product code. */
 const BAHR_PRODUCTS: Readonly<Record<string, string>> = {
@@ -64,6 +64,7 @@ export function fromBahrEvent(waybill: string, event: BahrTrackingEvent): Carrie
   if (!occurredAt || !Number.isInteger(event.SeqNo)) return null;
   const mapped = BAHR_STATUS_MAP.map(event.StatusCode);
   const grams = event.WeightGrams;
+  const cash = sarTextToHalalas(event.CodCollected);
   return {
     trackingNumber: waybill,
     eventId: `${waybill}-${event.SeqNo}`,
@@ -74,5 +75,34 @@ export function fromBahrEvent(waybill: string, event: BahrTrackingEvent): Carrie
     ...(event.LocationAr ? { locationAr: event.LocationAr } : {}),
     occurredAt,
     ...(typeof grams === 'number' && grams > 0 ? { measuredWeightKg: gramsToKg(grams) } : {}),
+    ...(cash !== null ? { codCollectedHalalas: cash } : {}),
+  };
+}
+
+/** Null for a remittance without a number or a readable date; lines with unreadable amounts are dropped. */
+export function fromBahrRemittance(remittance: BahrRemittance): CarrierRemittance | null {
+  const remittedAt = parseLegacyRiyadhDate(remittance.RemitDate ?? '');
+  if (!remittance.RemittanceNo || !remittedAt || (remittance.Currency && remittance.Currency !== 'SAR')) return null;
+  const lines: { trackingNumber: string; amountHalalas: number }[] = [];
+  for (const line of remittance.Lines ?? []) {
+    const amount = sarTextToHalalas(line.Amount);
+    if (line.WaybillNumber && amount !== null) lines.push({ trackingNumber: String(line.WaybillNumber), amountHalalas: amount });
+  }
+  return { reference: remittance.RemittanceNo, remittedAt, lines };
+}
+
+/** A Riyadh date (YYYY-MM-DD) and wall-clock time (HH:MM) in Bahr's dd/MM/yyyy HH:mm. */
+export function toBahrLocalTime(date: string, time: string): string {
+  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)} ${time}`;
+}
+
+export function toBahrPickup(request: CarrierPickupRequest): BahrPickupRequest {
+  return {
+    GatewayRef: request.reference,
+    ReadyTime: toBahrLocalTime(request.date, request.window.from),
+    LastPickupTime: toBahrLocalTime(request.date, request.window.to),
+    Address: toBahrParty(request.address),
+    WaybillNumbers: [...request.trackingNumbers],
+    Pieces: request.parcelCount,
   };
 }

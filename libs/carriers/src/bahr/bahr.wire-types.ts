@@ -77,6 +77,29 @@ export interface BahrTrackingEvent {
   Location?: string | null;
   LocationAr?: string | null;
   WeightGrams?: number | null;
+  /** Cash taken at the door on delivery, a decimal string in SAR ("125.50"). */
+  CodCollected?: string | null;
+}
+
+export interface BahrRemittanceLine {
+  WaybillNumber: string;
+  /** SAR, "x.xx". */
+  Amount: string;
+}
+
+export interface BahrRemittance {
+  SeqNo: number;
+  RemittanceNo: string;
+  /** dd/MM/yyyy HH:mm, Riyadh time. */
+  RemitDate: string;
+  Currency: string;
+  TotalAmount: string;
+  Lines: BahrRemittanceLine[];
+}
+
+export interface BahrRemittanceList {
+  Remittances: BahrRemittance[];
+  MoreAvailable: boolean;
 }
 
 export interface BahrTrackingResult {
@@ -87,4 +110,21 @@ export interface BahrTrackingResult {
 
 export interface BahrTrackingHistory {
   Results: BahrTrackingResult[];
+}
+
+/** CreatePickup's Pickup element; times dd/MM/yyyy HH:mm, Riyadh local. */
+export interface BahrPickupRequest {
+  GatewayRef: string;
+  ReadyTime: string;
+  LastPickupTime: string;
+  Address: BahrParty;
+  WaybillNumbers: string[];
+  Pieces: number;
+}
+
+export interface BahrPickupResult {
+  Found?: boolean;
+  PickupNumber?: string;
+  GatewayRef?: string;
+  Status?: 'SCHEDULED' | 'CANCELLED';
 }

@@ -4,29 +4,34 @@ import {
   CarrierBookingFound,
   CarrierBookingRequest,
   CarrierOperationNotSupportedError,
+  CarrierPickupOperations,
   CarrierPort,
   CarrierRejectedError,
+  CarrierRemittancePage,
   CarrierTrackingEvent,
   CarrierUnavailableError,
   PassthroughResponse,
 } from '@lgw/application';
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
-import { parseCsv } from '../shared/csv';
+import { formatCsv, parseCsv } from '../shared/csv';
 import { withDeadline } from '../shared/deadline';
 import { RequestBatcher } from '../shared/request-batcher';
 import { chunk } from '../shared/text';
 import { DarbFileExchange } from './darb-file-exchange';
 import { DarbTrackingRangePool } from './darb-tracking-range-pool';
 import { DarbClient } from './darb.client';
-import { fromDarbStatusRow, toDarbAddressChangeRow, toDarbOrderRow, toDarbProduct } from './darb.mapper';
+import { fromDarbSettlementRows, fromDarbStatusRow, toDarbAddressChangeRow, toDarbOrderRow, toDarbProduct } from './darb.mapper';
 import { DarbSettings } from './darb.settings';
 import {
   DARB_ADDRESS_CHANGE_COLUMNS,
   DARB_CANCELLATION_COLUMNS,
+  DARB_COLLECTION_COLUMNS,
+  DarbCollectionResultRow,
   DARB_ORDER_COLUMNS,
   DarbOrderLookupRow,
   DarbOrderResultRow,
   DarbOrderRow,
+  DarbSettlementRow,
   DarbStatusRow,
   DarbUpdateResultRow,
 } from './darb.wire-types';
@@ -114,6 +119,42 @@ export class DarbAdapter implements CarrierPort {
     return { trackingNumber: row.tracking_number, carrierReference: gatewayReference, cancelled: row.state === 'CANCELLED' };
   }
 
+  /** Collections as Darb takes them: a collection list file, one row per parcel. */
+  readonly pickups: CarrierPickupOperations = {
+    schedulePickup: async (request) => {
+      const rows = request.trackingNumbers.map((tn) => ({
+        collection_ref: request.reference,
+        collection_date: request.date.replaceAll('-', ''),
+        window_start: request.window.from.replace(':', ''),
+        window_end: request.window.to.replace(':', ''),
+        tracking_number: tn,
+        pickup_city: request.address.city,
+        pickup_short_address: request.address.short_address ?? '',
+        pickup_phone: request.address.phone ?? '',
+      }));
+      const csv = await formatCsv(DARB_COLLECTION_COLUMNS, rows);
+      // A re-sent list with the same collection_ref answers the collection already booked.
+      const answer = await this.guard.run('schedule pickup', (signal) => this.client.submitCollectionList(csv, signal), {
+        idempotent: true,
+      });
+      const [row] = (await parseCsv(answer)) as unknown as DarbCollectionResultRow[];
+      if (row?.state !== 'SCHEDULED' || !row.collection_number) {
+        throw new CarrierRejectedError(this.code, row?.error_message || 'collection list refused');
+      }
+      return { confirmationNumber: row.collection_number };
+    },
+    cancelPickup: async (confirmationNumber) => {
+      await this.guard.run('cancel pickup', (signal) => this.client.cancelCollection(confirmationNumber, signal), { idempotent: true });
+    },
+    findPickupByReference: async (reference) => {
+      const csv = await this.guard.run('find pickup', (signal) => this.client.collectionLookup([reference], signal), { idempotent: true });
+      const rows = (await parseCsv(csv)) as unknown as DarbCollectionResultRow[];
+      const row = rows.find((r) => r.collection_ref === reference);
+      if (!row || row.state === 'NOT_FOUND' || !row.collection_number) return null;
+      return { confirmationNumber: row.collection_number, cancelled: row.state === 'CANCELLED' };
+    },
+  };
+
   async fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]> {
     const events: CarrierTrackingEvent[] = [];
     for (const batch of chunk([...new Set(trackingNumbers)], FEED_BATCH)) {
@@ -124,6 +165,15 @@ export class DarbAdapter implements CarrierPort {
       }
     }
     return events;
+  }
+
+  /** Darb's settlement CSV after the last settlement_seq read: the cursor is that number. */
+  async fetchRemittances(cursor: string | null): Promise<CarrierRemittancePage> {
+    const after = cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0;
+    const file = await this.guard.run('remittances', (signal) => this.client.settlements(after, signal), { idempotent: true });
+    const rows = (await parseCsv(file.csv)) as unknown as DarbSettlementRow[];
+    const settled = fromDarbSettlementRows(rows);
+    return { remittances: settled.remittances, cursor: String(Math.max(after, settled.lastSeq)), hasMore: file.more };
   }
 
   async updateDestination(trackingNumber: string, destination: AddressProps): Promise<void> {

@@ -19,10 +19,17 @@ export const DARB_CARRIER: CarrierDefinition = {
         mode: 'land',
         transit_days: { min: 2, max: 5 },
         lanes: ['domestic'],
+        cash_on_delivery: true,
       },
     ],
     // File exchange only: there is no native JSON API to forward to.
-    capabilities: { passthrough: false },
+    capabilities: {
+      passthrough: false,
+      // Collections Saturday to Thursday (Friday off), Riyadh time.
+      // Customer returns travel back on these service levels.
+      returns: { services: ['darb_land_domestic'] },
+      pickups: { collectionDays: [6, 0, 1, 2, 3, 4], hours: { from: '10:00', to: '22:00' } },
+    },
   },
   settings: { credentials: { apiKey: DARB_SANDBOX_API_KEY }, tuning: ['rangeSize'] },
   wire: { idempotentBooking: true, eventTimeResolutionMs: 1000 },

@@ -32,10 +32,33 @@ export class DarbClient {
     return this.expectOk(answer).body.toString('utf8');
   }
 
+  /** The settlement file after `after` (a settlement_seq), and whether more is waiting. */
+  async settlements(after: number, signal: AbortSignal): Promise<{ csv: string; more: boolean }> {
+    const answer = await this.call('GET', `/api/v1/settlements?after=${after}`, signal);
+    const ok = this.expectOk(answer);
+    return { csv: ok.body.toString('utf8'), more: ok.headers.get('x-darb-more') === 'true' };
+  }
+
   async orderLookup(orderRefs: readonly string[], signal: AbortSignal): Promise<string> {
     const query = new URLSearchParams({ order_refs: orderRefs.join(',') });
     const answer = await this.call('GET', `/api/v1/order-lookup?${query}`, signal);
     return this.expectOk(answer).body.toString('utf8');
+  }
+
+  /** The collection list's result CSV; a refused list (422) answers its CSV too. */
+  async submitCollectionList(csv: string, signal: AbortSignal): Promise<string> {
+    const answer = await this.call('POST', '/api/v1/collection-lists', signal, csv, 'text/csv; charset=utf-8');
+    if (answer.status === 422) return answer.body.toString('utf8');
+    return this.expectOk(answer).body.toString('utf8');
+  }
+
+  async collectionLookup(refs: readonly string[], signal: AbortSignal): Promise<string> {
+    const answer = await this.call('GET', `/api/v1/collection-lookup?${new URLSearchParams({ collection_refs: refs.join(',') })}`, signal);
+    return this.expectOk(answer).body.toString('utf8');
+  }
+
+  async cancelCollection(collectionNumber: string, signal: AbortSignal): Promise<void> {
+    this.expectOk(await this.call('POST', `/api/v1/collections/${encodeURIComponent(collectionNumber)}/cancel`, signal));
   }
 
   private call(method: 'GET' | 'POST', path: string, signal: AbortSignal, body?: string, contentType?: string) {

@@ -1,9 +1,9 @@
 import { AddressProps, ParcelProps } from '@lgw/domain';
-import { CarrierBookingRequest, CarrierTrackingEvent } from '@lgw/application';
+import { CarrierBookingRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/application';
 import { parseRiyadhDateTime } from '../shared/riyadh-time';
-import { formatKg, halalasToSar, sumKg } from '../shared/units';
+import { formatKg, halalasToSar, sarTextToHalalas, sumKg } from '../shared/units';
 import { DARB_STATUS_MAP } from './darb.status-map';
-import { DARB_SERVICE, DarbAddressChangeRow, DarbOrderRow, DarbRange, DarbStatusRow } from './darb.wire-types';
+import { DARB_SERVICE, DarbAddressChangeRow, DarbOrderRow, DarbRange, DarbSettlementRow, DarbStatusRow } from './darb.wire-types';
 
 const DARB_PRODUCTS: Readonly<Record<string, string>> = {
   darb_land_domestic: DARB_SERVICE,
@@ -71,6 +71,7 @@ export function fromDarbStatusRow(row: DarbStatusRow): CarrierTrackingEvent | nu
   if (!row.event_id || !row.tracking_number || !occurredAt) return null;
   const mapped = DARB_STATUS_MAP.map(row.status_code ?? '');
   const weight = row.measured_weight_kg ? Number(row.measured_weight_kg) : NaN;
+  const cash = sarTextToHalalas(row.cod_collected_sar);
   return {
     trackingNumber: row.tracking_number,
     eventId: row.event_id,
@@ -81,5 +82,23 @@ export function fromDarbStatusRow(row: DarbStatusRow): CarrierTrackingEvent | nu
     ...(row.city_ar ? { locationAr: row.city_ar } : {}),
     occurredAt,
     ...(Number.isFinite(weight) && weight > 0 ? { measuredWeightKg: weight } : {}),
+    ...(cash !== null ? { codCollectedHalalas: cash } : {}),
   };
+}
+
+/** Lines grouped into settlements by settlement_ref, in file order; unreadable lines are dropped. */
+export function fromDarbSettlementRows(rows: readonly DarbSettlementRow[]): { remittances: CarrierRemittance[]; lastSeq: number } {
+  const byRef = new Map<string, { reference: string; remittedAt: Date; lines: { trackingNumber: string; amountHalalas: number }[] }>();
+  let lastSeq = 0;
+  for (const row of rows) {
+    const seq = Number(row.settlement_seq);
+    if (Number.isInteger(seq) && seq > lastSeq) lastSeq = seq;
+    const settledAt = parseRiyadhDateTime(row.settled_at ?? '');
+    const amount = sarTextToHalalas(row.cod_sar);
+    if (!row.settlement_ref || !row.tracking_number || !settledAt || amount === null) continue;
+    let remittance = byRef.get(row.settlement_ref);
+    if (!remittance) byRef.set(row.settlement_ref, (remittance = { reference: row.settlement_ref, remittedAt: settledAt, lines: [] }));
+    remittance.lines.push({ trackingNumber: row.tracking_number, amountHalalas: amount });
+  }
+  return { remittances: [...byRef.values()], lastSeq };
 }

@@ -81,9 +81,21 @@ export interface DarbStatusRow {
   city?: string;
   city_ar?: string;
   measured_weight_kg?: string;
+  /** Cash taken at the door on delivery, SAR with 2 decimals; empty otherwise. */
+  cod_collected_sar?: string;
 }
 
 export type DarbFileType = 'orders' | 'cancellations' | 'address-changes';
+
+/** settlement_seq,settlement_ref,settled_at,tracking_number,cod_sar: one line per shipment paid out. */
+export interface DarbSettlementRow {
+  settlement_seq?: string;
+  settlement_ref?: string;
+  /** yyyy-MM-dd HH:mm:ss, Riyadh time. */
+  settled_at?: string;
+  tracking_number?: string;
+  cod_sar?: string;
+}
 
 export interface DarbFileReceipt {
   file_id: string;
@@ -102,3 +114,22 @@ export interface DarbRange {
 }
 
 export const DARB_SERVICE = 'STD';
+
+/** The daily collection list Darb takes: one row per parcel, date YYYYMMDD, window HHMM (Riyadh). */
+export const DARB_COLLECTION_COLUMNS = [
+  'collection_ref',
+  'collection_date',
+  'window_start',
+  'window_end',
+  'tracking_number',
+  'pickup_city',
+  'pickup_short_address',
+  'pickup_phone',
+] as const;
+
+export interface DarbCollectionResultRow {
+  collection_ref: string;
+  collection_number: string;
+  state: 'SCHEDULED' | 'CANCELLED' | 'NOT_FOUND' | 'REJECTED';
+  error_message: string;
+}

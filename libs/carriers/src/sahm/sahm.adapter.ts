@@ -3,15 +3,17 @@ import {
   CarrierBooking,
   CarrierBookingFound,
   CarrierBookingRequest,
+  CarrierPickupOperations,
   CarrierPort,
   CarrierRejectedError,
+  CarrierRemittancePage,
   CarrierTrackingEvent,
   PassthroughResponse,
 } from '@lgw/application';
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
 import { chunk } from '../shared/text';
 import { SahmClient } from './sahm.client';
-import { fromSahmEvent, fromSahmShipment, toSahmAddress, toSahmProduct, toSahmShipmentRequest } from './sahm.mapper';
+import { fromSahmEvent, fromSahmPayout, fromSahmShipment, toSahmAddress, toSahmProduct, toSahmShipmentRequest } from './sahm.mapper';
 import { SahmSettings } from './sahm.settings';
 import { SahmTrackingPage } from './sahm.wire-types';
 
@@ -80,6 +82,16 @@ export class SahmAdapter implements CarrierPort {
     return events;
   }
 
+  /** Sahm's payout feed: JSON pages behind an opaque cursor that always says where to resume. */
+  async fetchRemittances(cursor: string | null): Promise<CarrierRemittancePage> {
+    const page = await this.guard.run('remittances', (signal) => this.client.payoutPage(cursor, signal), { idempotent: true });
+    return {
+      remittances: (page.payouts ?? []).map(fromSahmPayout).filter((r) => r !== null),
+      cursor: page.next_cursor ?? cursor,
+      hasMore: page.has_more === true,
+    };
+  }
+
   async updateDestination(trackingNumber: string, destination: AddressProps): Promise<void> {
     const consignee = toSahmAddress(destination);
     // Setting the same consignee twice leaves the same state: safe to retry.
@@ -87,6 +99,31 @@ export class SahmAdapter implements CarrierPort {
       idempotent: true,
     });
   }
+
+  /** Collections in Sahm's JSON; `reference` makes a re-sent request answer the same collection. */
+  readonly pickups: CarrierPickupOperations = {
+    schedulePickup: async (request) => {
+      const body = {
+        reference: request.reference,
+        pickup_date: request.date,
+        ready_time: request.window.from,
+        close_time: request.window.to,
+        address: toSahmAddress(request.address),
+        tracking_numbers: [...request.trackingNumbers],
+        parcel_count: request.parcelCount,
+      };
+      const pickup = await this.guard.run('schedule pickup', (signal) => this.client.createPickup(body, signal), { idempotent: true });
+      return { confirmationNumber: pickup.id };
+    },
+    cancelPickup: async (confirmationNumber) => {
+      await this.guard.run('cancel pickup', (signal) => this.client.cancelPickup(confirmationNumber, signal), { idempotent: true });
+    },
+    findPickupByReference: async (reference) => {
+      const list = await this.guard.run('find pickup', (signal) => this.client.findPickup(reference, signal), { idempotent: true });
+      const pickup = list.data?.[0];
+      return pickup ? { confirmationNumber: pickup.id, cancelled: pickup.status === 'cancelled' } : null;
+    },
+  };
 
   passthrough(rawBody: Buffer): Promise<PassthroughResponse> {
     return this.guard.runPassthrough((signal) => this.client.passthrough(rawBody, signal));

@@ -20,6 +20,7 @@ export const SAHM_CARRIER: CarrierDefinition = {
         mode: 'express',
         transit_days: { min: 1, max: 2 },
         lanes: ['domestic'],
+        cash_on_delivery: true,
       },
       {
         code: 'sahm_express_gcc',
@@ -30,7 +31,13 @@ export const SAHM_CARRIER: CarrierDefinition = {
         lanes: ['gcc'],
       },
     ],
-    capabilities: { passthrough: true },
+    capabilities: {
+      passthrough: true,
+      // Collections Saturday to Thursday (Friday off), Riyadh time.
+      // Customer returns travel back on these service levels.
+      returns: { services: ['sahm_express_domestic', 'sahm_express_gcc'] },
+      pickups: { collectionDays: [6, 0, 1, 2, 3, 4], hours: { from: '08:00', to: '20:00' } },
+    },
   },
   settings: { credentials: { apiToken: SAHM_SANDBOX_TOKEN }, tuning: [] },
   wire: { idempotentBooking: true, eventTimeResolutionMs: 1 },

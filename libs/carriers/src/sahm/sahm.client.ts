@@ -2,7 +2,17 @@ import { PassthroughResponse } from '@lgw/application';
 import { checkAnswer, HttpAnswer, joinUrl, readJson, readJsonIfAny, sendHttp } from '../shared/carrier-http';
 import { sahmErrorMessage } from './sahm.mapper';
 import { SahmSettings } from './sahm.settings';
-import { SahmAddress, SahmCreateShipmentRequest, SahmErrorBody, SahmShipment, SahmShipmentList, SahmTrackingPage } from './sahm.wire-types';
+import {
+  SahmAddress,
+  SahmCreateShipmentRequest,
+  SahmErrorBody,
+  SahmShipment,
+  SahmShipmentList,
+  SahmPayoutPage,
+  SahmPickup,
+  SahmPickupRequest,
+  SahmTrackingPage,
+} from './sahm.wire-types';
 
 const CARRIER = 'sahm';
 
@@ -40,6 +50,25 @@ export class SahmClient {
     if (cursor) query.set('cursor', cursor);
     const answer = await this.call('GET', `/v2/tracking?${query}`, signal);
     return this.expectOk<SahmTrackingPage>(answer);
+  }
+
+  async payoutPage(cursor: string | null, signal: AbortSignal): Promise<SahmPayoutPage> {
+    const query = new URLSearchParams({ limit: '20' });
+    if (cursor) query.set('cursor', cursor);
+    const answer = await this.call('GET', `/v2/payouts?${query}`, signal);
+    return this.expectOk<SahmPayoutPage>(answer);
+  }
+
+  async createPickup(body: SahmPickupRequest, signal: AbortSignal): Promise<SahmPickup> {
+    return this.expectOk<SahmPickup>(await this.call('POST', '/v2/pickups', signal, JSON.stringify(body)));
+  }
+
+  async findPickup(reference: string, signal: AbortSignal): Promise<{ data?: SahmPickup[] }> {
+    return this.expectOk(await this.call('GET', `/v2/pickups?${new URLSearchParams({ reference })}`, signal));
+  }
+
+  async cancelPickup(id: string, signal: AbortSignal): Promise<void> {
+    this.expectOk(await this.call('POST', `/v2/pickups/${encodeURIComponent(id)}/cancel`, signal, '{}'));
   }
 
   /** Any HTTP answer is returned as is; only "no answer" throws. */

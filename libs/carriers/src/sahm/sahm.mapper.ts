@@ -1,8 +1,8 @@
 import { AddressProps } from '@lgw/domain';
-import { CarrierBooking, CarrierBookingRequest, CarrierTrackingEvent } from '@lgw/application';
+import { CarrierBooking, CarrierBookingRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/application';
 import { compact } from '../shared/text';
 import { SAHM_STATUS_MAP } from './sahm.status-map';
-import { SahmAddress, SahmCreateShipmentRequest, SahmErrorBody, SahmShipment, SahmTrackingEvent } from './sahm.wire-types';
+import { SahmAddress, SahmCreateShipmentRequest, SahmErrorBody, SahmPayout, SahmShipment, SahmTrackingEvent } from './sahm.wire-types';
 
 /** Gateway service level → Sahm product code. */
 const SAHM_PRODUCTS: Readonly<Record<string, string>> = {
@@ -59,6 +59,7 @@ export function fromSahmEvent(event: SahmTrackingEvent): CarrierTrackingEvent | 
   if (!event.id || !event.tracking_number || Number.isNaN(occurredAt.getTime())) return null;
   const mapped = SAHM_STATUS_MAP.map(event.status ?? '');
   const weight = event.details?.measured_weight_kg;
+  const cash = event.details?.cash_collected?.amount_minor;
   return {
     trackingNumber: event.tracking_number,
     eventId: event.id,
@@ -69,6 +70,20 @@ export function fromSahmEvent(event: SahmTrackingEvent): CarrierTrackingEvent | 
     ...(event.location?.city_ar ? { locationAr: event.location.city_ar } : {}),
     occurredAt,
     ...(typeof weight === 'number' && weight > 0 ? { measuredWeightKg: weight } : {}),
+    ...(Number.isSafeInteger(cash) && cash! >= 0 ? { codCollectedHalalas: cash } : {}),
+  };
+}
+
+/** Null for a payout without a reference or a readable date: it could not be recorded once. */
+export function fromSahmPayout(payout: SahmPayout): CarrierRemittance | null {
+  const remittedAt = new Date(payout.paid_at);
+  if (!payout.reference || Number.isNaN(remittedAt.getTime())) return null;
+  return {
+    reference: payout.reference,
+    remittedAt,
+    lines: (payout.lines ?? [])
+      .filter((l) => l.tracking_number && Number.isSafeInteger(l.amount?.amount_minor))
+      .map((l) => ({ trackingNumber: l.tracking_number, amountHalalas: l.amount.amount_minor })),
   };
 }
 

@@ -46,6 +46,25 @@ export interface SahmShipmentList {
   has_more: boolean;
 }
 
+export interface SahmPayoutLine {
+  tracking_number: string;
+  amount: SahmMoney;
+}
+
+export interface SahmPayout {
+  id: string;
+  reference: string;
+  paid_at: string;
+  total: SahmMoney;
+  lines: SahmPayoutLine[];
+}
+
+export interface SahmPayoutPage {
+  payouts: SahmPayout[];
+  next_cursor: string;
+  has_more: boolean;
+}
+
 export interface SahmTrackingEvent {
   id: string;
   tracking_number: string;
@@ -53,7 +72,7 @@ export interface SahmTrackingEvent {
   description?: string | null;
   location?: { city?: string | null; city_ar?: string | null } | null;
   occurred_at: string;
-  details?: { measured_weight_kg?: number } | null;
+  details?: { measured_weight_kg?: number; cash_collected?: SahmMoney } | null;
 }
 
 export interface SahmTrackingPage {
@@ -63,4 +82,26 @@ export interface SahmTrackingPage {
 
 export interface SahmErrorBody {
   error?: { code?: string; message?: string; details?: { field: string; issue: string }[] };
+}
+
+/** POST /v2/pickups: a courier collection; times are Riyadh wall-clock HH:MM. */
+export interface SahmPickupRequest {
+  reference: string;
+  pickup_date: string;
+  ready_time: string;
+  close_time: string;
+  address: SahmAddress;
+  tracking_numbers: string[];
+  parcel_count: number;
+}
+
+export interface SahmPickup {
+  id: string;
+  reference: string;
+  status: 'scheduled' | 'cancelled';
+  pickup_date: string;
+  ready_time: string;
+  close_time: string;
+  tracking_numbers: string[];
+  created_at: string;
 }

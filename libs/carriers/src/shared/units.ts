@@ -43,3 +43,10 @@ export function formatKg(kg: number): string {
     .replace(/0+$/, '');
   return rest ? `${whole}.${rest}` : String(whole);
 }
+
+/** A carrier's decimal SAR text ("125.50", "7") in halalas; null when absent or not an amount. */
+export function sarTextToHalalas(value: string | null | undefined): number | null {
+  if (typeof value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(value.trim())) return null;
+  const [whole, fraction = ''] = value.trim().split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}

@@ -2,13 +2,7 @@ import { Money } from '../money/money.value-object';
 import { priceQuote } from '../rating/rate-calculator';
 import { RateCard } from '../rating/rate-card';
 import { BillingLineDraft, billingLine } from './billing-line';
-
-/**
- * The gateway's own fees, beside the carrier prices of the rate cards. Cash on delivery
- * costs a share of the amount collected, with a floor (docs/adr/0021-billing-ledger.md).
- */
-export const COD_FEE_BASIS_POINTS = 150;
-export const COD_FEE_MINIMUM_HALALAS = 500;
+import { codFee } from './cash-on-delivery';
 
 /** What the ledger needs to know about a booked shipment. Money in halalas. */
 export interface BilledShipment {
@@ -16,6 +10,11 @@ export interface BilledShipment {
   /** The quoted charge without VAT: the sum of the quote's price lines other than VAT. */
   readonly chargeHalalas: number;
   readonly codAmountHalalas: number | null;
+  /**
+   * The COD fee the quote showed (docs/adr/0043-cash-on-delivery.md); absent for bookings
+   * made without a quote (fulfilment batches), which are charged the same formula.
+   */
+  readonly quotedCodFeeHalalas?: number;
 }
 
 /** A booking bills its quoted charge, and the COD fee when cash is to be collected. */
@@ -30,8 +29,7 @@ export function bookingLines(shipment: BilledShipment): BillingLineDraft[] {
   ];
   const cod = shipment.codAmountHalalas ?? 0;
   if (cod > 0) {
-    const fee = Money.ofHalalas(cod).percent(COD_FEE_BASIS_POINTS);
-    const charged = fee.halalas < COD_FEE_MINIMUM_HALALAS ? Money.ofHalalas(COD_FEE_MINIMUM_HALALAS) : fee;
+    const charged = shipment.quotedCodFeeHalalas !== undefined ? Money.ofHalalas(shipment.quotedCodFeeHalalas) : codFee(cod);
     const collected = Money.ofHalalas(cod).toSarString();
     lines.push(billingLine('cod_fee', charged, `Cash on delivery fee (${collected} SAR)`, `رسوم الدفع عند الاستلام (${collected} ريال)`));
   }
@@ -55,6 +53,16 @@ export function returnFee(shipment: BilledShipment): BillingLineDraft {
     Money.ofHalalas(shipment.chargeHalalas),
     `Return to origin ${shipment.trackingNumber}`,
     `إرجاع إلى المرسل ${shipment.trackingNumber}`,
+  );
+}
+
+/** A customer return is billed as a return fee: its own charge, priced from the return service's rate card. */
+export function customerReturnFee(shipment: BilledShipment): BillingLineDraft {
+  return billingLine(
+    'return_fee',
+    Money.ofHalalas(shipment.chargeHalalas),
+    `Customer return ${shipment.trackingNumber}`,
+    `مرتجع من العميل ${shipment.trackingNumber}`,
   );
 }
 

@@ -56,3 +56,22 @@ export function parseBillingPeriodKey(key: string): BillingPeriod | null {
 export function previousBillingPeriod(period: BillingPeriod): BillingPeriod {
   return billingPeriodOf(new Date(period.startsAt.getTime() - 1));
 }
+
+/**
+ * The instant a Riyadh calendar day (YYYY-MM-DD) starts, 00:00 Riyadh time; null when the text
+ * is not a real day of the calendar ("2026-02-30").
+ */
+export function riyadhDayStart(day: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(year, month - 1, date));
+  if (year < 2000 || utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== date) return null;
+  return new Date(utc.getTime() - RIYADH_OFFSET_MS);
+}
+
+/** The instant the Riyadh day after `day` starts (the exclusive end of `day`). */
+export function riyadhDayEnd(day: string): Date | null {
+  const start = riyadhDayStart(day);
+  return start && new Date(start.getTime() + 24 * 60 * 60 * 1000);
+}

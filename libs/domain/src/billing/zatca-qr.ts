@@ -67,7 +67,8 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
-function toBase64(bytes: Uint8Array): string {
+/** Base64 of bytes, without Node's Buffer (the domain imports nothing). */
+export function toBase64(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
     const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);

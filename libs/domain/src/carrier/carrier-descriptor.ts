@@ -1,3 +1,5 @@
+import type { PickupSchedule } from '../pickup/pickup-rules';
+
 export type IntegrationType = 'rest' | 'rest_legacy' | 'csv_batch';
 export type ServiceMode = 'air' | 'sea' | 'land' | 'express';
 /** Which kind of route a service level serves. */
@@ -15,12 +17,24 @@ export interface ServiceLevelDescriptor {
   readonly mode: ServiceMode;
   readonly transit_days: TransitDays;
   readonly lanes: readonly Lane[];
+  /**
+   * The level's couriers collect cash at the door (cash on delivery). Declared by the carrier;
+   * absent means no: such a level is not quoted when the rate asks for cash on delivery.
+   */
+  readonly cash_on_delivery?: boolean;
 }
 
 /** What a carrier offers beyond booking, tracking and cancelling; declared by the carrier itself. */
 export interface CarrierCapabilities {
   /** The carrier has a native JSON API that POST /carriers/{code}/passthrough may forward to. */
   readonly passthrough: boolean;
+  /** The carrier collects from the merchant's door on these days and hours (POST /pickups); absent: it does not. */
+  readonly pickups?: PickupSchedule;
+  /**
+   * The carrier takes customer returns (POST /shipments/{id}/return) on these service levels,
+   * priced from their rate cards; absent: it does not.
+   */
+  readonly returns?: { readonly services: readonly string[] };
 }
 
 export interface CarrierDescriptor {

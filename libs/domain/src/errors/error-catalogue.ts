@@ -83,4 +83,32 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
     message_en: 'An unexpected error occurred.',
     message_ar: 'حدث خطأ غير متوقع.',
   },
+  E_REQUEST_TIMEOUT: {
+    message_en: 'The request was not received in time. Send it again.',
+    message_ar: 'لم يصل الطلب كاملاً في الوقت المحدد. أعد إرساله.',
+  },
+  E_EINVOICING_NOT_ONBOARDED: {
+    message_en: 'E-invoicing is not set up: onboard the EGS unit with ZATCA first.',
+    message_ar: 'الفوترة الإلكترونية غير مهيأة: سجّل وحدة توليد الفواتير لدى هيئة الزكاة والضريبة والجمارك أولاً.',
+  },
+  E_INVOICE_NOT_CLEARED: {
+    message_en: 'This tax invoice is awaiting clearance by ZATCA and cannot be shared yet.',
+    message_ar: 'هذه الفاتورة الضريبية بانتظار اعتماد هيئة الزكاة والضريبة والجمارك ولا يمكن مشاركتها بعد.',
+  },
+  E_EINVOICING_ONBOARDING_FAILED: {
+    message_en: 'ZATCA refused or did not answer a step of the EGS onboarding.',
+    message_ar: 'رفضت هيئة الزكاة والضريبة والجمارك خطوة من تسجيل وحدة توليد الفواتير أو لم تستجب.',
+  },
+  E_PICKUP_CANCEL_NOT_ALLOWED: {
+    message_en: 'The pickup can no longer be cancelled: its collection window has opened.',
+    message_ar: 'لا يمكن إلغاء موعد الاستلام: بدأت نافذة الاستلام بالفعل.',
+  },
+  E_RETURN_NOT_ALLOWED: {
+    message_en: 'A return can be created only for a delivered shipment, once while its return is not cancelled.',
+    message_ar: 'لا يمكن إنشاء مرتجع إلا لشحنة تم تسليمها، ومرة واحدة ما لم يُلغَ المرتجع السابق.',
+  },
+  E_LABEL_VOIDED: {
+    message_en: 'This shipment was cancelled: its label is void and must not be printed or used.',
+    message_ar: 'تم إلغاء هذه الشحنة: ملصقها ملغى ولا يجوز طباعته أو استخدامه.',
+  },
 };

@@ -64,12 +64,17 @@ describe('batch row rules', () => {
     ['cod_amount_sar', { cod_amount_sar: '-1' }],
     ['cod_amount_sar', { cod_amount_sar: '1.234' }],
     ['cod_amount_sar', { cod_amount_sar: '99999999' }],
+    ['cod_amount_sar', { cod_amount_sar: '10000.01' }],
     ['notes', { notes: 'x'.repeat(501) }],
   ] as const)('refuses %s (%j) with a bilingual reason', (field, overrides) => {
     const problems = validateBatchRow(row(overrides));
     expect(problems.map((p) => p.field)).toEqual([field]);
     expect(problems[0].reason_en).toMatch(/\w/);
     expect(problems[0].reason_ar).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it('takes cash on delivery up to the 10,000 SAR ceiling', () => {
+    expect(validateBatchRow(row({ cod_amount_sar: '10000' }))).toEqual([]);
   });
 
   it('lists every broken rule of a row in column order', () => {

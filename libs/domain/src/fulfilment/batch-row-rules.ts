@@ -1,5 +1,6 @@
 import { normaliseAddress, validateAddress } from '../address/address-rules';
 import { AddressProps } from '../address/address';
+import { COD_MAX_HALALAS } from '../billing/cash-on-delivery';
 import { BATCH_CSV_COLUMNS, BatchCsvColumn, BatchCsvRow, BilingualReason, MAX_BATCH_ROWS } from './batch-csv-format';
 
 /**
@@ -14,8 +15,8 @@ export const MAX_ORDER_REF_LENGTH = 64;
 export const MAX_SKU_LENGTH = 64;
 export const MAX_NOTES_LENGTH = 500;
 export const MAX_QTY = 10_000;
-/** 1,000,000 SAR: beyond any parcel's cash on delivery; also keeps halalas a safe integer. */
-export const MAX_COD_HALALAS = 100_000_000;
+/** The cash-on-delivery ceiling of every booking, 10,000 SAR (docs/adr/0043-cash-on-delivery.md). */
+export const MAX_COD_HALALAS = COD_MAX_HALALAS;
 
 const REASONS = {
   REQUIRED: { reason_en: 'is required', reason_ar: 'حقل مطلوب' },
@@ -25,7 +26,7 @@ const REASONS = {
     reason_en: 'must be a number >= 0 with at most 2 decimals, or empty',
     reason_ar: 'يجب أن يكون رقماً أكبر من أو يساوي 0 بخانتين عشريتين على الأكثر، أو فارغاً',
   },
-  COD_TOO_LARGE: { reason_en: 'must be at most 1000000', reason_ar: 'يجب ألا يتجاوز 1000000' },
+  COD_TOO_LARGE: { reason_en: 'must be at most 10000', reason_ar: 'يجب ألا يتجاوز 10000' },
   CONTROL: {
     reason_en: 'must not contain control characters',
     reason_ar: 'يجب ألا يحتوي على محارف تحكم',

@@ -4,7 +4,7 @@ import { RateCard, WeightBand } from './rate-card';
 /** Saudi VAT, 15% (docs/api.md §8). A tax, not a carrier price, so it is not on the rate cards. */
 export const VAT_BASIS_POINTS = 1500;
 
-export type QuoteLineCode = 'base' | 'weight_charge' | 'fuel_surcharge' | 'vat';
+export type QuoteLineCode = 'base' | 'weight_charge' | 'fuel_surcharge' | 'cod_fee' | 'vat';
 
 export interface QuoteLine {
   readonly code: QuoteLineCode;
@@ -16,7 +16,10 @@ export interface QuoteLine {
 export interface PricedQuote {
   /** The label of the weight band used, e.g. "0.5-5kg". */
   readonly weight_break_applied: string;
-  /** Always the four lines, in the order base, weight_charge, fuel_surcharge, vat. */
+  /**
+   * The lines in the order base, weight_charge, fuel_surcharge, cod_fee (only with cash on
+   * delivery), vat.
+   */
   readonly lines: readonly QuoteLine[];
   /** Exactly the sum of the lines. */
   readonly total: Money;
@@ -26,6 +29,7 @@ const LABELS: Readonly<Record<QuoteLineCode, { label_en: string; label_ar: strin
   base: { label_en: 'Base rate', label_ar: 'السعر الأساسي' },
   weight_charge: { label_en: 'Weight charge', label_ar: 'رسوم الوزن' },
   fuel_surcharge: { label_en: 'Fuel surcharge', label_ar: 'رسوم الوقود' },
+  cod_fee: { label_en: 'Cash on delivery fee', label_ar: 'رسوم الدفع عند الاستلام' },
   vat: { label_en: 'VAT 15%', label_ar: 'ضريبة القيمة المضافة 15%' },
 };
 
@@ -34,12 +38,13 @@ const LABELS: Readonly<Record<QuoteLineCode, { label_en: string; label_ar: strin
  *   base    = band.base
  *   weight  = band.per_kg × (chargeable − band.from_kg)
  *   fuel    = fuel% × (base + weight)
- *   vat     = 15% × (base + weight + fuel)
- *   total   = base + weight + fuel + vat
+ *   cod_fee = the cash-on-delivery fee, when cash is to be collected (given, not on the card)
+ *   vat     = 15% × (base + weight + fuel + cod_fee)
+ *   total   = base + weight + fuel + cod_fee + vat
  * Each computed line is rounded half-up to the halala on its own, so the total is exactly
  * the sum of what the customer sees.
  */
-export function priceQuote(card: RateCard, chargeableKg: number): PricedQuote {
+export function priceQuote(card: RateCard, chargeableKg: number, codFee: Money = Money.ZERO): PricedQuote {
   const halfKgSteps = chargeableKg * 2;
   if (!Number.isSafeInteger(halfKgSteps) || halfKgSteps <= 0) {
     throw new RangeError(`chargeable weight must be a positive multiple of 0.5 kg, got ${chargeableKg}`);
@@ -49,9 +54,15 @@ export function priceQuote(card: RateCard, chargeableKg: number): PricedQuote {
   const base = Money.ofHalalas(band.base_halalas);
   const weightCharge = Money.ofHalalas(band.per_kg_halalas).multiplyFraction(halfKgSteps - band.from_kg * 2, 2);
   const fuel = base.add(weightCharge).percent(card.fuel_surcharge_basis_points);
-  const vat = base.add(weightCharge).add(fuel).percent(VAT_BASIS_POINTS);
+  const vat = base.add(weightCharge).add(fuel).add(codFee).percent(VAT_BASIS_POINTS);
 
-  const lines = [line('base', base), line('weight_charge', weightCharge), line('fuel_surcharge', fuel), line('vat', vat)];
+  const lines = [
+    line('base', base),
+    line('weight_charge', weightCharge),
+    line('fuel_surcharge', fuel),
+    ...(codFee.halalas > 0 ? [line('cod_fee', codFee)] : []),
+    line('vat', vat),
+  ];
   return {
     weight_break_applied: band.label,
     lines,

@@ -26,9 +26,9 @@ export interface RatedParcels {
 }
 
 /** Weights and price of a set of parcels on one service level's rate card. */
-export function rateParcels(card: RateCard, parcels: readonly ParcelProps[]): RatedParcels {
+export function rateParcels(card: RateCard, parcels: readonly ParcelProps[], codFee: Money = Money.ZERO): RatedParcels {
   const weights = computeChargeableWeight(parcels, card.volumetric_divisor);
-  const priced = priceQuote(card, weights.chargeable_kg);
+  const priced = priceQuote(card, weights.chargeable_kg, codFee);
   return {
     weights: { ...weights, weight_break_applied: priced.weight_break_applied },
     lines: priced.lines,

@@ -11,6 +11,21 @@ export function isShipmentEventKind(value: unknown): value is ShipmentEventKind 
 }
 
 /**
+ * Kinds beyond the contract's four: delivered only to endpoints that list them, never part of
+ * the default subscription. `cod.remitted`: a carrier paid out cash on delivery (ADR 0044).
+ */
+export const OPT_IN_EVENT_KINDS = ['cod.remitted'] as const;
+
+/** Every kind an endpoint may subscribe to. */
+export const WEBHOOK_EVENT_KINDS = [...SHIPMENT_EVENT_KINDS, ...OPT_IN_EVENT_KINDS] as const;
+
+export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
+
+export function isWebhookEventKind(value: unknown): value is WebhookEventKind {
+  return typeof value === 'string' && (WEBHOOK_EVENT_KINDS as readonly string[]).includes(value);
+}
+
+/**
  * Kinds to emit for one status change (docs/api.md §10 "Webhooks"). `previous` undefined means
  * the shipment was just created: only shipment.created, since creation is not a change.
  * The same status again is no change and emits nothing.

@@ -1,4 +1,4 @@
-import { isShipmentEventKind, SHIPMENT_EVENT_KINDS, ShipmentEventKind } from '../shipment/shipment-event-kinds';
+import { isWebhookEventKind, SHIPMENT_EVENT_KINDS, WEBHOOK_EVENT_KINDS, WebhookEventKind } from '../shipment/shipment-event-kinds';
 
 /** The test message's type: not one of the four shipment kinds, sent whatever the subscription. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
@@ -36,21 +36,24 @@ export function parseWebhookUrl(raw: unknown): WebhookRuleResult<URL> {
   return { ok: true, value: url };
 }
 
-/** Subscribed kinds: absent means all four; an empty list, an unknown kind or a duplicate is refused. */
-export function parseWebhookEvents(raw: unknown): WebhookRuleResult<ShipmentEventKind[]> {
+/**
+ * Subscribed kinds: absent means the contract's four; opt-in kinds (cod.remitted) only when
+ * listed; an empty list, an unknown kind or a duplicate is refused.
+ */
+export function parseWebhookEvents(raw: unknown): WebhookRuleResult<WebhookEventKind[]> {
   if (raw === undefined || raw === null) return { ok: true, value: [...SHIPMENT_EVENT_KINDS] };
   if (!Array.isArray(raw)) return { ok: false, field: 'events', reason: 'must be an array of event kinds' };
   if (raw.length === 0) return { ok: false, field: 'events', reason: 'must name at least one event kind' };
   const seen = new Set<string>();
   for (let i = 0; i < raw.length; i++) {
     const kind: unknown = raw[i];
-    if (!isShipmentEventKind(kind)) {
-      return { ok: false, field: `events.${i}`, reason: `must be one of ${SHIPMENT_EVENT_KINDS.join(', ')}` };
+    if (!isWebhookEventKind(kind)) {
+      return { ok: false, field: `events.${i}`, reason: `must be one of ${WEBHOOK_EVENT_KINDS.join(', ')}` };
     }
     if (seen.has(kind)) return { ok: false, field: `events.${i}`, reason: `duplicate event kind ${kind}` };
     seen.add(kind);
   }
-  return { ok: true, value: raw as ShipmentEventKind[] };
+  return { ok: true, value: raw as WebhookEventKind[] };
 }
 
 /** A secret as GET /webhooks/config shows it: the prefix and the last four characters only. */

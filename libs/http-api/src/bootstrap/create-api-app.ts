@@ -8,7 +8,9 @@ import { registerConsoleRoutes } from '@lgw/console';
 import { GatewayRuntime, PinoNestLogger } from '@lgw/runtime';
 import { ApiModule } from '../api.module';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
+import { BodyContractGuard } from '../http/body-contract.guard';
 import { ApiAccessGate, apiAccessGate, registerApiAccessHook } from '../http/api-access.hook';
+import { connectionServerOptions, registerConnectionLimits } from '../http/connection-limits';
 import { registerJsonBodyParser } from '../http/json-body.parser';
 import { registerMultipart } from '../http/multipart';
 import { clientErrorResponder, routerErrorResponder } from '../http/router-errors';
@@ -50,6 +52,8 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     frameworkErrors: routerErrorResponder(() => access.gate),
     // Requests Node's parser refuses (head over 16 KB, malformed HTTP) get the envelope too.
     clientErrorHandler: clientErrorResponder(runtime.config.rateLimitPerMinute),
+    // Header, body, whole-request and keep-alive bounds for slow clients (docs/runbook.md).
+    ...connectionServerOptions(runtime.config.http),
   });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(runtime, options.extraModules), adapter, {
     logger: new PinoNestLogger(runtime.logger),
@@ -57,6 +61,7 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     bodyParser: false,
   });
   app.useGlobalFilters(new AllExceptionsFilter(runtime.config.rateLimitPerMinute));
+  app.useGlobalGuards(new BodyContractGuard());
   app.useGlobalPipes(createValidationPipe());
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
@@ -70,6 +75,7 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
       if (limit) route.bodyLimit = limit;
     }
   });
+  registerConnectionLimits(fastify, runtime.config.http, runtime.config.rateLimitPerMinute);
   registerJsonBodyParser(fastify, JSON_BODY_LIMIT_BYTES);
   await registerMultipart(fastify);
   access.gate = apiAccessGate({

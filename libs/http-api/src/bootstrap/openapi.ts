@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
+import { polishOpenApi } from './openapi-polish';
 
 const UI_ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -22,7 +23,7 @@ export function setupOpenApi(app: NestFastifyApplication): OpenAPIObject {
     .setVersion('1.0.0')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: <prefix>_live_<64 hex>' })
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  const document = polishOpenApi(SwaggerModule.createDocument(app, config));
   const body = JSON.stringify(document);
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   fastify.get('/api/v1/openapi.json', (_req, reply) => {

@@ -1,11 +1,19 @@
-import { Controller, Get, Headers, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { BatchCsvKind, DownloadBatchCsvUseCase, GetBatchUseCase, Principal, SubmitBatchUseCase } from '@lgw/application';
+import {
+  BatchCsvKind,
+  DownloadBatchCsvUseCase,
+  GetBatchUseCase,
+  ListBatchesUseCase,
+  Principal,
+  SubmitBatchUseCase,
+} from '@lgw/application';
 import { MAX_BATCH_FILE_BYTES } from '@lgw/domain';
 import { SubmitBatchRequestDto } from '../dto/fulfilment-batch.request.dto';
-import { FulfilmentBatchDto } from '../dto/fulfilment-batch.response.dto';
+import { FulfilmentBatchDto, FulfilmentBatchListResponseDto } from '../dto/fulfilment-batch.response.dto';
+import { PageQueryDto } from '../dto/shipment-search.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { multipartFormParts } from '../http/multipart';
 import { CurrentPrincipal } from '../http/principal.decorator';
@@ -20,7 +28,15 @@ export class FulfilmentBatchesHttpController {
     private readonly submitBatch: SubmitBatchUseCase,
     private readonly getBatch: GetBatchUseCase,
     private readonly downloadCsv: DownloadBatchCsvUseCase,
+    private readonly listBatches: ListBatchesUseCase,
   ) {}
+
+  @Get()
+  @ApiOkResponse({ type: FulfilmentBatchListResponseDto })
+  @ApiErrorResponses({ 422: 'E_VALIDATION (limit, offset, unknown parameters)' })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<FulfilmentBatchListResponseDto> {
+    return this.listBatches.execute({ ...query, teamId: principal.teamId });
+  }
 
   @Post()
   @ApiConsumes('multipart/form-data')

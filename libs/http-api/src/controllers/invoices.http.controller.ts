@@ -1,7 +1,7 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { GetInvoiceUseCase, ListInvoicesUseCase, Principal, RenderInvoicePdfUseCase } from '@lgw/application';
+import { GetEinvoiceXmlUseCase, GetInvoiceUseCase, ListInvoicesUseCase, Principal, RenderInvoicePdfUseCase } from '@lgw/application';
 import { InvoiceDto, InvoiceListResponseDto } from '../dto/invoice.response.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
@@ -14,6 +14,7 @@ export class InvoicesHttpController {
     private readonly getInvoice: GetInvoiceUseCase,
     private readonly listInvoices: ListInvoicesUseCase,
     private readonly renderInvoicePdf: RenderInvoicePdfUseCase,
+    private readonly getEinvoiceXml: GetEinvoiceXmlUseCase,
   ) {}
 
   @Get('current')
@@ -25,11 +26,40 @@ export class InvoicesHttpController {
   }
 
   @Get()
-  @ApiOperation({ summary: "The team's billing periods, newest first" })
+  @ApiOperation({
+    summary: "The team's invoices and credit notes, newest first",
+    description: 'Open periods (status OPEN, what is not on an e-invoice yet) first, then the issued e-invoices and credit notes.',
+  })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } })
+  @ApiQuery({ name: 'offset', required: false, schema: { type: 'integer', minimum: 0, default: 0 } })
   @ApiOkResponse({ type: InvoiceListResponseDto })
-  @ApiErrorResponses({ 503: 'E_SERVICE_UNAVAILABLE (Retry-After)' })
-  async list(@CurrentPrincipal() principal: Principal): Promise<InvoiceListResponseDto> {
-    return this.listInvoices.execute({ teamId: principal.teamId });
+  @ApiErrorResponses({ 422: 'E_VALIDATION (limit, offset)', 503: 'E_SERVICE_UNAVAILABLE (Retry-After)' })
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Query('limit') limit?: string,
+    @Query('offset') offset?: string,
+  ): Promise<InvoiceListResponseDto> {
+    return this.listInvoices.execute({ teamId: principal.teamId, limit, offset });
+  }
+
+  @Get(':id.xml')
+  @ApiOperation({
+    summary: 'An issued e-invoice or credit note: UBL 2.1 XML with the cryptographic stamp, as cleared or reported',
+    description: 'id is the uuid of an issued document (GET /invoices).',
+  })
+  @ApiProduces('application/xml')
+  @ApiOkResponse({ description: 'UBL 2.1 Invoice, signed (XAdES)', schema: { type: 'string' } })
+  @ApiErrorResponses({
+    404: "E_NOT_FOUND (unknown id, another team's, or rejected by ZATCA)",
+    409: 'E_INVOICE_NOT_CLEARED (a standard tax invoice awaiting clearance)',
+  })
+  async xml(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+    const document = await this.getEinvoiceXml.execute({ teamId: principal.teamId, id });
+    await reply
+      .type('application/xml; charset=utf-8')
+      .header('content-disposition', `inline; filename="${document.number}.xml"`)
+      .header('cache-control', 'private, no-cache')
+      .send(document.xml);
   }
 
   @Get(':id.pdf')

@@ -1,7 +1,7 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { GetLabelUseCase, Principal } from '@lgw/application';
+import { GetLabelUseCase, LABEL_FORMATS, LABEL_MEDIA, parseLabelFormat, Principal } from '@lgw/application';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 
@@ -11,20 +11,38 @@ import { CurrentPrincipal } from '../http/principal.decorator';
 export class LabelsHttpController {
   constructor(private readonly getLabel: GetLabelUseCase) {}
 
-  /** A6 PDF with a Code 128 barcode and a QR code of the tracking number. */
+  /** The label with a Code 128 barcode and a QR code of the tracking number: A6 or 4×6 PDF, or ZPL II (203 dpi). */
   @Get(':id')
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'A6 PDF label', schema: { type: 'string', format: 'binary' } })
+  @ApiProduces('application/pdf', 'application/zpl')
+  @ApiQuery({
+    name: 'format',
+    required: false,
+    schema: { type: 'string', enum: [...LABEL_FORMATS] },
+    description: "the shipment's label_format (booking), pdf_a6 when it set none",
+  })
+  @ApiOkResponse({ description: 'The label (PDF or ZPL)', schema: { type: 'string', format: 'binary' } })
   @ApiErrorResponses({
     404: "E_NOT_FOUND (unknown id or another team's shipment)",
+    410: 'E_LABEL_VOIDED (the shipment was cancelled: its label is void)',
+    422: 'E_VALIDATION (unknown format)',
     503: 'E_LABEL_UNAVAILABLE (not rendered yet and no renderer can run; Retry-After)',
   })
-  async label(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const pdf = await this.getLabel.execute({ teamId: principal.teamId, shipmentId: id });
+  async label(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Res() reply: FastifyReply,
+    @Query('format') formatParam?: string,
+  ): Promise<void> {
+    const { format, body } = await this.getLabel.execute({
+      teamId: principal.teamId,
+      shipmentId: id,
+      format: parseLabelFormat(formatParam),
+    });
+    const media = LABEL_MEDIA[format];
     await reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="label-${id}.pdf"`)
+      .type(media.contentType)
+      .header('content-disposition', `inline; filename="label-${id}.${media.extension}"`)
       .header('cache-control', 'private, max-age=300')
-      .send(pdf);
+      .send(body);
   }
 }

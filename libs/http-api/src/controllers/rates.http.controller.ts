@@ -12,12 +12,16 @@ import { CurrentPrincipal } from '../http/principal.decorator';
 export class RatesHttpController {
   constructor(private readonly getRates: GetRatesUseCase) {}
 
-  /** One quote per eligible carrier service level; none eligible is an empty list. */
+  /**
+   * One quote per eligible carrier service level; none eligible is an empty list. With
+   * cod_amount, only levels that collect cash, each with a cod_fee line; when none does, the
+   * empty list comes with a COD_NOT_AVAILABLE warning.
+   */
   @Post()
   @HttpCode(200)
   @ApiOkResponse({ type: QuoteListResponseDto })
   @ApiErrorResponses({ 422: 'E_VALIDATION {field, reason}' })
   async rates(@CurrentPrincipal() principal: Principal, @Body() body: RatesRequestDto): Promise<QuoteListResponseDto> {
-    return { quotes: await this.getRates.execute(body.toCommand(principal.teamId)) };
+    return this.getRates.rates(body.toCommand(principal.teamId));
   }
 }

@@ -1,9 +1,18 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { CancelShipmentUseCase, CreateShipmentUseCase, GetShipmentUseCase, ListShipmentsUseCase, Principal } from '@lgw/application';
-import { SHIPMENT_STATUSES } from '@lgw/domain';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import {
+  CancelShipmentUseCase,
+  CreateShipmentUseCase,
+  ExportShipmentsUseCase,
+  GetShipmentUseCase,
+  ListShipmentsUseCase,
+  Principal,
+} from '@lgw/application';
 import { CancelShipmentRequestDto, CreateShipmentRequestDto } from '../dto/create-shipment.request.dto';
 import { CancellationResponseDto, ShipmentDto, ShipmentListResponseDto } from '../dto/shipment.response.dto';
+import { ShipmentFilterQueryDto, ShipmentListQueryDto } from '../dto/shipment-search.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { Idempotent } from '../http/idempotency.interceptor';
 import { CurrentPrincipal } from '../http/principal.decorator';
@@ -17,6 +26,7 @@ export class ShipmentsHttpController {
     private readonly listShipments: ListShipmentsUseCase,
     private readonly getShipment: GetShipmentUseCase,
     private readonly cancelShipment: CancelShipmentUseCase,
+    private readonly exportShipments: ExportShipmentsUseCase,
   ) {}
 
   @Post()
@@ -32,18 +42,28 @@ export class ShipmentsHttpController {
   }
 
   @Get()
-  @ApiQuery({ name: 'status', required: false, enum: SHIPMENT_STATUSES })
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } })
-  @ApiQuery({ name: 'offset', required: false, schema: { type: 'integer', minimum: 0, default: 0 } })
+  @ApiOperation({ summary: 'List and search shipments', description: 'Newest first. Unknown query parameters are refused (422).' })
   @ApiOkResponse({ type: ShipmentListResponseDto })
-  @ApiErrorResponses({ 422: 'E_VALIDATION (status, limit, offset)' })
-  list(
+  @ApiErrorResponses({ 422: 'E_VALIDATION: every wrong or unknown parameter in details.errors' })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ShipmentListQueryDto): Promise<ShipmentListResponseDto> {
+    return this.listShipments.execute({ ...query, teamId: principal.teamId });
+  }
+
+  @Get('export.csv')
+  @ApiOperation({ summary: 'Export shipments as CSV', description: 'The filters of GET /shipments, every match, newest first, streamed.' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'text/csv, one line per shipment.', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiErrorResponses({ 422: 'E_VALIDATION: every wrong or unknown parameter in details.errors' })
+  async export(
     @CurrentPrincipal() principal: Principal,
-    @Query('status') status?: string,
-    @Query('limit') limit?: string,
-    @Query('offset') offset?: string,
-  ): Promise<ShipmentListResponseDto> {
-    return this.listShipments.execute({ teamId: principal.teamId, status, limit, offset });
+    @Query() query: ShipmentFilterQueryDto,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = this.exportShipments.execute({ ...query, teamId: principal.teamId });
+    await reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .send(Readable.from(file.content));
   }
 
   @Get(':id')

@@ -26,6 +26,8 @@ export class TeamSummaryDto {
   @ApiProperty() name: string;
   @ApiProperty({ nullable: true, type: Number, description: 'null: the default RATE_LIMIT_PER_MINUTE' }) rate_limit_per_minute:
     number | null;
+  @ApiProperty({ type: 'integer', description: "the limit the team's keys get now: its own, else the default" })
+  effective_rate_limit_per_minute: number;
   @ApiProperty() active_keys: number;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }

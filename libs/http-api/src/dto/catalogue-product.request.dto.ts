@@ -33,19 +33,21 @@ export class CatalogueProductRequestDto {
   @IsDefined({ message: 'is required' })
   sku: string;
 
-  @ApiPropertyOptional({ example: 'Premium dates, 1 kg box', maxLength: 200 })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Premium dates, 1 kg box', maxLength: 200 })
   @IsOptional()
   @MaxLength(200, { message: 'must be at most 200 characters' })
   @IsString(TEXT)
   name_en?: string | null;
 
-  @ApiPropertyOptional({ example: 'تمر فاخر، علبة 1 كغ', maxLength: 200 })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'تمر فاخر، علبة 1 كغ', maxLength: 200 })
   @IsOptional()
   @MaxLength(200, { message: 'must be at most 200 characters' })
   @IsString(TEXT)
   name_ar?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     example: '080410',
     description: 'Harmonized System code; 6 to 10 digits to pass the readiness check',
     maxLength: 20,
@@ -55,33 +57,44 @@ export class CatalogueProductRequestDto {
   @IsString(TEXT)
   hs_code?: string | null;
 
-  @ApiPropertyOptional({ example: 1.2, description: 'kg' })
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 1.2, description: 'kg' })
   @IsOptional()
   @IsNumber(NUMBER, NUMBER_MESSAGE)
   weight_kg?: number | null;
 
-  @ApiPropertyOptional({ example: 30, description: 'cm' })
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 30, description: 'cm' })
   @IsOptional()
   @IsNumber(NUMBER, NUMBER_MESSAGE)
   length_cm?: number | null;
 
-  @ApiPropertyOptional({ example: 20, description: 'cm' })
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 20, description: 'cm' })
   @IsOptional()
   @IsNumber(NUMBER, NUMBER_MESSAGE)
   width_cm?: number | null;
 
-  @ApiPropertyOptional({ example: 10, description: 'cm' })
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 10, description: 'cm' })
   @IsOptional()
   @IsNumber(NUMBER, NUMBER_MESSAGE)
   height_cm?: number | null;
 
-  @ApiPropertyOptional({ example: 'SA', description: 'ISO 3166-1 alpha-2 to pass the readiness check', maxLength: 8 })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'SA',
+    description: 'ISO 3166-1 alpha-2 to pass the readiness check',
+    maxLength: 8,
+  })
   @IsOptional()
   @MaxLength(8, { message: 'must be at most 8 characters' })
   @IsString(TEXT)
   origin_country?: string | null;
 
-  @ApiPropertyOptional({ example: 85.5, description: 'declared customs value, SAR with at most two decimals' })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    example: 85.5,
+    description: 'declared customs value, SAR with at most two decimals',
+  })
   @IsOptional()
   @IsNumber({ ...NUMBER, maxDecimalPlaces: 2 }, { message: 'must be a number of SAR with at most two decimals' })
   value_sar?: number | null;

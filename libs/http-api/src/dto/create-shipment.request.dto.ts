@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { CancelShipmentCommand, CreateShipmentCommand, MAX_CANCEL_REASON_LENGTH } from '@lgw/application';
+import { IsDefined, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { CancelShipmentCommand, CreateShipmentCommand, LABEL_FORMATS, LabelFormat, MAX_CANCEL_REASON_LENGTH } from '@lgw/application';
 import { toAddress } from '@lgw/domain';
 import { JsonObjectBody } from '../http/validation.pipe';
 import { Satisfies } from './domain-rules.decorator';
@@ -21,6 +21,16 @@ export class CreateShipmentRequestDto extends ShippingRequestDto {
   @MaxLength(100, { message: 'must be at most 100 characters' })
   reference?: string;
 
+  @ApiPropertyOptional({
+    type: String,
+    enum: [...LABEL_FORMATS],
+    default: 'pdf_a6',
+    description: 'the label format GET /labels/{id} serves without ?format',
+  })
+  @IsOptional()
+  @IsIn([...LABEL_FORMATS], { message: `must be one of ${LABEL_FORMATS.join(', ')}` })
+  label_format?: LabelFormat;
+
   /** The body once it passed the gate: addresses in their stored form. */
   toCommand(teamId: string): CreateShipmentCommand {
     return {
@@ -34,6 +44,7 @@ export class CreateShipmentRequestDto extends ShippingRequestDto {
       hsCodes: this.hs_codes,
       codAmount: this.cod_amount,
       reference: this.reference,
+      labelFormat: this.label_format,
     };
   }
 }
@@ -42,7 +53,7 @@ const CANCEL_REASON = `must be a string of at most ${MAX_CANCEL_REASON_LENGTH} c
 
 @JsonObjectBody('must be a JSON object such as {"reason": "..."}')
 export class CancelShipmentRequestDto {
-  @ApiPropertyOptional({ maxLength: MAX_CANCEL_REASON_LENGTH })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_CANCEL_REASON_LENGTH, example: 'customer changed the order' })
   @IsOptional()
   @Satisfies('isCancelReason', (value) => typeof value === 'string' && value.length <= MAX_CANCEL_REASON_LENGTH, CANCEL_REASON)
   reason?: string | null;

@@ -9,7 +9,8 @@ export class ErrorBodyDto {
     type: 'object',
     additionalProperties: true,
     nullable: true,
-    description: 'E_VALIDATION: {field, reason}; E_ADDRESS_NOT_NORMALISED: {missing: string[]}',
+    description:
+      'E_VALIDATION: {field, reason, errors: [{field, reason}]} (every problem, the first also as field/reason); E_ADDRESS_NOT_NORMALISED: {missing: string[]}',
   })
   details?: Record<string, unknown> | null;
 }

@@ -36,3 +36,11 @@ export class FulfilmentBatchDto {
   @ApiProperty({ type: String, nullable: true, description: 'Streamed text/csv download of rejection_csv (REJECTED).' })
   rejection_csv_url: string | null;
 }
+
+/** GET /fulfilment/batches: newest first; result_csv and rejection_csv are null (use the URLs or GET by id). */
+export class FulfilmentBatchListResponseDto {
+  @ApiProperty({ type: [FulfilmentBatchDto] }) batches: readonly FulfilmentBatchDto[];
+  @ApiProperty({ type: 'integer' }) total: number;
+  @ApiProperty({ type: 'integer' }) limit: number;
+  @ApiProperty({ type: 'integer' }) offset: number;
+}

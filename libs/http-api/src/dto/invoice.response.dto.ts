@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BILLING_CAUSES } from '@lgw/domain';
 
 export class InvoiceLineItemDto {
@@ -25,7 +25,20 @@ export class InvoiceDto {
 }
 
 export class InvoiceSummaryDto {
-  @ApiProperty() id: string;
+  @ApiProperty({ description: 'an open period: INV-<YYYYMM>-<team>; an issued e-invoice or credit note: its uuid' }) id: string;
+  @ApiProperty({ enum: ['invoice', 'credit_note'] }) type: string;
+  @ApiProperty({
+    enum: ['OPEN', 'PENDING_CLEARANCE', 'CLEARED', 'REPORTED', 'REJECTED'],
+    description: 'OPEN: lines not on an e-invoice yet; issued documents: their place with ZATCA',
+  })
+  status: string;
+  @ApiPropertyOptional({ description: 'issued documents: the e-invoice number', example: 'EGS-1A2B3C4D-00000042' }) number?: string;
+  @ApiPropertyOptional({ enum: ['standard', 'simplified'], description: 'standard (B2B, cleared) or simplified (reported)' })
+  profile?: string;
+  @ApiPropertyOptional({ description: 'issued documents: the invoice counter value (ICV)' }) icv?: number;
+  @ApiPropertyOptional({ format: 'date-time' }) issued_at?: string;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'credit notes: the id of the invoice they correct' })
+  billing_reference_id?: string | null;
   @ApiProperty({ format: 'date' }) period_start: string;
   @ApiProperty({ format: 'date' }) period_end: string;
   @ApiProperty() line_count: number;
@@ -39,4 +52,7 @@ export class InvoiceSummaryDto {
 export class InvoiceListResponseDto {
   @ApiProperty({ type: [InvoiceSummaryDto], description: 'newest period first; the current period is always there' })
   invoices: InvoiceSummaryDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() limit: number;
+  @ApiProperty() offset: number;
 }

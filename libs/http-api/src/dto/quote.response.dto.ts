@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CarrierRefDto, ServiceRefDto, TransitDaysDto } from './carrier.response.dto';
 
 export class QuoteWeightsDto {
@@ -10,7 +10,7 @@ export class QuoteWeightsDto {
 }
 
 export class BreakdownLineDto {
-  @ApiProperty({ enum: ['base', 'weight_charge', 'fuel_surcharge', 'vat'] }) code: string;
+  @ApiProperty({ enum: ['base', 'weight_charge', 'fuel_surcharge', 'cod_fee', 'vat'] }) code: string;
   @ApiProperty() label_en: string;
   @ApiProperty() label_ar: string;
   @ApiProperty() amount_sar: number;
@@ -28,6 +28,18 @@ export class QuoteDto {
   @ApiProperty({ format: 'date-time', description: 'issue + 15 minutes' }) expires_at: string;
 }
 
+export class RatesWarningDto {
+  @ApiProperty({ enum: ['COD_NOT_AVAILABLE'] }) code: string;
+  @ApiProperty() message_en: string;
+  @ApiProperty() message_ar: string;
+}
+
 export class QuoteListResponseDto {
   @ApiProperty({ type: [QuoteDto] }) quotes: readonly QuoteDto[];
+  @ApiPropertyOptional({
+    type: [RatesWarningDto],
+    description:
+      'only when there is something to say, e.g. COD_NOT_AVAILABLE: cod_amount given and no service level on the lane collects cash',
+  })
+  warnings?: readonly RatesWarningDto[];
 }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { COD_STATUSES, SHIPMENT_STATUSES } from '@lgw/domain';
 import { AddressRequestDto } from './address.request.dto';
 import { CarrierRefDto, ServiceRefDto } from './carrier.response.dto';
 import { ParcelRequestDto } from './parcel.request.dto';
@@ -13,12 +14,37 @@ export class WarningDto {
   @ApiProperty() message_ar: string;
 }
 
+/** A shipment's cash on delivery, or null: inline, so that OpenAPI 3.0 can say "an object or null". */
+const SHIPMENT_COD_SCHEMA = {
+  type: 'object',
+  nullable: true,
+  description: 'cash on delivery; null without it',
+  required: ['amount_sar', 'fee_sar', 'status', 'collected_sar', 'collected_at', 'remittance_id'],
+  properties: {
+    amount_sar: { type: 'number' },
+    fee_sar: { type: 'number', description: 'the cod_fee line of the quote' },
+    status: { type: 'string', enum: [...COD_STATUSES] },
+    collected_sar: { type: 'number', nullable: true, description: 'what the carrier reports it collected at delivery' },
+    collected_at: { type: 'string', format: 'date-time', nullable: true },
+    remittance_id: { type: 'string', format: 'uuid', nullable: true, description: 'GET /cod/remittances/{id}' },
+  },
+} as const;
+
+export interface ShipmentCod {
+  amount_sar: number;
+  fee_sar: number;
+  status: string;
+  collected_sar: number | null;
+  collected_at: string | null;
+  remittance_id: string | null;
+}
+
 export class ShipmentDto {
   @ApiProperty() id: string;
   @ApiProperty() tracking_number: string;
   @ApiProperty({ description: "the gateway's own reference for the shipment" }) service_reference: string;
   @ApiProperty({ type: String, nullable: true, description: "the caller's order reference" }) reference: string | null;
-  @ApiProperty() status: string;
+  @ApiProperty({ enum: SHIPMENT_STATUSES }) status: string;
   @ApiProperty() status_ar: string;
   @ApiProperty() status_en: string;
   @ApiProperty({ type: CarrierRefDto }) carrier: CarrierRefDto;
@@ -35,6 +61,9 @@ export class ShipmentDto {
   @ApiProperty() quoted_total_sar: number;
   @ApiProperty({ format: 'date-time' }) estimated_delivery_at: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty(SHIPMENT_COD_SCHEMA as never) cod: ShipmentCod | null;
+  @ApiProperty({ description: 'a customer return (POST /shipments/{id}/return)' }) is_return: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'the delivered shipment a return brings back' }) return_of: string | null;
 }
 
 export class ShipmentListResponseDto {

@@ -16,7 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { GetRatesCommand } from '@lgw/application';
-import { AddressProps, IsoCurrencyCode, toAddress } from '@lgw/domain';
+import { AddressProps, COD_MAX_SAR, IsoCurrencyCode, toAddress } from '@lgw/domain';
 import { AddressRequestDto } from './address.request.dto';
 import { IsAddressValue, IsIsoCurrency, NoArrayItems } from './domain-rules.decorator';
 import { ParcelRequestDto } from './parcel.request.dto';
@@ -72,16 +72,21 @@ export class ShippingRequestDto {
   @Matches(/^\d{6,10}$/, { each: true, message: 'each HS code must be 6 to 10 digits' })
   hs_codes?: string[];
 
-  @ApiPropertyOptional({ example: 120.5, description: 'cash on delivery, SAR' })
+  @ApiPropertyOptional({
+    example: 120.5,
+    maximum: COD_MAX_SAR,
+    description:
+      'cash on delivery, SAR (at most 10,000). POST /rates prices it (a cod_fee line; only services that collect cash); POST /shipments must send the amount its quote was rated with',
+  })
   @IsOptional()
-  @Max(MAX_MONEY_SAR, { message: `must be at most ${MAX_MONEY_SAR}` })
+  @Max(COD_MAX_SAR, { message: `must be at most ${COD_MAX_SAR} SAR, the cash on delivery ceiling` })
   @IsPositive(SAR)
   @IsNumber(FINITE, SAR)
   cod_amount?: number;
 }
 
 export class RatesRequestDto extends ShippingRequestDto {
-  @ApiPropertyOptional({ example: 'SAR', description: 'ISO 4217' })
+  @ApiPropertyOptional({ type: String, example: 'SAR', description: 'ISO 4217', pattern: '^[A-Z]{3}$' })
   @IsOptional()
   @IsIsoCurrency('must be an ISO 4217 currency code')
   @IsString({ message: 'must be an ISO 4217 currency code' })

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { SHIPMENT_EVENT_KINDS } from '@lgw/domain';
+import { WEBHOOK_EVENT_KINDS } from '@lgw/domain';
 
 /**
  * POST /webhooks/config. The fields are checked by the domain's webhook rules (one precise
@@ -8,6 +8,7 @@ import { SHIPMENT_EVENT_KINDS } from '@lgw/domain';
  */
 export class ConfigureWebhookRequestDto {
   @ApiProperty({
+    type: String,
     format: 'uri',
     example: 'https://merchant.example/hooks/logistics',
     description: 'an absolute https URL without credentials or fragment, whose host resolves only to public addresses',
@@ -17,8 +18,8 @@ export class ConfigureWebhookRequestDto {
 
   @ApiPropertyOptional({
     type: [String],
-    enum: SHIPMENT_EVENT_KINDS,
-    description: 'kinds to deliver, no duplicates; all four when absent',
+    enum: WEBHOOK_EVENT_KINDS,
+    description: "kinds to deliver, no duplicates; the contract's four shipment kinds when absent; cod.remitted only when listed",
     example: ['shipment.delivered', 'shipment.exception'],
   })
   @Allow()

@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SHIPMENT_EVENT_KINDS, WEBHOOK_DELIVERY_STATES } from '@lgw/domain';
+import { WEBHOOK_EVENT_KINDS, WEBHOOK_DELIVERY_STATES } from '@lgw/domain';
 
 export class WebhookConfigCreatedDto {
   @ApiProperty({ format: 'uri' }) url: string;
-  @ApiProperty({ type: [String], enum: SHIPMENT_EVENT_KINDS }) events: string[];
+  @ApiProperty({ type: [String], enum: WEBHOOK_EVENT_KINDS }) events: string[];
   @ApiProperty({
     example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
     description: 'signs every delivery (Standard Webhooks). Kept across config updates; changed only by rotate-secret.',
@@ -18,7 +18,7 @@ export class WebhookSecretRotatedDto extends WebhookConfigCreatedDto {
 
 export class WebhookConfigDto {
   @ApiProperty({ format: 'uri' }) url: string;
-  @ApiProperty({ type: [String], enum: SHIPMENT_EVENT_KINDS }) events: string[];
+  @ApiProperty({ type: [String], enum: WEBHOOK_EVENT_KINDS }) events: string[];
   @ApiProperty({ description: 'false after a 410 answer or five days of failed attempts; POST /webhooks/config enables it again' })
   enabled: boolean;
   @ApiProperty({ nullable: true, enum: ['gone', 'failing', null], type: String }) disabled_reason: string | null;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '@lgw/domain';
+import type { ErrorCode, ErrorDetails } from '@lgw/domain';
 import { sendError } from './send-error';
 import { ApiAccessGate, MAX_URL_LENGTH, REQUEST_ID_HEADER } from './api-access.hook';
 import { errorEnvelope, statusOf } from './error-envelope';
@@ -40,31 +40,49 @@ type ClientError = Error & { code?: string; rawPacket?: unknown };
 export function clientErrorResponder(defaultLimit: number) {
   return (error: ClientError, socket: Socket): void => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    // A client that never finished its head is not reading an answer (headersTimeout).
-    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) return void socket.destroy();
+    if (!socket.writable) return void socket.destroy();
+    // Node's head and whole-request timers: answered unless an answer is already being written.
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      const response = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+      if (response?.headersSent) return void socket.destroy();
+      return writeEarlyAnswer(socket, 'E_REQUEST_TIMEOUT', null, defaultLimit);
+    }
     const code: ErrorCode =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? requestLineTooLong(error.rawPacket)
           ? 'E_URI_TOO_LONG'
           : 'E_HEADERS_TOO_LARGE'
         : 'E_VALIDATION';
-    const envelope = errorEnvelope(
+    writeEarlyAnswer(
+      socket,
       code,
       code === 'E_VALIDATION' ? { field: 'request', reason: 'must be a well-formed HTTP/1.1 request' } : null,
+      defaultLimit,
     );
-    const body = Buffer.from(JSON.stringify(envelope));
-    const status = statusOf(code);
-    const head = [
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
-      `${REQUEST_ID_HEADER}: ${randomUUID()}`,
-      `X-RateLimit-Limit: ${defaultLimit}`,
-      `X-RateLimit-Remaining: ${defaultLimit}`,
-      'Content-Type: application/json; charset=utf-8',
-      `Content-Length: ${body.length}`,
-      'Connection: close',
-    ];
-    socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), body]));
   };
+}
+
+/**
+ * The envelope written straight to the socket, for requests that never reached (or never
+ * finished reaching) Fastify: the request id, the default rate-limit headers (nothing was
+ * counted), `Connection: close`; the connection is closed once it is sent.
+ */
+export function writeEarlyAnswer(socket: Socket, code: ErrorCode, details: ErrorDetails | null, defaultLimit: number): void {
+  if (socket.writableEnded) return void socket.destroy();
+  const body = Buffer.from(JSON.stringify(errorEnvelope(code, details)));
+  const status = statusOf(code);
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    `${REQUEST_ID_HEADER}: ${randomUUID()}`,
+    `X-RateLimit-Limit: ${defaultLimit}`,
+    `X-RateLimit-Remaining: ${defaultLimit}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${body.length}`,
+    'Connection: close',
+  ];
+  socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), body]));
+  // A client that does not read must not hold the socket: it is closed after the body timeout.
+  socket.setTimeout(5_000, () => socket.destroy());
 }
 
 /** The parser stopped in (or right after) a request line longer than the URL limit. */

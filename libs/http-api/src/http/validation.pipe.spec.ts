@@ -7,7 +7,13 @@ import { createValidationPipe } from './validation.pipe';
 const RIYADH = { city: 'Riyadh', country: 'SA', short_address: 'RRRD2929' };
 const PARCEL = { weight_kg: 1, length_cm: 10, width_cm: 10, height_cm: 10 };
 
-async function refusal(metatype: unknown, value: unknown): Promise<{ field?: string; reason?: string }> {
+interface Refusal {
+  field?: string;
+  reason?: string;
+  errors?: { field: string; reason: string; reason_ar?: string }[];
+}
+
+async function refusal(metatype: unknown, value: unknown): Promise<Refusal> {
   try {
     await createValidationPipe().transform(value, { type: 'body', metatype: metatype as never });
   } catch (error) {
@@ -28,6 +34,19 @@ describe('the validation gate', () => {
       field: 'origin.country',
       reason: 'is required',
     });
+  });
+
+  it('lists every problem of a request, the first one also on its own', async () => {
+    const body = { quote_id: 7, origin: RIYADH, destination: RIYADH, parcels: [{ ...PARCEL, weight_kg: 0, height_cm: -1 }] };
+    const refused = await refusal(CreateShipmentRequestDto, body);
+    expect(refused.errors?.map((e) => e.field)).toEqual(['quote_id', 'parcels.0.weight_kg', 'parcels.0.height_cm']);
+    expect(refused).toMatchObject({ field: 'quote_id', reason: refused.errors?.[0].reason });
+  });
+
+  it('lists every problem of a whole-Address body', async () => {
+    const refused = await refusal(AddressRequestDto, { country: 'SA', postal_code: '12' });
+    expect(refused.errors?.length).toBeGreaterThan(1);
+    expect(refused.errors?.[0]).toMatchObject({ field: refused.field, reason: refused.reason });
   });
 
   it('yields a typed command with addresses in their stored form', async () => {

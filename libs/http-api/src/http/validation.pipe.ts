@@ -4,10 +4,10 @@ import { ADDRESS_CONSTRAINT, isLateConstraint } from '../dto/domain-rules.decora
 import { cacheValidationMetadata } from './validation-metadata.cache';
 
 /**
- * class-validator reports a tree; clients get the first failing leaf as a dotted path
- * (`parcels.0.weight_kg`) with its reason (`must be a positive number`). Rules that need a whole
- * value object (an address, a currency) are judged once the shape of every field is right, so
- * they are looked for in a second pass.
+ * class-validator reports a tree; clients get every failing leaf as a dotted path
+ * (`parcels.0.weight_kg`) with its reason (`must be a positive number`), the first one also on its
+ * own. Rules that need a whole value object (an address, a currency) are judged once the shape of
+ * every field is right, so they are looked for in a second pass.
  */
 export interface FieldViolation {
   readonly field: string;
@@ -16,28 +16,50 @@ export interface FieldViolation {
 }
 
 export function firstViolation(errors: ClassValidationError[], parent = ''): FieldViolation | null {
-  return firstLeaf(errors, parent, false) ?? firstLeaf(errors, parent, true);
+  return everyViolation(errors, parent)[0] ?? null;
 }
 
-function firstLeaf(errors: ClassValidationError[], parent: string, late: boolean): FieldViolation | null {
+export function everyViolation(errors: ClassValidationError[], parent = ''): FieldViolation[] {
+  const shape = leaves(errors, parent, false);
+  return shape.length > 0 ? shape : leaves(errors, parent, true);
+}
+
+function leaves(errors: ClassValidationError[], parent: string, late: boolean): FieldViolation[] {
+  const found: FieldViolation[] = [];
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
     const constraints = Object.entries(error.constraints ?? {}).filter(([name]) => isLateConstraint(name) === late);
     if (constraints.length > 0) {
       const [name, reason] = constraints[0];
-      // The address names its own sub-field (destination.city), as the domain reports it.
-      if (name === ADDRESS_CONSTRAINT) {
-        const [first] = prefixViolations(path, validateAddress(error.value));
-        if (first) return { field: first.field, reason: first.reason, reason_ar: first.reason_ar };
-      }
-      return { field: path, reason };
-    }
-    if (error.children?.length) {
-      const nested = firstLeaf(error.children, path, late);
-      if (nested) return nested;
+      // The address names its own sub-fields (destination.city), as the domain reports them.
+      const address = name === ADDRESS_CONSTRAINT ? prefixViolations(path, validateAddress(error.value)) : [];
+      if (address.length > 0) found.push(...address.map((v) => ({ field: v.field, reason: v.reason, reason_ar: v.reason_ar })));
+      else found.push({ field: path, reason });
+    } else if (error.children?.length) {
+      found.push(...leaves(error.children, path, late));
     }
   }
-  return null;
+  return found;
+}
+
+const KNOWN_PARAMETERS = Symbol('KNOWN_PARAMETERS');
+
+/**
+ * A query whose parameters are all named by the DTO: any other one is refused (422 naming it),
+ * never silently ignored. The DTO's own rules are judged in the same pass.
+ */
+export function OnlyKnownParameters(names: readonly string[]): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(KNOWN_PARAMETERS, new Set(names), target);
+  };
+}
+
+function unknownParameters(value: unknown, metadata: ArgumentMetadata): FieldViolation[] {
+  const known: Set<string> | undefined = metadata.metatype ? Reflect.getMetadata(KNOWN_PARAMETERS, metadata.metatype) : undefined;
+  if (!known || typeof value !== 'object' || value === null) return [];
+  return Object.keys(value)
+    .filter((name) => !known.has(name))
+    .map((name) => ({ field: name, reason: 'is not a parameter of this operation', reason_ar: 'ليس من معاملات هذه العملية' }));
 }
 
 /** Bodies this pipe has already judged: the idempotency interceptor validates before it claims a key. */
@@ -76,12 +98,20 @@ export class GatewayValidationPipe extends ValidationPipe {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw new ValidationError('body', 'must be an Address object');
       }
-      const [first] = validateAddress(value);
-      if (first) throw new ValidationError(first.field, first.reason, first.reason_ar);
+      const problems = validateAddress(value);
+      if (problems.length > 0) throw ValidationError.of(problems);
       return value;
     }
     if (metadata.type === 'query' || metadata.type === 'param') refuseUnprintableParameter(value, metadata);
-    const result: unknown = await super.transform(value, metadata);
+    const unknown = unknownParameters(value, metadata);
+    let result: unknown;
+    try {
+      result = await super.transform(value, metadata);
+    } catch (error) {
+      if (unknown.length > 0 && error instanceof ValidationError) throw withProblems(unknown, error);
+      throw error;
+    }
+    if (unknown.length > 0) throw ValidationError.of(unknown);
     if (metadata.type === 'body') {
       // After the shape checks, so a wrong type is still reported as such; before any use case
       // runs, so no carrier is called with text the database could not store.
@@ -105,6 +135,13 @@ function refuseUnprintableParameter(value: unknown, metadata: ArgumentMetadata):
   throw unprintableTextError(name);
 }
 
+/** Unknown parameters first (in the order given), then the DTO's own problems. */
+function withProblems(first: FieldViolation[], error: ValidationError): ValidationError {
+  const listed = error.details?.errors;
+  const rest = Array.isArray(listed) ? (listed as FieldViolation[]) : [error.details as unknown as FieldViolation];
+  return ValidationError.of([...first, ...rest]);
+}
+
 export function createValidationPipe(): GatewayValidationPipe {
   cacheValidationMetadata();
   return new GatewayValidationPipe({
@@ -116,8 +153,8 @@ export function createValidationPipe(): GatewayValidationPipe {
     // leaves the process: only field and reason reach the client.
     validationError: { target: false, value: true },
     exceptionFactory: (errors) => {
-      const violation = firstViolation(errors) ?? { field: 'body', reason: 'is invalid' };
-      return new ValidationError(violation.field, violation.reason, violation.reason_ar);
+      const violations = everyViolation(errors);
+      return ValidationError.of(violations.length > 0 ? violations : [{ field: 'body', reason: 'is invalid' }]);
     },
   });
 }

@@ -26,7 +26,7 @@ const RECEIPT_SQL = 'INSERT INTO billing_event_receipts (event_id) VALUES ($1) O
 
 /** An invoice's lines: one range scan of billing_lines_invoice_idx, already in line order. */
 export const INVOICE_LINES_SQL = `SELECT ${LINE_COLUMNS} FROM billing_lines
-  WHERE team_id = $1 AND period_start = $2
+  WHERE team_id = $1 AND period_start = $2 AND einvoice_document_id IS NULL
   ORDER BY occurred_at, id`;
 
 export class TypeOrmBillingLedger implements BillingLedgerPort {
@@ -121,7 +121,7 @@ export class TypeOrmBillingLedger implements BillingLedgerPort {
               coalesce(sum(amount_halalas) FILTER (WHERE cause = ANY($2::text[])), 0) AS subtotal,
               coalesce(sum(amount_halalas) FILTER (WHERE cause <> ALL($2::text[])), 0) AS surcharges,
               sum(vat_halalas) AS vat, count(*)::int AS line_count, max(recorded_at) AS updated_at
-         FROM billing_lines WHERE team_id = $1
+         FROM billing_lines WHERE team_id = $1 AND einvoice_document_id IS NULL
         GROUP BY period_start ORDER BY period_start DESC`,
       [teamId, SUBTOTAL_CAUSES],
     );

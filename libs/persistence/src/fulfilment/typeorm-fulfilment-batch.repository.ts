@@ -7,7 +7,7 @@ import {
   FulfilmentBatchRecord,
   FulfilmentBatchRepositoryPort,
 } from '@lgw/application';
-import { BatchPhase } from '@lgw/domain';
+import { BATCH_PHASES, BatchPhase } from '@lgw/domain';
 import { rowCount } from '../repositories/sql-results';
 import { isUuid } from '../support/uuid';
 
@@ -37,6 +37,7 @@ interface OrderRow {
   cod_halalas: string;
   tracking_number: string | null;
   carrier_error: string | null;
+  handed_off_at: Date | null;
 }
 
 const toRecord = (r: BatchRow): FulfilmentBatchRecord => ({
@@ -65,6 +66,7 @@ const toOrder = (r: OrderRow): BatchOrderRecord => ({
   codHalalas: Number(r.cod_halalas),
   trackingNumber: r.tracking_number,
   carrierError: r.carrier_error,
+  handedOffAt: r.handed_off_at,
 });
 
 /**
@@ -110,11 +112,28 @@ export class TypeOrmFulfilmentBatchRepository implements FulfilmentBatchReposito
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
+  async listForTeam(teamId: string, limit: number, offset: number): Promise<{ items: FulfilmentBatchRecord[]; total: number }> {
+    const [countRow] = await this.dataSource.query('SELECT count(*)::int AS total FROM fulfilment_batches WHERE team_id = $1', [teamId]);
+    const total = Number(countRow.total);
+    if (total === 0 || offset >= total) return { items: [], total };
+    const rows: BatchRow[] = await this.dataSource.query(
+      'SELECT * FROM fulfilment_batches WHERE team_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3',
+      [teamId, limit, offset],
+    );
+    return { items: rows.map(toRecord), total };
+  }
+
   async setProgress(id: string, phase: BatchPhase, processedRows: number, rowCount?: number): Promise<void> {
+    // The heartbeat moves always; phase and rows only forwards (phases ranked by BATCH_PHASES).
+    // Both CASEs read the row as it was before this statement.
+    const ahead = `(array_position($5::text[], phase) < array_position($5::text[], $2::text) OR (phase = $2 AND processed_rows <= $3))`;
     await this.dataSource.query(
-      `UPDATE fulfilment_batches SET phase = $2, processed_rows = $3, row_count = COALESCE($4, row_count), updated_at = now()
+      `UPDATE fulfilment_batches
+          SET phase = CASE WHEN ${ahead} THEN $2 ELSE phase END,
+              processed_rows = CASE WHEN ${ahead} THEN $3 ELSE processed_rows END,
+              row_count = COALESCE($4, row_count), updated_at = now()
         WHERE id = $1 AND status = 'PROCESSING'`,
-      [id, phase, processedRows, rowCount ?? null],
+      [id, phase, processedRows, rowCount ?? null, [...BATCH_PHASES]],
     );
   }
 
@@ -232,6 +251,15 @@ export class TypeOrmFulfilmentBatchRepository implements FulfilmentBatchReposito
         );
       }
     });
+  }
+
+  async markHandedOff(batchId: string, orderRefs: readonly string[], at: Date): Promise<void> {
+    if (orderRefs.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE fulfilment_batch_orders SET handed_off_at = $3
+        WHERE batch_id = $1 AND order_ref = ANY($2::text[]) AND handed_off_at IS NULL`,
+      [batchId, [...orderRefs], at],
+    );
   }
 
   async settledRows(batchId: string): Promise<number> {

@@ -13,6 +13,15 @@ import { Webhooks1732100170000 } from './1732100170000-webhooks.migration';
 import { SignedQuotes1732100310000 } from './1732100310000-signed-quotes.migration';
 import { DocumentChunks1732100330000 } from './1732100330000-document-chunks.migration';
 import { TrackingFidelity1732100360000 } from './1732100360000-tracking-fidelity.migration';
+import { BatchOrderHandoff1732100400000 } from './1732100400000-batch-order-handoff.migration';
+import { ShipmentSearch1732100410000 } from './1732100410000-shipment-search.migration';
+import { Einvoicing1732100460000 } from './1732100460000-einvoicing.migration';
+import { CashOnDelivery1732100420000 } from './1732100420000-cash-on-delivery.migration';
+import { Pickups1732100430000 } from './1732100430000-pickups.migration';
+import { CustomerReturns1732100431000 } from './1732100431000-customer-returns.migration';
+import { LabelFormats1732100440000 } from './1732100440000-label-formats.migration';
+import { Manifests1732100441000 } from './1732100441000-manifests.migration';
+import { ShipmentLabelFormat1732100442000 } from './1732100442000-shipment-label-format.migration';
 
 /** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
 export const MIGRATIONS = [
@@ -31,4 +40,13 @@ export const MIGRATIONS = [
   SignedQuotes1732100310000,
   DocumentChunks1732100330000,
   TrackingFidelity1732100360000,
+  BatchOrderHandoff1732100400000,
+  ShipmentSearch1732100410000,
+  Einvoicing1732100460000,
+  CashOnDelivery1732100420000,
+  Pickups1732100430000,
+  CustomerReturns1732100431000,
+  LabelFormats1732100440000,
+  Manifests1732100441000,
+  ShipmentLabelFormat1732100442000,
 ];

@@ -16,6 +16,8 @@ const quote = (over: Partial<IssuedQuote> = {}): IssuedQuote => ({
   fuelSurchargeHalalas: 180,
   vatHalalas: 297,
   totalHalalas: 2277,
+  codAmountHalalas: 0,
+  codFeeHalalas: 0,
   createdAt: new Date('2026-11-24T10:00:00.123Z'),
   expiresAt: new Date('2026-11-24T10:15:00.123Z'),
   ...over,
@@ -30,6 +32,14 @@ describe('SignedQuoteCodec', () => {
     expect(id).toMatch(/^q1\.[A-Za-z0-9_-]+$/);
     expect(id.length).toBeLessThanOrEqual(256);
     expect(codec.open(q.teamId, id)).toEqual(q);
+  });
+
+  it('carries the cash on delivery amount and fee the quote was rated with', () => {
+    const q = quote({ codAmountHalalas: 1_000_000, codFeeHalalas: 15_000, totalHalalas: 21_527 });
+    const opened = codec.open(q.teamId, codec.seal(q));
+    expect(opened).toEqual(q);
+    expect(opened?.codAmountHalalas).toBe(1_000_000);
+    expect(opened?.codFeeHalalas).toBe(15_000);
   });
 
   it('gives two quotes with the same facts two ids', () => {

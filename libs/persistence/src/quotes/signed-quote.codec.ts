@@ -8,13 +8,16 @@ import type { Lane } from '@lgw/domain';
  * not carry: another team's token, or a forged or altered one, opens to nothing.
  *
  * Layout (big-endian): version 1 | lane 1 | origin 2 | destination 2 | parcels fingerprint 32 |
- * chargeable g 4 | base, weight charge, fuel, VAT, total halalas 6 each | created ms 6 |
- * expires ms 6 | nonce 4 | carrier code (len 1 + bytes) | service code (len 1 + bytes) | MAC 16.
+ * chargeable g 4 | base, weight charge, fuel, VAT, total halalas 6 each | [version 2: COD amount,
+ * COD fee halalas 6 each] | created ms 6 | expires ms 6 | nonce 4 | carrier code (len 1 + bytes) |
+ * service code (len 1 + bytes) | MAC 16. Version 1 tokens (no cash on delivery) still open.
  */
 const PREFIX = 'q1.';
-const VERSION = 1;
+const VERSION = 2;
 const MAC_BYTES = 16;
-const FIXED_BYTES = 1 + 1 + 2 + 2 + 32 + 4 + 5 * 6 + 6 + 6 + 4;
+const AMOUNTS = { 1: 5, 2: 7 } as const;
+const FIXED_BYTES = 1 + 1 + 2 + 2 + 32 + 4 + AMOUNTS[VERSION] * 6 + 6 + 6 + 4;
+const V1_FIXED_BYTES = FIXED_BYTES - 2 * 6;
 const LANES: readonly Lane[] = ['domestic', 'gcc', 'international'];
 const MAC_LABEL = Buffer.from('lgw quote v1\0');
 
@@ -33,7 +36,15 @@ export class SignedQuoteCodec {
     at += body.write(country(quote.destinationCountry), at, 'latin1');
     at += Buffer.from(fingerprint(quote.parcelsFingerprint), 'hex').copy(body, at);
     at = body.writeUInt32BE(grams(quote.chargeableKg), at);
-    for (const amount of [quote.baseHalalas, quote.weightChargeHalalas, quote.fuelSurchargeHalalas, quote.vatHalalas, quote.totalHalalas]) {
+    for (const amount of [
+      quote.baseHalalas,
+      quote.weightChargeHalalas,
+      quote.fuelSurchargeHalalas,
+      quote.vatHalalas,
+      quote.totalHalalas,
+      quote.codAmountHalalas,
+      quote.codFeeHalalas,
+    ]) {
       at = body.writeUIntBE(amount, at, 6);
     }
     at = body.writeUIntBE(quote.createdAt.getTime(), at, 6);
@@ -50,7 +61,7 @@ export class SignedQuoteCodec {
   open(teamId: string, id: string): IssuedQuote | null {
     if (!id.startsWith(PREFIX)) return null;
     const raw = Buffer.from(id.slice(PREFIX.length), 'base64url');
-    if (raw.length < FIXED_BYTES + 2 + MAC_BYTES || raw.toString('base64url') !== id.slice(PREFIX.length)) return null;
+    if (raw.length < V1_FIXED_BYTES + 2 + MAC_BYTES || raw.toString('base64url') !== id.slice(PREFIX.length)) return null;
     const body = raw.subarray(0, raw.length - MAC_BYTES);
     if (!timingSafeEqual(this.mac(teamId, body), raw.subarray(raw.length - MAC_BYTES))) return null;
     return decode(teamId, body);
@@ -63,7 +74,8 @@ export class SignedQuoteCodec {
 
 /** Only called on a body whose MAC verified: the gateway wrote it, so it is well formed. */
 function decode(teamId: string, body: Buffer): IssuedQuote | null {
-  if (body.readUInt8(0) !== VERSION) return null;
+  const version = body.readUInt8(0);
+  if (version !== 1 && version !== 2) return null;
   let at = 1;
   const lane = LANES[body.readUInt8(at++)];
   const originCountry = body.toString('latin1', at, (at += 2));
@@ -72,7 +84,7 @@ function decode(teamId: string, body: Buffer): IssuedQuote | null {
   const chargeableKg = body.readUInt32BE(at) / 1000;
   at += 4;
   const amounts: number[] = [];
-  for (let i = 0; i < 5; i++, at += 6) amounts.push(body.readUIntBE(at, 6));
+  for (let i = 0; i < AMOUNTS[version]; i++, at += 6) amounts.push(body.readUIntBE(at, 6));
   const createdAt = new Date(body.readUIntBE(at, 6));
   const expiresAt = new Date(body.readUIntBE((at += 6), 6));
   at += 6 + 4;
@@ -80,7 +92,8 @@ function decode(teamId: string, body: Buffer): IssuedQuote | null {
   const carrierCode = body.toString('utf8', at, (at += carrierLength));
   const serviceLength = body.readUInt8(at++);
   const serviceCode = body.toString('utf8', at, at + serviceLength);
-  const [baseHalalas, weightChargeHalalas, fuelSurchargeHalalas, vatHalalas, totalHalalas] = amounts;
+  const [baseHalalas, weightChargeHalalas, fuelSurchargeHalalas, vatHalalas, totalHalalas, codAmountHalalas = 0, codFeeHalalas = 0] =
+    amounts;
   return {
     teamId,
     carrierCode,
@@ -95,6 +108,8 @@ function decode(teamId: string, body: Buffer): IssuedQuote | null {
     fuelSurchargeHalalas,
     vatHalalas,
     totalHalalas,
+    codAmountHalalas,
+    codFeeHalalas,
     createdAt,
     expiresAt,
   };

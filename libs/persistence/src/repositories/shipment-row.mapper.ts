@@ -1,4 +1,5 @@
 import { ShipmentRecord, TrackingEventRecord } from '@lgw/application';
+import type { CodStatus } from '@lgw/domain';
 
 export interface ShipmentRow {
   id: string;
@@ -22,6 +23,7 @@ export interface ShipmentRow {
   hs_codes: string[];
   cod_amount_halalas: string | null;
   reference: string | null;
+  label_format?: ShipmentRecord['labelFormat'];
   quoted_total_halalas: string;
   quoted_lines?: ShipmentRecord['quotedLines'];
   warnings: ShipmentRecord['warnings'];
@@ -30,6 +32,11 @@ export interface ShipmentRow {
   updated_at: Date;
   cancelled_at: Date | null;
   cancel_reason: string | null;
+  cod_status?: CodStatus | null;
+  cod_collected_halalas?: string | null;
+  cod_collected_at?: Date | null;
+  cod_remittance_id?: string | null;
+  return_of?: string | null;
 }
 
 const nullableNumber = (v: string | null): number | null => (v === null ? null : Number(v));
@@ -57,6 +64,7 @@ export function toShipmentRecord(row: ShipmentRow): ShipmentRecord {
     hsCodes: row.hs_codes,
     codAmountHalalas: nullableNumber(row.cod_amount_halalas),
     reference: row.reference,
+    labelFormat: row.label_format ?? null,
     quotedTotalHalalas: Number(row.quoted_total_halalas),
     quotedLines: row.quoted_lines ?? null,
     warnings: row.warnings,
@@ -65,6 +73,16 @@ export function toShipmentRecord(row: ShipmentRow): ShipmentRecord {
     updatedAt: row.updated_at,
     cancelledAt: row.cancelled_at,
     cancelReason: row.cancel_reason,
+    cod:
+      row.cod_status === undefined
+        ? null
+        : {
+            status: row.cod_status,
+            collectedHalalas: nullableNumber(row.cod_collected_halalas ?? null),
+            collectedAt: row.cod_collected_at ?? null,
+            remittanceId: row.cod_remittance_id ?? null,
+          },
+    returnOf: row.return_of ?? null,
   };
 }
 

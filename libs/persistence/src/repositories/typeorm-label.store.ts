@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { LabelStorePort, OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/application';
+import { LabelFormat, LabelStorePort, PrinterLabelFormat, OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/application';
 import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
 import { ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
 import { preparedQuery } from '../support/prepared-query';
@@ -16,16 +16,84 @@ export class TypeOrmLabelStore implements LabelStorePort {
     return rows[0]?.pdf ?? null;
   }
 
-  async findForTeam(teamId: string, shipmentId: string): Promise<Buffer | null> {
+  async findFormat(
+    teamId: string,
+    shipmentId: string,
+    format?: LabelFormat,
+  ): Promise<{ status: string; format: LabelFormat; body: Buffer | null } | null> {
     if (!isUuid(shipmentId)) return null;
-    const rows = await preparedQuery<{ pdf: Buffer }>(
-      this.dataSource,
-      'label_for_team',
-      `SELECT l.pdf FROM shipment_labels l JOIN shipments s ON s.id = l.shipment_id
-        WHERE l.shipment_id = $1 AND s.team_id = $2`,
-      [shipmentId, teamId],
+    if (format === undefined) {
+      const rows = await preparedQuery<{ status: string; format: LabelFormat; body: Buffer | null }>(
+        this.dataSource,
+        'label_default_for_team',
+        `SELECT s.status, COALESCE(s.label_format, 'pdf_a6') AS format,
+                CASE WHEN COALESCE(s.label_format, 'pdf_a6') = 'pdf_a6' THEN l.pdf ELSE f.body END AS body
+           FROM shipments s
+           LEFT JOIN shipment_labels l ON l.shipment_id = s.id
+           LEFT JOIN shipment_label_formats f ON f.shipment_id = s.id AND f.format = s.label_format
+          WHERE s.id = $1 AND s.team_id = $2`,
+        [shipmentId, teamId],
+      );
+      return rows[0] ?? null;
+    }
+    const rows =
+      format === 'pdf_a6'
+        ? await preparedQuery<{ status: string; body: Buffer | null }>(
+            this.dataSource,
+            'label_a6_for_team',
+            `SELECT s.status, l.pdf AS body FROM shipments s LEFT JOIN shipment_labels l ON l.shipment_id = s.id
+              WHERE s.id = $1 AND s.team_id = $2`,
+            [shipmentId, teamId],
+          )
+        : await preparedQuery<{ status: string; body: Buffer | null }>(
+            this.dataSource,
+            'label_format_for_team',
+            `SELECT s.status, f.body FROM shipments s
+               LEFT JOIN shipment_label_formats f ON f.shipment_id = s.id AND f.format = $3
+              WHERE s.id = $1 AND s.team_id = $2`,
+            [shipmentId, teamId, format],
+          );
+    return rows[0] ? { ...rows[0], format } : null;
+  }
+
+  async saveFormat(shipmentId: string, format: PrinterLabelFormat, body: Buffer, at: Date): Promise<Buffer | null> {
+    const inserted: Array<{ body: Buffer }> = await this.dataSource.query(
+      `INSERT INTO shipment_label_formats (shipment_id, format, body, rendered_at)
+       SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM shipment_labels WHERE shipment_id = $1)
+       ON CONFLICT (shipment_id, format) DO NOTHING RETURNING body`,
+      [shipmentId, format, body, at],
     );
-    return rows[0]?.pdf ?? null;
+    if (inserted[0]) return inserted[0].body;
+    const rows: Array<{ body: Buffer }> = await this.dataSource.query(
+      'SELECT body FROM shipment_label_formats WHERE shipment_id = $1 AND format = $2',
+      [shipmentId, format],
+    );
+    return rows[0]?.body ?? null;
+  }
+
+  async shipmentsForTeam(teamId: string, ids: readonly string[]): Promise<ShipmentRecord[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    const rows: ShipmentRow[] = await this.dataSource.query('SELECT * FROM shipments WHERE id = ANY($1::uuid[]) AND team_id = $2', [
+      valid,
+      teamId,
+    ]);
+    return rows.map(toShipmentRecord);
+  }
+
+  async batchShipmentIds(teamId: string, batchId: string, offset: number, limit: number): Promise<string[] | null> {
+    if (!isUuid(batchId)) return null;
+    const batch: unknown[] = await this.dataSource.query('SELECT 1 FROM fulfilment_batches WHERE id = $1 AND team_id = $2', [
+      batchId,
+      teamId,
+    ]);
+    if (batch.length === 0) return null;
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT s.id FROM fulfilment_batch_orders o JOIN shipments s ON s.id = o.shipment_id
+        WHERE o.batch_id = $1 AND s.team_id = $2 ORDER BY o.seq OFFSET $3 LIMIT $4`,
+      [batchId, teamId, offset, limit],
+    );
+    return rows.map((r) => r.id);
   }
 
   async findShipment(shipmentId: string): Promise<ShipmentRecord | null> {
@@ -52,16 +120,18 @@ export class TypeOrmLabelStore implements LabelStorePort {
     at: Date,
     event: TrackingEventRecord,
     outbox: readonly OutboxEventDraft[],
-  ): Promise<Buffer> {
+  ): Promise<Buffer | null> {
     return this.dataSource.transaction(async (em) => {
+      // Kept only for the destination it was rendered for: a change meanwhile stores nothing.
       const inserted: unknown[] = await em.query(
-        `INSERT INTO shipment_labels (shipment_id, pdf, rendered_at) VALUES ($1, $2, $3)
+        `INSERT INTO shipment_labels (shipment_id, pdf, rendered_at)
+         SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM shipments WHERE id = $1 AND destination = $4::jsonb)
          ON CONFLICT (shipment_id) DO NOTHING RETURNING shipment_id`,
-        [shipment.id, pdf, at],
+        [shipment.id, pdf, at, JSON.stringify(shipment.destination)],
       );
       if (inserted.length === 0) {
         const [row] = await em.query('SELECT pdf FROM shipment_labels WHERE shipment_id = $1', [shipment.id]);
-        return row.pdf as Buffer;
+        return (row?.pdf as Buffer | undefined) ?? null;
       }
       // The status moves only from CREATED. The step is history whenever the label is first
       // stored, also when the carrier's scans got ahead of the label job (the history places it

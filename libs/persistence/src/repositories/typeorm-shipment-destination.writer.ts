@@ -25,6 +25,9 @@ export class TypeOrmShipmentDestinationWriter implements ShipmentDestinationWrit
       );
       const [row] = updatedRows<ShipmentRow>(result);
       if (!row) return null;
+      // The stored label shows the old address: it goes (with its other formats), and the next
+      // request for it renders the current one.
+      await em.query('DELETE FROM shipment_labels WHERE shipment_id = $1', [change.shipmentId]);
       await insertOutbox(em, change.outbox);
       return toShipmentRecord(row);
     });

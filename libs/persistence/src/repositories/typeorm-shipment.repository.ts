@@ -1,5 +1,13 @@
 import { DataSource } from 'typeorm';
-import { OutboxEventDraft, ShipmentListQuery, ShipmentRecord, ShipmentRepositoryPort, TrackingEventRecord } from '@lgw/application';
+import {
+  OutboxEventDraft,
+  ShipmentCursor,
+  ShipmentFilterQuery,
+  ShipmentListQuery,
+  ShipmentRecord,
+  ShipmentRepositoryPort,
+  TrackingEventRecord,
+} from '@lgw/application';
 import { ShipmentStatus } from '@lgw/domain';
 import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
 import { ShipmentRow, toShipmentRecord, toTrackingEventRecord, TrackingEventRow } from './shipment-row.mapper';
@@ -42,6 +50,12 @@ const SHIPMENT_COLUMNS = [
   'updated_at',
   'cancelled_at',
   'cancel_reason',
+  'cod_status',
+  'cod_collected_halalas',
+  'cod_collected_at',
+  'cod_remittance_id',
+  'return_of',
+  'label_format',
 ].join(', ');
 
 export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
@@ -90,6 +104,8 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
       p(s.updatedAt),
       p(s.createdAt),
       p(s.quotedLines ? JSON.stringify(s.quotedLines) : null),
+      p(s.returnOf ?? null),
+      p(s.labelFormat ?? null),
     ];
     // Parameters in a SELECT list have no target type to infer from: cast each one.
     const eventValues = [
@@ -113,7 +129,7 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
         INSERT INTO shipments (id, team_id, quote_id, service_reference, carrier_code, service_code, tracking_number,
           carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
           declared_value_halalas, incoterm, hs_codes, cod_amount_halalas, reference, quoted_total_halalas, warnings,
-          estimated_delivery_at, created_at, updated_at, next_poll_at, quoted_lines)
+          estimated_delivery_at, created_at, updated_at, next_poll_at, quoted_lines, return_of, label_format)
         VALUES (${shipmentValues.join(', ')})
         RETURNING id, service_reference
       ), event AS (
@@ -145,12 +161,7 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
   }
 
   async list(teamId: string, query: ShipmentListQuery): Promise<{ items: ShipmentRecord[]; total: number }> {
-    const params: unknown[] = [teamId];
-    let where = 'team_id = $1';
-    if (query.status) {
-      params.push(query.status);
-      where += ' AND status = $2';
-    }
+    const { where, params } = shipmentFilterSql(teamId, query);
     const [countRow] = await this.dataSource.query(`SELECT count(*)::int AS total FROM shipments WHERE ${where}`, params);
     const total = Number(countRow.total);
     if (total === 0 || query.offset >= total) return { items: [], total };
@@ -161,6 +172,18 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
       [...params, query.limit, query.offset],
     );
     return { items: rows.map(toShipmentRecord), total };
+  }
+
+  async listAfter(teamId: string, filter: ShipmentFilterQuery, after: ShipmentCursor | null, limit: number): Promise<ShipmentRecord[]> {
+    const { where, params } = shipmentFilterSql(teamId, filter);
+    const keyset = after ? ` AND (created_at, id) < ($${params.length + 1}, $${params.length + 2})` : '';
+    const rows: ShipmentRow[] = await this.dataSource.query(
+      `SELECT * FROM shipments WHERE ${where}${keyset}
+        ORDER BY created_at DESC, id DESC
+        LIMIT $${params.length + (after ? 3 : 1)}`,
+      after ? [...params, after.createdAt, after.id, limit] : [...params, limit],
+    );
+    return rows.map(toShipmentRecord);
   }
 
   async markCancelled(
@@ -186,6 +209,14 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
     });
   }
 
+  async liveReturnOf(teamId: string, originalId: string): Promise<string | null> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      "SELECT id FROM shipments WHERE team_id = $1 AND return_of = $2 AND status <> 'CANCELLED' LIMIT 1",
+      [teamId, originalId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   async trackingEvents(shipmentId: string): Promise<TrackingEventRecord[]> {
     const rows: TrackingEventRow[] = await this.dataSource.query(
       'SELECT * FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_at DESC, recorded_at DESC',
@@ -193,4 +224,34 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
     );
     return rows.map(toTrackingEventRecord);
   }
+}
+
+/** LIKE text matching exactly what it says, as a prefix. */
+function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The WHERE clause of the list and the export: each filter is served by an index of the team
+ * (migration 1732100410000); the search is one index per searched column, or-ed by the planner.
+ */
+export function shipmentFilterSql(teamId: string, filter: ShipmentFilterQuery): { where: string; params: unknown[] } {
+  const params: unknown[] = [teamId];
+  const clauses = ['team_id = $1'];
+  const add = (clause: (placeholder: string) => string, value: unknown): void => {
+    params.push(value);
+    clauses.push(clause(`$${params.length}`));
+  };
+  if (filter.status) add((p) => `status = ${p}`, filter.status);
+  if (filter.carrierCode) add((p) => `carrier_code = ${p}`, filter.carrierCode);
+  if (filter.createdFrom) add((p) => `created_at >= ${p}`, filter.createdFrom);
+  if (filter.createdBefore) add((p) => `created_at < ${p}`, filter.createdBefore);
+  if (filter.destinationCity) add((p) => `lower(destination->>'city') = lower(${p})`, filter.destinationCity);
+  if (filter.search) {
+    add(
+      (p) => `(tracking_number LIKE ${p} OR reference LIKE ${p} OR (destination->>'phone') LIKE ${p} OR service_reference LIKE ${p})`,
+      prefixPattern(filter.search),
+    );
+  }
+  return { where: clauses.join(' AND '), params };
 }

@@ -1,5 +1,13 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { CandidateEvent, DueShipment, PollSchedule, StoredTrackingState, TrackingRepositoryPort, TrackingSyncPlan } from '@lgw/application';
+import {
+  CandidateEvent,
+  CodReport,
+  DueShipment,
+  PollSchedule,
+  StoredTrackingState,
+  TrackingRepositoryPort,
+  TrackingSyncPlan,
+} from '@lgw/application';
 import { Lane, ShipmentStatus, TERMINAL_STATUSES } from '@lgw/domain';
 import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
 import { updatedRows } from './sql-results';
@@ -118,6 +126,7 @@ export class TypeOrmTrackingRepository implements TrackingRepositoryPort {
         await this.updateShipment(em, shipmentId, current.status, written);
         await insertTrackingEvents(em, written.events);
         await insertOutbox(em, written.outbox);
+        if (written.cod) await applyCodReport(em, shipmentId, written.cod);
         return written;
       });
     } catch (error) {
@@ -161,6 +170,42 @@ export class TypeOrmTrackingRepository implements TrackingRepositoryPort {
     );
     if (updatedRows(result).length === 0) throw new StatusMovedMeanwhile();
   }
+}
+
+/**
+ * Cash on delivery news, on a shipment that has cash to collect. A first collection sets the
+ * amount (the full amount when the carrier does not say) and COLLECTED, or DISCREPANCY when it
+ * differs from the expected amount; a second report of another amount never overwrites the
+ * first: it makes the shipment a DISCREPANCY. A return to origin is REFUSED while nothing was
+ * collected.
+ */
+async function applyCodReport(em: EntityManager, shipmentId: string, report: CodReport): Promise<void> {
+  if (report.kind === 'refused') {
+    await em.query(
+      `UPDATE shipments SET cod_status = 'REFUSED'
+        WHERE id = $1 AND cod_amount_halalas > 0 AND (cod_status IS NULL OR cod_status = 'PENDING')`,
+      [shipmentId],
+    );
+    return;
+  }
+  const collected = report.collectedHalalas ?? null;
+  // $2 NULL: the carrier does not say how much, which carriers only do for the full amount.
+  await em.query(
+    `UPDATE shipments
+        SET cod_status = CASE
+              WHEN cod_collected_halalas IS NULL THEN
+                CASE WHEN COALESCE($2::bigint, cod_amount_halalas) <> cod_amount_halalas THEN 'DISCREPANCY'
+                     -- A payout read before the delivery scan keeps what the payout decided.
+                     WHEN cod_status IN ('REMITTED', 'DISCREPANCY') THEN cod_status
+                     ELSE 'COLLECTED' END
+              ELSE 'DISCREPANCY' END,
+            cod_collected_halalas = COALESCE(cod_collected_halalas, $2::bigint, cod_amount_halalas),
+            cod_collected_at = COALESCE(cod_collected_at, $3)
+      WHERE id = $1 AND cod_amount_halalas > 0
+        AND (cod_collected_halalas IS NULL
+             OR ($2::bigint IS NOT NULL AND $2::bigint <> cod_collected_halalas AND cod_status <> 'DISCREPANCY'))`,
+    [shipmentId, collected, report.at],
+  );
 }
 
 /** The candidates' event keys the shipment already has, by key or by identity. */

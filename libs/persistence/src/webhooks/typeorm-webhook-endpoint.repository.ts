@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { WebhookEndpointRecord, WebhookEndpointRepositoryPort } from '@lgw/application';
-import { ShipmentEventKind } from '@lgw/domain';
+import { WebhookEventKind } from '@lgw/domain';
 import { updatedRows } from '../repositories/sql-results';
 
 interface EndpointRow {
@@ -23,7 +23,7 @@ function toRecord(row: EndpointRow): WebhookEndpointRecord {
   return {
     teamId: row.team_id,
     url: row.url,
-    events: row.events as ShipmentEventKind[],
+    events: row.events as WebhookEventKind[],
     secretCiphertext: row.secret_ciphertext,
     previousSecretCiphertext: row.previous_secret_ciphertext,
     previousSecretExpiresAt: row.previous_secret_expires_at ? new Date(row.previous_secret_expires_at) : null,
@@ -46,7 +46,7 @@ export class TypeOrmWebhookEndpointRepository implements WebhookEndpointReposito
   async save(
     teamId: string,
     url: string,
-    events: readonly ShipmentEventKind[],
+    events: readonly WebhookEventKind[],
     newSecretCiphertext: string,
     now: Date,
   ): Promise<WebhookEndpointRecord> {

@@ -1,4 +1,5 @@
 import { CsvSyntaxError } from '@lgw/application';
+import { originalCellValue } from '@lgw/domain';
 import { FastCsvCodec } from './fast-csv.codec';
 
 async function* chunks(...parts: string[]): AsyncGenerator<Uint8Array> {
@@ -51,5 +52,27 @@ describe('FastCsvCodec', () => {
     }
     const out = Buffer.concat((await collect(codec.format(['n', 'text'], rows()))).map((c) => Buffer.from(c))).toString('utf8');
     expect(out).toBe('n,text\n1,"a,b"\n2,"نص ""مقتبس"""\n');
+  });
+
+  it('neutralises and quotes every cell a spreadsheet would evaluate; plain numbers stay numbers', async () => {
+    async function* rows(): AsyncGenerator<readonly string[]> {
+      yield ["=cmd|' /C calc'!A0", '-5', '@SUM(1,1)'];
+      yield ['+1', '\t=1', '-2+3'];
+      yield ['=HYPERLINK("http://x","y")', '-12.50', "'=already"];
+    }
+    const out = Buffer.concat((await collect(codec.format(['a', 'b', 'c'], rows()))).map((c) => Buffer.from(c))).toString('utf8');
+    expect(out).toBe(
+      'a,b,c\n' +
+        `"'=cmd|' /C calc'!A0",-5,"'@SUM(1,1)"\n` +
+        `"'+1","'\t=1","'-2+3"\n` +
+        `"'=HYPERLINK(""http://x"",""y"")",-12.50,"''=already"\n`,
+    );
+    // Read back and un-neutralised, every cell is what was written.
+    const back = await collect(codec.parse(chunks(out)));
+    expect(back.slice(1).map((r) => r.map(originalCellValue))).toEqual([
+      ["=cmd|' /C calc'!A0", '-5', '@SUM(1,1)'],
+      ['+1', '\t=1', '-2+3'],
+      ['=HYPERLINK("http://x","y")', '-12.50', "'=already"],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
-import { format, parse } from 'fast-csv';
+import { parse } from 'fast-csv';
 import { CsvCodecPort, CsvSyntaxError } from '@lgw/application';
+import { spreadsheetSafeCell } from '@lgw/domain';
 
 /**
  * CsvCodecPort on fast-csv streams. Parsing keeps cells exactly as written (no trimming), so
@@ -44,11 +45,36 @@ export class FastCsvCodec implements CsvCodecPort {
   }
 
   format(header: readonly string[], rows: AsyncIterable<readonly string[]>): AsyncIterable<Uint8Array> {
-    const formatter = format<string[], string[]>({ headers: [...header], alwaysWriteHeaders: true, includeEndRowDelimiter: true });
-    const input = Readable.from(rows, { objectMode: true });
-    input.on('error', (error) => formatter.destroy(error));
-    return input.pipe(formatter) as AsyncIterable<Uint8Array>;
+    return spreadsheetSafeLines(header, rows);
   }
+}
+
+/**
+ * The one CSV writer for files people open (results, rejections, exports, manifests, reports):
+ * RFC 4180 quoting, LF line ends, and every cell a spreadsheet would evaluate neutralised and
+ * quoted (`spreadsheetSafeCell`, ADR 0037). Lines are grouped into chunks of about 64 KB.
+ */
+export async function* spreadsheetSafeLines(header: readonly string[], rows: AsyncIterable<readonly string[]>): AsyncGenerator<Buffer> {
+  let pending = `${spreadsheetSafeCsvLine(header)}\n`;
+  for await (const row of rows) {
+    pending += `${spreadsheetSafeCsvLine(row)}\n`;
+    if (pending.length >= 65_536) {
+      yield Buffer.from(pending, 'utf8');
+      pending = '';
+    }
+  }
+  if (pending.length > 0) yield Buffer.from(pending, 'utf8');
+}
+
+/** One CSV line (without its line end) of `cells`, formulas neutralised (ADR 0037). */
+export function spreadsheetSafeCsvLine(cells: readonly string[]): string {
+  return cells.map(spreadsheetSafeCsvCell).join(',');
+}
+
+function spreadsheetSafeCsvCell(value: string): string {
+  const cell = spreadsheetSafeCell(value);
+  // OWASP: a neutralised cell is also quoted; other cells only when CSV needs it.
+  return cell !== value || /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 async function* withoutBom(source: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {

@@ -31,7 +31,12 @@ import {
   RecoverCarrierIntentsUseCase,
   RENDERER_STATUS,
   RendererStatusPort,
+  IssueEinvoicesUseCase,
+  SubmitEinvoicesUseCase,
+  COD_REMITTANCE_QUEUE,
+  ImportRemittancesUseCase,
 } from '@lgw/application';
+import { DomainError } from '@lgw/domain';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { GATEWAY_RUNTIME } from '../composition/tokens';
 import type { GatewayRuntime } from '../composition/gateway-runtime';
@@ -54,6 +59,8 @@ const WEBHOOK_DELIVERY_CONCURRENCY = 64;
 const WEBHOOK_FAN_OUT_CONCURRENCY = 8;
 /** Carrier intents older than INTENT_RECOVERY_AFTER_MS are looked for at least this often (ADR 0013). */
 export const INTENT_RECOVERY_MAX_EVERY_MS = 10_000;
+/** The month-end e-invoicing run looks for closed months with lines on no e-invoice this often. */
+export const EINVOICE_MONTH_END_EVERY_MS = 15 * 60_000;
 const MAINTENANCE_QUEUE = 'maintenance';
 const TRACKING_QUEUE = 'tracking';
 
@@ -82,9 +89,12 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
     private readonly dispatchWebhooks: DispatchWebhookMessagesUseCase,
     private readonly deliverWebhook: DeliverWebhookMessageUseCase,
     private readonly recoverIntents: RecoverCarrierIntentsUseCase,
+    private readonly issueEinvoices: IssueEinvoicesUseCase,
+    private readonly submitEinvoices: SubmitEinvoicesUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
     @Inject(RENDERER_STATUS) private readonly renderer: RendererStatusPort,
+    private readonly importRemittances: ImportRemittancesUseCase,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -112,6 +122,11 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
       } else if (data?.task === 'purge') {
         const purged = await this.purgeExpired.execute();
         this.logger.log({ event: 'maintenance.purged', ...purged });
+      } else if (data?.task === 'einvoice-retry') {
+        const settled = await this.submitEinvoices.execute();
+        if (settled > 0) this.logger.log({ event: 'einvoice.retried', settled });
+      } else if (data?.task === 'einvoice-month-end') {
+        await this.monthEnd();
       } else if (data?.task === 'billing-sweep') {
         const requeued = await this.sweepBilling.execute();
         if (requeued > 0) this.logger.warn({ event: 'billing.sweep_requeued', requeued });
@@ -139,11 +154,26 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
     for (const carrierCode of carriers) {
       await this.recurring.schedule(TRACKING_QUEUE, `poll-${carrierCode}`, this.config.trackingPollIntervalMs, { carrierCode });
     }
+    // Cash-on-delivery payouts, one schedule per carrier (docs/adr/0044-cod-remittances.md).
+    this.worker.register<{ carrierCode: string }>(
+      COD_REMITTANCE_QUEUE,
+      async (data) => {
+        await this.importRemittances.execute({ carrierCode: data.carrierCode });
+      },
+      { concurrency: carriers.length },
+    );
+    for (const carrierCode of carriers) {
+      await this.recurring.schedule(COD_REMITTANCE_QUEUE, `payouts-${carrierCode}`, this.config.codRemittancePollIntervalMs, {
+        carrierCode,
+      });
+    }
     await this.recurring.schedule(OUTBOX_QUEUE, 'relay', OUTBOX_RELAY_EVERY_MS);
     await this.recurring.schedule<WebhookDispatchJob>(WEBHOOK_EVENTS_QUEUE, 'dispatch', WEBHOOK_DISPATCH_EVERY_MS, {});
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'label-sweep', LABEL_SWEEP_EVERY_MS, { task: 'label-sweep' });
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'billing-sweep', BILLING_SWEEP_EVERY_MS, { task: 'billing-sweep' });
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'purge', PURGE_EVERY_MS, { task: 'purge' });
+    await this.recurring.schedule(MAINTENANCE_QUEUE, 'einvoice-retry', this.config.einvoiceRetryEveryMs, { task: 'einvoice-retry' });
+    await this.recurring.schedule(MAINTENANCE_QUEUE, 'einvoice-month-end', EINVOICE_MONTH_END_EVERY_MS, { task: 'einvoice-month-end' });
     // A fraction of the recovery bound, so an intent is settled soon after it becomes due.
     const recoverEveryMs = Math.min(INTENT_RECOVERY_MAX_EVERY_MS, Math.max(250, Math.floor(this.config.intentRecoveryAfterMs / 4)));
     await this.recurring.schedule(MAINTENANCE_QUEUE, 'recover-intents', recoverEveryMs, { task: 'recover-intents' });
@@ -154,6 +184,17 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
     }
     await this.worker.start();
     this.logger.log('background jobs started');
+  }
+
+  /** Issues every closed month's lines (Asia/Riyadh); a gateway not onboarded with ZATCA issues nothing. */
+  private async monthEnd(): Promise<void> {
+    try {
+      const documents = await this.issueEinvoices.execute({ closedPeriodsOnly: true });
+      if (documents.length > 0) this.logger.log({ event: 'einvoice.month_end_issued', documents: documents.length });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'E_EINVOICING_NOT_ONBOARDED') return;
+      throw error;
+    }
   }
 
   /**

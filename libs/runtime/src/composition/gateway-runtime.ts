@@ -1,8 +1,21 @@
 import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { InvoiceRendererPort, LabelRendererPort, RateLimiterPort, RendererStatusPort } from '@lgw/application';
-import { ChromiumBrowserPool, PuppeteerInvoiceRenderer, PuppeteerLabelRenderer } from '@lgw/labels';
+import {
+  InvoiceRendererPort,
+  LabelFormatRendererPort,
+  LabelRendererPort,
+  ManifestRendererPort,
+  RateLimiterPort,
+  RendererStatusPort,
+} from '@lgw/application';
+import {
+  ChromiumBrowserPool,
+  PuppeteerInvoiceRenderer,
+  PuppeteerLabelFormatsRenderer,
+  PuppeteerLabelRenderer,
+  PuppeteerManifestRenderer,
+} from '@lgw/labels';
 import { createJobQueue, JobQueueRuntime, throttled } from '@lgw/queue';
 import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/persistence';
@@ -34,6 +47,8 @@ export interface GatewayRuntime {
   readonly jobs: JobQueueRuntime;
   /** Chromium starts on the first render, so processes that never render never launch it. */
   readonly labelRenderer: LabelRendererPort;
+  readonly labelFormatRenderer: LabelFormatRendererPort;
+  readonly manifestRenderer: ManifestRendererPort;
   /** Tax invoices print on the same Chromium pool as labels. */
   readonly invoiceRenderer: InvoiceRendererPort;
   /** Whether that pool can print now (a browser installed, its last launch not failed). */
@@ -44,6 +59,8 @@ export interface GatewayRuntime {
   readonly metrics: GatewayMetrics;
   /** The metrics listener, when METRICS_PORT is set. */
   readonly metricsServer?: MetricsServer;
+  /** ZATCA's Fatoora API: ZATCA_BASE_URL, else the carrier sandbox's simulator (docs/adr/0056). */
+  readonly fatooraBaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -138,11 +155,14 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     carriers,
     jobs,
     labelRenderer,
+    labelFormatRenderer: new PuppeteerLabelFormatsRenderer(browserPool),
+    manifestRenderer: new PuppeteerManifestRenderer(browserPool),
     invoiceRenderer,
     rendererStatus: browserPool,
     webhookSender,
     metrics,
     metricsServer,
+    fatooraBaseUrl: fatooraBaseUrl(options.carrierSettings),
     close: async () => {
       await jobs.close();
       webhookSender.close();
@@ -153,6 +173,15 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
       await metricsServer?.close();
     },
   };
+}
+
+const FATOORA_PORTAL = 'https://gw-fatoora.zatca.gov.sa/e-invoicing/developer-portal';
+
+function fatooraBaseUrl(settings: CarrierRegistrySettings | undefined): string {
+  const env = settings?.env ?? process.env;
+  const given = env.ZATCA_BASE_URL?.trim();
+  if (given) return given.replace(/\/$/, '');
+  return settings?.sandboxUrl ? `${settings.sandboxUrl}/sandbox/zatca/e-invoicing/developer-portal` : FATOORA_PORTAL;
 }
 
 /** Waits until the client is connected, or gives up quietly after `ms`. */

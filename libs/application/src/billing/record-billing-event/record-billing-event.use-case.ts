@@ -6,6 +6,7 @@ import {
   bookingLines,
   cancellationCredit,
   chargeWithoutVat,
+  customerReturnFee,
   returnFee,
   weightAdjustment,
 } from '@lgw/domain';
@@ -52,7 +53,10 @@ export class RecordBillingEventUseCase {
     switch (command.type) {
       case 'shipment.created':
         // Billed in the month it was booked, whenever the event is processed.
-        return this.ledger.record(entry(shipment.createdAt), () => bookingLines(billed));
+        // A customer return's own charge is its return fee.
+        return this.ledger.record(entry(shipment.createdAt), () =>
+          shipment.returnOf ? [customerReturnFee(billed)] : bookingLines(billed),
+        );
       case 'shipment.cancelled':
         return this.ledger.record(entry(shipment.cancelledAt ?? recordedAt), (existing) =>
           has(existing, 'cancellation_credit') ? [] : [cancellationCredit(billed)],
@@ -100,7 +104,13 @@ export class RecordBillingEventUseCase {
       if (!card) throw new Error(`billing: no rate card for service level ${shipment.serviceCode}`);
       chargeHalalas = chargeWithoutVat(card, shipment.chargeableKg).halalas;
     }
-    return { trackingNumber: shipment.trackingNumber, chargeHalalas, codAmountHalalas: shipment.codAmountHalalas };
+    return {
+      trackingNumber: shipment.trackingNumber,
+      chargeHalalas,
+      codAmountHalalas: shipment.codAmountHalalas,
+      // The fee the quote showed is the fee billed (docs/adr/0043-cash-on-delivery.md).
+      ...(q?.cod_fee !== undefined ? { quotedCodFeeHalalas: q.cod_fee } : {}),
+    };
   }
 }
 

@@ -1,7 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { simplifiedInvoiceQrText } from '@lgw/domain';
-import { INVOICE_RENDERER, INVOICE_SELLER, InvoiceRendererPort, InvoiceSellerSettings } from '../../ports/invoice-renderer.port';
+import {
+  InvoiceDocument,
+  INVOICE_RENDERER,
+  INVOICE_SELLER,
+  InvoiceRendererPort,
+  InvoiceSellerSettings,
+} from '../../ports/invoice-renderer.port';
 import { GetInvoiceUseCase } from '../get-invoice/get-invoice.use-case';
+import { EINVOICE_SELLER, EINVOICE_STORE, EinvoiceSeller, EinvoiceStorePort } from '../../einvoicing/einvoicing.ports';
+import { GetEinvoiceXmlUseCase } from '../../einvoicing/get-einvoice-xml/get-einvoice-xml.use-case';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const TITLES = {
+  standard_invoice: ['Tax Invoice', 'فاتورة ضريبية'],
+  simplified_invoice: ['Simplified Tax Invoice', 'فاتورة ضريبية مبسطة'],
+  standard_credit_note: ['Credit Note', 'إشعار دائن'],
+  simplified_credit_note: ['Simplified Credit Note', 'إشعار دائن مبسط'],
+} as const;
+
+const STATUS_AR: Record<string, string> = {
+  PENDING_CLEARANCE: 'بانتظار الاعتماد',
+  CLEARED: 'معتمدة من الهيئة',
+  REPORTED: 'مبلغ عنها للهيئة',
+  REJECTED: 'مرفوضة',
+};
 
 export interface RenderInvoicePdfCommand {
   readonly teamId: string;
@@ -19,9 +43,36 @@ export class RenderInvoicePdfUseCase {
     private readonly getInvoice: GetInvoiceUseCase,
     @Inject(INVOICE_RENDERER) private readonly renderer: InvoiceRendererPort,
     @Inject(INVOICE_SELLER) private readonly seller: InvoiceSellerSettings,
+    @Inject(EINVOICE_STORE) private readonly einvoices: EinvoiceStorePort,
+    private readonly getEinvoice: GetEinvoiceXmlUseCase,
+    @Inject(EINVOICE_SELLER) private readonly einvoiceSeller: EinvoiceSeller,
   ) {}
 
+  /** An issued e-invoice or credit note: its own lines, its phase 2 QR code (tags 1–9) and its ZATCA status. */
+  private async issued(teamId: string, id: string): Promise<Buffer> {
+    const document = await this.getEinvoice.execute({ teamId, id });
+    const lines = await this.einvoices.documentLines(document.id);
+    const [titleEn, titleAr] = TITLES[`${document.profile}_${document.kind}`];
+    const net = lines.reduce((n, l) => n + l.amountHalalas, 0);
+    return this.renderer.render({
+      invoiceNumber: document.number,
+      issuedAt: document.issuedAt,
+      periodStart: document.periodStart,
+      periodEnd: document.issuedAt.toISOString().slice(0, 10),
+      seller: { name: `${this.einvoiceSeller.legalNameEn} · ${this.einvoiceSeller.legalNameAr}`, vatNumber: this.einvoiceSeller.vatNumber },
+      customerReference: teamId,
+      lines: printedLines(lines),
+      subtotalHalalas: net,
+      surchargesHalalas: 0,
+      vatHalalas: document.kind === 'credit_note' ? -document.vatHalalas : document.vatHalalas,
+      totalHalalas: document.kind === 'credit_note' ? -document.grossHalalas : document.grossHalalas,
+      qrText: document.qr,
+      einvoice: { titleEn, titleAr, status: document.status, statusAr: STATUS_AR[document.status] ?? document.status, uuid: document.uuid },
+    });
+  }
+
   async execute(command: RenderInvoicePdfCommand): Promise<Buffer> {
+    if (command.invoiceId && UUID.test(command.invoiceId)) return this.issued(command.teamId, command.invoiceId);
     const { view, lines, totals, updatedAt } = await this.getInvoice.invoice(command);
     return this.renderer.render({
       invoiceNumber: view.id,
@@ -30,13 +81,7 @@ export class RenderInvoicePdfUseCase {
       periodEnd: view.period_end,
       seller: { name: this.seller.name, vatNumber: this.seller.vatNumber },
       customerReference: command.teamId,
-      lines: lines.map((l) => ({
-        trackingNumber: l.trackingNumber,
-        descriptionEn: l.descriptionEn,
-        descriptionAr: l.descriptionAr,
-        amountHalalas: l.amountHalalas,
-        vatHalalas: l.vatHalalas,
-      })),
+      lines: printedLines(lines),
       subtotalHalalas: totals.subtotal.halalas,
       surchargesHalalas: totals.surcharges.halalas,
       vatHalalas: totals.vat.halalas,
@@ -50,4 +95,16 @@ export class RenderInvoicePdfUseCase {
       }),
     });
   }
+}
+
+type PrintedLine = InvoiceDocument['lines'][number];
+
+function printedLines(lines: readonly PrintedLine[]): PrintedLine[] {
+  return lines.map((l) => ({
+    trackingNumber: l.trackingNumber,
+    descriptionEn: l.descriptionEn,
+    descriptionAr: l.descriptionAr,
+    amountHalalas: l.amountHalalas,
+    vatHalalas: l.vatHalalas,
+  }));
 }

@@ -15,7 +15,9 @@ import { BATCH_FILE_STORE, BatchFileStorePort } from '../../ports/batch-file-sto
 import {
   CARRIER_REGISTRY,
   carrierAdapter,
+  CarrierBooking,
   CarrierBookingRequest,
+  CarrierPort,
   CarrierRegistryPort,
   CarrierRejectedError,
 } from '../../ports/carrier.port';
@@ -39,6 +41,14 @@ const BOOKING_PAGE = 2000;
 const ORDER_SAVE_CHUNK = 5000;
 const PROGRESS_EVERY_ROWS = 2000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * An order recorded as handed off is looked up at the carrier, not sent again, and only once
+ * this long has passed since: a file the carrier received is processed well within it (the
+ * carrier call's own timeout is 5 s by default), so "not found" then means it never arrived.
+ */
+export const HANDOFF_SETTLE_MS = 10_000;
+/** Lookups of handed-off orders in flight at once. */
+const LOOKUPS_IN_FLIGHT = 16;
 
 /**
  * Batch orders ship from the merchant's stock at the fulfilment carrier's warehouse; the
@@ -141,7 +151,21 @@ export class ProcessBatchUseCase {
       if (page.length === 0) break;
       afterSeq = page[page.length - 1].seq;
       const asked = Date.now();
-      const outcomes = await Promise.allSettled(page.map((order) => adapter.book(this.bookingRequest(order, service.code))));
+      // Recorded before any of them leaves: after a crash, these are looked up, never re-sent blind.
+      const fresh = page.filter((order) => order.handedOffAt === null);
+      await this.batches.markHandedOff(
+        batch.id,
+        fresh.map((order) => order.orderRef),
+        this.clock.now(),
+      );
+      const lookups = limitConcurrency(LOOKUPS_IN_FLIGHT);
+      const outcomes = await Promise.allSettled(
+        page.map((order) =>
+          order.handedOffAt === null
+            ? adapter.book(this.bookingRequest(order, service.code))
+            : lookups(() => this.resumeHandOff(adapter, order, service.code)),
+        ),
+      );
       const answered = Date.now();
       settled += await writing;
       this.logger.debug({
@@ -197,6 +221,20 @@ export class ProcessBatchUseCase {
     await this.batches.recordBookings(batch.id, bookings, refused);
     if (unavailable) throw unavailable;
     return rows;
+  }
+
+  /**
+   * An order handed off by an earlier attempt that never recorded the answer (a crash, a lost
+   * answer): the carrier's own record says whether it has it. Only an order the carrier does
+   * not have, once the settle time has passed, is sent (again, for the first time at the carrier).
+   */
+  private async resumeHandOff(adapter: CarrierPort, order: BatchOrderRecord, serviceCode: string): Promise<CarrierBooking> {
+    const settleLeft = (order.handedOffAt?.getTime() ?? 0) + HANDOFF_SETTLE_MS - this.clock.now().getTime();
+    if (settleLeft > 0) await new Promise((resolve) => setTimeout(resolve, settleLeft));
+    const found = await adapter.findBookingByReference(order.shipmentId);
+    if (found && found.cancelled) throw new CarrierRejectedError(adapter.code, 'the carrier holds this order as cancelled');
+    if (found) return { trackingNumber: found.trackingNumber, carrierReference: found.carrierReference };
+    return adapter.book(this.bookingRequest(order, serviceCode));
   }
 
   private bookingRequest(order: BatchOrderRecord, serviceCode: string): CarrierBookingRequest {
@@ -312,4 +350,20 @@ export class ProcessBatchUseCase {
     if (!content) throw new Error(`batch ${batch.id}: source file missing`);
     return content;
   }
+}
+
+/** Runs at most `limit` of the tasks given to it at once, the others waiting their turn. */
+function limitConcurrency(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
 }

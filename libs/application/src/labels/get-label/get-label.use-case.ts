@@ -1,9 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@lgw/domain';
+import { LabelFormat } from '../../ports/label-renderer.port';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { GetShipmentUseCase } from '../../shipments/get-shipment/get-shipment.use-case';
 import { RenderLabelUseCase } from '../render-label/render-label.use-case';
 
-/** Serves the stored PDF; renders on demand only when the label job has not run yet. */
+/**
+ * Serves the stored label in the asked format; renders on demand (and stores) only what is not
+ * stored yet. A cancelled shipment's label is void: E_LABEL_VOIDED, never the label.
+ */
 @Injectable()
 export class GetLabelUseCase {
   constructor(
@@ -12,11 +17,15 @@ export class GetLabelUseCase {
     private readonly renderLabel: RenderLabelUseCase,
   ) {}
 
-  async execute(command: { teamId: string; shipmentId: string }): Promise<Buffer> {
-    const stored = await this.labels.findForTeam(command.teamId, command.shipmentId);
-    if (stored) return stored;
+  /** Without a format: the one the shipment asked for at booking (pdf_a6 unless it asked). */
+  async execute(command: { teamId: string; shipmentId: string; format?: LabelFormat }): Promise<{ format: LabelFormat; body: Buffer }> {
+    const stored = await this.labels.findFormat(command.teamId, command.shipmentId, command.format);
+    if (stored?.status === 'CANCELLED') throw new DomainError('E_LABEL_VOIDED', { shipment_id: command.shipmentId });
+    if (stored?.body) return { format: stored.format, body: stored.body };
     // Not rendered yet (or not this team's: record() answers 404 for that).
     const shipment = await this.shipments.record(command.teamId, command.shipmentId);
-    return (await this.labels.find(shipment.id)) ?? this.renderLabel.renderAndStore(shipment);
+    if (shipment.status === 'CANCELLED') throw new DomainError('E_LABEL_VOIDED', { shipment_id: shipment.id });
+    const format = command.format ?? shipment.labelFormat ?? 'pdf_a6';
+    return { format, body: await this.renderLabel.renderFormat(shipment, format) };
   }
 }

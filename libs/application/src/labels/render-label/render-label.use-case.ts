@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eventKindsForStatusChange } from '@lgw/domain';
-import { LABEL_RENDERER, LabelRendererPort, LabelRendererUnavailableError } from '../../ports/label-renderer.port';
+import {
+  LABEL_FORMAT_RENDERER,
+  LABEL_RENDERER,
+  LabelFormat,
+  LabelFormatRendererPort,
+  LabelRendererPort,
+  LabelRendererUnavailableError,
+} from '../../ports/label-renderer.port';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -31,6 +38,7 @@ export class RenderLabelUseCase {
     @Inject(LABEL_RENDERER) private readonly renderer: LabelRendererPort,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
+    @Inject(LABEL_FORMAT_RENDERER) private readonly formats: LabelFormatRendererPort,
   ) {}
 
   /**
@@ -43,13 +51,40 @@ export class RenderLabelUseCase {
     const shipment = await this.labels.findShipment(command.shipmentId);
     if (!shipment) return;
     try {
-      await this.renderAndStore(shipment);
+      // The A6 label, and the ZPL precomputed with it: serving ZPL then needs no browser (ADR 0049).
+      await this.renderFormat(shipment, 'zpl');
+      // A shipment that asked for 4×6 gets it ready too.
+      if (shipment.labelFormat === 'pdf_4x6') await this.renderFormat(shipment, 'pdf_4x6');
     } catch (error) {
       if (!(error instanceof LabelRendererUnavailableError)) throw error;
     }
   }
 
-  async renderAndStore(shipment: ShipmentRecord): Promise<Buffer> {
+  /**
+   * The label in a format, rendered and stored now if it is not yet (the A6 label first: the
+   * other formats hang off it). A label whose shipment's destination changed while it was being
+   * rendered is not kept: it is rendered again from the current shipment.
+   */
+  async renderFormat(shipment: ShipmentRecord, format: LabelFormat): Promise<Buffer> {
+    let current = shipment;
+    for (let attempt = 1; ; attempt++) {
+      const a6 = (await this.labels.find(current.id)) ?? (await this.renderAndStore(current));
+      if (a6 && format === 'pdf_a6') return a6;
+      if (a6 && format !== 'pdf_a6') {
+        const stored = await this.labels.findFormat(current.teamId, current.id, format);
+        if (stored?.body) return stored.body;
+        const body = await this.formats.render(format, toLabelData(current, this.catalogue.find(current.carrierCode)));
+        const kept = await this.labels.saveFormat(current.id, format, body, this.clock.now());
+        if (kept) return kept;
+      }
+      const reread = await this.labels.findShipment(current.id);
+      if (!reread || attempt >= 3) throw new LabelRendererUnavailableError('the shipment changed while its label was rendered', 1);
+      current = reread;
+    }
+  }
+
+  /** Renders and stores the A6 label; null when the shipment's destination changed meanwhile. */
+  async renderAndStore(shipment: ShipmentRecord): Promise<Buffer | null> {
     const pdf = await this.renderer.render(toLabelData(shipment, this.catalogue.find(shipment.carrierCode)));
     const at = this.clock.now();
     return this.labels.saveAndAdvance(shipment, pdf, at, gatewayEvent(shipment.id, 'LABEL_GENERATED', at), [

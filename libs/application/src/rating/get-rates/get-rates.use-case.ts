@@ -1,12 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { classifyLane, eligibleServiceLevels, rateParcels } from '@lgw/domain';
+import { classifyLane, codFee, eligibleServiceLevels, Money, rateParcels } from '@lgw/domain';
 import { IssuedQuote, QUOTE_REPOSITORY, QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
 import { parcelsFingerprint } from '../parcels-fingerprint';
-import { QuoteView } from '../quote.view';
+import { QuoteView, RatesView, RatesWarning } from '../quote.view';
 import { GetRatesCommand } from './get-rates.command';
+
+/** No service level on the lane collects cash, so a rate with cod_amount has no quote. */
+export const COD_NOT_AVAILABLE: RatesWarning = {
+  code: 'COD_NOT_AVAILABLE',
+  message_en: 'No carrier collects cash on delivery on this lane. Request a rate without cod_amount to see the other services.',
+  message_ar: 'لا توجد شركة شحن تحصّل الدفع عند الاستلام على هذا المسار. اطلب سعراً بدون cod_amount لعرض الخدمات الأخرى.',
+};
 
 /**
  * Prices the parcels on every eligible carrier service level and issues each quote to the
@@ -22,19 +29,30 @@ export class GetRatesUseCase {
     @Inject(CLOCK) private readonly clock: ClockPort,
   ) {}
 
+  /** The quotes, and why there are none when cash on delivery ruled every service level out. */
+  async rates(command: GetRatesCommand): Promise<RatesView> {
+    const quotes = await this.execute(command);
+    const cod = (command.codAmount ?? 0) > 0;
+    return quotes.length === 0 && cod && this.lanes(command).length > 0 ? { quotes, warnings: [COD_NOT_AVAILABLE] } : { quotes };
+  }
+
   async execute(command: GetRatesCommand): Promise<QuoteView[]> {
     const { origin, destination } = command;
     const lane = classifyLane(origin.country, destination.country);
     const issuedAt = this.clock.now();
     const expiresAt = new Date(issuedAt.getTime() + this.settings.quoteTtlSeconds * 1000);
     const fingerprint = parcelsFingerprint(command.parcels);
+    // Cash on delivery: only levels whose couriers collect cash, each quote priced with the fee.
+    const codAmountHalalas = command.codAmount === undefined ? 0 : Money.fromSar(command.codAmount).halalas;
+    const fee = codFee(codAmountHalalas);
 
     const issued: IssuedQuote[] = [];
     const views: QuoteView[] = [];
-    for (const { carrier, service } of eligibleServiceLevels(this.catalogue.all(), origin.country, destination.country)) {
+    for (const { carrier, service } of this.lanes(command)) {
+      if (codAmountHalalas > 0 && service.cash_on_delivery !== true) continue;
       const card = this.rateCards.get(service.code);
       if (!card) continue;
-      const rated = rateParcels(card, command.parcels);
+      const rated = rateParcels(card, command.parcels, fee);
       const view: QuoteView = {
         quote_id: '',
         carrier: { code: carrier.code, name_ar: carrier.name_ar, name_en: carrier.name_en },
@@ -68,6 +86,8 @@ export class GetRatesUseCase {
         fuelSurchargeHalalas: line('fuel_surcharge'),
         vatHalalas: line('vat'),
         totalHalalas: rated.total.halalas,
+        codAmountHalalas,
+        codFeeHalalas: line('cod_fee'),
         createdAt: issuedAt,
         expiresAt,
       });
@@ -75,5 +95,9 @@ export class GetRatesUseCase {
     if (issued.length === 0) return views;
     const ids = await this.quotes.issue(issued);
     return views.map((view, i) => ({ ...view, quote_id: ids[i] }));
+  }
+
+  private lanes(command: GetRatesCommand) {
+    return eligibleServiceLevels(this.catalogue.all(), command.origin.country, command.destination.country);
   }
 }

@@ -1,4 +1,5 @@
 import { AddressProps, ParcelProps } from '@lgw/domain';
+import { LabelFormat } from '../../ports/label-renderer.port';
 
 /** POST /shipments once the request passed the edge: valid addresses in their stored form. */
 export interface CreateShipmentCommand {
@@ -13,4 +14,6 @@ export interface CreateShipmentCommand {
   readonly hsCodes?: readonly string[];
   readonly codAmount?: number;
   readonly reference?: string;
+  /** The shipment's default label format. */
+  readonly labelFormat?: LabelFormat;
 }

@@ -58,6 +58,11 @@ export class CreateShipmentUseCase {
     };
     const quote =
       (await this.quotes.claim(claim)) ?? (await this.reclaimOrphan(claim)) ?? (await this.refusal(command, origin, destination, now));
+    if (!codMatchesQuote(quote, command)) {
+      // The quote priced another cash amount (or none): give it back and say how to fix it.
+      await this.quotes.release(command.teamId, quote.id).catch(() => undefined);
+      throw codMismatch(quote);
+    }
 
     const shipmentId = randomUUID();
     const draft = this.buildRecord(shipmentId, quote, origin, destination, command, now);
@@ -192,11 +197,13 @@ export class CreateShipmentUseCase {
       hsCodes: command.hsCodes ?? [],
       codAmountHalalas: halalas(command.codAmount) ?? null,
       reference: command.reference ?? null,
+      labelFormat: command.labelFormat ?? null,
       quotedTotalHalalas: quote.totalHalalas,
       quotedLines: {
         base: quote.baseHalalas,
         weight_charge: quote.weightChargeHalalas,
         fuel_surcharge: quote.fuelSurchargeHalalas,
+        ...(quote.codFeeHalalas > 0 ? { cod_fee: quote.codFeeHalalas } : {}),
         vat: quote.vatHalalas,
       },
       warnings: shipmentWarnings({
@@ -257,4 +264,23 @@ function assertMatchesQuote(quote: StoredQuote, origin: AddressProps, destinatio
   if (parcelsFingerprint(command.parcels) !== quote.parcelsFingerprint) {
     throw new ValidationError('parcels', 'must match the parcels of the quote');
   }
+  if (!codMatchesQuote(quote, command)) throw codMismatch(quote);
+}
+
+/** Both without cash on delivery, or the same amount: the fee billed is the one the quote showed. */
+function codMatchesQuote(quote: StoredQuote, command: CreateShipmentCommand): boolean {
+  return (halalas(command.codAmount) ?? 0) === quote.codAmountHalalas;
+}
+
+function codMismatch(quote: StoredQuote): ValidationError {
+  const quoted = quote.codAmountHalalas > 0 ? Money.ofHalalas(quote.codAmountHalalas).toSarString() : null;
+  return new ValidationError(
+    'cod_amount',
+    quoted
+      ? `must equal the cod_amount the quote was rated with (${quoted} SAR); to collect another amount, request a new rate with that cod_amount`
+      : 'the quote was rated without cash on delivery; request a new rate with cod_amount to book with cash on delivery',
+    quoted
+      ? `يجب أن يساوي مبلغ الدفع عند الاستلام الذي سُعّر به عرض السعر (${quoted} ريال)؛ لتحصيل مبلغ آخر اطلب سعراً جديداً مع cod_amount`
+      : 'سُعّر عرض السعر بدون الدفع عند الاستلام؛ اطلب سعراً جديداً مع cod_amount للحجز مع الدفع عند الاستلام',
+  );
 }

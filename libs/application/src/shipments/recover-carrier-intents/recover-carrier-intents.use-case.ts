@@ -16,6 +16,8 @@ import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { DEFAULT_INTENT_RECOVERY_AFTER_MS, GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
 import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../../ports/shipment-destination.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
+import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../../ports/pickup.repository.port';
+import { settlePickupIntent } from '../../pickups/schedule-pickup/settle-pickup-intent';
 import { createdEvents, reviveBookingDraft } from '../booking-draft';
 import { cancellationView, recordCancellation } from '../cancel-shipment/cancel-shipment.use-case';
 import { ShipmentRecord } from '../shipment.record';
@@ -57,6 +59,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
+    @Inject(PICKUP_REPOSITORY) private readonly pickups: PickupRepositoryPort,
     @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
   ) {
     this.recoverAfterMs = settings?.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
@@ -88,6 +91,11 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
           return await this.settleCancel(intent);
         case 'update_destination':
           return await this.settleDestination(intent);
+        case 'schedule_pickup': {
+          const settled = await settlePickupIntent(intent, this.pickups, this.carriers, () => this.clock.now());
+          const response = settled.response;
+          return await this.finish(intent, settled.state, response ? () => response : undefined);
+        }
         default:
           return await this.finish(intent, 'abandoned');
       }

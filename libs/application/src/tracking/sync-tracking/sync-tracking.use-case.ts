@@ -16,6 +16,7 @@ import { CARRIER_REGISTRY, CarrierRegistryPort, CarrierTrackingEvent, CarrierUna
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import {
   CandidateEvent,
+  CodReport,
   DueShipment,
   PollSchedule,
   StoredTrackingState,
@@ -202,6 +203,7 @@ export class SyncTrackingUseCase {
       ],
       nextPollAt: nextPollAt(state, now, this.settings, Math.random()),
       updatedAt: now,
+      cod: codReport(mapped, result.transitions),
     };
   }
 
@@ -316,6 +318,20 @@ function weighed(shipment: DueShipment, e: CarrierTrackingEvent): OutboxEventDra
     },
   };
 }
+
+/**
+ * Cash on delivery news in this batch of events: a DELIVERED scan carries what the courier
+ * collected (also a late one: the cash was taken whatever the status shows); a move into a
+ * return to origin means the consignee refused the parcel, and the cash with it.
+ */
+function codReport(mapped: readonly MappedEvent[], transitions: readonly StatusTransition<MappedEvent>[]): CodReport | null {
+  const delivered = mapped.find((e) => e.status === 'DELIVERED');
+  if (delivered) return { kind: 'collected', collectedHalalas: delivered.codCollectedHalalas, at: delivered.occurredAt };
+  const returned = transitions.find((t) => COD_REFUSED_STATUSES.includes(t.to));
+  return returned ? { kind: 'refused', at: returned.event.occurredAt } : null;
+}
+
+const COD_REFUSED_STATUSES: readonly ShipmentStatus[] = ['RETURN_TO_ORIGIN', 'RETURNED'];
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

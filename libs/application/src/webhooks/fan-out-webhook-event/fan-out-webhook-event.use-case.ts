@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isShipmentEventKind, isShipmentStatus, ShipmentEventKind, STATUS_LABELS } from '@lgw/domain';
+import { isShipmentStatus, isWebhookEventKind, STATUS_LABELS, WebhookEventKind } from '@lgw/domain';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import {
@@ -30,12 +30,13 @@ export class FanOutWebhookEventUseCase {
 
   /** Returns how many new messages were stored. */
   async execute(event: WebhookEventJob): Promise<number> {
-    const kinds = (Array.isArray(event.payload.kinds) ? event.payload.kinds : []).filter(isShipmentEventKind);
+    const kinds = (Array.isArray(event.payload.kinds) ? event.payload.kinds : []).filter(isWebhookEventKind);
     if (kinds.length === 0) return 0;
     const endpoint = await this.endpoints.find(event.teamId);
     if (!endpoint || !endpoint.enabled) return 0;
-    const wanted = kinds.filter((kind: ShipmentEventKind) => endpoint.events.includes(kind));
+    const wanted = kinds.filter((kind: WebhookEventKind) => endpoint.events.includes(kind));
     if (wanted.length === 0) return 0;
+    if (event.type === 'cod.remitted') return this.remittanceMessages(event, wanted);
     const shipment = await this.shipments.findForTeam(event.teamId, event.shipmentId);
     if (!shipment) return 0;
 
@@ -62,5 +63,21 @@ export class FanOutWebhookEventUseCase {
       createdAt: now,
     }));
     return this.messages.insertMany(messages);
+  }
+
+  /** A payout concerns no one shipment: the message carries the remittance as GET /cod/remittances shows it. */
+  private remittanceMessages(event: WebhookEventJob, kinds: readonly WebhookEventKind[]): Promise<number> {
+    const now = new Date();
+    return this.messages.insertMany(
+      kinds.map((kind) => ({
+        id: webhookMessageId(event.eventId, kind),
+        teamId: event.teamId,
+        eventId: event.eventId,
+        type: kind,
+        shipmentId: null,
+        body: webhookBody(kind, event.occurredAt, { remittance: event.payload.remittance }),
+        createdAt: now,
+      })),
+    );
   }
 }

@@ -9,6 +9,8 @@ export interface BahrBooking {
   product: string;
   gatewayRef?: string;
   clientReference?: string;
+  /** Waybill.CodAmount, a decimal string in SAR. */
+  codAmountHalalas?: number;
   shipper: SandboxParty;
   consignee: SandboxParty;
   parcels: SandboxParcel[];
@@ -89,6 +91,7 @@ export function readBahrBooking(body: Record<string, unknown>): { booking?: Bahr
       product: product!,
       gatewayRef: str(waybill.GatewayRef),
       clientReference: str(waybill.ClientReference),
+      ...(typeof waybill.CodAmount === 'string' ? { codAmountHalalas: Math.round(Number(waybill.CodAmount) * 100) } : {}),
       shipper,
       consignee,
       parcels,

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  bookSandboxPickup,
   echoBody,
   formatLegacyDate,
   isCancellable,
@@ -10,6 +11,7 @@ import {
   prepareNativeScope,
   randomDigits,
   requestedStatus,
+  SandboxPickup,
   SandboxShipment,
   SimulatorOptions,
   str,
@@ -19,6 +21,7 @@ import { envelope, fault } from './bahr-envelope';
 import { readBahrBooking, readBahrParty } from './bahr-payload';
 
 const MAX_WAYBILLS = 50;
+const MAX_REMITTANCES = 20;
 
 const sameText = (a: string | undefined, b: string) =>
   a !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -73,6 +76,7 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code, credenti
       service: booking.product,
       clientReference: booking.gatewayRef,
       merchantReference: booking.clientReference,
+      codAmountHalalas: booking.codAmountHalalas,
       origin: booking.shipper,
       destination: booking.consignee,
       parcels: booking.parcels,
@@ -119,6 +123,61 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code, credenti
     return envelope({ WaybillNumber: shipment.trackingNumber, Amended: true });
   });
 
+  // Collections: ReadyTime and LastPickupTime in Bahr's dd/MM/yyyy HH:mm (Riyadh), same day.
+  const legacy = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}:\d{2})$/;
+  const pickupView = (p: SandboxPickup) => ({
+    PickupNumber: p.confirmationNumber,
+    GatewayRef: p.reference,
+    Status: p.cancelled ? 'CANCELLED' : 'SCHEDULED',
+    ReadyTime: `${p.date.slice(8, 10)}/${p.date.slice(5, 7)}/${p.date.slice(0, 4)} ${p.from}`,
+    LastPickupTime: `${p.date.slice(8, 10)}/${p.date.slice(5, 7)}/${p.date.slice(0, 4)} ${p.to}`,
+    WaybillNumbers: p.trackingNumbers,
+  });
+
+  operation('/ws/Pickup/CreatePickup', (body) => {
+    const request = isRecord(body.Pickup) ? body.Pickup : undefined;
+    const gatewayRef = str(request?.GatewayRef);
+    const ready = legacy.exec(str(request?.ReadyTime) ?? '');
+    const last = legacy.exec(str(request?.LastPickupTime) ?? '');
+    if (!request || !gatewayRef || !ready || !last) {
+      return fault('VAL-120', 'GatewayRef, ReadyTime and LastPickupTime (dd/MM/yyyy HH:mm) are required');
+    }
+    if (ready[1] !== last[1] || ready[2] !== last[2] || ready[3] !== last[3])
+      return fault('VAL-121', 'Collection must start and end on one day');
+    const numbers = Array.isArray(request.WaybillNumbers) ? request.WaybillNumbers.map(String) : [];
+    const address = isRecord(request.Address) ? request.Address : {};
+    const booked = bookSandboxPickup(
+      carrier,
+      {
+        reference: gatewayRef,
+        date: `${ready[3]}-${ready[2]}-${ready[1]}`,
+        from: ready[4],
+        to: last[4],
+        trackingNumbers: numbers,
+        city: str(address.City) ?? '',
+        native: request,
+      },
+      'PK',
+    );
+    if (!booked.pickup) return fault('PK-100', booked.problem);
+    return envelope(pickupView(booked.pickup));
+  });
+
+  operation('/ws/Pickup/FindPickup', (body) => {
+    const gatewayRef = str(body.GatewayRef);
+    if (!gatewayRef) return fault('VAL-102', 'GatewayRef is required');
+    const pickup = carrier.pickupByReference(gatewayRef);
+    return envelope(pickup ? { Found: true, ...pickupView(pickup) } : { Found: false, GatewayRef: gatewayRef });
+  });
+
+  operation('/ws/Pickup/CancelPickup', (body) => {
+    const pickup = carrier.pickups.get(str(body.PickupNumber) ?? '');
+    if (!pickup) return fault('PK-404', 'Pickup not found');
+    if (pickup.cancelled) return fault('PK-409', 'Pickup already cancelled');
+    pickup.cancelled = true;
+    return envelope({ PickupNumber: pickup.confirmationNumber, Cancelled: true, CancelledOn: formatLegacyDate(new Date()) });
+  });
+
   operation('/ws/Tracking/GetHistory', (body) => {
     const numbers = body.WaybillNumbers;
     if (!Array.isArray(numbers) || numbers.length === 0 || numbers.length > MAX_WAYBILLS) {
@@ -139,10 +198,31 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code, credenti
           Location: e.locationEn ? e.locationEn.toUpperCase() : null,
           LocationAr: e.locationAr ?? null,
           WeightGrams: e.measuredWeightKg !== undefined ? Math.round(e.measuredWeightKg * 1000) : null,
+          CodCollected: e.codCollectedHalalas !== undefined ? (e.codCollectedHalalas / 100).toFixed(2) : null,
         })),
       };
     });
     return envelope({ Results: results });
+  });
+
+  // Cash-on-delivery remittances, oldest first, after the caller's last SeqNo; money as "x.xx" strings.
+  operation('/ws/Finance/GetRemittances', (body) => {
+    const after = body.AfterSeqNo === undefined || body.AfterSeqNo === null ? 0 : Number(body.AfterSeqNo);
+    if (!Number.isInteger(after) || after < 0) return fault('VAL-102', 'AfterSeqNo must be a whole number >= 0');
+    const rest = carrier.remittances.filter((r) => r.seq > after);
+    const page = rest.slice(0, MAX_REMITTANCES);
+    const sar = (halalas: number) => (halalas / 100).toFixed(2);
+    return envelope({
+      Remittances: page.map((r) => ({
+        SeqNo: r.seq,
+        RemittanceNo: r.reference,
+        RemitDate: formatLegacyDate(r.remittedAt),
+        Currency: 'SAR',
+        TotalAmount: sar(r.items.reduce((n, i) => n + i.amountHalalas, 0)),
+        Lines: r.items.map((i) => ({ WaybillNumber: i.trackingNumber, Amount: sar(i.amountHalalas) })),
+      })),
+      MoreAvailable: rest.length > MAX_REMITTANCES,
+    });
   });
 
   scope.post('/ws/Gateway/Forward', async (request, reply) => {

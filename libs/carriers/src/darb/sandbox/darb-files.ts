@@ -155,6 +155,7 @@ export class DarbFileDesk {
       service: row.service,
       clientReference: row.order_ref,
       merchantReference: row.merchant_ref || undefined,
+      ...(row.cod_sar && Number(row.cod_sar) > 0 ? { codAmountHalalas: Math.round(Number(row.cod_sar) * 100) } : {}),
       origin: {
         name: row.shipper_name || undefined,
         phone: row.shipper_phone || undefined,

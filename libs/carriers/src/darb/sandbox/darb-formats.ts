@@ -50,7 +50,11 @@ export const STATUS_FEED_COLUMNS = [
   'city',
   'city_ar',
   'measured_weight_kg',
+  'cod_collected_sar',
 ] as const;
+
+/** One line per shipment paid out; a settlement is the lines sharing settlement_ref. */
+export const SETTLEMENT_COLUMNS = ['settlement_seq', 'settlement_ref', 'settled_at', 'tracking_number', 'cod_sar'] as const;
 
 export const FILE_TYPES = {
   orders: ORDER_COLUMNS,
@@ -63,3 +67,17 @@ export type DarbFileType = keyof typeof FILE_TYPES;
 export const TRACKING_PREFIX = 'DRB';
 export const TRACKING_DIGITS = 14;
 export const DARB_SERVICE = 'STD';
+
+/** The daily collection list: one row per parcel; every row of a list names the same collection. */
+export const COLLECTION_LIST_COLUMNS = [
+  'collection_ref',
+  'collection_date',
+  'window_start',
+  'window_end',
+  'tracking_number',
+  'pickup_city',
+  'pickup_short_address',
+  'pickup_phone',
+] as const;
+
+export const COLLECTION_RESULT_COLUMNS = ['collection_ref', 'collection_number', 'state', 'error_message'] as const;

@@ -1,13 +1,45 @@
 import { timingSafeEqual } from 'node:crypto';
 import { FastifyInstance, FastifyReply } from 'fastify';
-import { formatFeedTime, isRecord, parseJsonBody, prepareNativeScope, readCsv, SimulatorOptions, writeCsv } from '../../shared/sandbox';
+import {
+  bookSandboxPickup,
+  formatFeedTime,
+  isRecord,
+  parseJsonBody,
+  prepareNativeScope,
+  readCsv,
+  SimulatorOptions,
+  writeCsv,
+} from '../../shared/sandbox';
 import { DarbFileDesk } from './darb-files';
-import { DarbFileType, FILE_TYPES, ORDER_LOOKUP_COLUMNS, STATUS_FEED_COLUMNS } from './darb-formats';
+import {
+  COLLECTION_LIST_COLUMNS,
+  COLLECTION_RESULT_COLUMNS,
+  DarbFileType,
+  FILE_TYPES,
+  ORDER_LOOKUP_COLUMNS,
+  SETTLEMENT_COLUMNS,
+  STATUS_FEED_COLUMNS,
+} from './darb-formats';
 import { DarbRangeBook } from './darb-ranges';
 
 const MAX_RANGE = 10_000;
 const MAX_FEED_NUMBERS = 200;
 const MAX_FILE_ROWS = 100_000;
+const MAX_SETTLEMENTS = 20;
+
+/** A comma-separated query parameter's values, blanks dropped. */
+const listParam = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** A CSV answer, as Darb gives every lookup and result. */
+const csvReply = async (reply: FastifyReply, status: number, columns: readonly string[], rows: Record<string, string>[]) =>
+  reply
+    .code(status)
+    .header('content-type', 'text/csv; charset=utf-8')
+    .send(await writeCsv(columns, rows));
 
 const fail = (reply: FastifyReply, status: number, error: string, message: string) => reply.code(status).send({ error, message });
 
@@ -82,10 +114,7 @@ export async function darbRoutes(scope: FastifyInstance, { state, code, credenti
   // Which consignment each order_ref became, as CSV like the status feed: how a sender finds
   // out whether an order file it never got the result of was booked.
   scope.get<{ Querystring: { order_refs?: string } }>('/api/v1/order-lookup', async (request, reply) => {
-    const refs = (request.query.order_refs ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
+    const refs = listParam(request.query.order_refs);
     if (refs.length === 0 || refs.length > MAX_FEED_NUMBERS) {
       return fail(reply, 422, 'invalid_request', `order_refs must list 1 to ${MAX_FEED_NUMBERS} references`);
     }
@@ -95,17 +124,83 @@ export async function darbRoutes(scope: FastifyInstance, { state, code, credenti
       const state = !shipment ? 'NOT_FOUND' : shipment.cancelled ? 'CANCELLED' : 'BOOKED';
       return { order_ref: ref, tracking_number: shipment?.trackingNumber ?? '', state };
     });
-    return reply
-      .code(200)
-      .header('content-type', 'text/csv; charset=utf-8')
-      .send(await writeCsv(ORDER_LOOKUP_COLUMNS, rows));
+    return csvReply(reply, 200, ORDER_LOOKUP_COLUMNS, rows);
+  });
+
+  const collectionRow = (ref: string, number: string, state: string, error = '') => ({
+    collection_ref: ref,
+    collection_number: number,
+    state,
+    error_message: error,
+  });
+
+  // Collections: a daily collection list (CSV, one row per parcel, HHMM window), answered at once.
+  scope.post('/api/v1/collection-lists', async (request, reply) => {
+    const text = Buffer.isBuffer(request.body) ? request.body.toString('utf8').replace(/^\uFEFF/, '') : '';
+    let parsed: Awaited<ReturnType<typeof readCsv>>;
+    try {
+      parsed = await readCsv(text);
+    } catch {
+      return fail(reply, 400, 'invalid_file', 'file is not valid CSV');
+    }
+    const missing = COLLECTION_LIST_COLUMNS.filter((c) => !parsed.headers.includes(c));
+    if (missing.length > 0) return fail(reply, 400, 'invalid_file', `missing columns: ${missing.join(', ')}`);
+    const first = parsed.rows[0];
+    if (!first) return fail(reply, 400, 'invalid_file', 'file has no rows');
+    const same = parsed.rows.every(
+      (r) =>
+        r.collection_ref === first.collection_ref && r.collection_date === first.collection_date && r.window_start === first.window_start,
+    );
+    const hhmm = (v: string) => (/^\d{4}$/.test(v) ? `${v.slice(0, 2)}:${v.slice(2)}` : null);
+    const from = hhmm(first.window_start);
+    const to = hhmm(first.window_end);
+    if (!same || !first.collection_ref || !/^\d{8}$/.test(first.collection_date) || !from || !to) {
+      return csvReply(reply, 422, COLLECTION_RESULT_COLUMNS, [
+        collectionRow(first.collection_ref ?? '', '', 'REJECTED', 'one collection per list, date YYYYMMDD, window HHMM'),
+      ]);
+    }
+    const date = `${first.collection_date.slice(0, 4)}-${first.collection_date.slice(4, 6)}-${first.collection_date.slice(6)}`;
+    const booked = bookSandboxPickup(
+      carrier,
+      {
+        reference: first.collection_ref,
+        date,
+        from,
+        to,
+        trackingNumbers: parsed.rows.map((r) => r.tracking_number),
+        city: first.pickup_city ?? '',
+        native: text,
+      },
+      'DC',
+    );
+    if (!booked.pickup)
+      return csvReply(reply, 422, COLLECTION_RESULT_COLUMNS, [collectionRow(first.collection_ref, '', 'REJECTED', booked.problem)]);
+    return csvReply(reply, 201, COLLECTION_RESULT_COLUMNS, [
+      collectionRow(first.collection_ref, booked.pickup.confirmationNumber, 'SCHEDULED'),
+    ]);
+  });
+
+  scope.get<{ Querystring: { collection_refs?: string } }>('/api/v1/collection-lookup', async (request, reply) => {
+    const refs = listParam(request.query.collection_refs);
+    if (refs.length === 0 || refs.length > MAX_FEED_NUMBERS) {
+      return fail(reply, 422, 'invalid_request', `collection_refs must list 1 to ${MAX_FEED_NUMBERS} references`);
+    }
+    const rows = refs.map((ref) => {
+      const pickup = carrier.pickupByReference(ref);
+      return collectionRow(ref, pickup?.confirmationNumber ?? '', !pickup ? 'NOT_FOUND' : pickup.cancelled ? 'CANCELLED' : 'SCHEDULED');
+    });
+    return csvReply(reply, 200, COLLECTION_RESULT_COLUMNS, rows);
+  });
+
+  scope.post<{ Params: { number: string } }>('/api/v1/collections/:number/cancel', async (request, reply) => {
+    const pickup = carrier.pickups.get(request.params.number);
+    if (!pickup) return fail(reply, 404, 'not_found', 'unknown collection');
+    pickup.cancelled = true;
+    return csvReply(reply, 200, COLLECTION_RESULT_COLUMNS, [collectionRow(pickup.reference, pickup.confirmationNumber, 'CANCELLED')]);
   });
 
   scope.get<{ Querystring: { tracking_numbers?: string } }>('/api/v1/status-feed', async (request, reply) => {
-    const numbers = (request.query.tracking_numbers ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
+    const numbers = listParam(request.query.tracking_numbers);
     if (numbers.length === 0 || numbers.length > MAX_FEED_NUMBERS) {
       return fail(reply, 422, 'invalid_request', `tracking_numbers must list 1 to ${MAX_FEED_NUMBERS} numbers`);
     }
@@ -119,11 +214,31 @@ export async function darbRoutes(scope: FastifyInstance, { state, code, credenti
         city: e.locationEn ?? '',
         city_ar: e.locationAr ?? '',
         measured_weight_kg: e.measuredWeightKg === undefined ? '' : String(e.measuredWeightKg),
+        cod_collected_sar: e.codCollectedHalalas === undefined ? '' : (e.codCollectedHalalas / 100).toFixed(2),
+      })),
+    );
+    return csvReply(reply, 200, STATUS_FEED_COLUMNS, rows);
+  });
+
+  // Cash-on-delivery settlement file: the settlements after `after` (a settlement_seq), as CSV.
+  scope.get<{ Querystring: { after?: string } }>('/api/v1/settlements', async (request, reply) => {
+    const after = request.query.after === undefined || request.query.after === '' ? 0 : Number(request.query.after);
+    if (!Number.isInteger(after) || after < 0) return fail(reply, 422, 'invalid_request', 'after must be a whole number >= 0');
+    const rest = carrier.remittances.filter((r) => r.seq > after);
+    const page = rest.slice(0, MAX_SETTLEMENTS);
+    const rows = page.flatMap((r) =>
+      r.items.map((item) => ({
+        settlement_seq: String(r.seq),
+        settlement_ref: r.reference,
+        settled_at: formatFeedTime(r.remittedAt),
+        tracking_number: item.trackingNumber,
+        cod_sar: (item.amountHalalas / 100).toFixed(2),
       })),
     );
     return reply
       .code(200)
       .header('content-type', 'text/csv; charset=utf-8')
-      .send(await writeCsv(STATUS_FEED_COLUMNS, rows));
+      .header('x-darb-more', rest.length > MAX_SETTLEMENTS ? 'true' : 'false')
+      .send(await writeCsv(SETTLEMENT_COLUMNS, rows));
   });
 }

@@ -47,7 +47,7 @@ describe('darb dialect', () => {
     ]);
     await control('POST', `/carriers/darb/shipments/${tn}/events`, { code: 'PICKED_UP', occurred_at: '2025-03-01T10:15:42Z' });
     const feed = await app.inject({ method: 'GET', url: `/darb/api/v1/status-feed?tracking_numbers=${tn}`, headers: DARB });
-    expect(feed.body).toMatch(new RegExp(`^event_id,.*\\n\\w+,${tn},PUP,Picked up,2025-03-01 13:15:42,Riyadh,الرياض,\\n$`));
+    expect(feed.body).toMatch(new RegExp(`^event_id,.*\\n\\w+,${tn},PUP,Picked up,2025-03-01 13:15:42,Riyadh,الرياض,,\\n$`));
   });
 
   it('refuses files without the expected columns', async () => {

@@ -11,6 +11,8 @@ export interface SahmBooking {
   service: string;
   externalId?: string;
   merchantReference?: string;
+  /** cash_on_delivery.amount_minor: Sahm counts money in minor units. */
+  codAmountHalalas?: number;
   shipper: SandboxParty;
   consignee: SandboxParty;
   parcels: SandboxParcel[];
@@ -88,6 +90,9 @@ export function readSahmBooking(body: unknown): { booking?: SahmBooking; issues:
       service: service!,
       externalId: str(body.external_id),
       merchantReference: str(body.merchant_reference),
+      ...(isRecord(body.cash_on_delivery) && typeof body.cash_on_delivery.amount_minor === 'number'
+        ? { codAmountHalalas: body.cash_on_delivery.amount_minor }
+        : {}),
       shipper,
       consignee,
       parcels,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  bookSandboxPickup,
   echoBody,
   isCancellable,
   isRedirectable,
@@ -9,6 +10,7 @@ import {
   randomDigits,
   requestedStatus,
   SandboxEvent,
+  SandboxPickup,
   SandboxShipment,
   SimulatorOptions,
   str,
@@ -36,6 +38,19 @@ function shipmentView(s: SandboxShipment) {
   };
 }
 
+function pickupView(p: SandboxPickup) {
+  return {
+    id: p.confirmationNumber,
+    reference: p.reference,
+    status: p.cancelled ? 'cancelled' : 'scheduled',
+    pickup_date: p.date,
+    ready_time: p.from,
+    close_time: p.to,
+    tracking_numbers: p.trackingNumbers,
+    created_at: p.bookedAt.toISOString(),
+  };
+}
+
 function eventView(trackingNumber: string, e: SandboxEvent) {
   return {
     id: `evt_${e.id}`,
@@ -44,7 +59,10 @@ function eventView(trackingNumber: string, e: SandboxEvent) {
     description: e.nativeText,
     location: e.locationEn || e.locationAr ? { city: e.locationEn ?? null, city_ar: e.locationAr ?? null } : null,
     occurred_at: e.occurredAt.toISOString(),
-    details: e.measuredWeightKg !== undefined ? { measured_weight_kg: e.measuredWeightKg } : {},
+    details: {
+      ...(e.measuredWeightKg !== undefined ? { measured_weight_kg: e.measuredWeightKg } : {}),
+      ...(e.codCollectedHalalas !== undefined ? { cash_collected: { amount_minor: e.codCollectedHalalas, currency: 'SAR' } } : {}),
+    },
   };
 }
 
@@ -103,6 +121,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code, credenti
       service: booking.service,
       clientReference: key ?? booking.externalId,
       merchantReference: booking.merchantReference,
+      codAmountHalalas: booking.codAmountHalalas,
       origin: booking.shipper,
       destination: booking.consignee,
       parcels: booking.parcels,
@@ -182,6 +201,67 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code, credenti
       events: page.map(({ tn, e }) => eventView(tn, e)),
       next_cursor: hasMore ? encodeCursor(page[page.length - 1].e.seq) : null,
     };
+  });
+
+  // Cash-on-delivery payouts: a feed with an opaque cursor that always says where to resume.
+  scope.get<{ Querystring: { cursor?: string; limit?: string } }>('/v2/payouts', async (request, reply) => {
+    const limit = request.query.limit === undefined ? 20 : Number(request.query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) {
+      return sendError(reply, 422, 'validation_failed', `limit must be 1 to ${MAX_PAGE}`);
+    }
+    const after = decodeCursor(request.query.cursor);
+    if (after === null) return sendError(reply, 422, 'invalid_cursor', 'cursor is not valid');
+    const rest = carrier.remittances.filter((r) => r.seq > (after ?? 0));
+    const page = rest.slice(0, limit);
+    return {
+      payouts: page.map((r) => ({
+        id: `po_${r.seq}`,
+        reference: r.reference,
+        paid_at: r.remittedAt.toISOString(),
+        total: { amount_minor: r.items.reduce((n, i) => n + i.amountHalalas, 0), currency: 'SAR' },
+        lines: r.items.map((i) => ({ tracking_number: i.trackingNumber, amount: { amount_minor: i.amountHalalas, currency: 'SAR' } })),
+      })),
+      next_cursor: encodeCursor(page.length > 0 ? page[page.length - 1].seq : (after ?? 0)),
+      has_more: rest.length > limit,
+    };
+  });
+
+  // Collections: JSON in, JSON out; `reference` is the client's own id, answered again if re-sent.
+  scope.post('/v2/pickups', async (request, reply) => {
+    const parsed = parseJsonBody(request.body);
+    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null)
+      return sendError(reply, 400, 'invalid_json', 'invalid JSON');
+    const body = parsed.value as Record<string, unknown>;
+    const reference = str(body.reference);
+    const date = str(body.pickup_date);
+    const ready = str(body.ready_time);
+    const close = str(body.close_time);
+    const numbers = Array.isArray(body.tracking_numbers) ? body.tracking_numbers.filter((n): n is string => typeof n === 'string') : [];
+    const address = typeof body.address === 'object' && body.address ? (body.address as Record<string, unknown>) : {};
+    if (!reference || !date || !ready || !close) {
+      return sendError(reply, 422, 'validation_failed', 'reference, pickup_date, ready_time and close_time are required');
+    }
+    const booked = bookSandboxPickup(
+      carrier,
+      { reference, date, from: ready, to: close, trackingNumbers: numbers, city: str(address.city) ?? '', native: body },
+      'PU',
+    );
+    if (!booked.pickup) return sendError(reply, 422, 'validation_failed', booked.problem);
+    return reply.code(201).send(pickupView(booked.pickup));
+  });
+
+  scope.get<{ Querystring: { reference?: string } }>('/v2/pickups', async (request, reply) => {
+    const reference = str(request.query.reference);
+    if (!reference) return sendError(reply, 422, 'validation_failed', 'reference is required');
+    const pickup = carrier.pickupByReference(reference);
+    return { data: pickup ? [pickupView(pickup)] : [], has_more: false };
+  });
+
+  scope.post<{ Params: { id: string } }>('/v2/pickups/:id/cancel', async (request, reply) => {
+    const pickup = carrier.pickups.get(request.params.id);
+    if (!pickup) return sendError(reply, 404, 'not_found', 'No pickup with this id');
+    pickup.cancelled = true;
+    return pickupView(pickup);
   });
 
   scope.post('/v2/passthrough', async (request, reply) => {

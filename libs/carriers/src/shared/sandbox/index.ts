@@ -8,3 +8,4 @@ export * from './riyadh-clock';
 export * from './sandbox-state';
 export * from './sandbox-types';
 export * from './tracking-numbers';
+export * from './pickups';

@@ -11,6 +11,13 @@ export function pathFor(lane: SandboxShipment['lane']): readonly ShipmentStatus[
   return lane === 'domestic' ? DOMESTIC_PATH : INTERNATIONAL_PATH;
 }
 
+/** After this many failed delivery attempts the carrier sends the parcel back (OTO's rule). */
+export const FAILED_ATTEMPTS_BEFORE_RETURN = 3;
+
+export function failedDeliveryAttempts(shipment: SandboxShipment): number {
+  return shipment.events.filter((e) => e.specStatus === 'EXCEPTION_FAILED_DELIVERY_ATTEMPT').length;
+}
+
 /**
  * The status the shipment would move to on its next automatic step, or null when it has
  * nowhere to go. Exceptions do not move the position, so the next step resumes the flow;
@@ -19,6 +26,8 @@ export function pathFor(lane: SandboxShipment['lane']): readonly ShipmentStatus[
 export function nextAutomaticStatus(shipment: SandboxShipment, vocabulary: Vocabulary): ShipmentStatus | null {
   if (shipment.cancelled || isTerminal(shipment.latestStatus)) return null;
   if (shipment.latestStatus === 'RETURN_TO_ORIGIN') return 'RETURNED';
+  // The third failed attempt ends delivery: the next step takes the parcel back.
+  if (failedDeliveryAttempts(shipment) >= FAILED_ATTEMPTS_BEFORE_RETURN && vocabulary.RETURN_TO_ORIGIN) return 'RETURN_TO_ORIGIN';
   return (
     pathFor(shipment.lane)
       .slice(shipment.position + 1)

@@ -1,5 +1,6 @@
 import { SHIPMENT_STATUSES } from '@lgw/domain';
 import { DOMESTIC_STATUSES } from '../status-map';
+import { nextAutomaticStatus } from './lifecycle';
 import { NewShipment, SandboxState } from './sandbox-state';
 import { Vocabulary } from './sandbox-types';
 
@@ -42,6 +43,28 @@ describe('SandboxState', () => {
     const delivered = state.recordStatus(shipment, 'DELIVERED', { source: 'control' });
     expect(delivered).toMatchObject({ nativeCode: 'c12', locationEn: 'Jeddah', locationAr: 'جدة' });
     expect(() => state.recordStatus(shipment, 'CUSTOMS_CLEARANCE', { source: 'control' })).toThrow(/no code for CUSTOMS_CLEARANCE/);
+  });
+
+  it('sends the parcel back on the next step after the third failed delivery attempt, then ends RETURNED', () => {
+    let now = 0;
+    const state = newState(1000, () => now);
+    const shipment = state.addShipment(booking());
+    state.recordStatus(shipment, 'OUT_FOR_DELIVERY', { source: 'control' });
+    expect(nextAutomaticStatus(shipment, state.carrier('global').vocabulary)).toBe('DELIVERED');
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      state.recordStatus(shipment, 'EXCEPTION_FAILED_DELIVERY_ATTEMPT', { source: 'control' });
+      state.recordStatus(shipment, 'OUT_FOR_DELIVERY', { source: 'control' });
+    }
+    expect(nextAutomaticStatus(shipment, state.carrier('global').vocabulary)).toBe('DELIVERED');
+    state.recordStatus(shipment, 'EXCEPTION_FAILED_DELIVERY_ATTEMPT', { source: 'control' });
+    expect(nextAutomaticStatus(shipment, state.carrier('global').vocabulary)).toBe('RETURN_TO_ORIGIN');
+    now += 1000;
+    state.advanceDue();
+    expect(shipment.latestStatus).toBe('RETURN_TO_ORIGIN');
+    now += 1000;
+    state.advanceDue();
+    expect(shipment.latestStatus).toBe('RETURNED');
+    expect(shipment.events.map((e) => e.specStatus).slice(-2)).toEqual(['RETURN_TO_ORIGIN', 'RETURNED']);
   });
 
   it('walks the domestic path one step per interval, skipping customs, and stops at DELIVERED', () => {

@@ -5,10 +5,12 @@ import { describeCity } from './places';
 import {
   Fault,
   PassthroughRecord,
+  SandboxPickup,
   SandboxBookingDetail,
   SandboxEvent,
   SandboxParcel,
   SandboxParty,
+  SandboxRemittance,
   SandboxShipment,
   Vocabulary,
 } from './sandbox-types';
@@ -29,9 +31,13 @@ export interface CarrierStats {
 
 export class CarrierState {
   readonly shipments = new Map<string, SandboxShipment>();
+  /** Courier collections by confirmation number. */
+  readonly pickups = new Map<string, SandboxPickup>();
   fault: Fault = { mode: 'none', latencyMs: 0 };
   stats: CarrierStats = { native_requests: 0, bookings: 0, passthrough_requests: 0 };
   passthroughLog: PassthroughRecord[] = [];
+  /** Cash-on-delivery payouts, in publication order; each simulator publishes them in its own style. */
+  remittances: SandboxRemittance[] = [];
   private details = new Map<string, SandboxBookingDetail>();
 
   constructor(
@@ -59,11 +65,19 @@ export class CarrierState {
     if (this.passthroughLog.length > PASSTHROUGH_LOG_SIZE) this.passthroughLog.shift();
   }
 
+  /** The collection booked under a client's reference, if any. */
+  pickupByReference(reference: string): SandboxPickup | undefined {
+    for (const pickup of this.pickups.values()) if (pickup.reference === reference) return pickup;
+    return undefined;
+  }
+
   clear(): void {
     this.shipments.clear();
+    this.pickups.clear();
     this.fault = { mode: 'none', latencyMs: 0 };
     this.stats = { native_requests: 0, bookings: 0, passthrough_requests: 0 };
     this.passthroughLog = [];
+    this.remittances = [];
     this.details.clear();
   }
 }
@@ -82,6 +96,7 @@ export interface NewShipment {
   service: string;
   clientReference?: string;
   merchantReference?: string;
+  codAmountHalalas?: number;
   origin: SandboxParty;
   destination: SandboxParty;
   parcels: SandboxParcel[];
@@ -93,6 +108,8 @@ export interface EventDetails {
   locationEn?: string;
   locationAr?: string;
   measuredWeightKg?: number;
+  /** DELIVERED only; a cash-on-delivery shipment defaults to the full amount. */
+  codCollectedHalalas?: number;
   source: SandboxEvent['source'];
 }
 
@@ -148,6 +165,7 @@ export class SandboxState {
       service: input.service,
       clientReference: input.clientReference,
       merchantReference: input.merchantReference,
+      ...(input.codAmountHalalas ? { codAmountHalalas: input.codAmountHalalas } : {}),
       originCity: origin.city,
       destinationCity: destination.city,
       lane: origin.country.toUpperCase() === destination.country.toUpperCase() ? 'domestic' : 'international',
@@ -178,7 +196,11 @@ export class SandboxState {
     const native = this.carrier(shipment.carrier).vocabulary[status];
     if (!native) throw new Error(`carrier ${shipment.carrier} has no code for ${status}`);
     const location = this.defaultLocation(shipment, status, details);
-    const event = this.pushEvent(shipment, status, native.code, native.text, { ...details, ...location });
+    const cash =
+      status === 'DELIVERED' && shipment.codAmountHalalas
+        ? { codCollectedHalalas: details.codCollectedHalalas ?? shipment.codAmountHalalas }
+        : { codCollectedHalalas: undefined };
+    const event = this.pushEvent(shipment, status, native.code, native.text, { ...details, ...location, ...cash });
     applyStatus(shipment, status);
     if (isTerminal(status)) this.autoAdvancing.delete(shipment);
     return event;
@@ -219,6 +241,22 @@ export class SandboxState {
     return moved;
   }
 
+  /**
+   * Publishes a payout. The same reference may be published again: carriers re-send payouts,
+   * and the gateway must record each once.
+   */
+  addRemittance(code: string, items: SandboxRemittance['items'], reference?: string): SandboxRemittance {
+    const carrier = this.carrier(code);
+    const remittance: SandboxRemittance = {
+      seq: carrier.remittances.length + 1,
+      reference: reference ?? `${code.toUpperCase()}-PAY-${randomBytes(5).toString('hex').toUpperCase()}`,
+      remittedAt: new Date(this.now()),
+      items,
+    };
+    carrier.remittances.push(remittance);
+    return remittance;
+  }
+
   onReset(hook: () => void): void {
     this.resetHooks.push(hook);
   }
@@ -249,6 +287,7 @@ export class SandboxState {
       locationEn: details.locationEn,
       locationAr: details.locationAr,
       measuredWeightKg: details.measuredWeightKg,
+      ...(details.codCollectedHalalas !== undefined ? { codCollectedHalalas: details.codCollectedHalalas } : {}),
       source: details.source,
     };
     shipment.events.push(event);

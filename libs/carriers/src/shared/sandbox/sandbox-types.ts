@@ -45,6 +45,8 @@ export interface SandboxEvent {
   readonly locationEn?: string;
   readonly locationAr?: string;
   readonly measuredWeightKg?: number;
+  /** DELIVERED of a cash-on-delivery shipment: the cash the courier took at the door, in halalas. */
+  readonly codCollectedHalalas?: number;
   readonly source: 'control' | 'auto';
 }
 
@@ -56,6 +58,8 @@ export interface SandboxShipment {
   /** The gateway's own id for the booking (idempotency key, order_ref, gateway ref). */
   readonly clientReference?: string;
   readonly merchantReference?: string;
+  /** Cash to collect at the door, in halalas, as the booking asked (absent: none). */
+  readonly codAmountHalalas?: number;
   /** Cities only: full addresses live in the bounded detail cache (see CarrierState). */
   readonly originCity: string;
   destinationCity: string;
@@ -80,6 +84,15 @@ export interface SandboxBookingDetail {
   readonly nativeJson: string;
 }
 
+/** A cash-on-delivery payout the carrier made to the merchant account (seeded by the control API). */
+export interface SandboxRemittance {
+  /** Order of publication per carrier: the carriers' payout feeds page on it. */
+  readonly seq: number;
+  readonly reference: string;
+  readonly remittedAt: Date;
+  readonly items: readonly { readonly trackingNumber: string; readonly amountHalalas: number }[];
+}
+
 export type FaultMode = 'none' | 'down' | 'slow' | 'error';
 
 export interface Fault {
@@ -92,4 +105,20 @@ export interface PassthroughRecord {
   body: Buffer;
   credentials_ok: boolean;
   content_type?: string;
+}
+
+/** A courier collection the simulated carrier booked, in gateway terms (Riyadh date and times). */
+export interface SandboxPickup {
+  readonly confirmationNumber: string;
+  /** The client's reference for the collection (the gateway's pickup id). */
+  readonly reference: string;
+  readonly date: string;
+  readonly from: string;
+  readonly to: string;
+  readonly trackingNumbers: readonly string[];
+  readonly city: string;
+  readonly bookedAt: Date;
+  cancelled: boolean;
+  /** The request as the carrier received it. */
+  readonly native: unknown;
 }

@@ -1,8 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   ApiKeySummary,
   CreateTeamUseCase,
+  GATEWAY_SETTINGS,
+  GatewaySettings,
   IssueApiKeyUseCase,
   ListApiKeysUseCase,
   ListTeamsUseCase,
@@ -36,19 +38,21 @@ export class TeamsAdminHttpController {
     private readonly setRateLimit: SetRateLimitUseCase,
     private readonly listTeams: ListTeamsUseCase,
     private readonly listKeys: ListApiKeysUseCase,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
   ) {}
 
   @Get()
   @ApiOkResponse({ type: TeamListResponseDto })
+  @ApiErrorResponses()
   async list(): Promise<TeamListResponseDto> {
-    return { teams: (await this.listTeams.execute()).map(teamView) };
+    return { teams: (await this.listTeams.execute()).map((team) => teamView(this.settings.rateLimitPerMinute, team)) };
   }
 
   @Get(':teamId')
   @ApiOkResponse({ type: TeamSummaryDto })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND' })
   async one(@Param('teamId') teamId: string): Promise<TeamSummaryDto> {
-    return teamView(await this.listTeams.one(teamId));
+    return teamView(this.settings.rateLimitPerMinute, await this.listTeams.one(teamId));
   }
 
   @Get(':teamId/keys')
@@ -76,6 +80,7 @@ export class TeamsAdminHttpController {
 
   @Delete(':teamId/keys/:keyId')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Revoked: the key stops working at once.' })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND' })
   async revoke(@Param('teamId') teamId: string, @Param('keyId') keyId: string): Promise<void> {
     await this.revokeKey.execute({ teamId, keyId });
@@ -90,11 +95,12 @@ export class TeamsAdminHttpController {
   }
 }
 
-function teamView(team: TeamSummary): TeamSummaryDto {
+function teamView(defaultPerMinute: number, team: TeamSummary): TeamSummaryDto {
   return {
     id: team.id,
     name: team.name,
     rate_limit_per_minute: team.rateLimitPerMinute,
+    effective_rate_limit_per_minute: team.rateLimitPerMinute ?? defaultPerMinute,
     active_keys: team.activeKeys,
     created_at: team.createdAt.toISOString(),
   };

@@ -1,0 +1,10 @@
+/** Cash-on-delivery settings (docs/adr/0044-cod-remittances.md). */
+export interface CodSettings {
+  /** Collected cash not paid out after this many days counts as overdue (COD_OVERDUE_DAYS). */
+  readonly overdueDays: number;
+}
+
+export const COD_SETTINGS = Symbol('COD_SETTINGS');
+
+/** The recurring job that reads each carrier's payouts; one schedule per carrier. */
+export const COD_REMITTANCE_QUEUE = 'cod-remittances';

@@ -1,0 +1,1 @@
+export * from './manage-manifests/manage-manifests.use-case';

@@ -1,0 +1,3 @@
+export * from './einvoice-amounts';
+export * from './zatca-tlv';
+export * from './ubl-invoice';

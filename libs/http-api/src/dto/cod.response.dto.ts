@@ -1,0 +1,38 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class RemittanceDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ description: 'carrier code' }) carrier: string;
+  @ApiProperty({ description: "the carrier's payout reference" }) carrier_reference: string;
+  @ApiProperty({ format: 'date-time' }) remitted_at: string;
+  @ApiProperty({ description: "sum of the team's lines of the payout, SAR" }) amount_sar: number;
+  @ApiProperty({ type: 'integer' }) item_count: number;
+  @ApiProperty({ enum: ['RECONCILED', 'DISCREPANCY'] }) status: string;
+}
+
+export class RemittanceItemDto {
+  @ApiProperty({ format: 'uuid' }) shipment_id: string;
+  @ApiProperty() tracking_number: string;
+  @ApiProperty({ description: 'the cash on delivery amount of the shipment' }) expected_sar: number;
+  @ApiProperty() remitted_sar: number;
+  @ApiProperty({ description: 'remitted − expected' }) difference_sar: number;
+}
+
+export class RemittanceDetailDto extends RemittanceDto {
+  @ApiProperty({ type: [RemittanceItemDto] }) items: RemittanceItemDto[];
+}
+
+export class RemittanceListResponseDto {
+  @ApiProperty({ type: [RemittanceDto] }) remittances: RemittanceDto[];
+  @ApiProperty({ type: 'integer' }) total: number;
+  @ApiProperty({ type: 'integer' }) limit: number;
+  @ApiProperty({ type: 'integer' }) offset: number;
+}
+
+export class CodSummaryDto {
+  @ApiProperty({ description: 'cash still to be collected at the door' }) pending_sar: number;
+  @ApiProperty({ description: 'cash collected, not paid out yet' }) collected_sar: number;
+  @ApiProperty() remitted_sar: number;
+  @ApiProperty({ type: 'integer', description: 'collected more than COD_OVERDUE_DAYS (7) ago and not paid out' }) overdue_count: number;
+  @ApiProperty({ type: 'integer' }) discrepancy_count: number;
+}

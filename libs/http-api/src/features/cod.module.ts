@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { CodHttpController } from '../controllers/cod.http.controller';
+
+/**
+ * Cash on delivery: payouts and where the cash stands (docs/api.md, "Cash on delivery"). The
+ * repository and use cases are bound in the core: the worker imports payouts with them.
+ */
+@Module({ controllers: [CodHttpController] })
+export class CodModule {}

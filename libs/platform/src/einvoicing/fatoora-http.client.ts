@@ -1,0 +1,114 @@
+import type { FatooraCredentials, FatooraCsid, FatooraOutcome, FatooraPort, FatooraSubmission, ValidationMessage } from '@lgw/application';
+
+export interface FatooraClientOptions {
+  /** e.g. https://gw-fatoora.zatca.gov.sa/e-invoicing/developer-portal, or the sandbox's simulator. */
+  readonly baseUrl: string;
+  readonly timeoutMs?: number;
+}
+
+interface FatooraJson {
+  requestID?: number | string;
+  dispositionMessage?: string;
+  binarySecurityToken?: string;
+  secret?: string;
+  errors?: unknown;
+  validationResults?: {
+    infoMessages?: ValidationMessage[];
+    warningMessages?: ValidationMessage[];
+    errorMessages?: ValidationMessage[];
+    status?: string;
+  };
+  clearanceStatus?: string;
+  reportingStatus?: string;
+  clearedInvoice?: string;
+}
+
+/** Refusals of the onboarding calls (OTP, CSR): the operator reads them. */
+export class FatooraRequestError extends Error {}
+
+/** The Fatoora API over HTTP (Accept-Version V2, Basic authentication with a CSID). */
+export class FatooraHttpClient implements FatooraPort {
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: FatooraClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  async complianceCsid(csr: string, otp: string): Promise<FatooraCsid> {
+    return this.csid(await this.call('/compliance', { csr }, { OTP: otp }));
+  }
+
+  async productionCsid(credentials: FatooraCredentials, complianceRequestId: string): Promise<FatooraCsid> {
+    return this.csid(await this.call('/production/csids', { compliance_request_id: complianceRequestId }, this.auth(credentials)));
+  }
+
+  complianceCheck(credentials: FatooraCredentials, submission: FatooraSubmission): Promise<FatooraOutcome> {
+    return this.submit('/compliance/invoices', credentials, submission, {});
+  }
+
+  clear(credentials: FatooraCredentials, submission: FatooraSubmission): Promise<FatooraOutcome> {
+    return this.submit('/invoices/clearance/single', credentials, submission, { 'Clearance-Status': '1' });
+  }
+
+  report(credentials: FatooraCredentials, submission: FatooraSubmission): Promise<FatooraOutcome> {
+    return this.submit('/invoices/reporting/single', credentials, submission, { 'Clearance-Status': '0' });
+  }
+
+  private auth(credentials: FatooraCredentials): Record<string, string> {
+    return { Authorization: `Basic ${Buffer.from(`${credentials.token}:${credentials.secret}`).toString('base64')}` };
+  }
+
+  private csid(answer: { status: number; body: FatooraJson }): FatooraCsid {
+    const { status, body } = answer;
+    if (status !== 200 || !body.binarySecurityToken || !body.secret || body.requestID === undefined) {
+      throw new FatooraRequestError(`Fatoora answered ${status}: ${JSON.stringify(body.errors ?? body.dispositionMessage ?? body)}`);
+    }
+    return { requestId: String(body.requestID), token: body.binarySecurityToken, secret: body.secret };
+  }
+
+  private async submit(
+    path: string,
+    credentials: FatooraCredentials,
+    submission: FatooraSubmission,
+    headers: Record<string, string>,
+  ): Promise<FatooraOutcome> {
+    let answer: { status: number; body: FatooraJson };
+    try {
+      answer = await this.call(path, submission, { ...this.auth(credentials), ...headers });
+    } catch (error) {
+      return { kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+    }
+    const { status, body } = answer;
+    const warnings = body.validationResults?.warningMessages ?? [];
+    if (status === 200 || status === 202) {
+      const accepted = body.clearanceStatus === 'CLEARED' ? 'CLEARED' : 'REPORTED';
+      return { kind: 'accepted', status: accepted, clearedInvoice: body.clearedInvoice, warnings };
+    }
+    if (status === 400) return { kind: 'rejected', errors: body.validationResults?.errorMessages ?? [], warnings };
+    // 401 (a revoked CSID), 429, 5xx: nothing was decided about the document; send it again later.
+    return { kind: 'unavailable', reason: `Fatoora answered ${status}` };
+  }
+
+  private async call(path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: FatooraJson }> {
+    const response = await fetch(`${this.options.baseUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'Accept-Language': 'en',
+        'Accept-Version': 'V2',
+        ...headers,
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const text = await response.text();
+    let json: FatooraJson = {};
+    try {
+      json = text ? (JSON.parse(text) as FatooraJson) : {};
+    } catch {
+      json = {};
+    }
+    return { status: response.status, body: json };
+  }
+}

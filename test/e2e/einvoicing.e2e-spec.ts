@@ -1,0 +1,362 @@
+import { randomUUID, X509Certificate } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pdfText, savePdf, scanBarcodes } from '../support/pdf-tools';
+import { IssueEinvoicesUseCase } from '@lgw/application';
+import { book } from '../support/booking';
+import {
+  additionalReference,
+  child,
+  embeddedQr,
+  independentInvoiceHash,
+  invoiceValue,
+  qrTags,
+  signatureFacts,
+  signatureVerifies,
+  validateUbl,
+  xpath,
+} from '../support/einvoice-checks';
+import { eventually } from '../support/eventually';
+import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { SERVICES_MODE } from '../support/test-mode';
+
+const FIRST_PIH = 'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==';
+const ADDRESS = {
+  street: 'Prince Sultan St',
+  building_number: '1234',
+  district: 'Al Rawdah',
+  city: 'Jeddah',
+  postal_code: '23433',
+  additional_number: '5678',
+  country: 'SA',
+};
+const halalas = (sar: number) => Math.round(sar * 100);
+
+describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
+  let t: TestApp;
+  let b2b: TestTeam;
+  let b2c: TestTeam;
+  let caCertificate: X509Certificate;
+
+  beforeAll(async () => {
+    t = await bootTestApp({ worker: true, env: { EINVOICE_RETRY_EVERY_MS: '300' } });
+    b2b = await t.createTeam('Merchant B2B');
+    b2c = await t.createTeam('Merchant B2C');
+    for (const team of [b2b, b2c]) await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
+    caCertificate = new X509Certificate(Buffer.from((await t.sandbox('GET', '/sandbox/zatca/ca')).body.certificate, 'base64'));
+  });
+  afterAll(() => t.close());
+
+  /** Runs `body` with the simulator in a fault mode, and always puts it back. */
+  async function withFault<T>(mode: string, body: () => Promise<T>): Promise<T> {
+    expect((await t.sandbox('PUT', '/sandbox/zatca/fault', { mode })).status).toBe(200);
+    try {
+      return await body();
+    } finally {
+      await t.sandbox('PUT', '/sandbox/zatca/fault', { mode: 'none' });
+    }
+  }
+
+  /** Waits until the ledger holds `count` lines of the team not yet invoiced. */
+  async function openLines(team: TestTeam, count: number): Promise<any[]> {
+    return eventually(`${count} open ledger lines`, async () => {
+      const res = await t.api('/invoices/current', { key: team.apiKey });
+      return res.body.line_items.length >= count ? res.body.line_items : undefined;
+    });
+  }
+
+  async function issue(teamId?: string) {
+    const res = await t.admin('POST', '/invoices/issue', teamId ? { team_id: teamId } : {});
+    expect(res.status).toBe(201);
+    return res.body.documents as any[];
+  }
+
+  async function xmlOf(team: TestTeam, id: string): Promise<string> {
+    const res = await t.api(`/invoices/${id}.xml`, { key: team.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/xml/);
+    return res.text;
+  }
+
+  /** Everything the standard asks of a signed document, checked by tools other than the gateway's. */
+  function expectSignedDocument(xml: string) {
+    validateUbl(xml);
+    const facts = signatureFacts(xml);
+    expect(independentInvoiceHash(xml)).toBe(facts.invoiceHash);
+    expect(signatureVerifies(facts)).toBe(true);
+    expect(facts.certificate.verify(caCertificate.publicKey)).toBe(true);
+    const tags = qrTags(embeddedQr(xml));
+    expect([...tags.keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(tags.get(4)!.toString()).toBe(invoiceValue(xml, 'LegalMonetaryTotal', 'TaxInclusiveAmount'));
+    expect(tags.get(5)!.toString()).toBe(xpath(xml, `string(/${child('Invoice', 'TaxTotal')}[1]/${child('TaxAmount')})`));
+    expect(tags.get(6)!.toString()).toBe(facts.invoiceHash);
+    expect(tags.get(7)!.toString()).toBe(facts.signatureValue);
+    expect(tags.get(8)!.equals(facts.certificate.publicKey.export({ format: 'der', type: 'spki' }))).toBe(true);
+    return facts;
+  }
+
+  it('refuses to issue before the EGS unit is onboarded, and refuses a wrong OTP', async () => {
+    const before = await t.admin('POST', '/invoices/issue', {});
+    expect(before.status).toBe(409);
+    expect(before.body.error.code).toBe('E_EINVOICING_NOT_ONBOARDED');
+    const wrongOtp = await t.admin('POST', '/einvoicing/onboarding', { otp: '000000' });
+    expect(wrongOtp.status).toBe(502);
+    expect(wrongOtp.body.error).toMatchObject({ code: 'E_EINVOICING_ONBOARDING_FAILED', details: { step: 'compliance CSID' } });
+    expect((await t.admin('POST', '/einvoicing/onboarding', { otp: '12' })).body.error.details.field).toBe('otp');
+  });
+
+  it('onboards: CSR, compliance CSID for the OTP, the four compliance checks, production CSID; key and secret stored encrypted', async () => {
+    const res = await t.admin('POST', '/einvoicing/onboarding', { otp: '123345' });
+    expect(res.status).toBe(201);
+    expect(res.body.compliance_checks).toEqual([
+      { type: 'standard_invoice', status: 'CLEARED' },
+      { type: 'standard_credit_note', status: 'CLEARED' },
+      { type: 'simplified_invoice', status: 'REPORTED' },
+      { type: 'simplified_credit_note', status: 'REPORTED' },
+    ]);
+    const [unit] = await t.runtime.database.dataSource.query(
+      'SELECT private_key_encrypted, production_secret_encrypted, certificate FROM einvoice_egs_units WHERE id = $1',
+      [res.body.egs_id],
+    );
+    expect(unit.private_key_encrypted).toMatch(/^v1:/);
+    expect(unit.private_key_encrypted).not.toContain('PRIVATE KEY');
+    expect(unit.production_secret_encrypted).toMatch(/^v1:/);
+    const certificate = new X509Certificate(Buffer.from(unit.certificate, 'base64'));
+    expect(certificate.verify(caCertificate.publicKey)).toBe(true);
+    expect(certificate.subject).toContain(`CN=${res.body.common_name}`);
+  });
+
+  it('validates buyer profiles: VAT number 15 digits starting and ending with 3, National Address fields, unknown team 404', async () => {
+    const bad = await t.admin('PUT', `/teams/${b2b.teamId}/billing-profile`, {
+      legal_name_ar: 'شركة التاجر',
+      legal_name_en: 'Merchant Co.',
+      vat_number: '300000000000004',
+      address: ADDRESS,
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error).toMatchObject({ code: 'E_VALIDATION', details: { field: 'vat_number', reason_ar: expect.any(String) } });
+    const badAddress = await t.admin('PUT', `/teams/${b2b.teamId}/billing-profile`, {
+      legal_name_ar: 'شركة التاجر',
+      legal_name_en: 'Merchant Co.',
+      address: { ...ADDRESS, postal_code: '123' },
+    });
+    expect(badAddress.body.error.details.field).toBe('address.postal_code');
+    expect(
+      (await t.admin('PUT', `/teams/${randomUUID()}/billing-profile`, { legal_name_ar: 'أ', legal_name_en: 'A', address: ADDRESS })).status,
+    ).toBe(404);
+    const ok = await t.admin('PUT', `/teams/${b2b.teamId}/billing-profile`, {
+      legal_name_ar: 'شركة التاجر المحدودة',
+      legal_name_en: 'Merchant Trading Co.',
+      vat_number: '310122393500003',
+      address: ADDRESS,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ vat_number: '310122393500003', invoice_profile: 'standard' });
+  });
+
+  let invoice: any;
+  let invoicedShipment: any;
+
+  it('issues a VAT-registered team a standard tax invoice that is cleared, valid UBL 2.1, hashed, signed, chained; the month shows what is left', async () => {
+    invoicedShipment = await book(t, b2b);
+    const other = await book(t, b2b, undefined, { cod_amount: 99.5 });
+    const lines = await openLines(b2b, 3);
+    const documents = await issue(b2b.teamId);
+    expect(documents).toEqual([expect.objectContaining({ team_id: b2b.teamId, type: 'invoice', status: 'CLEARED', profile: 'standard' })]);
+    invoice = documents[0];
+    const net = lines.reduce((n, l) => n + halalas(l.amount_sar), 0);
+
+    const left = await t.api('/invoices/current', { key: b2b.apiKey });
+    expect(left.body.line_items).toEqual([]);
+    const list = await t.api('/invoices', { key: b2b.apiKey });
+    expect(list.body.invoices[0]).toMatchObject({ type: 'invoice', status: 'OPEN', line_count: 0 });
+    expect(list.body.invoices).toContainEqual(
+      expect.objectContaining({ id: invoice.id, type: 'invoice', status: 'CLEARED', line_count: 3 }),
+    );
+    expect(list.body.total).toBe(list.body.invoices.length);
+
+    const xml = await xmlOf(b2b, invoice.id);
+    expectSignedDocument(xml);
+    expect(invoiceValue(xml, 'InvoiceTypeCode')).toBe('388');
+    expect(xpath(xml, `string(/${child('Invoice', 'InvoiceTypeCode')}/@name)`)).toBe('0100000');
+    expect(invoiceValue(xml, 'UUID')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(invoiceValue(xml, 'AccountingCustomerParty', 'Party', 'PartyTaxScheme', 'CompanyID')).toBe('310122393500003');
+    expect(invoiceValue(xml, 'AccountingSupplierParty', 'Party', 'PartyIdentification', 'ID')).toMatch(/^\d{10}$/);
+    expect(additionalReference(xml, 'ICV', 'UUID')).toBe(String(invoice.icv));
+    // Halala-exact: the lines' net amounts are the ledger's, the VAT is the category's 15 % rounded.
+    expect(halalas(Number(invoiceValue(xml, 'LegalMonetaryTotal', 'TaxExclusiveAmount')))).toBe(net);
+    const vat = halalas(Number(xpath(xml, `string(/${child('Invoice', 'TaxTotal')}[1]/${child('TaxAmount')})`)));
+    expect(vat).toBe(Math.round((net * 15) / 100));
+    expect(halalas(invoice.total_sar)).toBe(net + vat);
+    expect(xml).toContain(other.tracking_number);
+
+    // The PDF carries the phase 2 QR code (tags 1–9, read back with zbarimg) and the clearance status.
+    const pdfRes = await fetch(`${t.url}/api/v1/invoices/${invoice.id}.pdf`, { headers: { authorization: `Bearer ${b2b.apiKey}` } });
+    expect(pdfRes.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'lgw-einvoice-pdf-'));
+    try {
+      const path = await savePdf(dir, Buffer.from(await pdfRes.arrayBuffer()));
+      const text = await pdfText(path);
+      expect(text).toContain('Tax Invoice');
+      expect(text).toContain('CLEARED');
+      expect(text).toContain(invoice.number);
+      const [symbol] = (await scanBarcodes(path)).filter((s) => s.startsWith('QR-Code:'));
+      const printed = symbol.slice('QR-Code:'.length);
+      expect(printed).toBe(embeddedQr(xml));
+      const tags = qrTags(printed);
+      expect([...tags.keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(tags.get(2)!.toString()).toBe(invoiceValue(xml, 'AccountingSupplierParty', 'Party', 'PartyTaxScheme', 'CompanyID'));
+      expect(tags.get(3)!.toString()).toBe(`${invoiceValue(xml, 'IssueDate')}T${invoiceValue(xml, 'IssueTime')}`);
+      expect(tags.get(6)!.toString()).toBe(independentInvoiceHash(xml));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    const stranger = await t.createTeam('Stranger');
+    expect((await t.api(`/invoices/${invoice.id}.xml`, { key: stranger.apiKey })).status).toBe(404);
+  });
+
+  it('turns a cancellation after the invoice into a credit note (381) referencing it', async () => {
+    const cancel = await t.api(`/shipments/${invoicedShipment.id}/cancel`, { method: 'POST', key: b2b.apiKey, body: {} });
+    expect(cancel.status).toBe(200);
+    const [credit] = await openLines(b2b, 1);
+    expect(credit.cause).toBe('cancellation_credit');
+    const documents = await issue(b2b.teamId);
+    expect(documents).toEqual([expect.objectContaining({ type: 'credit_note', status: 'CLEARED', billing_reference_id: invoice.id })]);
+    const xml = await xmlOf(b2b, documents[0].id);
+    expectSignedDocument(xml);
+    expect(invoiceValue(xml, 'InvoiceTypeCode')).toBe('381');
+    expect(invoiceValue(xml, 'BillingReference', 'InvoiceDocumentReference', 'ID')).toBe(invoice.number);
+    expect(invoiceValue(xml, 'PaymentMeans', 'InstructionNote')).not.toBe('');
+    expect(halalas(Number(invoiceValue(xml, 'LegalMonetaryTotal', 'TaxExclusiveAmount')))).toBe(-halalas(credit.amount_sar));
+    // Chained to the invoice before it.
+    const invoiceXml = await xmlOf(b2b, invoice.id);
+    expect(additionalReference(xml, 'PIH', 'Attachment', 'EmbeddedDocumentBinaryObject')).toBe(independentInvoiceHash(invoiceXml));
+    expect(Number(additionalReference(xml, 'ICV', 'UUID'))).toBe(invoice.icv + 1);
+  });
+
+  it('issues a team without a VAT number a simplified invoice, reported', async () => {
+    await book(t, b2c);
+    await openLines(b2c, 1);
+    const [document] = await issue(b2c.teamId);
+    expect(document).toMatchObject({ type: 'invoice', status: 'REPORTED', profile: 'simplified' });
+    const xml = await xmlOf(b2c, document.id);
+    expectSignedDocument(xml);
+    expect(xpath(xml, `string(/${child('Invoice', 'InvoiceTypeCode')}/@name)`)).toBe('0200000');
+  });
+
+  it('keeps a standard invoice PENDING_CLEARANCE while ZATCA is down, unshared, and the retry job clears it', async () => {
+    await book(t, b2b);
+    await openLines(b2b, 1);
+    const document = await withFault('down', async () => {
+      const [pending] = await issue(b2b.teamId);
+      expect(pending.status).toBe('PENDING_CLEARANCE');
+      const unshared = await t.api(`/invoices/${pending.id}.xml`, { key: b2b.apiKey });
+      expect(unshared.status).toBe(409);
+      expect(unshared.body.error.code).toBe('E_INVOICE_NOT_CLEARED');
+      return pending;
+    });
+    await eventually('the retry job clears the invoice', async () => {
+      const res = await t.admin('GET', `/invoices/${document.id}`);
+      return res.body.status === 'CLEARED' ? res.body : undefined;
+    });
+    expectSignedDocument(await xmlOf(b2b, document.id));
+  });
+
+  it('shows a rejection to the operator with its reasons, never to the team, and invoices the lines again', async () => {
+    await book(t, b2b);
+    const lines = await openLines(b2b, 1);
+    const [rejected] = await withFault('reject', () => issue(b2b.teamId));
+    expect(rejected).toMatchObject({
+      status: 'REJECTED',
+      rejection: { message_en: expect.stringContaining('rejected'), message_ar: expect.stringMatching(/[\u0600-\u06FF]/) },
+    });
+    expect(rejected.rejection.errors[0]).toMatchObject({ type: 'ERROR', code: expect.any(String), message: expect.any(String) });
+    expect((await t.api(`/invoices/${rejected.id}.xml`, { key: b2b.apiKey })).status).toBe(404);
+    const list = await t.api('/invoices?limit=100', { key: b2b.apiKey });
+    expect(list.body.invoices.map((i: any) => i.id)).not.toContain(rejected.id);
+    expect((await t.api('/invoices/current', { key: b2b.apiKey })).body.line_items).toHaveLength(lines.length);
+
+    const [cleared] = await issue(b2b.teamId);
+    expect(cleared).toMatchObject({ status: 'CLEARED', icv: rejected.icv + 1 });
+    const [row] = await t.runtime.database.dataSource.query('SELECT invoice_hash FROM einvoice_documents WHERE id = $1', [rejected.id]);
+    expect(additionalReference(await xmlOf(b2b, cleared.id), 'PIH', 'Attachment', 'EmbeddedDocumentBinaryObject')).toBe(row.invoice_hash);
+  });
+
+  it('month-end run: issues the lines of closed Riyadh months and leaves the open month alone', async () => {
+    const team = await t.createTeam('Month End');
+    const db = t.runtime.database.dataSource;
+    const insert = (period: string, occurredAt: string, n: number) =>
+      db.query(
+        `INSERT INTO billing_lines (team_id, shipment_id, tracking_number, cause, source_event_id, period_start, occurred_at,
+           amount_halalas, vat_halalas, description_en, description_ar)
+         VALUES ($1, $2, $3, 'shipment', $4, $5, $6, 2500, 375, 'Shipment', 'شحنة')`,
+        [team.teamId, randomUUID(), `MONTHEND${n}`, `month-end-${n}`, period, occurredAt],
+      );
+    const [now] = await db.query(
+      `SELECT to_char(date_trunc('month', now() AT TIME ZONE 'Asia/Riyadh'), 'YYYY-MM-DD') AS current,
+              to_char(date_trunc('month', now() AT TIME ZONE 'Asia/Riyadh') - interval '1 month', 'YYYY-MM-DD') AS previous`,
+    );
+    await insert(now.previous, `${now.previous}T12:00:00+03:00`, 1);
+    await insert(now.current, new Date().toISOString(), 2);
+    const documents = await t.app.get(IssueEinvoicesUseCase).execute({ closedPeriodsOnly: true });
+    const mine = documents.filter((d) => d.teamId === team.teamId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ kind: 'invoice', periodStart: now.previous, lineCount: 1, status: 'REPORTED' });
+    const left = await t.api('/invoices/current', { key: team.apiKey });
+    expect(left.body.line_items.map((l: any) => l.tracking_number)).toEqual(['MONTHEND2']);
+  });
+
+  it('keeps one unbroken chain across 50 documents issued concurrently by two issuers', async () => {
+    const second = SERVICES_MODE ? await bootTestApp({ shareWith: t }) : t;
+    try {
+      const teams: TestTeam[] = [];
+      for (let i = 0; i < 50; i++) teams.push(await t.createTeam(`Chain ${i}`));
+      const db = t.runtime.database.dataSource;
+      const [period] = await db.query(`SELECT to_char(date_trunc('month', now() AT TIME ZONE 'Asia/Riyadh'), 'YYYY-MM-DD') AS start`);
+      for (const [i, team] of teams.entries()) {
+        await db.query(
+          `INSERT INTO billing_lines (team_id, shipment_id, tracking_number, cause, source_event_id, period_start, occurred_at,
+             amount_halalas, vat_halalas, description_en, description_ar)
+           VALUES ($1, $2, $3, 'shipment', $4, $5, now(), $6, $7, $8, $9)`,
+          [
+            team.teamId,
+            randomUUID(),
+            `CHAIN${i}`,
+            `chain-${i}`,
+            period.start,
+            1001 + i,
+            Math.round(((1001 + i) * 15) / 100),
+            `Shipment CHAIN${i}`,
+            `شحنة CHAIN${i}`,
+          ],
+        );
+      }
+      const issuers = [t, second];
+      const results = await Promise.all(
+        teams.map((team, i) =>
+          issuers[i % 2].admin('POST', '/invoices/issue', { team_id: team.teamId }).then((res) => {
+            expect(res.status).toBe(201);
+            return res.body.documents[0];
+          }),
+        ),
+      );
+      expect(results.every((d) => d.status === 'REPORTED')).toBe(true);
+      const rows: Array<{ icv: string; xml: string }> = await db.query(
+        `SELECT icv, xml FROM einvoice_documents WHERE egs_id = (SELECT egs_id FROM einvoice_documents WHERE id = $1) ORDER BY icv`,
+        [results[0].id],
+      );
+      expect(rows.map((r) => Number(r.icv))).toEqual(rows.map((_, i) => i + 1));
+      let previous = FIRST_PIH;
+      for (const row of rows) {
+        expect(additionalReference(row.xml, 'PIH', 'Attachment', 'EmbeddedDocumentBinaryObject')).toBe(previous);
+        expect(additionalReference(row.xml, 'ICV', 'UUID')).toBe(row.icv);
+        previous = independentInvoiceHash(row.xml);
+      }
+      expect(rows.length).toBeGreaterThanOrEqual(55);
+    } finally {
+      if (second !== t) await second.close();
+    }
+  });
+});
