@@ -5,6 +5,7 @@ import { book } from '../support/booking';
 import { CARRIER_CODES } from '../support/carriers';
 import { pdfText, savePdf, scanBarcodes } from '../support/pdf-tools';
 import { getBytes, labelRendered } from '../support/printing';
+import { PICKUP_CARRIERS, pickupSlotFor } from '../support/pickups';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 
 describe('carrier manifests', () => {
@@ -85,6 +86,39 @@ describe('carrier manifests', () => {
     expect(nextDay.status).toBe(201);
     expect(nextDay.body.shipment_count).toBe(3);
   }, 120_000);
+
+  it.each(PICKUP_CARRIERS.map((c) => c.code))(
+    '%s: a shipment waiting for a collection is on the manifest of its pickup day, not of another day',
+    async (code) => {
+      const merchant = await t.createTeam(`Manifest Pickup ${code}`);
+      const [collected, waiting] = [await book(t, merchant, code), await book(t, merchant, code)];
+      for (const s of [collected, waiting]) await labelRendered(t, merchant, s.id);
+      const slot = pickupSlotFor(code);
+      const pickup = await t.api('/pickups', {
+        method: 'POST',
+        key: merchant.apiKey,
+        body: { carrier: code, ...slot, shipment_ids: [collected.id] },
+      });
+      expect(pickup.status).toBe(201);
+      expect((await t.api(`/shipments/${collected.id}`, { key: merchant.apiKey })).body.status).toBe('PICKUP_SCHEDULED');
+
+      const otherDay = await t.api('/manifests', { method: 'POST', key: merchant.apiKey, body: { carrier: code, date: '2026-01-04' } });
+      expect(otherDay.body).toMatchObject({ shipment_count: 1 });
+      const sheetOfOtherDay = (await getBytes(t, `/manifests/${otherDay.body.id}.csv`, merchant.apiKey)).body.toString('utf8');
+      expect(sheetOfOtherDay).toContain(waiting.tracking_number);
+      expect(sheetOfOtherDay).not.toContain(collected.tracking_number);
+
+      const pickupDay = await t.api('/manifests', {
+        method: 'POST',
+        key: merchant.apiKey,
+        body: { carrier: code, date: slot.pickup_date },
+      });
+      expect(pickupDay.body).toMatchObject({ date: slot.pickup_date, shipment_count: 2 });
+      const sheet = (await getBytes(t, `/manifests/${pickupDay.body.id}.csv`, merchant.apiKey)).body.toString('utf8');
+      for (const s of [collected, waiting]) expect(sheet).toContain(s.tracking_number);
+    },
+    120_000,
+  );
 
   it('refuses bad input with 422 and hides other teams', async () => {
     for (const [body, field] of [

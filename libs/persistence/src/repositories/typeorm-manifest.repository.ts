@@ -24,13 +24,19 @@ export class TypeOrmManifestRepository implements ManifestRepositoryPort {
           `INSERT INTO manifests (id, team_id, carrier_code, manifest_date, shipment_count, created_at) VALUES ($1, $2, $3, $4, 0, $5)`,
           [m.id, m.teamId, m.carrierCode, m.date, m.createdAt],
         );
-        // Labelled and not picked up yet; cancelled ones are not LABEL_GENERATED. A shipment
-        // already on a manifest of that day stays where it is (the unique key decides).
+        // Labelled and not picked up yet, or waiting for a collection the carrier confirmed for
+        // that day (PICKUP_SCHEDULED in a scheduled pickup of that date); cancelled shipments are
+        // neither. A shipment already on a manifest of that day stays where it is (the unique key).
         const added: unknown[] = await em.query(
           `INSERT INTO manifest_shipments (manifest_id, shipment_id, manifest_date, position)
            SELECT $1, s.id, $2::date, row_number() OVER (ORDER BY s.created_at, s.id)
              FROM shipments s
-            WHERE s.team_id = $3 AND s.carrier_code = $4 AND s.status = 'LABEL_GENERATED'
+            WHERE s.team_id = $3 AND s.carrier_code = $4
+              AND (s.status = 'LABEL_GENERATED'
+                   OR (s.status = 'PICKUP_SCHEDULED' AND EXISTS (
+                         SELECT 1 FROM pickups p
+                          WHERE p.team_id = s.team_id AND p.carrier_code = s.carrier_code AND p.status = 'SCHEDULED'
+                            AND p.pickup_date = $2::date AND p.shipment_ids @> jsonb_build_array(s.id::text))))
               AND NOT EXISTS (SELECT 1 FROM manifest_shipments x WHERE x.shipment_id = s.id AND x.manifest_date = $2::date)
            ON CONFLICT (shipment_id, manifest_date) DO NOTHING
            RETURNING shipment_id`,
