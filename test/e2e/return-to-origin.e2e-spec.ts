@@ -39,9 +39,16 @@ describe('return to origin', () => {
     await inject({ code: 'RETURN_TO_ORIGIN', occurred_at: at(7) });
     await inject({ code: 'RETURNED', occurred_at: at(8) });
     await inject({ code: 'RETURNED', occurred_at: at(9) });
-    await eventually('returned', async () =>
-      (await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.status === 'RETURNED' ? true : undefined,
-    );
+    const returned = await eventually('returned', async () => {
+      const body = (await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body;
+      return body.status === 'RETURNED' ? body : undefined;
+    });
+    expect(returned.return_reason).toEqual({
+      code: 'FAILED_DELIVERY_ATTEMPT',
+      message_en: expect.any(String),
+      message_ar: expect.any(String),
+    });
+    expect(returned.return_reason.message_ar).toMatch(/[\u0600-\u06FF]/);
 
     // Every billing event of the shipment has been processed...
     const db = t.runtime.database.dataSource;
@@ -69,4 +76,25 @@ describe('return to origin', () => {
     const tracking = (await t.api(`/shipments/${s.id}/tracking`, { key: team.apiKey })).body;
     expect(tracking.events.filter((e: any) => e.code === 'EXCEPTION_FAILED_DELIVERY_ATTEMPT')).toHaveLength(3);
   });
+
+  it.each(CARRIER_CODES)(
+    '%s: a return the carrier gives no reason for shows none, and a shipment on its way shows none',
+    async (carrier) => {
+      const s = await book(t, team, carrier);
+      const inject = async (body: Record<string, unknown>) =>
+        expect((await t.sandbox('POST', `/sandbox/v1/carriers/${carrier}/shipments/${s.tracking_number}/events`, body)).status).toBe(201);
+      await inject({ code: 'OUT_FOR_DELIVERY', occurred_at: at(1) });
+      const onItsWay = await eventually('out for delivery', async () => {
+        const body = (await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body;
+        return body.status === 'OUT_FOR_DELIVERY' ? body : undefined;
+      });
+      expect(onItsWay.return_reason).toBeNull();
+      await inject({ code: 'RETURN_TO_ORIGIN', occurred_at: at(2) });
+      const back = await eventually('return to origin', async () => {
+        const body = (await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body;
+        return body.status === 'RETURN_TO_ORIGIN' ? body : undefined;
+      });
+      expect(back.return_reason).toBeNull();
+    },
+  );
 });

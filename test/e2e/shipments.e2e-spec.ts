@@ -28,6 +28,7 @@ const SHIPMENT_FIELDS = [
   'cod',
   'is_return',
   'return_of',
+  'return_reason',
 ].sort();
 
 describe('shipments', () => {

@@ -17,6 +17,7 @@ export * from './shipment/tracking-event-identity';
 export * from './shipment/tracking-history-order';
 export * from './shipment/shipment-event-kinds';
 export * from './shipment/shipment-warnings';
+export * from './shipment/return-reason';
 export * from './billing';
 export * from './readiness';
 export * from './fulfilment';

@@ -40,6 +40,8 @@ export interface TrackingSyncPlan {
   readonly updatedAt: Date;
   /** What the carrier reported about the cash on delivery, applied in the same transaction. */
   readonly cod?: CodReport | null;
+  /** The shipment started its way back to origin in this sync: the store records why. */
+  readonly returnStarted?: boolean;
 }
 
 /**

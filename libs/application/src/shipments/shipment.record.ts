@@ -52,6 +52,8 @@ export interface ShipmentRecord {
   readonly cancelReason: string | null;
   /** A customer return: the delivered shipment it brings back (null or absent otherwise). */
   readonly returnOf?: string | null;
+  /** Why the carrier sent it back: the exception type it reported last before the return. */
+  readonly returnReason?: string | null;
   /**
    * Cash on delivery after booking (docs/adr/0043-cash-on-delivery.md): what the carrier
    * collected and the payout that carried it. Absent or null status with an amount = PENDING.

@@ -1,4 +1,15 @@
-import { AddressProps, CarrierDescriptor, codFee, CodStatus, Money, ParcelProps, ShipmentWarning, STATUS_LABELS } from '@lgw/domain';
+import {
+  AddressProps,
+  CarrierDescriptor,
+  codFee,
+  CodStatus,
+  Money,
+  ParcelProps,
+  ReturnReason,
+  returnReasonOf,
+  ShipmentWarning,
+  STATUS_LABELS,
+} from '@lgw/domain';
 import { ShipmentRecord } from './shipment.record';
 
 /** The Shipment resource of docs/api.md §2 as the API returns it. */
@@ -27,6 +38,8 @@ export interface ShipmentView {
   /** A customer return (POST /shipments/{id}/return), and the shipment it brings back. */
   readonly is_return: boolean;
   readonly return_of: string | null;
+  /** Why the carrier returned it to origin, when it said (docs/adr/0059-return-reasons.md). */
+  readonly return_reason: ReturnReason | null;
   /** Cash on delivery after booking; null without it (docs/adr/0043-cash-on-delivery.md). */
   readonly cod: CodView | null;
 }
@@ -93,5 +106,6 @@ export function toShipmentView(s: ShipmentRecord, carrier: CarrierDescriptor | u
     cod: toCodView(s),
     is_return: Boolean(s.returnOf),
     return_of: s.returnOf ?? null,
+    return_reason: returnReasonOf(s.returnReason),
   };
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { COD_STATUSES, SHIPMENT_STATUSES } from '@lgw/domain';
+import { COD_STATUSES, EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/domain';
 import { AddressRequestDto } from './address.request.dto';
 import { CarrierRefDto, ServiceRefDto } from './carrier.response.dto';
 import { ParcelRequestDto } from './parcel.request.dto';
@@ -39,6 +39,13 @@ export interface ShipmentCod {
   remittance_id: string | null;
 }
 
+export class ReturnReasonDto {
+  @ApiProperty({ enum: EXCEPTION_TYPES, description: 'the exception the carrier reported last before it sent the parcel back' })
+  code: string;
+  @ApiProperty() message_en: string;
+  @ApiProperty() message_ar: string;
+}
+
 export class ShipmentDto {
   @ApiProperty() id: string;
   @ApiProperty() tracking_number: string;
@@ -64,6 +71,12 @@ export class ShipmentDto {
   @ApiProperty(SHIPMENT_COD_SCHEMA as never) cod: ShipmentCod | null;
   @ApiProperty({ description: 'a customer return (POST /shipments/{id}/return)' }) is_return: boolean;
   @ApiProperty({ type: String, nullable: true, description: 'the delivered shipment a return brings back' }) return_of: string | null;
+  @ApiProperty({
+    type: ReturnReasonDto,
+    nullable: true,
+    description: 'why the carrier returned the shipment to its origin; null while it has not, or when the carrier gave no reason',
+  })
+  return_reason: ReturnReasonDto | null;
 }
 
 export class ShipmentListResponseDto {

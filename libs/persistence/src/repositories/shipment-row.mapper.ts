@@ -37,6 +37,7 @@ export interface ShipmentRow {
   cod_collected_at?: Date | null;
   cod_remittance_id?: string | null;
   return_of?: string | null;
+  return_reason?: string | null;
 }
 
 const nullableNumber = (v: string | null): number | null => (v === null ? null : Number(v));
@@ -83,6 +84,7 @@ export function toShipmentRecord(row: ShipmentRow): ShipmentRecord {
             remittanceId: row.cod_remittance_id ?? null,
           },
     returnOf: row.return_of ?? null,
+    returnReason: row.return_reason ?? null,
   };
 }
 

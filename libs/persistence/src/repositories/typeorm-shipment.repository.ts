@@ -55,6 +55,7 @@ const SHIPMENT_COLUMNS = [
   'cod_collected_at',
   'cod_remittance_id',
   'return_of',
+  'return_reason',
   'label_format',
 ].join(', ');
 

@@ -127,6 +127,7 @@ export class TypeOrmTrackingRepository implements TrackingRepositoryPort {
         await insertTrackingEvents(em, written.events);
         await insertOutbox(em, written.outbox);
         if (written.cod) await applyCodReport(em, shipmentId, written.cod);
+        if (written.returnStarted) await recordReturnReason(em, shipmentId);
         return written;
       });
     } catch (error) {
@@ -205,6 +206,22 @@ async function applyCodReport(em: EntityManager, shipmentId: string, report: Cod
         AND (cod_collected_halalas IS NULL
              OR ($2::bigint IS NOT NULL AND $2::bigint <> cod_collected_halalas AND cod_status <> 'DISCREPANCY'))`,
     [shipmentId, collected, report.at],
+  );
+}
+
+/**
+ * The carrier's last exception before the return is why it sent the parcel back (three failed
+ * attempts, an address it could not find). Events of this sync are inserted already; the first
+ * reason recorded stays.
+ */
+async function recordReturnReason(em: EntityManager, shipmentId: string): Promise<void> {
+  await em.query(
+    `UPDATE shipments
+        SET return_reason = (SELECT e.exception_type FROM tracking_events e
+                              WHERE e.shipment_id = $1 AND e.exception_type IS NOT NULL
+                              ORDER BY e.occurred_at DESC, e.recorded_at DESC LIMIT 1)
+      WHERE id = $1 AND return_reason IS NULL`,
+    [shipmentId],
   );
 }
 

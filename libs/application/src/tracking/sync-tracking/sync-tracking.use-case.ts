@@ -204,6 +204,7 @@ export class SyncTrackingUseCase {
       nextPollAt: nextPollAt(state, now, this.settings, Math.random()),
       updatedAt: now,
       cod: codReport(mapped, result.transitions),
+      returnStarted: result.transitions.some((t) => RETURN_LEG.includes(t.to) && !RETURN_LEG.includes(t.from)),
     };
   }
 
@@ -332,6 +333,7 @@ function codReport(mapped: readonly MappedEvent[], transitions: readonly StatusT
 }
 
 const COD_REFUSED_STATUSES: readonly ShipmentStatus[] = ['RETURN_TO_ORIGIN', 'RETURNED'];
+const RETURN_LEG: readonly ShipmentStatus[] = ['RETURN_TO_ORIGIN', 'RETURNED'];
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
