@@ -60,7 +60,7 @@ export async function webhooksView(root, _params, query) {
             type: 'button',
             class: 'secondary',
             onclick: action(async () => {
-              const res = await sendJson('POST', '/api/v1/webhooks/test', {});
+              const res = await sendJson('POST', '/api/v1/webhooks/test');
               testResult.textContent = t('testResult', { code: res.status_code ?? res.receiver_status ?? '?' });
             }),
           },
@@ -73,7 +73,7 @@ export async function webhooksView(root, _params, query) {
             class: 'secondary',
             onclick: action(async () => {
               if (!window.confirm(t('confirmRotate'))) return;
-              const res = await sendJson('POST', '/api/v1/webhooks/config/rotate-secret', {});
+              const res = await sendJson('POST', '/api/v1/webhooks/config/rotate-secret');
               showSecret(res.secret);
             }),
           },
@@ -115,7 +115,7 @@ export async function webhooksView(root, _params, query) {
                   type: 'button',
                   class: 'secondary',
                   onclick: action(async () => {
-                    await sendJson('POST', `/api/v1/webhooks/deliveries/${encodeURIComponent(d.id)}/retry`, {});
+                    await sendJson('POST', `/api/v1/webhooks/deliveries/${encodeURIComponent(d.id)}/retry`);
                     await webhooksView(root, _params, query);
                   }),
                 },
