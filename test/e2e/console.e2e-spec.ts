@@ -323,6 +323,73 @@ describe('control panel (/console) in a real browser', () => {
     expect(text).toContain(second.tracking_number);
   });
 
+  it('rates, compares and buys a shipment with cash on delivery, then prints its label', async () => {
+    const team = await t.createTeam('Rate And Buy');
+    await signIn(team.apiKey);
+    await page.waitForSelector('h1:has-text("Shipments")');
+    await page.click('nav a[href="#/ship"]');
+    await page.waitForSelector('[data-testid=rate-form]');
+    const fill = async (side: string, a: Record<string, string>) => {
+      for (const name of ['name', 'phone', 'city', 'short_address']) await page.fill(`input[name=${side}_${name}]`, a[name]);
+    };
+    await fill('origin', { name: 'Acme Warehouse', phone: '966512345678', city: 'Riyadh', short_address: 'RRRD2929' });
+    await fill('destination', { name: 'محمد عبدالله', phone: '966598765432', city: 'Jeddah', short_address: 'JEDA1234' });
+    await page.fill('input[name=weight_kg]', '1.2');
+    await page.fill('input[name=cod_amount]', '125.5');
+    await page.fill('input[name=reference]', 'CONSOLE-1');
+    await page.click('button:has-text("Compare rates")');
+    await page.waitForSelector('[data-testid=quotes] button[data-quote]');
+    const offered = await page.$$eval('[data-testid=quotes] button[data-quote]', (buttons) =>
+      buttons.map((b) => b.getAttribute('data-quote')),
+    );
+    expect(offered.length).toBeGreaterThan(0);
+    expect(await page.textContent('[data-testid=quotes]')).toContain('Cash on delivery');
+    await screenshot(page, 'ship-quotes');
+
+    await page.click(`button[data-quote="${offered[0]}"]`);
+    await page.waitForSelector('[data-testid=bought-tracking]');
+    const list = await t.api('/shipments?q=CONSOLE-1', { key: team.apiKey });
+    expect(list.body.shipments).toHaveLength(1);
+    const [bought] = list.body.shipments;
+    expect(await page.textContent('[data-testid=bought-tracking]')).toBe(bought.tracking_number);
+    expect(bought).toMatchObject({ reference: 'CONSOLE-1', cod_amount_sar: 125.5 });
+    // Bought at the quoted price: the cash-on-delivery fee was in the quote.
+    const quote = await t.api('/shipments/' + bought.id, { key: team.apiKey });
+    expect(quote.body.cod.fee_sar).toBeGreaterThan(0);
+    const [label] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download label")')]);
+    expect(
+      require('node:fs')
+        .readFileSync(await label.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+  });
+
+  it('cancels a selection of shipments in bulk and says which could not be cancelled', async () => {
+    const team = await t.createTeam('Bulk Cancel');
+    const [first, second, third] = [await book(t, team), await book(t, team), await book(t, team)];
+    // The courier has the third one already: it can no longer be cancelled.
+    expect(
+      (
+        await t.sandbox('POST', `/sandbox/v1/carriers/${third.carrier.code}/shipments/${third.tracking_number}/events`, {
+          code: 'PICKED_UP',
+        })
+      ).status,
+    ).toBe(201);
+    for (let i = 0; i < 100 && (await t.api(`/shipments/${third.id}`, { key: team.apiKey })).body.status !== 'PICKED_UP'; i++)
+      await sleep(100);
+    await signIn(team.apiKey);
+    await page.waitForSelector(`a:has-text("${first.tracking_number}")`);
+    for (const s of [first, second, third]) await page.check(`input[aria-label="${s.tracking_number}"]`);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.click('[data-testid=cancel-selected]');
+    await page.waitForSelector('#flash:has-text("2 cancelled, 1 could not")');
+    for (const s of [first, second]) {
+      expect((await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.status).toBe('CANCELLED');
+    }
+    expect((await t.api(`/shipments/${third.id}`, { key: team.apiKey })).body.status).toBe('PICKED_UP');
+  });
+
   it('switches to Arabic with a right-to-left layout', async () => {
     const team = await t.createTeam('Arabic Merchant');
     await signIn(team.apiKey);

@@ -34,8 +34,8 @@ export function onRateLimit(listener) {
   listeners.add(listener);
 }
 
-async function send(path, { method = 'GET', json, form, accept } = {}) {
-  const headers = { authorization: `Bearer ${credential()}` };
+async function send(path, { method = 'GET', json, form, accept, extraHeaders } = {}) {
+  const headers = { ...extraHeaders, authorization: `Bearer ${credential()}` };
   let body;
   if (json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -71,8 +71,8 @@ export async function getJson(path) {
   return res.json();
 }
 
-export async function sendJson(method, path, json) {
-  const res = await send(path, { method, json });
+export async function sendJson(method, path, json, extraHeaders) {
+  const res = await send(path, { method, json, extraHeaders });
   if (res.status === 204) return null;
   const text = await res.text();
   return text ? JSON.parse(text) : null;

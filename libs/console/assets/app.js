@@ -5,10 +5,12 @@ import { codView } from './cod.js';
 import { card, clearFlash, field, h, showError } from './dom.js';
 import { language, setLanguage, t } from './i18n.js';
 import { teamView, teamsView } from './operator.js';
+import { shipView } from './ship.js';
 import { shipmentView, shipmentsView } from './shipments.js';
 import { webhooksView } from './webhooks.js';
 
 const TEAM_ROUTES = [
+  [/^\/ship$/, shipView],
   [/^\/shipments$/, shipmentsView],
   [/^\/shipments\/([^/]+)$/, (root, id, query) => shipmentView(root, id, query)],
   [/^\/webhooks$/, webhooksView],
@@ -26,6 +28,7 @@ const OPERATOR_ROUTES = [
 ];
 const TEAM_NAV = [
   ['#/shipments', 'shipments'],
+  ['#/ship', 'ship'],
   ['#/webhooks', 'webhooks'],
   ['#/invoices', 'invoices'],
   ['#/batches', 'batches'],

@@ -145,6 +145,32 @@ function printingCard(root, shipments) {
     },
     t('printSelected'),
   );
+  const cancel = h(
+    'button',
+    {
+      type: 'button',
+      class: 'danger',
+      'data-testid': 'cancel-selected',
+      onclick: action(async () => {
+        const ids = [...root.querySelectorAll('input[name=pick]:checked')].map((box) => box.value);
+        if (ids.length === 0) return showInfo(t('selectSome'));
+        if (!window.confirm(t('confirmBulkCancel', { count: ids.length }))) return;
+        let done = 0;
+        // One at a time: each cancel is its own carrier call, and the team's rate limit is shared.
+        for (const id of ids) {
+          try {
+            await sendJson('POST', `/api/v1/shipments/${encodeURIComponent(id)}/cancel`, {});
+            done++;
+          } catch {
+            // Already picked up, or cancelled before: counted below, the others go on.
+          }
+        }
+        window.dispatchEvent(new HashChangeEvent('hashchange'));
+        showInfo(t('bulkCancelled', { done, refused: ids.length - done }));
+      }),
+    },
+    t('cancelSelected'),
+  );
   const carriers = [...new Map(shipments.map((s) => [s.carrier.code, s.carrier])).values()];
   const carrier = h(
     'select',
@@ -176,7 +202,7 @@ function printingCard(root, shipments) {
     field('carrier', carrier),
     h('button', { type: 'submit' }, t('createManifest')),
   );
-  return card(null, h('p', { class: 'row' }, print), form, result);
+  return card(null, h('p', { class: 'row' }, print, cancel), form, result);
 }
 
 export async function shipmentView(root, id) {
