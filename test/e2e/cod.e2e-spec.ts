@@ -321,6 +321,21 @@ describe('cash on delivery', () => {
           [lane.carrier, reference],
         );
         expect(kept).toEqual([{ tracking_number: unknown, amount_halalas: '550', reason: 'UNKNOWN_TRACKING_NUMBER' }]);
+        // The operator sees it, in SAR, with the payout it came in.
+        const operator = await t.admin('GET', `/cod/unmatched-lines?carrier=${lane.carrier}&limit=500`);
+        expect(operator.status).toBe(200);
+        expect(operator.body.lines.filter((l: any) => l.carrier_reference === reference)).toEqual([
+          {
+            carrier: lane.carrier,
+            carrier_reference: reference,
+            tracking_number: unknown,
+            amount_sar: 5.5,
+            remitted_at: expect.any(String),
+            reason: 'UNKNOWN_TRACKING_NUMBER',
+            recorded_at: expect.any(String),
+          },
+        ]);
+        expect(operator.body.lines.every((l: any) => l.carrier === lane.carrier)).toBe(true);
 
         // The carrier sends the same payout again, then a new one: the new one arrives, the repeat adds nothing.
         await pay(
@@ -455,6 +470,14 @@ describe('cash on delivery', () => {
       }
       for (const q of ['limit=0', 'limit=101', 'offset=-1', 'limit=abc']) {
         const res = await t.api(`/cod/remittances?${q}`, { key: team.apiKey });
+        expect(res.status).toBe(422);
+        expect(res.body.error.details.field).toBe(q.split('=')[0]);
+      }
+      // The unmatched lines are the operator's: a team key is no admin token.
+      const asTeam = await fetch(`${t.url}/admin/v1/cod/unmatched-lines`, { headers: { authorization: `Bearer ${team.apiKey}` } });
+      expect(asTeam.status).toBe(401);
+      for (const q of ['carrier=nope', 'limit=0', 'limit=501', 'offset=-1']) {
+        const res = await t.admin('GET', `/cod/unmatched-lines?${q}`);
         expect(res.status).toBe(422);
         expect(res.body.error.details.field).toBe(q.split('=')[0]);
       }

@@ -27,6 +27,17 @@ export interface CodSummaryRecord {
   readonly discrepancyCount: number;
 }
 
+/** A payout line no shipment could take (docs/api.md "Cash on delivery"), kept for the operator. */
+export interface UnmatchedPayoutLineRecord {
+  readonly carrierCode: string;
+  readonly carrierReference: string;
+  readonly trackingNumber: string;
+  readonly amountHalalas: number;
+  readonly remittedAt: Date;
+  readonly reason: 'UNKNOWN_TRACKING_NUMBER' | 'ALREADY_REMITTED';
+  readonly recordedAt: Date;
+}
+
 /** What recording one payout did: the team remittances it created (none when it was recorded before). */
 export interface RecordedPayout {
   readonly created: readonly RemittanceRecord[];
@@ -49,6 +60,12 @@ export interface CodRemittanceRepositoryPort {
   /** Null for an unknown id and for another team's: both look the same. */
   find(teamId: string, id: string): Promise<{ remittance: RemittanceRecord; items: RemittanceItemRecord[] } | null>;
   summary(teamId: string, overdueBefore: Date): Promise<CodSummaryRecord>;
+  /** Every team's unmatched payout lines (an operator's view), newest first. */
+  listUnmatched(
+    carrierCode: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: UnmatchedPayoutLineRecord[]; total: number }>;
 }
 
 export const COD_REMITTANCE_REPOSITORY = Symbol('COD_REMITTANCE_REPOSITORY');

@@ -36,3 +36,24 @@ export class CodSummaryDto {
   @ApiProperty({ type: 'integer', description: 'collected more than COD_OVERDUE_DAYS (7) ago and not paid out' }) overdue_count: number;
   @ApiProperty({ type: 'integer' }) discrepancy_count: number;
 }
+
+export class UnmatchedPayoutLineDto {
+  @ApiProperty() carrier: string;
+  @ApiProperty() carrier_reference: string;
+  @ApiProperty() tracking_number: string;
+  @ApiProperty() amount_sar: number;
+  @ApiProperty({ format: 'date-time' }) remitted_at: string;
+  @ApiProperty({
+    enum: ['UNKNOWN_TRACKING_NUMBER', 'ALREADY_REMITTED'],
+    description: 'no shipment of the carrier has the tracking number, or another payout carried the shipment already',
+  })
+  reason: string;
+  @ApiProperty({ format: 'date-time' }) recorded_at: string;
+}
+
+export class UnmatchedPayoutLineListResponseDto {
+  @ApiProperty({ type: [UnmatchedPayoutLineDto] }) lines: UnmatchedPayoutLineDto[];
+  @ApiProperty({ type: 'integer' }) total: number;
+  @ApiProperty({ type: 'integer' }) limit: number;
+  @ApiProperty({ type: 'integer' }) offset: number;
+}

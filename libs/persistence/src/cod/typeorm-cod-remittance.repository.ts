@@ -8,6 +8,7 @@ import {
   RemittanceItemRecord,
   RemittanceRecord,
   toRemittanceView,
+  UnmatchedPayoutLineRecord,
 } from '@lgw/application';
 import { insertOutbox } from '../repositories/shipment-event.inserts';
 import { updatedRows } from '../repositories/sql-results';
@@ -203,6 +204,47 @@ export class TypeOrmCodRemittanceRepository implements CodRemittanceRepositoryPo
         expectedHalalas: Number(i.expected_halalas),
         remittedHalalas: Number(i.remitted_halalas),
       })),
+    };
+  }
+
+  async listUnmatched(
+    carrierCode: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: UnmatchedPayoutLineRecord[]; total: number }> {
+    const where = carrierCode === undefined ? '' : 'WHERE carrier_code = $1';
+    const args = carrierCode === undefined ? [] : [carrierCode];
+    const [count]: Array<{ total: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM cod_unmatched_lines ${where}`,
+      args,
+    );
+    if (count.total === 0 || offset >= count.total) return { items: [], total: count.total };
+    const rows: Array<{
+      carrier_code: string;
+      carrier_reference: string;
+      tracking_number: string;
+      amount_halalas: string;
+      remitted_at: Date;
+      reason: UnmatchedPayoutLineRecord['reason'];
+      recorded_at: Date;
+    }> = await this.dataSource.query(
+      `SELECT carrier_code, carrier_reference, tracking_number, amount_halalas, remitted_at, reason, recorded_at
+         FROM cod_unmatched_lines ${where}
+        ORDER BY recorded_at DESC, carrier_code, carrier_reference, tracking_number
+        LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
+      [...args, limit, offset],
+    );
+    return {
+      items: rows.map((r) => ({
+        carrierCode: r.carrier_code,
+        carrierReference: r.carrier_reference,
+        trackingNumber: r.tracking_number,
+        amountHalalas: Number(r.amount_halalas),
+        remittedAt: new Date(r.remitted_at),
+        reason: r.reason,
+        recordedAt: new Date(r.recorded_at),
+      })),
+      total: count.total,
     };
   }
 
