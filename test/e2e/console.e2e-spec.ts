@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CARRIERS } from '@lgw/carriers';
 import { batchCsv, validRow } from '../support/batch-csv';
 import { book } from '../support/booking';
 import { launchBrowser, screenshot } from '../support/browser';
 import { pdfInfo } from '../support/pdf-tools';
+import { PICKUP_CARRIERS, pickupSlotFor } from '../support/pickups';
 import { labelRendered } from '../support/printing';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
@@ -388,6 +390,58 @@ describe('control panel (/console) in a real browser', () => {
       expect((await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.status).toBe('CANCELLED');
     }
     expect((await t.api(`/shipments/${third.id}`, { key: team.apiKey })).body.status).toBe('PICKED_UP');
+  });
+
+  it('schedules a pickup for selected shipments, lists it and cancels it', async () => {
+    const code = PICKUP_CARRIERS[0].code;
+    const team = await t.createTeam('Pickup Console');
+    const [first, second] = [await book(t, team, code), await book(t, team, code)];
+    for (const s of [first, second]) await labelRendered(t, team, s.id);
+    await signIn(team.apiKey);
+    await page.waitForSelector(`a:has-text("${first.tracking_number}")`);
+    for (const s of [first, second]) await page.check(`input[aria-label="${s.tracking_number}"]`);
+    const slot = pickupSlotFor(code);
+    await page.fill('input[name=pickup_date]', slot.pickup_date);
+    await page.fill('input[name=window_from]', slot.window.from);
+    await page.fill('input[name=window_to]', slot.window.to);
+    await page.click('button:has-text("Schedule pickup")');
+    await page.waitForSelector('h1:has-text("Pickups")');
+    await page.waitForSelector('#flash:has-text("Pickup scheduled")');
+    const [pickup] = (await t.api('/pickups', { key: team.apiKey })).body.pickups;
+    expect(pickup).toMatchObject({ carrier: code, status: 'SCHEDULED', pickup_date: slot.pickup_date });
+    expect([...pickup.shipment_ids].sort()).toEqual([first.id, second.id].sort());
+    expect(await page.textContent('main')).toContain(pickup.confirmation_number);
+    await screenshot(page, 'pickups');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.click(`button[data-pickup="${pickup.id}"]`);
+    await page.waitForSelector('#flash:has-text("Pickup cancelled")');
+    expect((await t.api(`/pickups/${pickup.id}`, { key: team.apiKey })).body.status).toBe('CANCELLED');
+    expect((await t.api(`/shipments/${first.id}`, { key: team.apiKey })).body.status).toBe('LABEL_GENERATED');
+  });
+
+  it('creates a customer return of a delivered shipment and opens it', async () => {
+    const carrier = CARRIERS.find((c) => c.descriptor.capabilities.returns)!.descriptor.code;
+    const team = await t.createTeam('Return Console');
+    const delivered = await book(t, team, carrier);
+    expect(
+      (await t.sandbox('POST', `/sandbox/v1/carriers/${carrier}/shipments/${delivered.tracking_number}/events`, { code: 'DELIVERED' }))
+        .status,
+    ).toBe(201);
+    for (let i = 0; i < 100 && (await t.api(`/shipments/${delivered.id}`, { key: team.apiKey })).body.status !== 'DELIVERED'; i++)
+      await sleep(100);
+    await signIn(team.apiKey);
+    await page.waitForSelector('h1:has-text("Shipments")');
+    await page.goto(`${t.url}/console#/shipments/${delivered.id}`);
+    await page.fill('input[name=return_reason]', 'wrong size');
+    await page.click('button:has-text("Create a customer return")');
+    await page.waitForSelector('#flash:has-text("Return created")');
+    const returns = (await t.api('/shipments?limit=100', { key: team.apiKey })).body.shipments.filter(
+      (s: any) => s.return_of === delivered.id,
+    );
+    expect(returns).toHaveLength(1);
+    await page.waitForSelector(`h1:has-text("${returns[0].tracking_number}")`);
+    expect(returns[0]).toMatchObject({ is_return: true, reference: 'RETURN: wrong size' });
   });
 
   it('switches to Arabic with a right-to-left layout', async () => {

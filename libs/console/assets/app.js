@@ -2,9 +2,10 @@ import { credential, isApiKey, onRateLimit, signIn, signOut } from './api.js';
 import { batchView, batchesView } from './batches.js';
 import { invoicesView, readinessView } from './billing.js';
 import { codView } from './cod.js';
-import { card, clearFlash, field, h, showError } from './dom.js';
+import { card, clearFlash, field, h, showError, showInfo, takeInfoAfterNavigation } from './dom.js';
 import { language, setLanguage, t } from './i18n.js';
 import { teamView, teamsView } from './operator.js';
+import { pickupsView } from './pickups.js';
 import { shipView } from './ship.js';
 import { shipmentView, shipmentsView } from './shipments.js';
 import { webhooksView } from './webhooks.js';
@@ -13,6 +14,7 @@ const TEAM_ROUTES = [
   [/^\/ship$/, shipView],
   [/^\/shipments$/, shipmentsView],
   [/^\/shipments\/([^/]+)$/, (root, id, query) => shipmentView(root, id, query)],
+  [/^\/pickups$/, pickupsView],
   [/^\/webhooks$/, webhooksView],
   [/^\/invoices$/, (root) => invoicesView(root)],
   [/^\/invoices\/([^/]+)$/, (root, id) => invoicesView(root, id)],
@@ -29,6 +31,7 @@ const OPERATOR_ROUTES = [
 const TEAM_NAV = [
   ['#/shipments', 'shipments'],
   ['#/ship', 'ship'],
+  ['#/pickups', 'pickups'],
   ['#/webhooks', 'webhooks'],
   ['#/invoices', 'invoices'],
   ['#/batches', 'batches'],
@@ -100,6 +103,8 @@ async function route() {
   try {
     const param = m[1] !== undefined ? decodeURIComponent(m[1]) : undefined;
     await (param !== undefined ? view(root, param, query) : view(root, undefined, query));
+    const info = mine === generation ? takeInfoAfterNavigation() : null;
+    if (info) showInfo(info);
   } catch (error) {
     if (mine !== generation) return;
     if (error?.status === 401) {

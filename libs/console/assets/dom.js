@@ -87,6 +87,19 @@ export function showInfo(text) {
   el.hidden = false;
 }
 
+let afterNavigation = null;
+
+/** A message for the page being navigated to: shown once it is drawn (drawing clears the flash). */
+export function showInfoAfterNavigation(text) {
+  afterNavigation = text;
+}
+
+export function takeInfoAfterNavigation() {
+  const text = afterNavigation;
+  afterNavigation = null;
+  return text;
+}
+
 export function clearFlash() {
   flashEl().hidden = true;
 }

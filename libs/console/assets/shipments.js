@@ -1,6 +1,7 @@
 import { download, getJson, sendForm, sendJson } from './api.js';
-import { action, card, field, formatDate, h, sar, show, showInfo, table } from './dom.js';
+import { action, card, field, formatDate, h, sar, show, showInfo, showInfoAfterNavigation, table } from './dom.js';
 import { loadStatusLabels, pick, statusName, t } from './i18n.js';
+import { pickupForm } from './pickups.js';
 
 const PAGE = 20;
 /** The list's filters (GET /shipments and its CSV export), as they appear in the page's address. */
@@ -165,8 +166,8 @@ function printingCard(root, shipments) {
             // Already picked up, or cancelled before: counted below, the others go on.
           }
         }
+        showInfoAfterNavigation(t('bulkCancelled', { done, refused: ids.length - done }));
         window.dispatchEvent(new HashChangeEvent('hashchange'));
-        showInfo(t('bulkCancelled', { done, refused: ids.length - done }));
       }),
     },
     t('cancelSelected'),
@@ -202,7 +203,11 @@ function printingCard(root, shipments) {
     field('carrier', carrier),
     h('button', { type: 'submit' }, t('createManifest')),
   );
-  return card(null, h('p', { class: 'row' }, print, cancel), form, result);
+  const selected = () => {
+    const ids = new Set([...root.querySelectorAll('input[name=pick]:checked')].map((box) => box.value));
+    return shipments.filter((s) => ids.has(s.id));
+  };
+  return card(null, h('p', { class: 'row' }, print, cancel), form, result, pickupForm(selected));
 }
 
 export async function shipmentView(root, id) {
@@ -240,7 +245,8 @@ export async function shipmentView(root, id) {
         t('cancel'),
       )
     : null;
-  root.replaceChildren(
+  show(
+    root,
     h('p', {}, h('a', { href: '#/shipments' }, `← ${t('back')}`)),
     h('h1', {}, `${t('shipment')} ${shipment.tracking_number}`),
     card(
@@ -258,8 +264,12 @@ export async function shipmentView(root, id) {
         h('div', {}, h('div', { class: 'muted' }, t('total')), sar(shipment.quoted_total_sar)),
         h('div', {}, h('div', { class: 'muted' }, t('createdAt')), formatDate(shipment.created_at)),
       ),
+      shipment.return_reason
+        ? h('p', { 'data-testid': 'return-reason' }, `${t('returnReasonShown')}: ${pick(shipment.return_reason, 'message')}`)
+        : null,
       h('p', { class: 'row' }, label, cancel),
     ),
+    shipment.status === 'DELIVERED' && !shipment.is_return ? returnCard(path) : null,
     card(
       t('timeline'),
       events.length ? h('ol', { class: 'timeline', 'data-testid': 'timeline' }, events) : h('p', { class: 'muted' }, t('noEvents')),
@@ -267,6 +277,26 @@ export async function shipmentView(root, id) {
     documentsCard(path),
     destinationCard(root, id, path, shipment.destination ?? {}),
   );
+}
+
+/** A customer return of a delivered shipment: a new shipment with its own RETURN label. */
+function returnCard(path) {
+  const reason = h('input', { name: 'return_reason', maxlength: '200', autocomplete: 'off' });
+  const form = h(
+    'form',
+    {
+      'data-testid': 'return-form',
+      onsubmit: action(async () => {
+        const body = reason.value.trim() ? { reason: reason.value.trim() } : {};
+        const created = await sendJson('POST', `${path}/return`, body);
+        showInfoAfterNavigation(t('returnCreated'));
+        location.hash = `#/shipments/${encodeURIComponent(created.id)}`;
+      }),
+    },
+    field('returnReason', reason),
+    h('p', {}, h('button', { type: 'submit' }, t('createReturn'))),
+  );
+  return card(t('createReturn'), form);
 }
 
 function documentsCard(path) {

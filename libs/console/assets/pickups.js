@@ -1,0 +1,96 @@
+import { getJson, sendJson } from './api.js';
+import { action, card, field, formatDate, h, show, showInfo, showInfoAfterNavigation, table } from './dom.js';
+import { t } from './i18n.js';
+
+/** Tomorrow in Asia/Riyadh, the earliest day a collection can be booked for. */
+function tomorrowInRiyadh() {
+  const day = new Date(Date.now() + 24 * 3600_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(day);
+}
+
+/**
+ * Books a courier collection for the selected shipments (one carrier at a time, as the carrier
+ * collects its own parcels). The carrier's days and hours are checked by the API, which answers
+ * with the field and a reason in both languages.
+ */
+export function pickupForm(selected) {
+  const date = h('input', { type: 'date', name: 'pickup_date', value: tomorrowInRiyadh(), required: true });
+  const from = h('input', { type: 'time', name: 'window_from', value: '10:00', required: true });
+  const to = h('input', { type: 'time', name: 'window_to', value: '13:00', required: true });
+  return h(
+    'form',
+    {
+      'data-testid': 'pickup-form',
+      onsubmit: action(async () => {
+        const shipments = selected();
+        if (shipments.length === 0) return showInfo(t('selectSome'));
+        const carriers = [...new Set(shipments.map((s) => s.carrier.code))];
+        if (carriers.length > 1) return showInfo(t('oneCarrierPerPickup'));
+        const pickup = await sendJson(
+          'POST',
+          '/api/v1/pickups',
+          {
+            carrier: carriers[0],
+            pickup_date: date.value,
+            window: { from: from.value, to: to.value },
+            shipment_ids: shipments.map((s) => s.id),
+          },
+          { 'Idempotency-Key': `console-pickup-${crypto.randomUUID()}` },
+        );
+        showInfoAfterNavigation(t('pickupScheduled', { number: pickup.confirmation_number }));
+        location.hash = '#/pickups';
+      }),
+    },
+    h('div', { class: 'filters' }, field('pickupDate', date), field('windowFrom', from), field('windowTo', to)),
+    h('p', {}, h('button', { type: 'submit' }, t('schedulePickup'))),
+  );
+}
+
+/** The team's collections, newest first, each cancellable while the carrier allows it. */
+export async function pickupsView(root) {
+  const { pickups } = await getJson('/api/v1/pickups?limit=50');
+  const rows = pickups.map((p) =>
+    h(
+      'tr',
+      {},
+      h('td', { class: 'mono' }, p.confirmation_number),
+      h('td', {}, p.carrier),
+      h('td', {}, `${p.pickup_date} ${p.window.from}–${p.window.to}`),
+      h('td', {}, String(p.shipment_ids.length)),
+      h('td', {}, h('span', { class: `badge ${p.status}` }, t(`pickup_${p.status}`))),
+      h('td', {}, formatDate(p.created_at)),
+      h(
+        'td',
+        {},
+        p.status === 'SCHEDULED'
+          ? h(
+              'button',
+              {
+                type: 'button',
+                class: 'danger',
+                'data-pickup': p.id,
+                onclick: action(async () => {
+                  if (!window.confirm(t('confirmCancelPickup'))) return;
+                  await sendJson('POST', `/api/v1/pickups/${encodeURIComponent(p.id)}/cancel`);
+                  await pickupsView(root);
+                  showInfo(t('pickupCancelled'));
+                }),
+              },
+              t('cancel'),
+            )
+          : null,
+      ),
+    ),
+  );
+  show(
+    root,
+    h('h1', {}, t('pickups')),
+    card(
+      null,
+      h('p', { class: 'hint' }, t('pickupsHint')),
+      rows.length
+        ? table(['confirmation', 'carrier', 'pickupWindow', 'shipmentCount', 'status', 'createdAt', 'actions'], rows)
+        : h('p', { class: 'muted' }, t('noPickups')),
+    ),
+  );
+}
