@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { FULFILMENT_BATCH_QUEUE, ProcessBatchCommand, ProcessBatchUseCase, RecoverBatchesUseCase } from '@lgw/application';
+import { GATEWAY_RUNTIME } from '../../composition/tokens';
+import type { GatewayRuntime } from '../../composition/gateway-runtime';
+import { FeatureJobs, JobsContext } from '../feature-jobs';
+
+/** How often fulfilment batches whose job went missing are looked for. */
+export const BATCH_RECOVERY_EVERY_MS = 30_000;
+
+@Injectable()
+export class BatchJobs implements FeatureJobs {
+  constructor(
+    private readonly processBatch: ProcessBatchUseCase,
+    private readonly recoverBatches: RecoverBatchesUseCase,
+    @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
+  ) {}
+
+  async register({ worker, recurring }: JobsContext): Promise<void> {
+    // One batch at a time per worker: a batch already uses the carrier's files in flight.
+    worker.register<ProcessBatchCommand & { task?: string }>(FULFILMENT_BATCH_QUEUE, async (data) => {
+      if (data?.task === 'recover') await this.recoverBatches.execute();
+      else await this.processBatch.execute({ batchId: data.batchId });
+    });
+    await recurring.schedule(FULFILMENT_BATCH_QUEUE, 'recover', BATCH_RECOVERY_EVERY_MS, { task: 'recover' });
+  }
+
+  async beforeStart(): Promise<void> {
+    // In-memory jobs die with their process: whatever is PROCESSING now was lost in it.
+    if (this.runtime.jobs.mode === 'in-process') await this.recoverBatches.execute(0);
+  }
+}

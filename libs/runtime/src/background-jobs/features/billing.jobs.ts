@@ -1,0 +1,30 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { BILLING_QUEUE, BillingEventCommand, RecordBillingEventUseCase, SweepBillingUseCase } from '@lgw/application';
+import { FeatureJobs, JobsContext } from '../feature-jobs';
+
+/** How often billable events whose ledger job was lost are looked for (and once at start-up). */
+export const BILLING_SWEEP_EVERY_MS = 60_000;
+
+@Injectable()
+export class BillingJobs implements FeatureJobs {
+  private readonly logger = new Logger('BackgroundJobs');
+
+  constructor(
+    private readonly recordBillingEvent: RecordBillingEventUseCase,
+    private readonly sweepBilling: SweepBillingUseCase,
+  ) {}
+
+  async register({ worker, maintenance }: JobsContext): Promise<void> {
+    worker.register<BillingEventCommand>(BILLING_QUEUE, async (data) => {
+      await this.recordBillingEvent.execute(data);
+    });
+    await maintenance.every('billing-sweep', BILLING_SWEEP_EVERY_MS, async () => {
+      const requeued = await this.sweepBilling.execute();
+      if (requeued > 0) this.logger.warn({ event: 'billing.sweep_requeued', requeued });
+    });
+  }
+
+  async onJobsLost(): Promise<Record<string, number>> {
+    return { billing: await this.sweepBilling.execute() };
+  }
+}

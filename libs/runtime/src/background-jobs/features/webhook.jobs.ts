@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DeliverWebhookMessageUseCase,
+  DispatchWebhookMessagesUseCase,
+  FanOutWebhookEventUseCase,
+  WEBHOOK_DELIVERY_QUEUE,
+  WEBHOOK_EVENTS_QUEUE,
+  WebhookDeliveryJob,
+  WebhookDispatchJob,
+  WebhookEventJob,
+} from '@lgw/application';
+import { GATEWAY_RUNTIME } from '../../composition/tokens';
+import type { GatewayRuntime } from '../../composition/gateway-runtime';
+import { FeatureJobs, JobsContext } from '../feature-jobs';
+
+/** Safety net of webhook dispatch: retries falling due and leases expired by a crash. */
+export const WEBHOOK_DISPATCH_EVERY_MS = 1_000;
+/** Deliveries in flight per worker; each team is also capped (WEBHOOK_TEAM_CONCURRENCY). */
+const WEBHOOK_DELIVERY_CONCURRENCY = 64;
+/** Fan-out is a few short queries per event; several run at once to keep up with bursts of events. */
+const WEBHOOK_FAN_OUT_CONCURRENCY = 8;
+
+/**
+ * Fan-out and dispatch share one small queue; deliveries have their own, so a slow receiver
+ * never holds up turning events into messages. A message is handed out as soon as it exists and
+ * the team's next one as soon as an attempt ends; the recurring dispatch picks up retries
+ * falling due and leases left behind by a crash.
+ */
+@Injectable()
+export class WebhookJobs implements FeatureJobs {
+  constructor(
+    private readonly fanOutWebhookEvent: FanOutWebhookEventUseCase,
+    private readonly dispatchWebhooks: DispatchWebhookMessagesUseCase,
+    private readonly deliverWebhook: DeliverWebhookMessageUseCase,
+    @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
+  ) {}
+
+  async register({ worker, recurring }: JobsContext): Promise<void> {
+    worker.register<WebhookEventJob | WebhookDispatchJob>(
+      WEBHOOK_EVENTS_QUEUE,
+      async (data, meta) => {
+        if (meta.name === 'fan-out') {
+          const event = data as WebhookEventJob;
+          if ((await this.fanOutWebhookEvent.execute(event)) > 0) await this.dispatchWebhooks.execute({ teamId: event.teamId });
+        } else {
+          await this.dispatchWebhooks.execute({ teamId: (data as WebhookDispatchJob)?.teamId });
+        }
+      },
+      { concurrency: WEBHOOK_FAN_OUT_CONCURRENCY },
+    );
+    worker.register<WebhookDeliveryJob>(
+      WEBHOOK_DELIVERY_QUEUE,
+      async (data) => {
+        const result = await this.deliverWebhook.execute(data);
+        this.runtime.metrics.countWebhookDelivery(result.outcome);
+        if (result.teamId) await this.dispatchWebhooks.execute({ teamId: result.teamId });
+      },
+      { concurrency: WEBHOOK_DELIVERY_CONCURRENCY },
+    );
+    await recurring.schedule<WebhookDispatchJob>(WEBHOOK_EVENTS_QUEUE, 'dispatch', WEBHOOK_DISPATCH_EVERY_MS, {});
+  }
+}
