@@ -24,8 +24,8 @@ export class CreateShipmentRequestDto extends ShippingRequestDto {
   @ApiPropertyOptional({
     type: String,
     enum: [...LABEL_FORMATS],
-    default: 'pdf_a6',
-    description: 'the label format GET /labels/{id} serves without ?format',
+    // No `default` keyword: generated clients (openapi-typescript) would make the field required.
+    description: 'the label format GET /labels/{id} serves without ?format (pdf_a6 when absent)',
   })
   @IsOptional()
   @IsIn([...LABEL_FORMATS], { message: `must be one of ${LABEL_FORMATS.join(', ')}` })

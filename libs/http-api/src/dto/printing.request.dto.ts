@@ -14,7 +14,7 @@ export class MergeLabelsRequestDto {
   @Allow()
   shipment_ids: unknown;
 
-  @ApiPropertyOptional({ type: String, enum: [...LABEL_FORMATS], default: 'pdf_a6' })
+  @ApiPropertyOptional({ type: String, enum: [...LABEL_FORMATS], description: 'pdf_a6 when absent' })
   @Allow()
   format?: unknown;
 }
