@@ -444,6 +444,26 @@ describe('control panel (/console) in a real browser', () => {
     expect(returns[0]).toMatchObject({ is_return: true, reference: 'RETURN: wrong size' });
   });
 
+  it('browses on its own rate budget: a team limited to 2 calls a minute still browses, and its API limit stays whole', async () => {
+    const team = await t.createTeam('Busy Browser');
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 2 });
+    await signIn(team.apiKey);
+    for (const [hash, heading] of [
+      ['#/shipments', 'Shipments'],
+      ['#/webhooks', 'Webhook'],
+      ['#/pickups', 'Pickups'],
+      ['#/cod', 'Cash on delivery'],
+      ['#/shipments', 'Shipments'],
+    ]) {
+      await page.goto(`${t.url}/console${hash}`);
+      await page.waitForSelector(`h1:has-text("${heading}")`);
+      expect(await page.isHidden('#flash')).toBe(true);
+    }
+    const api = await t.api('/carriers', { key: team.apiKey });
+    expect(api.status).toBe(200);
+    expect(api.headers.get('x-ratelimit-remaining')).toBe('1');
+  });
+
   it('switches to Arabic with a right-to-left layout', async () => {
     const team = await t.createTeam('Arabic Merchant');
     await signIn(team.apiKey);

@@ -3,6 +3,7 @@
  * credential kept in this tab's session storage: never in a URL, a cookie or local storage.
  */
 const STORE_KEY = 'lgw.console.credential';
+const SESSION_KEY = 'lgw.console.session';
 const listeners = new Set();
 
 export class ApiError extends Error {
@@ -21,6 +22,15 @@ export function signIn(value) {
   sessionStorage.setItem(STORE_KEY, value.trim());
 }
 
+function consoleSession() {
+  let id = sessionStorage.getItem(SESSION_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    sessionStorage.setItem(SESSION_KEY, id);
+  }
+  return id;
+}
+
 export function signOut() {
   sessionStorage.removeItem(STORE_KEY);
 }
@@ -35,7 +45,9 @@ export function onRateLimit(listener) {
 }
 
 async function send(path, { method = 'GET', json, form, accept, extraHeaders } = {}) {
-  const headers = { ...extraHeaders, authorization: `Bearer ${credential()}` };
+  // The console's calls have a rate budget of their own (docs/adr/0062-console-rate-budget.md):
+  // browsing never spends the requests the team's integration needs.
+  const headers = { ...extraHeaders, authorization: `Bearer ${credential()}`, 'x-console-session': consoleSession() };
   let body;
   if (json !== undefined) {
     headers['content-type'] = 'application/json';

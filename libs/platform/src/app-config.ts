@@ -32,6 +32,11 @@ export interface AppConfig {
   readonly sandboxAutoAdvanceSeconds: number;
   readonly quoteTtlSeconds: number;
   readonly rateLimitPerMinute: number;
+  /**
+   * The console's own budget per API key and minute, apart from the key's API limit
+   * (CONSOLE_RATE_LIMIT_PER_MINUTE, 120; docs/adr/0062-console-rate-budget.md).
+   */
+  readonly consoleRateLimitPerMinute: number;
   readonly trackingPollIntervalMs: number;
   /** Collected cash not paid out after this many days is overdue (COD_OVERDUE_DAYS, 7). */
   readonly codOverdueDays: number;
@@ -227,6 +232,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sandboxAutoAdvanceSeconds: intFrom(env, 'SANDBOX_AUTO_ADVANCE_SECONDS', 0),
     quoteTtlSeconds: intFrom(env, 'QUOTE_TTL_SECONDS', 900, 1),
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
+    consoleRateLimitPerMinute: intFrom(env, 'CONSOLE_RATE_LIMIT_PER_MINUTE', 120, 1),
     trackingPollIntervalMs: intFrom(env, 'TRACKING_POLL_INTERVAL_MS', 1000, 50),
     codOverdueDays: intFrom(env, 'COD_OVERDUE_DAYS', 7, 1),
     codRemittancePollIntervalMs: intFrom(env, 'COD_REMITTANCE_POLL_INTERVAL_MS', 2000, 50),

@@ -82,6 +82,7 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     authenticator: app.get(AuthenticateApiKeyUseCase),
     rateLimiter: app.get<RateLimiterPort>(RATE_LIMITER),
     defaultLimit: runtime.config.rateLimitPerMinute,
+    consoleLimit: runtime.config.consoleRateLimitPerMinute,
   });
   // Once draining, every answer (those in flight included) closes its connection: the client
   // reconnects to another replica, and close() does not wait out the keep-alive timeout of

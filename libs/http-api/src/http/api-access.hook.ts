@@ -20,7 +20,16 @@ export interface ApiAccessOptions {
   readonly authenticator: AuthenticateApiKeyUseCase;
   readonly rateLimiter: RateLimiterPort;
   readonly defaultLimit: number;
+  /** Per key and minute for the console's own calls (CONSOLE_RATE_LIMIT_PER_MINUTE). */
+  readonly consoleLimit: number;
 }
+
+/**
+ * The console marks its calls with this header: they are counted in a budget of their own per
+ * key, so browsing never spends what the team's integration needs (docs/adr/0062). Any key holder
+ * can send it: the bound is the key's API limit plus the console budget, never more.
+ */
+export const CONSOLE_CALL_HEADER = 'x-console-session';
 
 /**
  * Stamps the request id and rate-limit headers and lets through only an authenticated caller
@@ -59,7 +68,10 @@ export function apiAccessGate(options: ApiAccessOptions): ApiAccessGate {
       void reply.code(statusOf('E_UNAUTHENTICATED')).send(errorEnvelope('E_UNAUTHENTICATED'));
       return false;
     }
-    const decision = await options.rateLimiter.consume(`key:${principal.keyId}`, principal.rateLimitPerMinute);
+    const fromConsole = request.headers[CONSOLE_CALL_HEADER] !== undefined;
+    const decision = fromConsole
+      ? await options.rateLimiter.consume(`console:${principal.keyId}`, options.consoleLimit)
+      : await options.rateLimiter.consume(`key:${principal.keyId}`, principal.rateLimitPerMinute);
     reply.header('X-RateLimit-Limit', String(decision.limit));
     reply.header('X-RateLimit-Remaining', String(decision.remaining));
     if (!decision.allowed) {
