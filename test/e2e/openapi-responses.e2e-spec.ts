@@ -134,6 +134,7 @@ describe('documented response schemas match real responses', () => {
     await call('/cod/remittances');
     await call(`/cod/remittances/${remitted.id}`);
     await call('/cod/summary');
+    await call('/cod/unmatched-lines', {}, true);
     await call(`/shipments/${cod.id}`);
     await call(`/invoices/${invoice.body.id}`);
     await until(async () =>

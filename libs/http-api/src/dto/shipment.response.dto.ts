@@ -39,11 +39,27 @@ export interface ShipmentCod {
   remittance_id: string | null;
 }
 
-export class ReturnReasonDto {
-  @ApiProperty({ enum: EXCEPTION_TYPES, description: 'the exception the carrier reported last before it sent the parcel back' })
+/** Why the carrier returned the shipment, or null: inline, as the COD schema, for "an object or null". */
+const RETURN_REASON_SCHEMA = {
+  type: 'object',
+  nullable: true,
+  description: 'why the carrier returned the shipment to its origin; null while it has not, or when the carrier gave no reason',
+  required: ['code', 'message_en', 'message_ar'],
+  properties: {
+    code: {
+      type: 'string',
+      enum: [...EXCEPTION_TYPES],
+      description: 'the exception the carrier reported last before it sent the parcel back',
+    },
+    message_en: { type: 'string' },
+    message_ar: { type: 'string' },
+  },
+} as const;
+
+export interface ShipmentReturnReason {
   code: string;
-  @ApiProperty() message_en: string;
-  @ApiProperty() message_ar: string;
+  message_en: string;
+  message_ar: string;
 }
 
 export class ShipmentDto {
@@ -71,12 +87,7 @@ export class ShipmentDto {
   @ApiProperty(SHIPMENT_COD_SCHEMA as never) cod: ShipmentCod | null;
   @ApiProperty({ description: 'a customer return (POST /shipments/{id}/return)' }) is_return: boolean;
   @ApiProperty({ type: String, nullable: true, description: 'the delivered shipment a return brings back' }) return_of: string | null;
-  @ApiProperty({
-    type: ReturnReasonDto,
-    nullable: true,
-    description: 'why the carrier returned the shipment to its origin; null while it has not, or when the carrier gave no reason',
-  })
-  return_reason: ReturnReasonDto | null;
+  @ApiProperty(RETURN_REASON_SCHEMA as never) return_reason: ShipmentReturnReason | null;
 }
 
 export class ShipmentListResponseDto {
