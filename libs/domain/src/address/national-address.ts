@@ -1,5 +1,5 @@
 import { AddressProps } from './address';
-import { normaliseAddress } from './address-rules';
+import { AddressViolation, normaliseAddress, validateAddress } from './address-rules';
 
 /**
  * The Saudi National Address as the address register (SPL) knows it, in both languages
@@ -152,4 +152,29 @@ export function verifiedAddress(sent: AddressProps, verified: NationalAddress): 
     additional_number: verified.additional_number,
     short_address: verified.short_address,
   });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An address to verify (POST /addresses/verify): the Address rules, except that city and
+ * country may be left out (country then means SA); the country must be SA, and either a short
+ * address or a postal code with its additional number must be there. Empty when valid.
+ */
+export function validateVerifiableAddress(input: unknown): AddressViolation[] {
+  if (!isRecord(input)) return validateAddress(input);
+  const probe: Record<string, unknown> = { ...input };
+  if (probe.city === undefined || probe.city === null || (typeof probe.city === 'string' && probe.city.trim() === '')) probe.city = '-';
+  if (probe.country === undefined || probe.country === null) probe.country = 'SA';
+  const violations = validateAddress(probe);
+  if (violations.length > 0) return violations;
+  const address = normaliseAddress(probe as unknown as AddressProps);
+  if (address.country !== 'SA') {
+    return [{ field: 'country', reason: 'must be SA: the National Address covers Saudi Arabia only', reason_ar: 'يجب أن تكون SA: العنوان الوطني يغطي المملكة العربية السعودية فقط' }];
+  }
+  if (address.short_address || (address.postal_code && address.additional_number)) return [];
+  const reason = { reason: 'is required unless postal_code and additional_number are given', reason_ar: 'حقل مطلوب ما لم يُذكر الرمز البريدي والرقم الإضافي' };
+  return [{ field: 'short_address', ...reason }];
 }
