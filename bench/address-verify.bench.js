@@ -35,7 +35,10 @@ async function verifyRun(base, headers, buildings, label) {
       {
         method: 'POST',
         headers,
-        setupRequest: (req) => ({ ...req, body: JSON.stringify({ address: { short_address: buildings[next++ % buildings.length].ShortAddress } }) }),
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ address: { short_address: buildings[next++ % buildings.length].ShortAddress } }),
+        }),
       },
     ],
   });
@@ -103,7 +106,12 @@ async function main() {
     const verify = await withGateway(sandboxPort, { ADDRESS_VERIFICATION: 'on' }, async (base, headers) => {
       const cold = await verifyRun(base, headers, buildings, 'POST /addresses/verify, cold cache');
       // The same buildings again, the first ones the cold run asked for: every answer cached.
-      const warm = await verifyRun(base, headers, buildings.slice(0, Math.max(1, Math.min(cold.distinct_addresses, 1000))), 'POST /addresses/verify, warm cache');
+      const warm = await verifyRun(
+        base,
+        headers,
+        buildings.slice(0, Math.max(1, Math.min(cold.distinct_addresses, 1000))),
+        'POST /addresses/verify, warm cache',
+      );
       return { cold, warm };
     });
     const on = await withGateway(sandboxPort, { ADDRESS_VERIFICATION: 'on' }, (base, headers) =>

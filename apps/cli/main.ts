@@ -71,7 +71,11 @@ async function addressVerification(args: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const teams = new TypeOrmTeamRepository(database.dataSource);
-    const settings = { apiKeyPrefix: config.apiKeyPrefix, rateLimitPerMinute: config.rateLimitPerMinute, quoteTtlSeconds: config.quoteTtlSeconds };
+    const settings = {
+      apiKeyPrefix: config.apiKeyPrefix,
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      quoteTtlSeconds: config.quoteTtlSeconds,
+    };
     const useCase = new SetAddressVerificationUseCase(teams, new AuthenticateApiKeyUseCase(teams, settings));
     const result = await useCase.execute({ teamId, mode });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

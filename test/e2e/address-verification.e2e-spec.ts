@@ -172,7 +172,10 @@ describe('National Address verification through the sandbox register (over HTTP)
     it('corrects a short address that contradicts the city and postal code: ADDRESS_CORRECTED, the register kept', async () => {
       const r = fresh();
       const other = register.find((x) => x.City !== r.City && x.PostCode !== r.PostCode)!;
-      const res = await bookTo(team, asDestination(r, { city: other.City, postal_code: other.PostCode, additional_number: other.AdditionalNumber }));
+      const res = await bookTo(
+        team,
+        asDestination(r, { city: other.City, postal_code: other.PostCode, additional_number: other.AdditionalNumber }),
+      );
       expect(res.status).toBe(201);
       const warning = res.body.warnings.find((w: any) => w.code === 'ADDRESS_CORRECTED');
       expect(warning.message_en).toContain(`city: ${other.City} → ${r.City}`);

@@ -55,8 +55,22 @@ const REGIONS = {
 export const CITIES: readonly City[] = [
   { code: 'RR', name: { en: 'Riyadh', ar: 'الرياض' }, region: REGIONS.riyadh, postalBase: 12000, latitude: 24.7136, longitude: 46.6753 },
   { code: 'JE', name: { en: 'Jeddah', ar: 'جدة' }, region: REGIONS.makkah, postalBase: 22000, latitude: 21.5433, longitude: 39.1728 },
-  { code: 'MK', name: { en: 'Makkah', ar: 'مكة المكرمة' }, region: REGIONS.makkah, postalBase: 24000, latitude: 21.3891, longitude: 39.8579 },
-  { code: 'MD', name: { en: 'Madinah', ar: 'المدينة المنورة' }, region: REGIONS.madinah, postalBase: 42000, latitude: 24.5247, longitude: 39.5692 },
+  {
+    code: 'MK',
+    name: { en: 'Makkah', ar: 'مكة المكرمة' },
+    region: REGIONS.makkah,
+    postalBase: 24000,
+    latitude: 21.3891,
+    longitude: 39.8579,
+  },
+  {
+    code: 'MD',
+    name: { en: 'Madinah', ar: 'المدينة المنورة' },
+    region: REGIONS.madinah,
+    postalBase: 42000,
+    latitude: 24.5247,
+    longitude: 39.5692,
+  },
   { code: 'DM', name: { en: 'Dammam', ar: 'الدمام' }, region: REGIONS.eastern, postalBase: 32000, latitude: 26.4207, longitude: 50.0888 },
   { code: 'KB', name: { en: 'Khobar', ar: 'الخبر' }, region: REGIONS.eastern, postalBase: 34000, latitude: 26.2172, longitude: 50.1971 },
   { code: 'DH', name: { en: 'Dhahran', ar: 'الظهران' }, region: REGIONS.eastern, postalBase: 31000, latitude: 26.2361, longitude: 50.0393 },
@@ -64,7 +78,14 @@ export const CITIES: readonly City[] = [
   { code: 'TB', name: { en: 'Tabuk', ar: 'تبوك' }, region: REGIONS.tabuk, postalBase: 47000, latitude: 28.3835, longitude: 36.5662 },
   { code: 'BR', name: { en: 'Buraydah', ar: 'بريدة' }, region: REGIONS.qassim, postalBase: 52000, latitude: 26.3592, longitude: 43.9818 },
   { code: 'AB', name: { en: 'Abha', ar: 'أبها' }, region: REGIONS.asir, postalBase: 62000, latitude: 18.2164, longitude: 42.5053 },
-  { code: 'KM', name: { en: 'Khamis Mushait', ar: 'خميس مشيط' }, region: REGIONS.asir, postalBase: 61000, latitude: 18.3, longitude: 42.7333 },
+  {
+    code: 'KM',
+    name: { en: 'Khamis Mushait', ar: 'خميس مشيط' },
+    region: REGIONS.asir,
+    postalBase: 61000,
+    latitude: 18.3,
+    longitude: 42.7333,
+  },
   { code: 'HA', name: { en: 'Hail', ar: 'حائل' }, region: REGIONS.hail, postalBase: 55000, latitude: 27.5114, longitude: 41.7208 },
   { code: 'NJ', name: { en: 'Najran', ar: 'نجران' }, region: REGIONS.najran, postalBase: 66000, latitude: 17.4917, longitude: 44.1322 },
   { code: 'JZ', name: { en: 'Jazan', ar: 'جازان' }, region: REGIONS.jazan, postalBase: 45000, latitude: 16.8892, longitude: 42.5511 },
@@ -153,14 +174,28 @@ const MIN_BUILDINGS = 300;
 const BUILDING_SPREAD = 300;
 const NUMBERS = 9000;
 /** Multipliers prime to 9000: each makes i → (a·i + b) mod 9000 a permutation. */
-const MULTIPLIERS = [7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 49, 53, 59, 61, 67, 71, 73, 77, 79, 83, 89, 91, 97, 101, 103, 107, 109, 113];
+const MULTIPLIERS = [
+  7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 49, 53, 59, 61, 67, 71, 73, 77, 79, 83, 89, 91, 97, 101, 103, 107, 109, 113,
+];
 
 /** The sample buildings quoted by documentation and fixtures; they answer before the generated ones. */
 const SAMPLES: readonly RegisterBuilding[] = [
   sample('RRRD2929', '2929', 'King Fahd Road', 'طريق الملك فهد', 'Al Olaya', 'العليا', 0, '12211', '4321', 24.6951, 46.6855),
   sample('JEDA1234', '1234', 'Tahlia Street', 'شارع التحلية', 'Al Andalus', 'الأندلس', 1, '23326', '7077', 21.5518, 39.1516),
   sample('JESA3591', '3591', 'Al Safa Street', 'شارع الصفا', 'Al Safa', 'الصفا', 1, '23423', '4321', 21.5826, 39.2021),
-  sample('DMMD1234', '1234', 'Prince Mohammed bin Abdulaziz Street', 'شارع الأمير محمد بن عبدالعزيز', 'Al Faisaliyah', 'الفيصلية', 4, '32241', '7788', 26.4282, 50.0941),
+  sample(
+    'DMMD1234',
+    '1234',
+    'Prince Mohammed bin Abdulaziz Street',
+    'شارع الأمير محمد بن عبدالعزيز',
+    'Al Faisaliyah',
+    'الفيصلية',
+    4,
+    '32241',
+    '7788',
+    26.4282,
+    50.0941,
+  ),
   sample('DDMA1234', '1234', 'Al Khaleej Road', 'طريق الخليج', 'Al Shati', 'الشاطئ', 4, '32413', '2468', 26.4512, 50.1193),
 ];
 

@@ -49,7 +49,10 @@ describe('National Address rules', () => {
   it('lists only the fields sent that the register contradicts', () => {
     expect(addressDifferences({ city: 'Riyadh', country: 'SA', short_address: 'RRRD2929' }, REGISTER)).toEqual([]);
     expect(
-      addressDifferences({ city: 'جدة', country: 'SA', short_address: 'RRRD2929', postal_code: '21577', additional_number: '4321' }, REGISTER),
+      addressDifferences(
+        { city: 'جدة', country: 'SA', short_address: 'RRRD2929', postal_code: '21577', additional_number: '4321' },
+        REGISTER,
+      ),
     ).toEqual([
       { field: 'postal_code', sent: '21577', verified: '12211' },
       { field: 'city', sent: 'جدة', verified: 'الرياض' },
@@ -77,7 +80,10 @@ describe('National Address rules', () => {
     expect(validateVerifiableAddress({ postal_code: '12211', additional_number: '4321' })).toEqual([]);
     expect(validateVerifiableAddress({}).map((v) => v.field)).toEqual(['short_address']);
     expect(validateVerifiableAddress({ short_address: 'RRRD2929', country: 'AE' }).map((v) => v.field)).toEqual(['country']);
-    expect(validateVerifiableAddress({ short_address: 'RR29', postal_code: 1 }).map((v) => v.field)).toEqual(['postal_code', 'short_address']);
+    expect(validateVerifiableAddress({ short_address: 'RR29', postal_code: 1 }).map((v) => v.field)).toEqual([
+      'postal_code',
+      'short_address',
+    ]);
     expect(validateVerifiableAddress('RRRD2929').map((v) => v.field)).toEqual(['']);
   });
 

@@ -172,9 +172,18 @@ export function validateVerifiableAddress(input: unknown): AddressViolation[] {
   if (violations.length > 0) return violations;
   const address = normaliseAddress(probe as unknown as AddressProps);
   if (address.country !== 'SA') {
-    return [{ field: 'country', reason: 'must be SA: the National Address covers Saudi Arabia only', reason_ar: 'يجب أن تكون SA: العنوان الوطني يغطي المملكة العربية السعودية فقط' }];
+    return [
+      {
+        field: 'country',
+        reason: 'must be SA: the National Address covers Saudi Arabia only',
+        reason_ar: 'يجب أن تكون SA: العنوان الوطني يغطي المملكة العربية السعودية فقط',
+      },
+    ];
   }
   if (address.short_address || (address.postal_code && address.additional_number)) return [];
-  const reason = { reason: 'is required unless postal_code and additional_number are given', reason_ar: 'حقل مطلوب ما لم يُذكر الرمز البريدي والرقم الإضافي' };
+  const reason = {
+    reason: 'is required unless postal_code and additional_number are given',
+    reason_ar: 'حقل مطلوب ما لم يُذكر الرمز البريدي والرقم الإضافي',
+  };
   return [{ field: 'short_address', ...reason }];
 }

@@ -55,18 +55,52 @@ export class NationalAddressDto {
 }
 
 export class AddressDifferenceDto {
-  @ApiProperty({ enum: ['short_address', 'postal_code', 'additional_number', 'city'] }) field: 'short_address' | 'postal_code' | 'additional_number' | 'city';
+  @ApiProperty({ enum: ['short_address', 'postal_code', 'additional_number', 'city'] }) field:
+    'short_address' | 'postal_code' | 'additional_number' | 'city';
   @ApiProperty({ description: 'what was sent (normalised)' }) sent: string;
   @ApiProperty({ description: "the register's value" }) verified: string;
 }
 
+const BILINGUAL = { type: 'object', required: ['en', 'ar'], properties: { en: { type: 'string' }, ar: { type: 'string' } } } as const;
+
+/** The register's building, or null: inline, so that OpenAPI 3.0 can say "an object or null" (as NationalAddressDto). */
+const NATIONAL_ADDRESS_OR_NULL = {
+  type: 'object',
+  nullable: true,
+  description: "the register's full National Address in both languages; null when the register has none",
+  required: [
+    'short_address',
+    'building_number',
+    'street',
+    'district',
+    'city',
+    'region',
+    'postal_code',
+    'additional_number',
+    'country',
+    'coordinates',
+  ],
+  properties: {
+    short_address: { type: 'string', example: 'RRRD2929' },
+    building_number: { type: 'string', example: '2929' },
+    street: BILINGUAL,
+    district: BILINGUAL,
+    city: BILINGUAL,
+    region: BILINGUAL,
+    postal_code: { type: 'string', example: '12211' },
+    additional_number: { type: 'string', example: '4321' },
+    country: { type: 'string', enum: ['SA'] },
+    coordinates: {
+      type: 'object',
+      required: ['latitude', 'longitude'],
+      properties: { latitude: { type: 'number' }, longitude: { type: 'number' } },
+    },
+  },
+} as const;
+
 export class AddressVerificationResponseDto {
   @ApiProperty({ description: 'true when the register has the address and nothing sent contradicts it' }) verified: boolean;
-  @ApiProperty({
-    type: NationalAddressDto,
-    nullable: true,
-    description: "the register's full National Address in both languages; null when the register has none",
-  })
+  @ApiProperty(NATIONAL_ADDRESS_OR_NULL as never)
   address: NationalAddressDto | null;
   @ApiProperty({ type: [AddressDifferenceDto], description: 'fields sent that the register contradicts' })
   differences: readonly AddressDifferenceDto[];

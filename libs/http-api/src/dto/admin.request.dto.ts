@@ -23,7 +23,8 @@ export class UpdateTeamRequestDto {
   @ApiProperty({
     enum: ADDRESS_VERIFICATION_MODES,
     example: 'enforce',
-    description: 'warn (default): a Saudi destination the National Address register does not confirm books with a warning; enforce: 422 E_ADDRESS_NOT_FOUND',
+    description:
+      'warn (default): a Saudi destination the National Address register does not confirm books with a warning; enforce: 422 E_ADDRESS_NOT_FOUND',
   })
   @IsIn([...ADDRESS_VERIFICATION_MODES], { message: `must be one of: ${ADDRESS_VERIFICATION_MODES.join(', ')}` })
   address_verification: string;

@@ -40,7 +40,10 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
 
   async setAddressVerification(teamId: string, mode: AddressVerificationMode): Promise<boolean> {
     if (!isUuid(teamId)) return false;
-    const rows: unknown[] = await this.dataSource.query('UPDATE teams SET address_verification = $2 WHERE id = $1 RETURNING id', [teamId, mode]);
+    const rows: unknown[] = await this.dataSource.query('UPDATE teams SET address_verification = $2 WHERE id = $1 RETURNING id', [
+      teamId,
+      mode,
+    ]);
     return rows.length > 0;
   }
 
@@ -52,11 +55,11 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
       rate_limit_per_minute: number | null;
       address_verification: AddressVerificationMode;
     }> = await this.dataSource.query(
-        `SELECT k.id AS key_id, k.team_id, k.key_hash, t.rate_limit_per_minute, t.address_verification
+      `SELECT k.id AS key_id, k.team_id, k.key_hash, t.rate_limit_per_minute, t.address_verification
            FROM api_keys k JOIN teams t ON t.id = k.team_id
           WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-        [keyHash],
-      );
+      [keyHash],
+    );
     const row = rows[0];
     if (!row) return null;
     return {

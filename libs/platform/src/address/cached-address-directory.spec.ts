@@ -51,7 +51,10 @@ describe('CachedAddressDirectory', () => {
 
   it('treats a broken cache as a miss: verification never depends on it', async () => {
     const { port, calls } = service(async () => FOUND);
-    const broken: AddressCacheStore = { get: () => Promise.reject(new Error('redis away')), set: () => Promise.reject(new Error('redis away')) };
+    const broken: AddressCacheStore = {
+      get: () => Promise.reject(new Error('redis away')),
+      set: () => Promise.reject(new Error('redis away')),
+    };
     const cache = new CachedAddressDirectory(port, broken, { ttlSeconds: 60, negativeTtlSeconds: 10 });
     expect(await cache.lookup(query('RRRD2929'))).toEqual(FOUND);
     expect(await cache.lookup(query('RRRD2929'))).toEqual(FOUND);

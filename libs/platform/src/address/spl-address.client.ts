@@ -86,7 +86,10 @@ export class SplAddressClient implements AddressDirectoryPort {
     const seconds = () => (performance.now() - started) / 1000;
     try {
       const found = await this.deadline.execute(({ signal }) =>
-        this.breaker.execute(({ signal: inner }) => this.retry.execute(({ signal: innermost }) => this.call(query, innermost), inner), signal),
+        this.breaker.execute(
+          ({ signal: inner }) => this.retry.execute(({ signal: innermost }) => this.call(query, innermost), inner),
+          signal,
+        ),
       );
       this.options.observer?.(found ? 'found' : 'not_found', seconds());
       return found;
@@ -132,7 +135,10 @@ export class SplAddressClient implements AddressDirectoryPort {
     }
     if (response.status === 401 || response.status === 403) {
       // Not the service's fault and not transient: the operator must fix ADDRESS_SERVICE_KEY.
-      throw new AddressServiceUnavailableError(`the address service refused our key (HTTP ${response.status})`, CREDENTIALS_RETRY_AFTER_SECONDS);
+      throw new AddressServiceUnavailableError(
+        `the address service refused our key (HTTP ${response.status})`,
+        CREDENTIALS_RETRY_AFTER_SECONDS,
+      );
     }
     if (response.status === 408 || response.status === 429 || response.status >= 500) {
       throw new TransientAddressError(`the address service answered ${response.status}`);

@@ -188,5 +188,7 @@ function withDestinationWarnings(
   }).filter((w) => w.code === code);
   const replaced = new Set<string>([code, ...(addressWarnings ? ADDRESS_WARNING_CODES : [])]);
   const kept = shipment.warnings.filter((w) => !replaced.has(w.code));
-  return [...kept, ...recomputed, ...(addressWarnings ?? [])].sort((x, y) => SHIPMENT_WARNING_CODES.indexOf(x.code) - SHIPMENT_WARNING_CODES.indexOf(y.code));
+  return [...kept, ...recomputed, ...(addressWarnings ?? [])].sort(
+    (x, y) => SHIPMENT_WARNING_CODES.indexOf(x.code) - SHIPMENT_WARNING_CODES.indexOf(y.code),
+  );
 }
