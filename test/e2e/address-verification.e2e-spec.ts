@@ -178,7 +178,7 @@ describe('National Address verification through the sandbox register (over HTTP)
       );
       expect(res.status).toBe(201);
       const warning = res.body.warnings.find((w: any) => w.code === 'ADDRESS_CORRECTED');
-      expect(warning.message_en).toContain(`city: ${other.City} → ${r.City}`);
+      expect(warning.message_en).toContain(`city: ${other.City} -> ${r.City}`);
       expect(warning.message_ar).toMatch(ARABIC);
       expect(res.body.destination).toMatchObject({ city: r.City, postal_code: r.PostCode, additional_number: r.AdditionalNumber });
       const stored = await t.api(`/shipments/${res.body.id}`, { key: team.apiKey });

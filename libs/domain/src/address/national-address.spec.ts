@@ -96,6 +96,6 @@ describe('National Address rules', () => {
       expect(warning.message_en.length).toBeGreaterThan(10);
       expect(warning.message_ar).toMatch(/[\u0600-\u06FF]/);
     }
-    expect(addressCorrectedWarning([{ field: 'city', sent: 'Jeddah', verified: 'Riyadh' }]).message_en).toContain('city: Jeddah → Riyadh');
+    expect(addressCorrectedWarning([{ field: 'city', sent: 'Jeddah', verified: 'Riyadh' }]).message_en).toContain('city: Jeddah -> Riyadh');
   });
 });

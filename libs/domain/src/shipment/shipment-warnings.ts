@@ -134,7 +134,7 @@ export function addressNotVerifiedWarning(reason: AddressNotVerifiedReason, fiel
 
 /** ADDRESS_CORRECTED: the register contradicted fields sent; the stored address carries the register's values. */
 export function addressCorrectedWarning(differences: readonly AddressDifference[]): ShipmentWarning {
-  const list = differences.map((d) => `${d.field}: ${d.sent} → ${d.verified}`);
+  const list = differences.map((d) => `${d.field}: ${d.sent} -> ${d.verified}`);
   return warning(
     'ADDRESS_CORRECTED',
     `The destination did not match its National Address and was corrected (${list.join('; ')}).`,
