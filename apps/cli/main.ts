@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { CreateTeamUseCase, OnboardEgsUseCase } from '@lgw/application';
+import { AuthenticateApiKeyUseCase, CreateTeamUseCase, OnboardEgsUseCase, SetAddressVerificationUseCase } from '@lgw/application';
 import { openDatabase, TypeOrmEinvoiceStore, TypeOrmTeamRepository } from '@lgw/persistence';
 import { einvoiceSellerFrom, FatooraHttpClient, loadConfig, ZatcaEinvoiceCrypto } from '@lgw/platform';
 import { AesGcmSecretCipher } from '@lgw/webhooks';
 
 const USAGE = `usage: npm run cli -- teams:create --name <team name>
        npm run cli -- einvoicing:onboard --otp <6 digits>
+       npm run cli -- teams:address-verification --team <team id> --mode <warn|enforce>
 
 teams:create creates a team and its first API key against DATABASE_URL (or the
 embedded database in DATA_DIR, which the server must not be holding open), and
@@ -15,7 +16,11 @@ prints the same JSON as POST /admin/v1/teams. The key is shown once.
 einvoicing:onboard registers a new EGS unit with ZATCA (ZATCA_BASE_URL, else the
 carrier sandbox's simulator at SANDBOX_URL): key pair and CSR, compliance CSID for
 the OTP, compliance checks, production CSID. The key and secrets are stored
-encrypted with WEBHOOK_SECRET_KEY and never printed.`;
+encrypted with WEBHOOK_SECRET_KEY and never printed.
+
+teams:address-verification sets a team's National Address rule at booking, as
+PATCH /admin/v1/teams/{team_id} does: warn (book with a warning) or enforce
+(refuse with 422 E_ADDRESS_NOT_FOUND). Running api replicas honour it within a second.`;
 
 const FATOORA_PORTAL = 'https://gw-fatoora.zatca.gov.sa/e-invoicing/developer-portal';
 
@@ -29,6 +34,7 @@ function flag(args: string[], name: string): string | undefined {
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command === 'einvoicing:onboard') return onboard(args);
+  if (command === 'teams:address-verification') return addressVerification(args);
   if (command !== 'teams:create') {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -47,6 +53,31 @@ async function main(argv: string[]): Promise<number> {
       quoteTtlSeconds: config.quoteTtlSeconds,
     });
     const result = await useCase.execute({ name });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function addressVerification(args: string[]): Promise<number> {
+  const teamId = flag(args, 'team');
+  const mode = flag(args, 'mode');
+  if (!teamId || !mode) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const teams = new TypeOrmTeamRepository(database.dataSource);
+    const settings = {
+      apiKeyPrefix: config.apiKeyPrefix,
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      quoteTtlSeconds: config.quoteTtlSeconds,
+    };
+    const useCase = new SetAddressVerificationUseCase(teams, new AuthenticateApiKeyUseCase(teams, settings));
+    const result = await useCase.execute({ teamId, mode });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } finally {

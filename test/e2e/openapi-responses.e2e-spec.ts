@@ -113,6 +113,9 @@ describe('documented response schemas match real responses', () => {
     expect((await call(`/shipments/${returning.id}/return`, { method: 'POST', body: { reason: 'contract check' } })).status).toBe(201);
     await call('/carriers/sahm/passthrough', { method: 'POST', rawBody: '{"ping":true}', headers: { 'content-type': 'application/json' } });
     await call('/carriers/sahm/passthrough/audit');
+    // National Address verification: a building of the register, and one it does not have (address: null).
+    await call('/addresses/verify', { method: 'POST', body: { address: { short_address: 'RRRD2929', city: 'Jeddah' } } });
+    await call('/addresses/verify', { method: 'POST', body: { address: { short_address: 'ZZZZ1000' } } });
     await call('/catalogue/products', {
       method: 'PUT',
       body: { products: [{ sku: 'DATES-1KG', name_en: 'Dates', hs_code: '080410', weight_kg: 1, origin_country: 'SA', value_sar: 25 }] },
@@ -168,6 +171,7 @@ describe('documented response schemas match real responses', () => {
     await call(`/teams/${teamId}/keys`, { method: 'POST' }, true);
     await call(`/teams/${teamId}/keys`, {}, true);
     await call(`/teams/${teamId}/rate-limit`, { method: 'PUT', body: { per_minute: 120 } }, true);
+    await call(`/teams/${teamId}`, { method: 'PATCH', body: { address_verification: 'enforce' } }, true);
     // E-invoicing (DESIGN §6): onboarding, a buyer profile, "invoice now" and the operator's view of a document.
     await call('/einvoicing/onboarding', { method: 'POST', body: { otp: '123345' } }, true);
     const profile = { legal_name_ar: 'شركة العقد', legal_name_en: 'Contract Co.', vat_number: '310122393500003', address: SAUDI_ADDRESS };

@@ -17,3 +17,4 @@ export * from './webhooks';
 export * from './einvoicing';
 export * from './cod';
 export * from './pickups';
+export * from './addresses';

@@ -3,6 +3,7 @@ import { CarrierDefinition, CARRIERS, carrierEnvName } from '@lgw/carriers';
 import { SandboxState } from '@lgw/carriers/shared/sandbox';
 import { controlRoutes } from './control/control.routes';
 import { zatcaSimulatorRoutes } from './zatca/zatca-simulator.routes';
+import { createSplSimulatorState, splSimulatorRoutes } from './spl/spl-simulator.routes';
 
 /** Per carrier code, per credential name: what the simulated carrier accepts instead of its default. */
 export type SandboxCredentials = Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -18,6 +19,8 @@ export interface CarrierSandboxOptions {
   env?: NodeJS.ProcessEnv;
   /** The carriers to simulate; every registered carrier by default. */
   carriers?: readonly CarrierDefinition[];
+  /** Seed of the simulated National Address register (SANDBOX_ADDRESS_SEED, else a fixed one). */
+  addressSeed?: number;
 }
 
 export interface RunningCarrierSandbox {
@@ -68,6 +71,8 @@ export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app:
   app.register(controlRoutes, { prefix: '/sandbox/v1', state });
   // ZATCA's Fatoora API for e-invoicing (docs/adr/0056).
   app.register(zatcaSimulatorRoutes, { prefix: '/sandbox/zatca' });
+  // Saudi Post's National Address API, with a generated register (docs/adr/0053).
+  app.register(splSimulatorRoutes, { prefix: '/sandbox/spl', state: createSplSimulatorState({ seed: options.addressSeed }, env) });
   // Each registered carrier brings its own simulator, mounted under its code.
   for (const carrier of options.carriers ?? CARRIERS) {
     const { code } = carrier.descriptor;

@@ -90,12 +90,33 @@ export async function teamView(root, teamId) {
     team.rate_limit_per_minute === null ? h('p', { class: 'hint' }, t('defaultIs', { n: team.effective_rate_limit_per_minute })) : null,
     h('p', {}, h('button', { type: 'submit' }, t('save'))),
   );
+  // National Address rule at booking (docs/adr/0052): warn books with a warning, enforce refuses.
+  const mode = h(
+    'select',
+    { name: 'address_verification' },
+    ...['warn', 'enforce'].map((value) =>
+      h('option', { value, selected: team.address_verification === value ? 'selected' : undefined }, t(`addressMode_${value}`)),
+    ),
+  );
+  const addressForm = h(
+    'form',
+    {
+      onsubmit: action(async () => {
+        await sendJson('PATCH', `/admin/v1/teams/${encodeURIComponent(teamId)}`, { address_verification: mode.value });
+        showInfo(t('saved'));
+      }),
+    },
+    field('addressVerification', mode),
+    h('p', { class: 'hint' }, t('addressVerificationHint')),
+    h('p', {}, h('button', { type: 'submit' }, t('save'))),
+  );
   root.replaceChildren(
     h('p', {}, h('a', { href: '#/operator/teams' }, `← ${t('back')}`)),
     h('h1', {}, team.name),
     h('p', { class: 'muted mono' }, `${t('id')}: ${team.id}`),
     card(t('keys'), h('p', {}, issue), notice, keys),
     card(t('rateLimit'), limitForm),
+    card(t('addressVerification'), addressForm),
   );
 }
 

@@ -10,6 +10,7 @@ export * from './money';
 export * from './rating';
 export * from './address/iso-countries';
 export * from './address/address-rules';
+export * from './address/national-address';
 export * from './shipment/iso-currencies';
 export * from './shipment/shipment-state-machine';
 export * from './shipment/tracking-status-reducer';

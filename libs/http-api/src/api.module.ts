@@ -18,6 +18,7 @@ import { FulfilmentBatchesModule } from './features/fulfilment-batches.module';
 import { WebhooksModule } from './features/webhooks.module';
 import { CodModule } from './features/cod.module';
 import { PickupsModule } from './features/pickups.module';
+import { AddressesModule } from './features/addresses.module';
 
 /**
  * Feature modules (features/*.module.ts) each bring their controllers; every port and use case
@@ -34,6 +35,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   WebhooksModule,
   CodModule,
   PickupsModule,
+  AddressesModule,
 ];
 
 @Module({})

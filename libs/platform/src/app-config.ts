@@ -71,6 +71,52 @@ export interface AppConfig {
   readonly einvoiceRetryEveryMs: number;
   /** Slow and stuck clients (docs/runbook.md "Slow clients"): every bound of one HTTP connection. */
   readonly http: HttpConnectionLimits;
+  /** The National Address service and its cache (docs/adr/0052-national-address-verification.md). */
+  readonly address: AddressServiceConfig;
+}
+
+/** How the gateway verifies Saudi addresses against the National Address register. */
+export interface AddressServiceConfig {
+  /** ADDRESS_VERIFICATION: `on` (default) verifies Saudi destinations at booking and destination change; `off` books without asking. */
+  readonly verificationEnabled: boolean;
+  /** ADDRESS_SERVICE_URL; unset: the carrier sandbox's simulator (`<sandbox>/sandbox/spl`). */
+  readonly url?: string;
+  /** ADDRESS_SERVICE_KEY, sent as `api_key`; unset: the sandbox simulator's key. Never logged. */
+  readonly key: string;
+  /** Deadline of one look-up, its retry included (ADDRESS_SERVICE_TIMEOUT_MS). */
+  readonly timeoutMs: number;
+  /** Consecutive failed look-ups that open the circuit (ADDRESS_BREAKER_THRESHOLD). */
+  readonly breakerThreshold: number;
+  /** How long the open circuit refuses before one trial (ADDRESS_BREAKER_HALF_OPEN_MS). */
+  readonly breakerHalfOpenMs: number;
+  /** Found addresses are cached this long (ADDRESS_CACHE_TTL_SECONDS, at most 30 days). */
+  readonly cacheTtlSeconds: number;
+  /** "No such address" is cached this long (ADDRESS_CACHE_NEGATIVE_TTL_SECONDS). */
+  readonly cacheNegativeTtlSeconds: number;
+  /** Redis key prefix of the shared cache (ADDRESS_CACHE_PREFIX). */
+  readonly cachePrefix: string;
+}
+
+/** What the carrier sandbox's National Address simulator accepts by default. */
+export const SANDBOX_ADDRESS_SERVICE_KEY = 'sandbox-national-address-key';
+const MAX_ADDRESS_CACHE_TTL_SECONDS = 30 * 24 * 3600;
+
+function addressConfigFrom(env: Env): AddressServiceConfig {
+  const switchValue = (nonEmpty(env.ADDRESS_VERIFICATION) ?? 'on').toLowerCase();
+  if (!['on', 'off'].includes(switchValue)) throw new Error(`ADDRESS_VERIFICATION must be on or off, got "${env.ADDRESS_VERIFICATION}"`);
+  const ttl = intFrom(env, 'ADDRESS_CACHE_TTL_SECONDS', 24 * 3600, 1);
+  if (ttl > MAX_ADDRESS_CACHE_TTL_SECONDS) throw new Error(`ADDRESS_CACHE_TTL_SECONDS must be at most ${MAX_ADDRESS_CACHE_TTL_SECONDS}`);
+  return {
+    verificationEnabled: switchValue === 'on',
+    url: nonEmpty(env.ADDRESS_SERVICE_URL)?.replace(/\/+$/, ''),
+    key: nonEmpty(env.ADDRESS_SERVICE_KEY) ?? SANDBOX_ADDRESS_SERVICE_KEY,
+    timeoutMs: intFrom(env, 'ADDRESS_SERVICE_TIMEOUT_MS', 2_000, 50),
+    breakerThreshold: intFrom(env, 'ADDRESS_BREAKER_THRESHOLD', 5, 1),
+    breakerHalfOpenMs: intFrom(env, 'ADDRESS_BREAKER_HALF_OPEN_MS', 5_000, 100),
+    cacheTtlSeconds: ttl,
+    cacheNegativeTtlSeconds: Math.min(intFrom(env, 'ADDRESS_CACHE_NEGATIVE_TTL_SECONDS', 300, 1), ttl),
+    cachePrefix: nonEmpty(env.ADDRESS_CACHE_PREFIX) ?? 'lgw:address:v1:',
+  };
 }
 
 /** How long a client may take over each part of a request before the gateway gives up on it. */
@@ -252,6 +298,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     invoiceSellerVatNumber: vatNumberFrom(env),
     einvoiceRetryEveryMs: intFrom(env, 'EINVOICE_RETRY_EVERY_MS', 60_000, 100),
     http: httpLimitsFrom(env),
+    address: addressConfigFrom(env),
   };
 }
 

@@ -7,3 +7,4 @@ export * from './metrics/metrics-server';
 export * from './dependency/dependency-failure';
 export * from './dependency/fail-fast-redis';
 export * from './einvoicing';
+export * from './address';

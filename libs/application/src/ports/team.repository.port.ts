@@ -1,3 +1,5 @@
+import { AddressVerificationMode } from '@lgw/domain';
+
 export interface TeamRecord {
   readonly id: string;
   readonly name: string;
@@ -17,6 +19,8 @@ export interface ActiveKey {
   readonly teamId: string;
   readonly keyHash: string;
   readonly rateLimitPerMinute: number | null;
+  /** What bookings do with a Saudi destination the address register does not confirm (docs/adr/0052). */
+  readonly addressVerification: AddressVerificationMode;
 }
 
 /** What an operator sees of a team. */
@@ -26,6 +30,7 @@ export interface TeamSummary {
   readonly rateLimitPerMinute: number | null;
   readonly activeKeys: number;
   readonly createdAt: Date;
+  readonly addressVerification: AddressVerificationMode;
 }
 
 /** What an operator sees of a key: never the key, only its display prefix. */
@@ -45,6 +50,8 @@ export interface TeamRepositoryPort {
   revokeKey(teamId: string, keyId: string, at: Date): Promise<boolean>;
   /** Returns false when the team does not exist. */
   setRateLimit(teamId: string, perMinute: number): Promise<boolean>;
+  /** Returns false when the team does not exist. */
+  setAddressVerification(teamId: string, mode: AddressVerificationMode): Promise<boolean>;
   findActiveKeyByHash(keyHash: string): Promise<ActiveKey | null>;
   /** Teams, newest first. */
   listTeams(): Promise<TeamSummary[]>;

@@ -111,4 +111,12 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
     message_en: 'This shipment was cancelled: its label is void and must not be printed or used.',
     message_ar: 'تم إلغاء هذه الشحنة: ملصقها ملغى ولا يجوز طباعته أو استخدامه.',
   },
+  E_ADDRESS_NOT_FOUND: {
+    message_en: 'The address does not match any Saudi National Address in the address register.',
+    message_ar: 'العنوان لا يطابق أي عنوان وطني سعودي في سجل العناوين.',
+  },
+  E_ADDRESS_SERVICE_UNAVAILABLE: {
+    message_en: 'The National Address service is temporarily unavailable. Try again later.',
+    message_ar: 'خدمة العنوان الوطني غير متاحة مؤقتاً. حاول مرة أخرى لاحقاً.',
+  },
 };

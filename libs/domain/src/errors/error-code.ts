@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'E_PICKUP_CANCEL_NOT_ALLOWED',
   'E_RETURN_NOT_ALLOWED',
   'E_LABEL_VOIDED',
+  'E_ADDRESS_NOT_FOUND',
+  'E_ADDRESS_SERVICE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,6 @@
 import { AddressProps } from '../address/address';
 import { nationalAddressMissing } from '../address/address-rules';
+import { AddressDifference } from '../address/national-address';
 import { Lane } from '../carrier/carrier-descriptor';
 
 /**
@@ -15,7 +16,12 @@ export const SHIPMENT_WARNING_CODES = [
   'DESTINATION_PHONE_MISSING',
   'ORIGIN_NOT_NORMALISED',
   'QUOTE_NEAR_EXPIRY',
+  'ADDRESS_NOT_VERIFIED',
+  'ADDRESS_CORRECTED',
 ] as const;
+
+/** The warnings National Address verification gives; recomputed whenever the destination changes. */
+export const ADDRESS_WARNING_CODES = ['ADDRESS_NOT_VERIFIED', 'ADDRESS_CORRECTED'] as const satisfies readonly ShipmentWarningCode[];
 
 export type ShipmentWarningCode = (typeof SHIPMENT_WARNING_CODES)[number];
 
@@ -106,4 +112,32 @@ export function shipmentWarnings(input: ShipmentWarningInput, nearExpiryMs: numb
     );
   }
   return warnings;
+}
+
+/** Why a Saudi destination could not be verified. */
+export type AddressNotVerifiedReason = 'not_found' | 'service_unavailable';
+
+/** ADDRESS_NOT_VERIFIED: booked on the address as sent, which the register did not confirm. */
+export function addressNotVerifiedWarning(reason: AddressNotVerifiedReason, field: string): ShipmentWarning {
+  return reason === 'not_found'
+    ? warning(
+        'ADDRESS_NOT_VERIFIED',
+        `The destination's National Address (${field}) was not found in the address register; the carrier may refuse the parcel.`,
+        `لم يُعثر على العنوان الوطني للوجهة (${field}) في سجل العناوين؛ قد ترفض شركة الشحن الطرد.`,
+      )
+    : warning(
+        'ADDRESS_NOT_VERIFIED',
+        'The National Address service could not be reached; the destination was booked as sent, without verification.',
+        'تعذر الوصول إلى خدمة العنوان الوطني؛ تم حجز الوجهة كما أُرسلت دون التحقق منها.',
+      );
+}
+
+/** ADDRESS_CORRECTED: the register contradicted fields sent; the stored address carries the register's values. */
+export function addressCorrectedWarning(differences: readonly AddressDifference[]): ShipmentWarning {
+  const list = differences.map((d) => `${d.field}: ${d.sent} -> ${d.verified}`);
+  return warning(
+    'ADDRESS_CORRECTED',
+    `The destination did not match its National Address and was corrected (${list.join('; ')}).`,
+    `لم تطابق الوجهة عنوانها الوطني وتم تصحيحها (${list.join('؛ ')}).`,
+  );
 }

@@ -20,10 +20,18 @@ export class ShipmentDestinationHttpController {
     409: 'E_DESTINATION_UPDATE_NOT_ALLOWED: the shipment is DELIVERED, RETURNED, LOST or CANCELLED',
     422:
       'E_VALIDATION {field, reason}: field is the Address field itself (e.g. `postal_code`), `country` when it ' +
-      'differs from the booked destination country; E_ADDRESS_NOT_NORMALISED {missing}',
-    503: 'E_CARRIER_UNAVAILABLE (Retry-After): nothing was changed',
+      'differs from the booked destination country; E_ADDRESS_NOT_NORMALISED {missing}; E_ADDRESS_NOT_FOUND {field} when the ' +
+      'team enforces National Address verification and the register does not confirm the address',
+    503:
+      'E_CARRIER_UNAVAILABLE (Retry-After): nothing was changed; E_ADDRESS_SERVICE_UNAVAILABLE (Retry-After) when the team ' +
+      'enforces verification and the National Address service cannot be reached',
   })
   update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AddressRequestDto): Promise<ShipmentDto> {
-    return this.updateDestination.execute({ teamId: principal.teamId, shipmentId: id, destination: body });
+    return this.updateDestination.execute({
+      teamId: principal.teamId,
+      shipmentId: id,
+      destination: body,
+      addressVerification: principal.addressVerification,
+    });
   }
 }

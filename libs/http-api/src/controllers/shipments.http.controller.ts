@@ -34,11 +34,15 @@ export class ShipmentsHttpController {
   @ApiCreatedResponse({ type: ShipmentDto })
   @ApiErrorResponses({
     409: 'E_QUOTE_EXPIRED, E_QUOTE_ALREADY_USED, E_IDEMPOTENCY_IN_PROGRESS (Retry-After)',
-    422: 'E_VALIDATION, E_ADDRESS_NOT_NORMALISED, E_IDEMPOTENCY_MISMATCH',
-    503: 'E_CARRIER_UNAVAILABLE (Retry-After)',
+    422:
+      'E_VALIDATION, E_ADDRESS_NOT_NORMALISED, E_IDEMPOTENCY_MISMATCH; E_ADDRESS_NOT_FOUND {field} when the team enforces ' +
+      'National Address verification and the register does not confirm the destination',
+    503:
+      'E_CARRIER_UNAVAILABLE (Retry-After); E_ADDRESS_SERVICE_UNAVAILABLE (Retry-After) when the team enforces verification ' +
+      'and the National Address service cannot be reached',
   })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateShipmentRequestDto): Promise<ShipmentDto> {
-    return this.createShipment.execute(body.toCommand(principal.teamId));
+    return this.createShipment.execute({ ...body.toCommand(principal.teamId), addressVerification: principal.addressVerification });
   }
 
   @Get()

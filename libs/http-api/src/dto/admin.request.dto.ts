@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ADDRESS_VERIFICATION_MODES } from '@lgw/domain';
 
 export class CreateTeamRequestDto {
   @ApiProperty({ example: 'Acme Trading' })
@@ -15,4 +16,16 @@ export class SetRateLimitRequestDto {
   @Min(1, { message: 'must be at least 1' })
   @Max(10_000_000, { message: 'must be at most 10000000' })
   per_minute: number;
+}
+
+/** PATCH /admin/v1/teams/{team_id}: the team settings to change. */
+export class UpdateTeamRequestDto {
+  @ApiProperty({
+    enum: ADDRESS_VERIFICATION_MODES,
+    example: 'enforce',
+    description:
+      'warn (default): a Saudi destination the National Address register does not confirm books with a warning; enforce: 422 E_ADDRESS_NOT_FOUND',
+  })
+  @IsIn([...ADDRESS_VERIFICATION_MODES], { message: `must be one of: ${ADDRESS_VERIFICATION_MODES.join(', ')}` })
+  address_verification: string;
 }

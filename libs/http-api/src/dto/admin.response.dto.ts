@@ -30,6 +30,11 @@ export class TeamSummaryDto {
   effective_rate_limit_per_minute: number;
   @ApiProperty() active_keys: number;
   @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({
+    enum: ['warn', 'enforce'],
+    description: 'National Address rule at booking: warn books with a warning, enforce refuses with 422 E_ADDRESS_NOT_FOUND',
+  })
+  address_verification: string;
 }
 
 export class TeamListResponseDto {

@@ -1,5 +1,5 @@
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
-import { isAddress, isIsoCurrencyCode, ParcelProps, parcelMeasureViolation } from '@lgw/domain';
+import { isAddress, isIsoCurrencyCode, ParcelProps, parcelMeasureViolation, validateVerifiableAddress } from '@lgw/domain';
 
 /**
  * class-validator decorators backed by the domain's value objects, so the DTO is the single
@@ -7,6 +7,7 @@ import { isAddress, isIsoCurrencyCode, ParcelProps, parcelMeasureViolation } fro
  * reported only when every field has the right shape (see validation.pipe.ts).
  */
 export const ADDRESS_CONSTRAINT = 'lateIsAddress';
+export const VERIFIABLE_ADDRESS_CONSTRAINT = 'lateIsVerifiableAddress';
 const LATE_PREFIX = 'late';
 
 export function isLateConstraint(name: string): boolean {
@@ -36,6 +37,15 @@ export function IsAddressValue(): PropertyDecorator {
     ADDRESS_CONSTRAINT,
     (value) => isAddress(value),
     () => 'is not a valid address',
+  );
+}
+
+/** An address to verify (POST /addresses/verify): Address fields, a short address alone enough; reported with the dotted sub-field. */
+export function IsVerifiableAddress(): PropertyDecorator {
+  return rule(
+    VERIFIABLE_ADDRESS_CONSTRAINT,
+    (value) => validateVerifiableAddress(value).length === 0,
+    () => 'is not an address that can be verified',
   );
 }
 

@@ -1,14 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { COD_STATUSES, EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/domain';
+import { COD_STATUSES, EXCEPTION_TYPES, SHIPMENT_STATUSES, SHIPMENT_WARNING_CODES } from '@lgw/domain';
 import { AddressRequestDto } from './address.request.dto';
 import { CarrierRefDto, ServiceRefDto } from './carrier.response.dto';
 import { ParcelRequestDto } from './parcel.request.dto';
 import { INCOTERMS } from './shipping.request.dto';
 
 export class WarningDto {
-  @ApiProperty({
-    enum: ['HS_CODES_MISSING', 'DECLARED_VALUE_MISSING', 'DESTINATION_PHONE_MISSING', 'ORIGIN_NOT_NORMALISED', 'QUOTE_NEAR_EXPIRY'],
-  })
+  @ApiProperty({ enum: [...SHIPMENT_WARNING_CODES] })
   code: string;
   @ApiProperty() message_en: string;
   @ApiProperty() message_ar: string;

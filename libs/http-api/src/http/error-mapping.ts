@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import {
+  AddressServiceUnavailableError,
   CarrierUnavailableError,
   CarrierOperationNotSupportedError,
   CarrierRejectedError,
@@ -44,6 +45,9 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof DomainError) return { code: error.code, details: error.details };
   if (error instanceof CarrierUnavailableError) {
     return { code: 'E_CARRIER_UNAVAILABLE', retryAfterSeconds: error.retryAfterSeconds, details: { carrier: error.carrierCode } };
+  }
+  if (error instanceof AddressServiceUnavailableError) {
+    return { code: 'E_ADDRESS_SERVICE_UNAVAILABLE', retryAfterSeconds: error.retryAfterSeconds };
   }
   if (error instanceof LabelRendererUnavailableError) return { code: 'E_LABEL_UNAVAILABLE', retryAfterSeconds: error.retryAfterSeconds };
   if (error instanceof CarrierOperationNotSupportedError) return { code: 'E_NOT_FOUND' };

@@ -1,6 +1,14 @@
 import { ArgumentMetadata, ValidationError as ClassValidationError, ValidationPipe } from '@nestjs/common';
-import { DomainError, firstUnprintableText, prefixViolations, unprintableTextError, validateAddress, ValidationError } from '@lgw/domain';
-import { ADDRESS_CONSTRAINT, isLateConstraint } from '../dto/domain-rules.decorator';
+import {
+  DomainError,
+  firstUnprintableText,
+  prefixViolations,
+  unprintableTextError,
+  validateAddress,
+  validateVerifiableAddress,
+  ValidationError,
+} from '@lgw/domain';
+import { ADDRESS_CONSTRAINT, isLateConstraint, VERIFIABLE_ADDRESS_CONSTRAINT } from '../dto/domain-rules.decorator';
 import { cacheValidationMetadata } from './validation-metadata.cache';
 
 /**
@@ -32,7 +40,12 @@ function leaves(errors: ClassValidationError[], parent: string, late: boolean): 
     if (constraints.length > 0) {
       const [name, reason] = constraints[0];
       // The address names its own sub-fields (destination.city), as the domain reports them.
-      const address = name === ADDRESS_CONSTRAINT ? prefixViolations(path, validateAddress(error.value)) : [];
+      const address =
+        name === ADDRESS_CONSTRAINT
+          ? prefixViolations(path, validateAddress(error.value))
+          : name === VERIFIABLE_ADDRESS_CONSTRAINT
+            ? prefixViolations(path, validateVerifiableAddress(error.value))
+            : [];
       if (address.length > 0) found.push(...address.map((v) => ({ field: v.field, reason: v.reason, reason_ar: v.reason_ar })));
       else found.push({ field: path, reason });
     } else if (error.children?.length) {

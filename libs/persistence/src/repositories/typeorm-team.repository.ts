@@ -1,4 +1,5 @@
 import { DataSource, IsNull } from 'typeorm';
+import { AddressVerificationMode } from '@lgw/domain';
 import { ActiveKey, ApiKeySummary, NewApiKey, TeamRecord, TeamRepositoryPort, TeamSummary } from '@lgw/application';
 import { ApiKeyOrmEntity } from '../entities/api-key.orm-entity';
 import { TeamOrmEntity } from '../entities/team.orm-entity';
@@ -37,14 +38,28 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
     return (result.affected ?? 0) > 0;
   }
 
+  async setAddressVerification(teamId: string, mode: AddressVerificationMode): Promise<boolean> {
+    if (!isUuid(teamId)) return false;
+    const rows: unknown[] = await this.dataSource.query('UPDATE teams SET address_verification = $2 WHERE id = $1 RETURNING id', [
+      teamId,
+      mode,
+    ]);
+    return rows.length > 0;
+  }
+
   async findActiveKeyByHash(keyHash: string): Promise<ActiveKey | null> {
-    const rows: Array<{ key_id: string; team_id: string; key_hash: string; rate_limit_per_minute: number | null }> =
-      await this.dataSource.query(
-        `SELECT k.id AS key_id, k.team_id, k.key_hash, t.rate_limit_per_minute
+    const rows: Array<{
+      key_id: string;
+      team_id: string;
+      key_hash: string;
+      rate_limit_per_minute: number | null;
+      address_verification: AddressVerificationMode;
+    }> = await this.dataSource.query(
+      `SELECT k.id AS key_id, k.team_id, k.key_hash, t.rate_limit_per_minute, t.address_verification
            FROM api_keys k JOIN teams t ON t.id = k.team_id
           WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-        [keyHash],
-      );
+      [keyHash],
+    );
     const row = rows[0];
     if (!row) return null;
     return {
@@ -52,6 +67,7 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
       teamId: row.team_id,
       keyHash: row.key_hash,
       rateLimitPerMinute: row.rate_limit_per_minute,
+      addressVerification: row.address_verification,
     };
   }
 
@@ -92,9 +108,10 @@ interface TeamRow {
   rate_limit_per_minute: number | null;
   created_at: Date;
   active_keys: string | number;
+  address_verification: AddressVerificationMode;
 }
 
-const TEAM_SUMMARY_SQL = `SELECT t.id, t.name, t.rate_limit_per_minute, t.created_at,
+const TEAM_SUMMARY_SQL = `SELECT t.id, t.name, t.rate_limit_per_minute, t.created_at, t.address_verification,
          count(k.id) FILTER (WHERE k.revoked_at IS NULL) AS active_keys
     FROM teams t LEFT JOIN api_keys k ON k.team_id = t.id`;
 
@@ -105,5 +122,6 @@ function toTeamSummary(row: TeamRow): TeamSummary {
     rateLimitPerMinute: row.rate_limit_per_minute,
     activeKeys: Number(row.active_keys),
     createdAt: new Date(row.created_at),
+    addressVerification: row.address_verification,
   };
 }

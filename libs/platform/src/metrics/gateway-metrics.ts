@@ -34,6 +34,8 @@ export class GatewayMetrics {
   private readonly webhookDeliveries: Counter<'outcome'>;
   private readonly labelRender: Histogram<'outcome'>;
   private readonly browserEvents: Counter<'event'>;
+  private readonly addressCache: Counter<'result'>;
+  private readonly addressLookups: Histogram<'outcome'>;
   private readonly depthSources: (() => Promise<Record<string, QueueDepth>>)[] = [];
 
   constructor(readonly process: string) {
@@ -95,6 +97,19 @@ export class GatewayMetrics {
       labelNames: ['event'],
       registers,
     });
+    this.addressCache = new Counter({
+      name: 'lgw_address_cache_total',
+      help: 'National Address look-ups answered from the shared cache (hit) or sent to the address service (miss)',
+      labelNames: ['result'],
+      registers,
+    });
+    this.addressLookups = new Histogram({
+      name: 'lgw_address_lookup_duration_seconds',
+      help: 'Calls to the National Address service by outcome (found, not_found, unavailable)',
+      labelNames: ['outcome'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
     const sources = this.depthSources;
     new Gauge({
       name: 'lgw_queue_depth',
@@ -145,6 +160,14 @@ export class GatewayMetrics {
 
   countBrowserEvent(event: string): void {
     this.browserEvents.inc({ event });
+  }
+
+  countAddressCache(result: 'hit' | 'miss'): void {
+    this.addressCache.inc({ result });
+  }
+
+  observeAddressLookup(outcome: 'found' | 'not_found' | 'unavailable', seconds: number): void {
+    this.addressLookups.observe({ outcome }, seconds);
   }
 
   /** A source of queue depths (the worker's queues), polled on every scrape. */

@@ -122,6 +122,10 @@ import {
   CancelPickupUseCase,
   CreateReturnUseCase,
   PICKUP_REPOSITORY,
+  ADDRESS_DIRECTORY,
+  ADDRESS_VERIFICATION_SETTINGS,
+  VerifyAddressUseCase,
+  SetAddressVerificationUseCase,
 } from '@lgw/application';
 import { WEBHOOK_AUTO_DISABLE_AFTER_MS, WEBHOOK_RETRY_SCHEDULE_MS } from '@lgw/domain';
 import { AesGcmSecretCipher, StandardWebhooksSigner } from '@lgw/webhooks';
@@ -228,6 +232,8 @@ const USE_CASES = [
   GetPickupUseCase,
   CancelPickupUseCase,
   CreateReturnUseCase,
+  VerifyAddressUseCase,
+  SetAddressVerificationUseCase,
 ];
 
 /** Rotation keeps the old secret signing beside the new one for a day (ADR 0019). */
@@ -349,6 +355,8 @@ export class GatewayCoreModule {
       { provide: EINVOICE_SELLER, useValue: einvoiceSellerFrom(process.env, runtime.config.invoiceSellerVatNumber) },
       { provide: COD_REMITTANCE_REPOSITORY, useValue: new TypeOrmCodRemittanceRepository(runtime.database.dataSource) },
       { provide: COD_SETTINGS, useValue: { overdueDays: runtime.config.codOverdueDays } },
+      { provide: ADDRESS_DIRECTORY, useValue: runtime.addressDirectory },
+      { provide: ADDRESS_VERIFICATION_SETTINGS, useValue: { enabled: runtime.config.address.verificationEnabled } },
       ...USE_CASES,
     ];
     return {

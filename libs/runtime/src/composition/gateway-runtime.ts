@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import {
+  AddressDirectoryPort,
   InvoiceRendererPort,
   LabelFormatRendererPort,
   LabelRendererPort,
@@ -21,7 +22,11 @@ import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from 
 import { Database, openDatabase } from '@lgw/persistence';
 import {
   AppConfig,
+  CachedAddressDirectory,
   createLogger,
+  MemoryAddressCacheStore,
+  RedisAddressCacheStore,
+  SplAddressClient,
   failFastRedisOptions,
   GatewayMetrics,
   InMemoryRateLimiter,
@@ -61,6 +66,8 @@ export interface GatewayRuntime {
   readonly metricsServer?: MetricsServer;
   /** ZATCA's Fatoora API: ZATCA_BASE_URL, else the carrier sandbox's simulator (docs/adr/0056). */
   readonly fatooraBaseUrl: string;
+  /** The National Address register behind its shared cache (docs/adr/0052). */
+  readonly addressDirectory: AddressDirectoryPort;
   close(): Promise<void>;
 }
 
@@ -163,6 +170,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     metrics,
     metricsServer,
     fatooraBaseUrl: fatooraBaseUrl(options.carrierSettings),
+    addressDirectory: addressDirectory(config, options.carrierSettings, redis, metrics),
     close: async () => {
       await jobs.close();
       webhookSender.close();
@@ -182,6 +190,33 @@ function fatooraBaseUrl(settings: CarrierRegistrySettings | undefined): string {
   const given = env.ZATCA_BASE_URL?.trim();
   if (given) return given.replace(/\/$/, '');
   return settings?.sandboxUrl ? `${settings.sandboxUrl}/sandbox/zatca/e-invoicing/developer-portal` : FATOORA_PORTAL;
+}
+
+/**
+ * ADDRESS_SERVICE_URL, else the carrier sandbox's simulator; cached in Redis when there is one
+ * (shared by every api replica), else in this process's memory (embedded mode).
+ */
+function addressDirectory(
+  config: AppConfig,
+  settings: CarrierRegistrySettings | undefined,
+  redis: Redis | undefined,
+  metrics: GatewayMetrics,
+): AddressDirectoryPort {
+  const sandbox = settings?.sandboxUrl?.replace(/\/+$/, '') ?? `http://127.0.0.1:${config.sandboxPort}`;
+  const service = new SplAddressClient({
+    baseUrl: config.address.url ?? `${sandbox}/sandbox/spl`,
+    apiKey: config.address.key,
+    timeoutMs: config.address.timeoutMs,
+    breakerThreshold: config.address.breakerThreshold,
+    breakerHalfOpenMs: config.address.breakerHalfOpenMs,
+    observer: metrics.observeAddressLookup.bind(metrics),
+  });
+  const store = redis ? new RedisAddressCacheStore(redis, config.address.cachePrefix) : new MemoryAddressCacheStore();
+  return new CachedAddressDirectory(service, store, {
+    ttlSeconds: config.address.cacheTtlSeconds,
+    negativeTtlSeconds: config.address.cacheNegativeTtlSeconds,
+    observer: metrics.countAddressCache.bind(metrics),
+  });
 }
 
 /** Waits until the client is connected, or gives up quietly after `ms`. */

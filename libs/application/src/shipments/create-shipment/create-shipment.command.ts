@@ -1,4 +1,4 @@
-import { AddressProps, ParcelProps } from '@lgw/domain';
+import { AddressProps, AddressVerificationMode, ParcelProps } from '@lgw/domain';
 import { LabelFormat } from '../../ports/label-renderer.port';
 
 /** POST /shipments once the request passed the edge: valid addresses in their stored form. */
@@ -16,4 +16,6 @@ export interface CreateShipmentCommand {
   readonly reference?: string;
   /** The shipment's default label format. */
   readonly labelFormat?: LabelFormat;
+  /** The team's National Address rule (docs/adr/0052); `warn` when not given. */
+  readonly addressVerification?: AddressVerificationMode;
 }

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { AddressProps, assertNationalAddress, DomainError, Money, shipmentWarnings, ValidationError } from '@lgw/domain';
+import {
+  AddressProps,
+  assertNationalAddress,
+  DomainError,
+  Money,
+  SHIPMENT_WARNING_CODES,
+  ShipmentWarning,
+  shipmentWarnings,
+  ValidationError,
+} from '@lgw/domain';
+import { VerifyAddressUseCase } from '../../addresses/verify-address/verify-address.use-case';
 import { CARRIER_INTENTS, CarrierIntentState, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, CarrierBooking, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
@@ -39,13 +49,19 @@ export class CreateShipmentUseCase {
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
     @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
+    @Optional() private readonly addresses?: VerifyAddressUseCase,
   ) {
     this.recoverAfterMs = settings?.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
   }
 
   async execute(command: CreateShipmentCommand): Promise<ShipmentView> {
-    const { origin, destination } = command;
-    assertNationalAddress(destination);
+    const { origin } = command;
+    assertNationalAddress(command.destination);
+    // Before the quote is claimed and any carrier called: a refusal leaves nothing behind (docs/adr/0052).
+    const checked = this.addresses
+      ? await this.addresses.checkDestination(command.destination, command.addressVerification ?? 'warn', 'destination.')
+      : { destination: command.destination, warnings: [] };
+    const destination = checked.destination;
 
     const now = this.clock.now();
     const claim = {
@@ -65,7 +81,7 @@ export class CreateShipmentUseCase {
     }
 
     const shipmentId = randomUUID();
-    const draft = this.buildRecord(shipmentId, quote, origin, destination, command, now);
+    const draft = this.buildRecord(shipmentId, quote, origin, destination, command, now, checked.warnings);
     // Recorded before the carrier hears of it: if this process dies from here on, recovery asks
     // the carrier for the booking by the shipment id and completes or undoes it (ADR 0013).
     const intent = await this.recordIntent(draft, now);
@@ -173,6 +189,7 @@ export class CreateShipmentUseCase {
     destination: AddressProps,
     command: CreateShipmentCommand,
     now: Date,
+    addressWarnings: readonly ShipmentWarning[],
   ): BookingDraft {
     const service = this.catalogue.find(quote.carrierCode)?.service_levels.find((s) => s.code === quote.serviceCode);
     const transitMaxDays = service?.transit_days.max ?? 0;
@@ -206,15 +223,18 @@ export class CreateShipmentUseCase {
         ...(quote.codFeeHalalas > 0 ? { cod_fee: quote.codFeeHalalas } : {}),
         vat: quote.vatHalalas,
       },
-      warnings: shipmentWarnings({
-        lane: quote.lane,
-        origin,
-        destination,
-        hs_codes: command.hsCodes,
-        declared_value: command.declaredValue,
-        quoteExpiresAt: quote.expiresAt,
-        now,
-      }),
+      warnings: [
+        ...shipmentWarnings({
+          lane: quote.lane,
+          origin,
+          destination,
+          hs_codes: command.hsCodes,
+          declared_value: command.declaredValue,
+          quoteExpiresAt: quote.expiresAt,
+          now,
+        }),
+        ...addressWarnings,
+      ].sort((x, y) => SHIPMENT_WARNING_CODES.indexOf(x.code) - SHIPMENT_WARNING_CODES.indexOf(y.code)),
       estimatedDeliveryAt: new Date(now.getTime() + transitMaxDays * DAY_MS),
       createdAt: now,
       updatedAt: now,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { AddressProps, isTerminal } from '@lgw/domain';
+import { AddressProps, isTerminal, ShipmentWarning } from '@lgw/domain';
 import {
   CARRIER_INTENTS,
   CarrierIntent,
@@ -168,7 +168,10 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     // Another change was recorded since: it was sent to the carrier after this one, so it stands.
     if (!sameAddress(shipment.destination, expected)) return this.finish(intent, 'abandoned');
     await carrierAdapter(this.carriers, intent.carrierCode).updateDestination(shipment.trackingNumber, destination);
-    const updated = await writeDestination(this.destinations, shipment, destination, this.clock.now());
+    const addressWarnings = Array.isArray(intent.payload.address_warnings)
+      ? (intent.payload.address_warnings as ShipmentWarning[])
+      : undefined;
+    const updated = await writeDestination(this.destinations, shipment, destination, this.clock.now(), addressWarnings);
     if (!updated) return 'unresolved';
     return this.finish(intent, 'completed', () => this.shipmentOutcome(updated, 200));
   }

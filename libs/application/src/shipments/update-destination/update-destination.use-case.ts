@@ -1,6 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
+  ADDRESS_WARNING_CODES,
   AddressProps,
+  AddressVerificationMode,
   assertNationalAddress,
   DomainError,
   isTerminal,
@@ -12,6 +14,7 @@ import {
   ValidationError,
 } from '@lgw/domain';
 import { randomUUID } from 'node:crypto';
+import { VerifyAddressUseCase } from '../../addresses/verify-address/verify-address.use-case';
 import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
@@ -27,6 +30,8 @@ export interface UpdateDestinationCommand {
   readonly shipmentId: string;
   /** The request body: one valid Address (judged at the edge, where errors name its own fields). */
   readonly destination: AddressProps;
+  /** The team's National Address rule (docs/adr/0052); `warn` when not given. */
+  readonly addressVerification?: AddressVerificationMode;
 }
 
 /** Another request changing the same destination meanwhile: re-send ours and try again, this often. */
@@ -45,11 +50,19 @@ export class UpdateDestinationUseCase {
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
+    @Optional() private readonly addresses?: VerifyAddressUseCase,
   ) {}
 
   async execute(command: UpdateDestinationCommand): Promise<ShipmentView> {
-    const destination = parseDestination(command.destination);
+    const parsed = parseDestination(command.destination);
     let shipment = await this.getShipment.record(command.teamId, command.shipmentId);
+    assertChangeable(shipment, parsed);
+    // Verified before the carrier hears of it: a refusal changes nothing anywhere (docs/adr/0052).
+    const checked = this.addresses
+      ? await this.addresses.checkDestination(parsed, command.addressVerification ?? 'warn', '')
+      : { destination: parsed, warnings: [] };
+    const destination = checked.destination;
+    const addressWarnings = [...checked.warnings];
 
     for (let attempt = 1; ; attempt++) {
       assertChangeable(shipment, destination);
@@ -65,7 +78,7 @@ export class UpdateDestinationUseCase {
         teamId: shipment.teamId,
         shipmentId: shipment.id,
         carrierCode: shipment.carrierCode,
-        payload: { expected: shipment.destination, destination },
+        payload: { expected: shipment.destination, destination, address_warnings: addressWarnings },
         idempotency: currentIdempotencyKey(),
         createdAt: this.clock.now(),
       });
@@ -82,7 +95,7 @@ export class UpdateDestinationUseCase {
       }
       faultPoint('destination.after-carrier-call');
 
-      const updated = await writeDestination(this.writer, shipment, destination, this.clock.now());
+      const updated = await writeDestination(this.writer, shipment, destination, this.clock.now(), addressWarnings);
       await this.intents.transition(intent, ['pending'], updated ? 'completed' : 'abandoned', this.clock.now()).catch(() => undefined);
       if (updated) return this.getShipment.view(updated);
 
@@ -104,12 +117,13 @@ export function writeDestination(
   shipment: ShipmentRecord,
   destination: AddressProps,
   at: Date,
+  addressWarnings?: readonly ShipmentWarning[],
 ): Promise<ShipmentRecord | null> {
   return writer.replaceDestination({
     shipmentId: shipment.id,
     expected: shipment.destination,
     destination,
-    warnings: withDestinationWarnings(shipment, destination, at),
+    warnings: withDestinationWarnings(shipment, destination, at, addressWarnings),
     refusedIn: TERMINAL_STATUSES,
     at,
     outbox: [
@@ -152,11 +166,17 @@ export function sameAddress(a: AddressProps, b: AddressProps): boolean {
 }
 
 /**
- * Warnings were computed at booking; only DESTINATION_PHONE_MISSING depends on the
- * destination, so only that one is recomputed. The others (quote expiry, customs data)
- * describe the booking and stay as they were.
+ * Warnings were computed at booking; only DESTINATION_PHONE_MISSING and the National Address
+ * ones depend on the destination, so only those are recomputed. The others (quote expiry,
+ * customs data) describe the booking and stay as they were. Without `addressWarnings` (an
+ * intent recorded before verification existed) the address warnings stay too.
  */
-function withDestinationWarnings(shipment: ShipmentRecord, destination: AddressProps, now: Date): ShipmentWarning[] {
+function withDestinationWarnings(
+  shipment: ShipmentRecord,
+  destination: AddressProps,
+  now: Date,
+  addressWarnings?: readonly ShipmentWarning[],
+): ShipmentWarning[] {
   const code = 'DESTINATION_PHONE_MISSING';
   // The booking-only inputs are irrelevant here: every warning but this one is filtered out.
   const recomputed = shipmentWarnings({
@@ -166,6 +186,9 @@ function withDestinationWarnings(shipment: ShipmentRecord, destination: AddressP
     quoteExpiresAt: new Date(8.64e15),
     now,
   }).filter((w) => w.code === code);
-  const kept = shipment.warnings.filter((w) => w.code !== code);
-  return [...kept, ...recomputed].sort((x, y) => SHIPMENT_WARNING_CODES.indexOf(x.code) - SHIPMENT_WARNING_CODES.indexOf(y.code));
+  const replaced = new Set<string>([code, ...(addressWarnings ? ADDRESS_WARNING_CODES : [])]);
+  const kept = shipment.warnings.filter((w) => !replaced.has(w.code));
+  return [...kept, ...recomputed, ...(addressWarnings ?? [])].sort(
+    (x, y) => SHIPMENT_WARNING_CODES.indexOf(x.code) - SHIPMENT_WARNING_CODES.indexOf(y.code),
+  );
 }

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { AddressVerificationMode } from '@lgw/domain';
 import { GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
 import { ActiveKey, TEAM_REPOSITORY, TeamRepositoryPort } from '../../ports/team.repository.port';
 import { apiKeyPattern, hashApiKey } from '../api-key-material';
@@ -9,6 +10,8 @@ export interface Principal {
   readonly teamId: string;
   readonly keyId: string;
   readonly rateLimitPerMinute: number;
+  /** The team's National Address rule at booking; `warn` when not known. */
+  readonly addressVerification?: AddressVerificationMode;
 }
 
 interface CacheEntry {
@@ -54,6 +57,7 @@ export class AuthenticateApiKeyUseCase {
       teamId: key.teamId,
       keyId: key.keyId,
       rateLimitPerMinute: key.rateLimitPerMinute ?? this.settings.rateLimitPerMinute,
+      addressVerification: key.addressVerification,
     };
   }
 

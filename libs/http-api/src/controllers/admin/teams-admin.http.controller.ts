@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   ApiKeySummary,
@@ -9,10 +9,11 @@ import {
   ListApiKeysUseCase,
   ListTeamsUseCase,
   RevokeApiKeyUseCase,
+  SetAddressVerificationUseCase,
   SetRateLimitUseCase,
   TeamSummary,
 } from '@lgw/application';
-import { CreateTeamRequestDto, SetRateLimitRequestDto } from '../../dto/admin.request.dto';
+import { CreateTeamRequestDto, SetRateLimitRequestDto, UpdateTeamRequestDto } from '../../dto/admin.request.dto';
 import {
   ApiKeyListResponseDto,
   ApiKeySummaryDto,
@@ -38,6 +39,7 @@ export class TeamsAdminHttpController {
     private readonly setRateLimit: SetRateLimitUseCase,
     private readonly listTeams: ListTeamsUseCase,
     private readonly listKeys: ListApiKeysUseCase,
+    private readonly setAddressVerification: SetAddressVerificationUseCase,
     @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
   ) {}
 
@@ -52,6 +54,14 @@ export class TeamsAdminHttpController {
   @ApiOkResponse({ type: TeamSummaryDto })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND' })
   async one(@Param('teamId') teamId: string): Promise<TeamSummaryDto> {
+    return teamView(this.settings.rateLimitPerMinute, await this.listTeams.one(teamId));
+  }
+
+  @Patch(':teamId')
+  @ApiOkResponse({ type: TeamSummaryDto, description: 'The team with its settings changed.' })
+  @ApiErrorResponses({ 404: 'E_NOT_FOUND', 422: 'E_VALIDATION' })
+  async update(@Param('teamId') teamId: string, @Body() body: UpdateTeamRequestDto): Promise<TeamSummaryDto> {
+    await this.setAddressVerification.execute({ teamId, mode: body.address_verification });
     return teamView(this.settings.rateLimitPerMinute, await this.listTeams.one(teamId));
   }
 
@@ -103,6 +113,7 @@ function teamView(defaultPerMinute: number, team: TeamSummary): TeamSummaryDto {
     effective_rate_limit_per_minute: team.rateLimitPerMinute ?? defaultPerMinute,
     active_keys: team.activeKeys,
     created_at: team.createdAt.toISOString(),
+    address_verification: team.addressVerification,
   };
 }
 

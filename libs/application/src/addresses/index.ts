@@ -1,0 +1,1 @@
+export * from './verify-address/verify-address.use-case';

@@ -1,0 +1,75 @@
+import { AddressDirectoryPort, AddressServiceUnavailableError } from '@lgw/application';
+import { NationalAddress, NationalAddressQuery } from '@lgw/domain';
+import { AddressCacheStore, CachedAddressDirectory, MemoryAddressCacheStore } from './cached-address-directory';
+
+const FOUND = { short_address: 'RRRD2929', postal_code: '12211' } as NationalAddress;
+const query = (shortAddress: string): NationalAddressQuery => ({ kind: 'short_address', shortAddress });
+
+function service(answer: (q: NationalAddressQuery) => Promise<NationalAddress | null>) {
+  const calls: string[] = [];
+  const port: AddressDirectoryPort = {
+    lookup: (q) => {
+      calls.push(q.kind === 'short_address' ? q.shortAddress : q.postalCode);
+      return answer(q);
+    },
+  };
+  return { port, calls };
+}
+
+describe('CachedAddressDirectory', () => {
+  it('asks the service once per address, caches "not found" too, and counts hits and misses', async () => {
+    const { port, calls } = service(async (q) => (q.kind === 'short_address' && q.shortAddress === 'RRRD2929' ? FOUND : null));
+    const counts = { hit: 0, miss: 0 };
+    const cache = new CachedAddressDirectory(port, new MemoryAddressCacheStore(), {
+      ttlSeconds: 60,
+      negativeTtlSeconds: 10,
+      observer: (result) => counts[result]++,
+    });
+    for (let i = 0; i < 3; i++) {
+      expect(await cache.lookup(query('RRRD2929'))).toEqual(FOUND);
+      expect(await cache.lookup(query('ZZZZ1000'))).toBeNull();
+    }
+    expect(calls).toEqual(['RRRD2929', 'ZZZZ1000']);
+    expect(counts).toEqual({ hit: 4, miss: 2 });
+  });
+
+  it('makes one call for concurrent look-ups of one address, and caches no failure', async () => {
+    let fail = true;
+    const { port, calls } = service(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      if (fail) throw new AddressServiceUnavailableError('down', 5);
+      return FOUND;
+    });
+    const cache = new CachedAddressDirectory(port, new MemoryAddressCacheStore(), { ttlSeconds: 60, negativeTtlSeconds: 10 });
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => cache.lookup(query('RRRD2929'))));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(calls).toHaveLength(1);
+    fail = false;
+    expect(await cache.lookup(query('RRRD2929'))).toEqual(FOUND);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('treats a broken cache as a miss: verification never depends on it', async () => {
+    const { port, calls } = service(async () => FOUND);
+    const broken: AddressCacheStore = {
+      get: () => Promise.reject(new Error('redis away')),
+      set: () => Promise.reject(new Error('redis away')),
+    };
+    const cache = new CachedAddressDirectory(port, broken, { ttlSeconds: 60, negativeTtlSeconds: 10 });
+    expect(await cache.lookup(query('RRRD2929'))).toEqual(FOUND);
+    expect(await cache.lookup(query('RRRD2929'))).toEqual(FOUND);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('forgets entries after their TTL and stays bounded', async () => {
+    let now = 0;
+    const store = new MemoryAddressCacheStore(2, () => now);
+    await store.set('a', '1', 10);
+    await store.set('b', '2', 10);
+    await store.set('c', '3', 10);
+    expect(await store.get('a')).toBeUndefined();
+    expect(await store.get('c')).toBe('3');
+    now = 10_001;
+    expect(await store.get('c')).toBeUndefined();
+  });
+});

@@ -1,0 +1,2 @@
+export * from './spl-address.client';
+export * from './cached-address-directory';
