@@ -113,7 +113,8 @@ describe('control panel (/console) in a real browser', () => {
     await signIn(team.apiKey);
     await page.waitForSelector(`a:has-text("${mine.tracking_number}")`);
     expect(await page.locator(`a:has-text("${theirs.tracking_number}")`).count()).toBe(0);
-    expect(await page.textContent('#rate')).toMatch(/\d+\/60/);
+    // The console's own budget (CONSOLE_RATE_LIMIT_PER_MINUTE), not the integration's 60.
+    expect(await page.textContent('#rate')).toMatch(/\d+\/120/);
     // The key stays in this tab's session storage only, never in the URL.
     expect(page.url()).not.toContain(team.apiKey);
     await screenshot(page, 'shipments');
