@@ -14,6 +14,9 @@ export interface TestTeam {
   readonly teamId: string;
   readonly keyId: string;
   readonly apiKey: string;
+  /** The team's first test key (test mode: its own data, sandbox carriers, never billed). */
+  readonly testKeyId: string;
+  readonly testApiKey: string;
 }
 
 export interface TestApp {
@@ -146,7 +149,13 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
         auth: `Bearer ${config.adminToken}`,
       });
       if (res.status !== 201) throw new Error(`team creation failed: ${res.status} ${res.text}`);
-      return { teamId: res.body.team.id, keyId: res.body.key_id, apiKey: res.body.api_key };
+      return {
+        teamId: res.body.team.id,
+        keyId: res.body.key_id,
+        apiKey: res.body.api_key,
+        testKeyId: res.body.test_key_id,
+        testApiKey: res.body.test_api_key,
+      };
     },
     api(path, init = {}) {
       return request(`/api/v1${path}`, { ...init, auth: init.key === null ? null : init.key ? `Bearer ${init.key}` : undefined });

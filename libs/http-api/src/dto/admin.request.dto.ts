@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { API_MODES, ApiMode } from '@lgw/domain';
 
 export class CreateTeamRequestDto {
   @ApiProperty({ example: 'Acme Trading' })
@@ -15,4 +16,11 @@ export class SetRateLimitRequestDto {
   @Min(1, { message: 'must be at least 1' })
   @Max(10_000_000, { message: 'must be at most 10000000' })
   per_minute: number;
+}
+
+export class IssueKeyRequestDto {
+  @ApiPropertyOptional({ enum: API_MODES, default: 'live', description: 'test: a key for the team\'s test mode (docs/test-mode.md)' })
+  @IsOptional()
+  @IsIn(API_MODES, { message: 'must be live or test' })
+  mode?: ApiMode;
 }

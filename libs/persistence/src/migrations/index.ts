@@ -22,6 +22,7 @@ import { CustomerReturns1732100431000 } from './1732100431000-customer-returns.m
 import { LabelFormats1732100440000 } from './1732100440000-label-formats.migration';
 import { Manifests1732100441000 } from './1732100441000-manifests.migration';
 import { ShipmentLabelFormat1732100442000 } from './1732100442000-shipment-label-format.migration';
+import { TestMode1732100470000 } from './1732100470000-test-mode.migration';
 
 /** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   LabelFormats1732100440000,
   Manifests1732100441000,
   ShipmentLabelFormat1732100442000,
+  TestMode1732100470000,
 ];
