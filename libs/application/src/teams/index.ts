@@ -7,3 +7,4 @@ export * from './set-rate-limit/set-rate-limit.use-case';
 export * from './authenticate-api-key/authenticate-api-key.use-case';
 export * from './list-teams/list-teams.use-case';
 export * from './list-api-keys/list-api-keys.use-case';
+export * from './tenant-modes';

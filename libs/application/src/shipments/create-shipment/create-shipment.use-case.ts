@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AddressProps, assertNationalAddress, DomainError, Money, shipmentWarnings, ValidationError } from '@lgw/domain';
 import { CARRIER_INTENTS, CarrierIntentState, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, carrierAdapter, CarrierBooking, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierBooking, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { faultPoint } from '../../shared/fault-point';
 import { QUOTE_REPOSITORY, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
@@ -73,7 +73,7 @@ export class CreateShipmentUseCase {
 
     let booking: CarrierBooking;
     try {
-      booking = await carrierAdapter(this.carriers, quote.carrierCode).book({
+      booking = await carrierAdapter(await carriersFor(this.carriers, command.teamId), quote.carrierCode).book({
         shipmentId,
         serviceCode: quote.serviceCode,
         origin,
@@ -230,7 +230,7 @@ export class CreateShipmentUseCase {
     );
     // Marked first: if this process dies while cancelling, recovery finishes the cancel.
     await this.intents.transition(intent, ['pending'], 'compensating', this.clock.now()).catch(() => undefined);
-    const adapter = carrierAdapter(this.carriers, record.carrierCode);
+    const adapter = carrierAdapter(await carriersFor(this.carriers, record.teamId), record.carrierCode);
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       try {
         await adapter.cancel(record.trackingNumber);
