@@ -13,3 +13,4 @@ export { BahrSettings, BahrSettingsInput, resolveBahrSettings } from './bahr/bah
 export { DarbAdapter } from './darb/darb.adapter';
 export { DarbSettings, DarbSettingsInput, resolveDarbSettings } from './darb/darb.settings';
 export * from './registry/modal-carrier-registry';
+export * from './registry/sandbox-control.client';

@@ -28,3 +28,4 @@ export * from './carrier-intent.port';
 export * from './cod-remittance.repository.port';
 export * from './pickup.repository.port';
 export * from './manifest.port';
+export * from './test-carrier-control.port';

@@ -4,7 +4,7 @@ import { Principal, UpdateDestinationUseCase } from '@lgw/application';
 import { AddressRequestDto } from '../dto/address.request.dto';
 import { ShipmentDto } from '../dto/shipment.response.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
-import { CurrentPrincipal } from '../http/principal.decorator';
+import { CurrentPrincipal, withMode } from '../http/principal.decorator';
 
 @ApiTags('shipments')
 @ApiBearerAuth()
@@ -23,7 +23,7 @@ export class ShipmentDestinationHttpController {
       'differs from the booked destination country; E_ADDRESS_NOT_NORMALISED {missing}',
     503: 'E_CARRIER_UNAVAILABLE (Retry-After): nothing was changed',
   })
-  update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AddressRequestDto): Promise<ShipmentDto> {
-    return this.updateDestination.execute({ teamId: principal.teamId, shipmentId: id, destination: body });
+  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AddressRequestDto): Promise<ShipmentDto> {
+    return withMode(principal, await this.updateDestination.execute({ teamId: principal.teamId, shipmentId: id, destination: body }));
   }
 }

@@ -15,7 +15,7 @@ import { CancellationResponseDto, ShipmentDto, ShipmentListResponseDto } from '.
 import { ShipmentFilterQueryDto, ShipmentListQueryDto } from '../dto/shipment-search.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { Idempotent } from '../http/idempotency.interceptor';
-import { CurrentPrincipal } from '../http/principal.decorator';
+import { CurrentPrincipal, withMode } from '../http/principal.decorator';
 
 @ApiTags('shipments')
 @ApiBearerAuth()
@@ -37,16 +37,17 @@ export class ShipmentsHttpController {
     422: 'E_VALIDATION, E_ADDRESS_NOT_NORMALISED, E_IDEMPOTENCY_MISMATCH',
     503: 'E_CARRIER_UNAVAILABLE (Retry-After)',
   })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateShipmentRequestDto): Promise<ShipmentDto> {
-    return this.createShipment.execute(body.toCommand(principal.teamId));
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateShipmentRequestDto): Promise<ShipmentDto> {
+    return withMode(principal, await this.createShipment.execute(body.toCommand(principal.teamId)));
   }
 
   @Get()
   @ApiOperation({ summary: 'List and search shipments', description: 'Newest first. Unknown query parameters are refused (422).' })
   @ApiOkResponse({ type: ShipmentListResponseDto })
   @ApiErrorResponses({ 422: 'E_VALIDATION: every wrong or unknown parameter in details.errors' })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ShipmentListQueryDto): Promise<ShipmentListResponseDto> {
-    return this.listShipments.execute({ ...query, teamId: principal.teamId });
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: ShipmentListQueryDto): Promise<ShipmentListResponseDto> {
+    const page = await this.listShipments.execute({ ...query, teamId: principal.teamId });
+    return { ...page, shipments: page.shipments.map((s) => withMode(principal, s)) };
   }
 
   @Get('export.csv')
@@ -69,8 +70,8 @@ export class ShipmentsHttpController {
   @Get(':id')
   @ApiOkResponse({ type: ShipmentDto })
   @ApiErrorResponses({ 404: "E_NOT_FOUND (also for another team's shipment)" })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ShipmentDto> {
-    return this.getShipment.execute({ teamId: principal.teamId, shipmentId: id });
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ShipmentDto> {
+    return withMode(principal, await this.getShipment.execute({ teamId: principal.teamId, shipmentId: id }));
   }
 
   @Post(':id/cancel')

@@ -1,3 +1,4 @@
+import { API_MODES, ApiMode } from '@lgw/domain';
 import { ApiProperty } from '@nestjs/swagger';
 import { COD_STATUSES, SHIPMENT_STATUSES } from '@lgw/domain';
 import { AddressRequestDto } from './address.request.dto';
@@ -41,6 +42,7 @@ export interface ShipmentCod {
 
 export class ShipmentDto {
   @ApiProperty() id: string;
+  @ApiProperty({ enum: API_MODES, description: 'live, or test for what a test key made (docs/test-mode.md)' }) mode: ApiMode;
   @ApiProperty() tracking_number: string;
   @ApiProperty({ description: "the gateway's own reference for the shipment" }) service_reference: string;
   @ApiProperty({ type: String, nullable: true, description: "the caller's order reference" }) reference: string | null;

@@ -49,6 +49,8 @@ import {
   RevokeApiKeyUseCase,
   SetRateLimitUseCase,
   TEAM_REPOSITORY,
+  TEST_CARRIER_CONTROL,
+  RecordTestEventUseCase,
   TenantModes,
   ListTeamsUseCase,
   ListApiKeysUseCase,
@@ -125,7 +127,13 @@ import {
 } from '@lgw/application';
 import { WEBHOOK_AUTO_DISABLE_AFTER_MS, WEBHOOK_RETRY_SCHEDULE_MS } from '@lgw/domain';
 import { AesGcmSecretCipher, StandardWebhooksSigner } from '@lgw/webhooks';
-import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, ModalCarrierRegistry, RateCardRepository } from '@lgw/carriers';
+import {
+  CARRIER_CATALOGUE as CATALOGUE_DATA,
+  findCarrier,
+  ModalCarrierRegistry,
+  RateCardRepository,
+  SandboxControlClient,
+} from '@lgw/carriers';
 import {
   TypeOrmBillingLedger,
   TypeOrmCatalogueRepository,
@@ -227,6 +235,7 @@ const USE_CASES = [
   GetPickupUseCase,
   CancelPickupUseCase,
   CreateReturnUseCase,
+  RecordTestEventUseCase,
 ];
 
 /** Rotation keeps the old secret signing beside the new one for a day (ADR 0019). */
@@ -287,6 +296,7 @@ export class GatewayCoreModule {
       { provide: PICKUP_REPOSITORY, useValue: new TypeOrmPickupRepository(runtime.database.dataSource) },
       { provide: INTENT_RECOVERY, useExisting: RecoverCarrierIntentsUseCase },
       { provide: TenantModes, useValue: modes },
+      { provide: TEST_CARRIER_CONTROL, useValue: new SandboxControlClient(runtime.testSandboxUrl) },
       { provide: CARRIER_REGISTRY, useValue: new ModalCarrierRegistry(runtime.carriers, runtime.testCarriers, (id) => modes.of(id)) },
       { provide: JOB_QUEUE, useValue: runtime.jobs.queue },
       { provide: JOB_WORKER, useValue: runtime.jobs.worker },

@@ -45,6 +45,8 @@ export interface GatewayRuntime {
   readonly carriers: CarrierRegistry;
   /** The sandbox simulators test-mode tenants always use (docs/adr/0060-test-mode-tenancy.md). */
   readonly testCarriers: CarrierRegistry;
+  /** The sandbox those simulators run in (its control API drives test shipments). */
+  readonly testSandboxUrl: string;
   /** Producer side is used by every process; only worker processes start the consumer. */
   readonly jobs: JobQueueRuntime;
   /** Chromium starts on the first render, so processes that never render never launch it. */
@@ -120,8 +122,12 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     resilience: { ...options.carrierSettings?.resilience, observer: carrierObserver },
   });
   const carrierEnv = options.carrierSettings?.env ?? process.env;
+  const testSandboxUrl = (options.testSandboxUrl ?? options.carrierSettings?.sandboxUrl ?? defaultSandboxUrl(carrierEnv)).replace(
+    /\/+$/,
+    '',
+  );
   const testCarriers = createCarrierRegistry({
-    sandboxUrl: options.testSandboxUrl ?? options.carrierSettings?.sandboxUrl ?? defaultSandboxUrl(carrierEnv),
+    sandboxUrl: testSandboxUrl,
     // Only resilience and sandbox settings: no live credential ever reaches the simulators.
     env: Object.fromEntries(Object.entries(carrierEnv).filter(([name]) => /^(CARRIER|SANDBOX)_/.test(name))),
     resilience: { ...options.carrierSettings?.resilience, observer: carrierObserver },
@@ -168,6 +174,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     rateLimiter,
     carriers,
     testCarriers,
+    testSandboxUrl,
     jobs,
     labelRenderer,
     labelFormatRenderer: new PuppeteerLabelFormatsRenderer(browserPool),

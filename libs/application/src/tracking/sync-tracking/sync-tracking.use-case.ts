@@ -12,7 +12,13 @@ import {
   trackingEventIdentity,
   withoutDuplicates,
 } from '@lgw/domain';
-import { CARRIER_REGISTRY, CarrierRegistryPort, carriersFor, CarrierTrackingEvent, CarrierUnavailableError } from '../../ports/carrier.port';
+import {
+  CARRIER_REGISTRY,
+  CarrierRegistryPort,
+  carriersFor,
+  CarrierTrackingEvent,
+  CarrierUnavailableError,
+} from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import {
   CandidateEvent,
@@ -78,6 +84,7 @@ export class SyncTrackingUseCase {
       limit,
       new Date(now.getTime() + this.settings.leaseMs),
       new Date(now.getTime() - this.settings.terminalGraceMs),
+      command.shipmentId,
     );
     if (due.length === 0) return NOTHING;
     const resolutionMs = this.carriers.eventTimeResolutionMs?.(carrierCode) ?? 1;
