@@ -4,14 +4,14 @@ const TIMEOUT_MS = 10_000;
 
 /**
  * Records a scan on the sandbox simulators test mode uses, through the sandbox's control API
- * (docs/runbook.md, POST /carriers/{code}/shipments/{tn}/events): the simulator then reports it
+ * (docs/runbook.md, POST /sandbox/v1/carriers/{code}/shipments/{tn}/events): the simulator then reports it
  * like any scan of its own, and the gateway ingests it on its tracking path.
  */
 export class SandboxControlClient implements TestCarrierControlPort {
   constructor(private readonly sandboxUrl: string) {}
 
   async recordEvent(carrierCode: string, trackingNumber: string, event: TestCarrierEvent): Promise<TestCarrierEventOutcome> {
-    const url = `${this.sandboxUrl.replace(/\/+$/, '')}/carriers/${encodeURIComponent(carrierCode)}/shipments/${encodeURIComponent(trackingNumber)}/events`;
+    const url = `${this.sandboxUrl.replace(/\/+$/, '')}/sandbox/v1/carriers/${encodeURIComponent(carrierCode)}/shipments/${encodeURIComponent(trackingNumber)}/events`;
     let response: Response;
     try {
       response = await fetch(url, {
