@@ -19,7 +19,7 @@ export class SetRateLimitRequestDto {
 }
 
 export class IssueKeyRequestDto {
-  @ApiPropertyOptional({ enum: API_MODES, default: 'live', description: 'test: a key for the team\'s test mode (docs/test-mode.md)' })
+  @ApiPropertyOptional({ enum: API_MODES, default: 'live', description: "test: a key for the team's test mode (docs/test-mode.md)" })
   @IsOptional()
   @IsIn(API_MODES, { message: 'must be live or test' })
   mode?: ApiMode;

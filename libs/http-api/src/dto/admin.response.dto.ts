@@ -11,7 +11,7 @@ export class CreateTeamResponseDto {
   @ApiProperty() key_id: string;
   @ApiProperty({ description: 'Shown once; only its hash is stored.' }) api_key: string;
   @ApiProperty() test_key_id: string;
-  @ApiProperty({ description: 'The team\'s first test key (<prefix>_test_<64 hex>); shown once; only its hash is stored.' })
+  @ApiProperty({ description: "The team's first test key (<prefix>_test_<64 hex>); shown once; only its hash is stored." })
   test_api_key: string;
 }
 

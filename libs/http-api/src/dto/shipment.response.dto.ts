@@ -1,6 +1,5 @@
-import { API_MODES, ApiMode } from '@lgw/domain';
+import { API_MODES, ApiMode, COD_STATUSES, SHIPMENT_STATUSES } from '@lgw/domain';
 import { ApiProperty } from '@nestjs/swagger';
-import { COD_STATUSES, SHIPMENT_STATUSES } from '@lgw/domain';
 import { AddressRequestDto } from './address.request.dto';
 import { CarrierRefDto, ServiceRefDto } from './carrier.response.dto';
 import { ParcelRequestDto } from './parcel.request.dto';

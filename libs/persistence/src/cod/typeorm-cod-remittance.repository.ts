@@ -88,7 +88,8 @@ export class TypeOrmCodRemittanceRepository implements CodRemittanceRepositoryPo
     }
     const unmatched: Array<{ trackingNumber: string; reason: string }> = [];
     const known = new Set(matched.map((m) => m.tracking_number));
-    for (const tn of numbers) if (!known.has(tn) && !testNumbers.has(tn)) unmatched.push({ trackingNumber: tn, reason: 'UNKNOWN_TRACKING_NUMBER' });
+    for (const tn of numbers)
+      if (!known.has(tn) && !testNumbers.has(tn)) unmatched.push({ trackingNumber: tn, reason: 'UNKNOWN_TRACKING_NUMBER' });
 
     const created: RemittanceRecord[] = [];
     for (const [teamId, rows] of byTeam) {

@@ -10,7 +10,13 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
 
   async createWithKeys(team: TeamRecord, testScopeId: string, keys: readonly NewApiKey[]): Promise<void> {
     await this.dataSource.transaction(async (em) => {
-      await em.insert(TeamOrmEntity, { id: team.id, name: team.name, rateLimitPerMinute: team.rateLimitPerMinute, mode: 'live', accountId: null });
+      await em.insert(TeamOrmEntity, {
+        id: team.id,
+        name: team.name,
+        rateLimitPerMinute: team.rateLimitPerMinute,
+        mode: 'live',
+        accountId: null,
+      });
       await em.insert(TeamOrmEntity, { id: testScopeId, name: team.name, rateLimitPerMinute: null, mode: 'test', accountId: team.id });
       for (const key of keys) await em.insert(ApiKeyOrmEntity, { ...key, revokedAt: null });
     });
@@ -41,7 +47,9 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
 
   async setRateLimit(teamId: string, perMinute: number): Promise<boolean> {
     if (!isUuid(teamId)) return false;
-    const result = await this.dataSource.getRepository(TeamOrmEntity).update({ id: teamId, mode: 'live' }, { rateLimitPerMinute: perMinute });
+    const result = await this.dataSource
+      .getRepository(TeamOrmEntity)
+      .update({ id: teamId, mode: 'live' }, { rateLimitPerMinute: perMinute });
     return (result.affected ?? 0) > 0;
   }
 
@@ -68,7 +76,9 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
   }
 
   async listTeams(): Promise<TeamSummary[]> {
-    const rows: TeamRow[] = await this.dataSource.query(`${TEAM_SUMMARY_SQL} WHERE t.mode = 'live' GROUP BY t.id ORDER BY t.created_at DESC, t.id`);
+    const rows: TeamRow[] = await this.dataSource.query(
+      `${TEAM_SUMMARY_SQL} WHERE t.mode = 'live' GROUP BY t.id ORDER BY t.created_at DESC, t.id`,
+    );
     return rows.map(toTeamSummary);
   }
 

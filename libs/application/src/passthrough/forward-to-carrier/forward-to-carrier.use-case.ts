@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ValidationError } from '@lgw/domain';
-import { CARRIER_REGISTRY,
-  carriersFor, CarrierRegistryPort, CarrierUnavailableError, PassthroughResponse } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carriersFor, CarrierRegistryPort, CarrierUnavailableError, PassthroughResponse } from '../../ports/carrier.port';
 import { PASSTHROUGH_AUDIT, PassthroughAuditEntry, PassthroughAuditPort } from '../../ports/passthrough-audit.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';

@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { canSchedulePickup, checkPickupSlot, DomainError, PICKUP_SCHEDULABLE_STATUSES, PickupProblem, ShipmentStatus } from '@lgw/domain';
 import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
-import { CARRIER_REGISTRY,
-  carriersFor, carrierAdapter, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../../ports/pickup.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';

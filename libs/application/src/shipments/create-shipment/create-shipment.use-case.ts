@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AddressProps, assertNationalAddress, DomainError, Money, shipmentWarnings, ValidationError } from '@lgw/domain';
 import { CARRIER_INTENTS, CarrierIntentState, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierBooking, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import {
+  CARRIER_REGISTRY,
+  carrierAdapter,
+  carriersFor,
+  CarrierBooking,
+  CarrierRegistryPort,
+  CarrierRejectedError,
+} from '../../ports/carrier.port';
 import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { faultPoint } from '../../shared/fault-point';
 import { QUOTE_REPOSITORY, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';

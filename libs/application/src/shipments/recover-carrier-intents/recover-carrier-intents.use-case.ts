@@ -150,7 +150,9 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
       const at = shipment.cancelledAt;
       return this.finish(intent, 'completed', () => ({ status: 200, body: cancellationView(shipment.id, shipment.trackingNumber, at) }));
     }
-    const found = await carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode).findBookingByReference(shipment.id);
+    const found = await carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode).findBookingByReference(
+      shipment.id,
+    );
     if (!found?.cancelled) return this.finish(intent, 'abandoned');
     const at = this.clock.now();
     const reason = typeof intent.payload.reason === 'string' ? intent.payload.reason : null;
@@ -167,7 +169,10 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     if (sameAddress(shipment.destination, destination)) return this.finish(intent, 'completed', () => this.shipmentOutcome(shipment, 200));
     // Another change was recorded since: it was sent to the carrier after this one, so it stands.
     if (!sameAddress(shipment.destination, expected)) return this.finish(intent, 'abandoned');
-    await carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode).updateDestination(shipment.trackingNumber, destination);
+    await carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode).updateDestination(
+      shipment.trackingNumber,
+      destination,
+    );
     const updated = await writeDestination(this.destinations, shipment, destination, this.clock.now());
     if (!updated) return 'unresolved';
     return this.finish(intent, 'completed', () => this.shipmentOutcome(updated, 200));

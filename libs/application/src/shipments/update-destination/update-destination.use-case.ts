@@ -71,7 +71,10 @@ export class UpdateDestinationUseCase {
       });
       faultPoint('destination.before-carrier-call');
       try {
-        await carrierAdapter(await carriersFor(this.carriers, shipment.teamId), shipment.carrierCode).updateDestination(shipment.trackingNumber, destination);
+        await carrierAdapter(await carriersFor(this.carriers, shipment.teamId), shipment.carrierCode).updateDestination(
+          shipment.trackingNumber,
+          destination,
+        );
       } catch (error) {
         if (error instanceof CarrierRejectedError) {
           await this.intents.transition(intent, ['pending'], 'abandoned', this.clock.now()).catch(() => undefined);
