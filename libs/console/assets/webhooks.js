@@ -60,7 +60,7 @@ export async function webhooksView(root, _params, query) {
             type: 'button',
             class: 'secondary',
             onclick: action(async () => {
-              const res = await sendJson('POST', '/api/v1/webhooks/test', {});
+              const res = await sendJson('POST', '/api/v1/webhooks/test');
               testResult.textContent = t('testResult', { code: res.status_code ?? res.receiver_status ?? '?' });
             }),
           },
