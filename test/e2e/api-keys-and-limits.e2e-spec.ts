@@ -11,12 +11,40 @@ describe('API keys and per-key rate limits', () => {
   it('keeps only a hash and a display prefix of each key', async () => {
     const team = await t.createTeam('Hash Team');
     expect(team.apiKey).toMatch(/^lgw_live_[0-9a-f]{64}$/);
-    const rows = await t.runtime.database.dataSource.query('SELECT * FROM api_keys WHERE team_id = $1', [team.teamId]);
-    expect(rows).toHaveLength(1);
+    expect(team.testApiKey).toMatch(/^lgw_test_[0-9a-f]{64}$/);
+    const rows = await t.runtime.database.dataSource.query('SELECT * FROM api_keys WHERE team_id = $1 ORDER BY mode', [team.teamId]);
+    expect(rows.map((r: { mode: string }) => r.mode)).toEqual(['live', 'test']);
     const stored = JSON.stringify(rows);
-    expect(stored).not.toContain(team.apiKey);
-    expect(stored).not.toContain(team.apiKey.slice(-64));
-    expect(rows[0].key_hash).toMatch(/^[0-9a-f]{64}$/);
+    for (const key of [team.apiKey, team.testApiKey]) {
+      expect(stored).not.toContain(key);
+      expect(stored).not.toContain(key.slice(-64));
+    }
+    expect(rows.every((r: { key_hash: string }) => /^[0-9a-f]{64}$/.test(r.key_hash))).toBe(true);
+  });
+
+  it('issues, lists and revokes test keys as it does live ones', async () => {
+    const team = await t.createTeam('Test Key Team');
+    expect((await t.api('/carriers', { key: team.testApiKey })).status).toBe(200);
+    const second = await t.admin('POST', `/teams/${team.teamId}/keys`, { mode: 'test' });
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ mode: 'test', api_key: expect.stringMatching(/^lgw_test_[0-9a-f]{64}$/) });
+    const live = await t.admin('POST', `/teams/${team.teamId}/keys`, {});
+    expect(live.body).toMatchObject({ mode: 'live', api_key: expect.stringMatching(/^lgw_live_[0-9a-f]{64}$/) });
+    expect((await t.admin('POST', `/teams/${team.teamId}/keys`, { mode: 'sandbox' })).status).toBe(422);
+
+    const listed = await t.admin('GET', `/teams/${team.teamId}/keys`);
+    expect(listed.body.keys.map((k: { mode: string }) => k.mode).sort()).toEqual(['live', 'live', 'test', 'test']);
+    expect((await t.admin('GET', `/teams/${team.teamId}`)).body.active_keys).toBe(4);
+
+    expect((await t.admin('DELETE', `/teams/${team.teamId}/keys/${team.testKeyId}`)).status).toBe(204);
+    expect((await t.api('/carriers', { key: team.testApiKey })).status).toBe(401);
+    expect((await t.api('/carriers', { key: second.body.api_key })).status).toBe(200);
+    // Each key has its own bucket, test or live.
+    const perKey = await t.api('/carriers', { key: second.body.api_key });
+    expect(perKey.headers.get('x-ratelimit-remaining')).toBe('58');
+    // The team's test scope is no team an operator sees.
+    const teams = (await t.admin('GET', '/teams')).body.teams as Array<{ id: string; name: string }>;
+    expect(teams.filter((x) => x.name === 'Test Key Team')).toHaveLength(1);
   });
 
   it('accepts a secondary key alongside the primary, and refuses a revoked key', async () => {

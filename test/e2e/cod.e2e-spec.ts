@@ -453,7 +453,7 @@ describe('cash on delivery', () => {
       const isRemitted = (r: { body: string }) => JSON.parse(r.body).type === 'cod.remitted';
       await eventually('cod.remitted delivered', async () => (receiver.at('/cod-listed').some(isRemitted) ? true : undefined), 10_000);
       const message = JSON.parse(receiver.at('/cod-listed').find(isRemitted)!.body);
-      expect(message).toEqual({ type: 'cod.remitted', timestamp: expect.any(String), data: { remittance: ours } });
+      expect(message).toEqual({ type: 'cod.remitted', timestamp: expect.any(String), mode: 'live', data: { remittance: ours } });
       // The default endpoint got its shipment kinds, and no payout: give the fan-out of that payout time to (not) arrive.
       await receiver.waitFor('/cod-default', 1);
       await new Promise((r) => setTimeout(r, 1500));

@@ -72,10 +72,11 @@ describe('control panel (/console) in a real browser', () => {
 
     const teams = await t.admin('GET', '/teams');
     const created = teams.body.teams.find((x: { name: string }) => x.name === 'Console Trading');
-    expect(created).toMatchObject({ active_keys: 1, rate_limit_per_minute: null });
+    // The live key shown, and the team's test key (test mode) beside it.
+    expect(created).toMatchObject({ active_keys: 2, rate_limit_per_minute: null });
     let keys: any[] = [];
     for (let i = 0; i < 50 && !keys[0]?.last_used_at; i++) {
-      keys = (await t.admin('GET', `/teams/${created.id}/keys`)).body.keys;
+      keys = ((await t.admin('GET', `/teams/${created.id}/keys`)).body.keys as any[]).filter((k) => k.mode === 'live');
       if (!keys[0]?.last_used_at) await sleep(100);
     }
     expect(keys).toHaveLength(1);
@@ -89,15 +90,15 @@ describe('control panel (/console) in a real browser', () => {
     await page.waitForSelector('[data-testid=new-key]');
     const secondKey = (await page.textContent('[data-testid=new-key]'))!.trim();
     expect(secondKey).not.toBe(firstKey);
-    // Two active keys; the first one was used above, so its last use is recorded.
+    // Three active keys (live, test, secondary); the first one was used above, so its last use is recorded.
     // Locators, not waitForFunction: the console's CSP forbids the eval that would need.
-    await page.locator('button.danger').nth(1).waitFor();
+    await page.locator('button.danger').nth(2).waitFor();
     await screenshot(page, 'operator-team');
 
     page.once('dialog', (dialog) => void dialog.accept());
     const revokeFirst = page.locator('tr', { hasText: firstKey.slice(0, 12) }).locator('button.danger');
     await revokeFirst.click();
-    await page.locator('button.danger').nth(1).waitFor({ state: 'detached' });
+    await page.locator('button.danger').nth(2).waitFor({ state: 'detached' });
     expect((await t.api('/carriers', { key: firstKey })).status).toBe(401);
     expect((await t.api('/carriers', { key: secondKey })).status).toBe(200);
     expect(JSON.stringify(await page.evaluate('({ ...sessionStorage, ...localStorage, cookie: document.cookie })'))).not.toContain(
@@ -463,6 +464,22 @@ describe('control panel (/console) in a real browser', () => {
     const api = await t.api('/carriers', { key: team.apiKey });
     expect(api.status).toBe(200);
     expect(api.headers.get('x-ratelimit-remaining')).toBe('1');
+  });
+
+  it('signs in with a test key: the test mode is marked on every page and only the test data shows', async () => {
+    const team = await t.createTeam('Test Mode Console');
+    const live = await book(t, team);
+    const test = await book(t, { ...team, apiKey: team.testApiKey });
+    await signIn(team.testApiKey);
+    await page.waitForSelector(`a:has-text("${test.tracking_number}")`);
+    expect(await page.isVisible('#mode')).toBe(true);
+    expect(await page.textContent('#mode')).toContain('Test mode');
+    expect(await page.locator(`a:has-text("${live.tracking_number}")`).count()).toBe(0);
+    await page.click('#signout');
+    await signIn(team.apiKey);
+    await page.waitForSelector(`a:has-text("${live.tracking_number}")`);
+    expect(await page.isHidden('#mode')).toBe(true);
+    expect(await page.locator(`a:has-text("${test.tracking_number}")`).count()).toBe(0);
   });
 
   it('switches to Arabic with a right-to-left layout', async () => {

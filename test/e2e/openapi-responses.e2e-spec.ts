@@ -80,6 +80,9 @@ describe('documented response schemas match real responses', () => {
     await call(`/shipments/${shipment.id}`);
     await call('/shipments?limit=5');
     await call(`/shipments/${shipment.id}/tracking`);
+    // Test mode: a test shipment, scanned on demand with the team's test key.
+    const testShipment = await book(t, { ...team, apiKey: team.testApiKey });
+    await call(`/test/shipments/${testShipment.id}/events`, { method: 'POST', key: team.testApiKey, body: { code: 'PICKED_UP' } });
     await call(`/shipments/${shipment.id}/destination`, { method: 'PATCH', body: { ...JEDDAH, phone: '966512345679' } });
     const boundary = 'lgwcontract';
     const form =

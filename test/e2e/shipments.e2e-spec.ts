@@ -21,6 +21,7 @@ const SHIPMENT_FIELDS = [
   'hs_codes',
   'cod_amount_sar',
   'label_url',
+  'mode',
   'warnings',
   'quoted_total_sar',
   'estimated_delivery_at',

@@ -14,6 +14,9 @@ export interface TestTeam {
   readonly teamId: string;
   readonly keyId: string;
   readonly apiKey: string;
+  /** The team's first test key (test mode: its own data, sandbox carriers, never billed). */
+  readonly testKeyId: string;
+  readonly testApiKey: string;
 }
 
 export interface TestApp {
@@ -25,6 +28,8 @@ export interface TestApp {
   readonly env: Record<string, string>;
   /** The carrier sandbox this app books with (shared by replicas). */
   readonly sandboxUrl: string;
+  /** Where test mode's carriers live: the same sandbox unless BootOptions.separateTestSandbox. */
+  readonly testSandboxUrl: string;
   sandbox(method: string, path: string, body?: unknown): Promise<ApiResponse>;
   createTeam(name?: string): Promise<TestTeam>;
   api(path: string, init?: ApiRequestInit): Promise<ApiResponse>;
@@ -58,6 +63,11 @@ export interface BootOptions {
    * booting again on it is a restart. (Services mode restarts by passing env.DATABASE_URL.)
    */
   dataDir?: string;
+  /**
+   * Test mode's carriers on a sandbox of their own, apart from the live carriers' one: proves
+   * test keys reach the simulators whatever the live carrier configuration.
+   */
+  separateTestSandbox?: boolean;
   /** Receives every log line (JSON) at LOG_LEVEL; logs go nowhere otherwise. */
   log?: (line: string) => void;
 }
@@ -85,11 +95,18 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
     sandbox = await startCarrierSandbox({ port: 0, host: '127.0.0.1', autoAdvanceSeconds: 0 });
     sandboxUrl = sandbox.url;
   }
+  let testSandbox: RunningCarrierSandbox | undefined;
+  if (options.separateTestSandbox) {
+    testSandbox = await startCarrierSandbox({ port: 0, host: '127.0.0.1', autoAdvanceSeconds: 0 });
+    cleanups.push(() => testSandbox!.close());
+  }
+  const testSandboxUrl = testSandbox?.url ?? sandboxUrl;
   const config = loadConfig(env);
   const runtime = await createRuntime(config, {
     inMemoryDatabase: !env.DATABASE_URL && !options.dataDir,
     logger: options.log ? pino({ level: env.LOG_LEVEL ?? 'silent' }, { write: options.log }) : pino({ level: env.LOG_LEVEL ?? 'silent' }),
     carrierSettings: { sandboxUrl, env: { ...process.env, ...env } },
+    testSandboxUrl,
     queuePrefix: `lgw-test-${Math.random().toString(36).slice(2, 10)}`,
   });
   const app = await createApiApp(runtime, { extraModules: options.worker ? [WorkerModule.forRoot()] : [] });
@@ -124,6 +141,7 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
     app,
     env,
     sandboxUrl,
+    testSandboxUrl,
     async sandbox(method, path, body) {
       const res = await fetch(`${sandboxUrl}${path}`, {
         method,
@@ -146,7 +164,13 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
         auth: `Bearer ${config.adminToken}`,
       });
       if (res.status !== 201) throw new Error(`team creation failed: ${res.status} ${res.text}`);
-      return { teamId: res.body.team.id, keyId: res.body.key_id, apiKey: res.body.api_key };
+      return {
+        teamId: res.body.team.id,
+        keyId: res.body.key_id,
+        apiKey: res.body.api_key,
+        testKeyId: res.body.test_key_id,
+        testApiKey: res.body.test_api_key,
+      };
     },
     api(path, init = {}) {
       return request(`/api/v1${path}`, { ...init, auth: init.key === null ? null : init.key ? `Bearer ${init.key}` : undefined });

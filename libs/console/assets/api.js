@@ -35,9 +35,14 @@ export function signOut() {
   sessionStorage.removeItem(STORE_KEY);
 }
 
-/** Admin tokens are free-form; API keys have the documented `<prefix>_live_<hex>` shape. */
+/** Admin tokens are free-form; API keys have the documented `<prefix>_live_<hex>` or `<prefix>_test_<hex>` shape. */
 export function isApiKey(value) {
-  return /^[a-z0-9]+_live_[0-9a-f]{16,}$/i.test(value ?? '');
+  return /^[a-z0-9]+_(live|test)_[0-9a-f]{16,}$/i.test(value ?? '');
+}
+
+/** Signed in with a test key: everything shown is test data (docs/test-mode.md). */
+export function isTestKey(value) {
+  return /^[a-z0-9]+_test_[0-9a-f]{16,}$/i.test(value ?? '');
 }
 
 export function onRateLimit(listener) {

@@ -1,4 +1,4 @@
-import { credential, isApiKey, onRateLimit, signIn, signOut } from './api.js';
+import { credential, isApiKey, isTestKey, onRateLimit, signIn, signOut } from './api.js';
 import { batchView, batchesView } from './batches.js';
 import { invoicesView, readinessView } from './billing.js';
 import { codView } from './cod.js';
@@ -56,6 +56,9 @@ function drawShell() {
   lang.lang = language() === 'ar' ? 'en' : 'ar';
   const signedIn = Boolean(credential());
   document.getElementById('signout').hidden = !signedIn;
+  // A test key's data is marked on every page: nothing it books is shipped or billed.
+  document.getElementById('mode').hidden = !isTestKey(credential());
+  document.body.classList.toggle('test-mode', isTestKey(credential()));
   const items = !signedIn ? [] : isApiKey(credential()) ? TEAM_NAV : OPERATOR_NAV;
   const { path } = parseHash();
   document

@@ -1,6 +1,7 @@
 /** Every text the console shows, in both languages. */
 export const TEXTS = {
   en: {
+    testMode: 'Test mode: nothing is shipped or billed',
     pickups: 'Pickups',
     pickupsHint: 'Courier collections from your door. Select shipments on the Shipments page to schedule one.',
     noPickups: 'No pickups yet.',
@@ -231,6 +232,7 @@ export const TEXTS = {
     notFoundPage: 'Page not found.',
   },
   ar: {
+    testMode: 'وضع الاختبار: لا يُشحن شيء ولا يُفوتر',
     pickups: 'الاستلام من الموقع',
     pickupsHint: 'استلام المندوب للشحنات من موقعك. حدد الشحنات في صفحة الشحنات لجدولة استلام.',
     noPickups: 'لا توجد طلبات استلام بعد.',

@@ -25,3 +25,4 @@ export * from './fulfilment';
 export * from './webhooks';
 export * from './einvoicing';
 export * from './pickup/pickup-rules';
+export * from './tenancy/api-mode';

@@ -120,12 +120,24 @@ export interface CarrierPort {
 
 /** Resolves carrier codes to adapters; bound in the app modules. */
 export interface CarrierRegistryPort {
+  /** The live carriers. */
   get(code: string): CarrierPort | undefined;
   /** How coarse the carrier's event times are, in ms (1 = exact); 1 when not declared. */
   eventTimeResolutionMs?(code: string): number;
+  /**
+   * The carriers a tenant's work goes to: the live ones for a team, the sandbox simulators
+   * for a team's test scope, whatever the live configuration (docs/adr/0060). Absent: one
+   * set of carriers for everybody.
+   */
+  forTenant?(teamId: string): Promise<CarrierRegistryPort>;
 }
 
 export const CARRIER_REGISTRY = Symbol('CARRIER_REGISTRY');
+
+/** The registry a tenant's carrier calls go through (see CarrierRegistryPort.forTenant). */
+export async function carriersFor(registry: CarrierRegistryPort, teamId: string): Promise<CarrierRegistryPort> {
+  return registry.forTenant ? registry.forTenant(teamId) : registry;
+}
 
 /** The adapter of a carrier a quote or shipment names; a missing one is a deployment fault. */
 export function carrierAdapter(registry: CarrierRegistryPort, code: string): CarrierPort {

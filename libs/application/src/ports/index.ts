@@ -29,3 +29,4 @@ export * from './cod-remittance.repository.port';
 export * from './pickup.repository.port';
 export * from './manifest.port';
 export * from './address-directory.port';
+export * from './test-carrier-control.port';

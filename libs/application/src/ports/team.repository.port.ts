@@ -1,4 +1,5 @@
 import { AddressVerificationMode } from '@lgw/domain';
+import { ApiMode } from '@lgw/domain';
 
 export interface TeamRecord {
   readonly id: string;
@@ -8,7 +9,9 @@ export interface TeamRecord {
 
 export interface NewApiKey {
   readonly id: string;
+  /** The team (never its test scope); the mode says which of the two the key works in. */
   readonly teamId: string;
+  readonly mode: ApiMode;
   readonly keyHash: string;
   readonly displayPrefix: string;
 }
@@ -16,7 +19,14 @@ export interface NewApiKey {
 /** An active (not revoked) key with what a request needs to know about its team. */
 export interface ActiveKey {
   readonly keyId: string;
+  /**
+   * The tenant the key works in: the team itself for a live key, the team's test scope for a
+   * test key. Every team-scoped query takes this id, so test and live data never meet.
+   */
   readonly teamId: string;
+  /** The team the key belongs to (the operator's team id), whatever its mode. */
+  readonly accountId: string;
+  readonly mode: ApiMode;
   readonly keyHash: string;
   readonly rateLimitPerMinute: number | null;
   /** What bookings do with a Saudi destination the address register does not confirm (docs/adr/0052). */
@@ -36,6 +46,7 @@ export interface TeamSummary {
 /** What an operator sees of a key: never the key, only its display prefix. */
 export interface ApiKeySummary {
   readonly id: string;
+  readonly mode: ApiMode;
   readonly displayPrefix: string;
   readonly createdAt: Date;
   readonly lastUsedAt: Date | null;
@@ -43,10 +54,14 @@ export interface ApiKeySummary {
 }
 
 export interface TeamRepositoryPort {
-  createWithKey(team: TeamRecord, key: NewApiKey): Promise<void>;
+  /** The team, its test scope (testScopeId) and its first keys, together. */
+  createWithKeys(team: TeamRecord, testScopeId: string, keys: readonly NewApiKey[]): Promise<void>;
+  /** A team an operator manages (never a test scope). */
   exists(teamId: string): Promise<boolean>;
+  /** The team's mode by tenant id (a test scope's id answers 'test'); null when unknown. */
+  modeOf(tenantId: string): Promise<ApiMode | null>;
   addKey(key: NewApiKey): Promise<void>;
-  /** Returns false when the team has no such active key. */
+  /** Returns false when the team has no such active key (live or test). */
   revokeKey(teamId: string, keyId: string, at: Date): Promise<boolean>;
   /** Returns false when the team does not exist. */
   setRateLimit(teamId: string, perMinute: number): Promise<boolean>;

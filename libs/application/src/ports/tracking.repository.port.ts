@@ -68,7 +68,7 @@ export interface TrackingRepositoryPort {
    * are returned while they reached that status after `graceCutoff`; the others are taken off
    * the schedule and not returned.
    */
-  claimDue(carrierCode: string, now: Date, limit: number, leaseUntil: Date, graceCutoff: Date): Promise<DueShipment[]>;
+  claimDue(carrierCode: string, now: Date, limit: number, leaseUntil: Date, graceCutoff: Date, shipmentId?: string): Promise<DueShipment[]>;
   /**
    * Which of the given candidates are stored already, by event key or by identity: shipment
    * id → the candidates' event keys.

@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { ApiMode } from '@lgw/domain';
 
 export interface GeneratedKey {
   readonly id: string;
+  readonly mode: ApiMode;
   readonly plaintext: string;
   readonly hash: string;
   readonly displayPrefix: string;
@@ -11,11 +13,15 @@ export function hashApiKey(plaintext: string): string {
   return createHash('sha256').update(plaintext, 'utf8').digest('hex');
 }
 
-/** `<prefix>_live_<64 hex>`: 256 random bits, shown once, stored only as a SHA-256 hash. */
-export function generateApiKey(prefix: string): GeneratedKey {
-  const plaintext = `${prefix}_live_${randomBytes(32).toString('hex')}`;
+/**
+ * `<prefix>_live_<64 hex>` or `<prefix>_test_<64 hex>`: 256 random bits, shown once, stored
+ * only as a SHA-256 hash.
+ */
+export function generateApiKey(prefix: string, mode: ApiMode = 'live'): GeneratedKey {
+  const plaintext = `${prefix}_${mode}_${randomBytes(32).toString('hex')}`;
   return {
     id: randomUUID(),
+    mode,
     plaintext,
     hash: hashApiKey(plaintext),
     displayPrefix: `${plaintext.slice(0, prefix.length + 10)}…`,
@@ -24,5 +30,5 @@ export function generateApiKey(prefix: string): GeneratedKey {
 
 export function apiKeyPattern(prefix: string): RegExp {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped}_live_[0-9a-f]{64}$`);
+  return new RegExp(`^${escaped}_(live|test)_[0-9a-f]{64}$`);
 }

@@ -8,3 +8,4 @@ export * from './authenticate-api-key/authenticate-api-key.use-case';
 export * from './list-teams/list-teams.use-case';
 export * from './list-api-keys/list-api-keys.use-case';
 export * from './set-address-verification/set-address-verification.use-case';
+export * from './tenant-modes';

@@ -1,3 +1,4 @@
+import type { ApiMode } from '@lgw/domain';
 import { createHash, randomUUID } from 'node:crypto';
 
 /**
@@ -15,6 +16,7 @@ export function testWebhookMessageId(): string {
 }
 
 /** The delivered body (docs/api.md §10): `{type, timestamp, data:{shipment, previous_status?}}`. */
-export function webhookBody(type: string, timestamp: string, data: Record<string, unknown>): string {
-  return JSON.stringify({ type, timestamp, data });
+export function webhookBody(type: string, timestamp: string, data: Record<string, unknown>, mode: ApiMode = 'live'): string {
+  // `mode`: a test-mode message is never about a live shipment (docs/test-mode.md).
+  return JSON.stringify({ type, timestamp, mode, data });
 }

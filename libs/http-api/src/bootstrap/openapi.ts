@@ -21,7 +21,11 @@ export function setupOpenApi(app: NestFastifyApplication): OpenAPIObject {
         'Every /api/v1 response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-Service-Request-Id.',
     )
     .setVersion('1.0.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: <prefix>_live_<64 hex>' })
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      description: 'API key: <prefix>_live_<64 hex>, or <prefix>_test_<64 hex> for test mode',
+    })
     .build();
   const document = polishOpenApi(SwaggerModule.createDocument(app, config));
   const body = JSON.stringify(document);

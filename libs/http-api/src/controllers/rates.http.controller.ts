@@ -4,7 +4,7 @@ import { GetRatesUseCase, Principal } from '@lgw/application';
 import { QuoteListResponseDto } from '../dto/quote.response.dto';
 import { RatesRequestDto } from '../dto/shipping.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
-import { CurrentPrincipal } from '../http/principal.decorator';
+import { CurrentPrincipal, withMode } from '../http/principal.decorator';
 
 @ApiTags('rates')
 @ApiBearerAuth()
@@ -22,6 +22,7 @@ export class RatesHttpController {
   @ApiOkResponse({ type: QuoteListResponseDto })
   @ApiErrorResponses({ 422: 'E_VALIDATION {field, reason}' })
   async rates(@CurrentPrincipal() principal: Principal, @Body() body: RatesRequestDto): Promise<QuoteListResponseDto> {
-    return this.getRates.rates(body.toCommand(principal.teamId));
+    const answer = await this.getRates.rates(body.toCommand(principal.teamId));
+    return { ...answer, quotes: answer.quotes.map((q) => withMode(principal, q)) };
   }
 }

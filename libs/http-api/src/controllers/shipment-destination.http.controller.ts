@@ -4,7 +4,7 @@ import { Principal, UpdateDestinationUseCase } from '@lgw/application';
 import { AddressRequestDto } from '../dto/address.request.dto';
 import { ShipmentDto } from '../dto/shipment.response.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
-import { CurrentPrincipal } from '../http/principal.decorator';
+import { CurrentPrincipal, withMode } from '../http/principal.decorator';
 
 @ApiTags('shipments')
 @ApiBearerAuth()
@@ -26,12 +26,15 @@ export class ShipmentDestinationHttpController {
       'E_CARRIER_UNAVAILABLE (Retry-After): nothing was changed; E_ADDRESS_SERVICE_UNAVAILABLE (Retry-After) when the team ' +
       'enforces verification and the National Address service cannot be reached',
   })
-  update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AddressRequestDto): Promise<ShipmentDto> {
-    return this.updateDestination.execute({
-      teamId: principal.teamId,
-      shipmentId: id,
-      destination: body,
-      addressVerification: principal.addressVerification,
-    });
+  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AddressRequestDto): Promise<ShipmentDto> {
+    return withMode(
+      principal,
+      await this.updateDestination.execute({
+        teamId: principal.teamId,
+        shipmentId: id,
+        destination: body,
+        addressVerification: principal.addressVerification,
+      }),
+    );
   }
 }

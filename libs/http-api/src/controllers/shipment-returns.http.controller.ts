@@ -5,7 +5,7 @@ import { CreateReturnRequestDto } from '../dto/create-return.request.dto';
 import { ShipmentDto } from '../dto/shipment.response.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { Idempotent } from '../http/idempotency.interceptor';
-import { CurrentPrincipal } from '../http/principal.decorator';
+import { CurrentPrincipal, withMode } from '../http/principal.decorator';
 
 /** Customer returns of delivered shipments (docs/api.md, returns). */
 @ApiTags('shipments')
@@ -24,7 +24,11 @@ export class ShipmentReturnsHttpController {
     422: 'E_VALIDATION (carrier: no returns on this lane; reason, parcels), E_IDEMPOTENCY_MISMATCH',
     503: 'E_CARRIER_UNAVAILABLE (Retry-After)',
   })
-  create(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: CreateReturnRequestDto): Promise<ShipmentDto> {
-    return this.createReturn.execute(body.toCommand(principal.teamId, id));
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: CreateReturnRequestDto,
+  ): Promise<ShipmentDto> {
+    return withMode(principal, await this.createReturn.execute(body.toCommand(principal.teamId, id)));
   }
 }

@@ -15,7 +15,7 @@ import { CancellationResponseDto, ShipmentDto, ShipmentListResponseDto } from '.
 import { ShipmentFilterQueryDto, ShipmentListQueryDto } from '../dto/shipment-search.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { Idempotent } from '../http/idempotency.interceptor';
-import { CurrentPrincipal } from '../http/principal.decorator';
+import { CurrentPrincipal, withMode } from '../http/principal.decorator';
 
 @ApiTags('shipments')
 @ApiBearerAuth()
@@ -41,16 +41,20 @@ export class ShipmentsHttpController {
       'E_CARRIER_UNAVAILABLE (Retry-After); E_ADDRESS_SERVICE_UNAVAILABLE (Retry-After) when the team enforces verification ' +
       'and the National Address service cannot be reached',
   })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateShipmentRequestDto): Promise<ShipmentDto> {
-    return this.createShipment.execute({ ...body.toCommand(principal.teamId), addressVerification: principal.addressVerification });
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateShipmentRequestDto): Promise<ShipmentDto> {
+    return withMode(
+      principal,
+      await this.createShipment.execute({ ...body.toCommand(principal.teamId), addressVerification: principal.addressVerification }),
+    );
   }
 
   @Get()
   @ApiOperation({ summary: 'List and search shipments', description: 'Newest first. Unknown query parameters are refused (422).' })
   @ApiOkResponse({ type: ShipmentListResponseDto })
   @ApiErrorResponses({ 422: 'E_VALIDATION: every wrong or unknown parameter in details.errors' })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ShipmentListQueryDto): Promise<ShipmentListResponseDto> {
-    return this.listShipments.execute({ ...query, teamId: principal.teamId });
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: ShipmentListQueryDto): Promise<ShipmentListResponseDto> {
+    const page = await this.listShipments.execute({ ...query, teamId: principal.teamId });
+    return { ...page, shipments: page.shipments.map((s) => withMode(principal, s)) };
   }
 
   @Get('export.csv')
@@ -73,8 +77,8 @@ export class ShipmentsHttpController {
   @Get(':id')
   @ApiOkResponse({ type: ShipmentDto })
   @ApiErrorResponses({ 404: "E_NOT_FOUND (also for another team's shipment)" })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ShipmentDto> {
-    return this.getShipment.execute({ teamId: principal.teamId, shipmentId: id });
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ShipmentDto> {
+    return withMode(principal, await this.getShipment.execute({ teamId: principal.teamId, shipmentId: id }));
   }
 
   @Post(':id/cancel')

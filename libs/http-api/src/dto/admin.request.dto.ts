@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { ADDRESS_VERIFICATION_MODES } from '@lgw/domain';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ADDRESS_VERIFICATION_MODES, API_MODES, ApiMode } from '@lgw/domain';
 
 export class CreateTeamRequestDto {
   @ApiProperty({ example: 'Acme Trading' })
@@ -28,4 +28,11 @@ export class UpdateTeamRequestDto {
   })
   @IsIn([...ADDRESS_VERIFICATION_MODES], { message: `must be one of: ${ADDRESS_VERIFICATION_MODES.join(', ')}` })
   address_verification: string;
+}
+
+export class IssueKeyRequestDto {
+  @ApiPropertyOptional({ enum: API_MODES, description: "live when absent; test: a key for the team's test mode (docs/test-mode.md)" })
+  @IsOptional()
+  @IsIn(API_MODES, { message: 'must be live or test' })
+  mode?: ApiMode;
 }

@@ -1,3 +1,4 @@
+import { API_MODES, ApiMode } from '@lgw/domain';
 import { ApiProperty } from '@nestjs/swagger';
 
 export class TeamDto {
@@ -9,11 +10,15 @@ export class CreateTeamResponseDto {
   @ApiProperty({ type: TeamDto }) team: TeamDto;
   @ApiProperty() key_id: string;
   @ApiProperty({ description: 'Shown once; only its hash is stored.' }) api_key: string;
+  @ApiProperty() test_key_id: string;
+  @ApiProperty({ description: "The team's first test key (<prefix>_test_<64 hex>); shown once; only its hash is stored." })
+  test_api_key: string;
 }
 
 export class IssueKeyResponseDto {
   @ApiProperty() key_id: string;
   @ApiProperty({ description: 'Shown once; only its hash is stored.' }) api_key: string;
+  @ApiProperty({ enum: API_MODES }) mode: ApiMode;
 }
 
 export class RateLimitResponseDto {
@@ -43,6 +48,7 @@ export class TeamListResponseDto {
 
 export class ApiKeySummaryDto {
   @ApiProperty() id: string;
+  @ApiProperty({ enum: API_MODES }) mode: ApiMode;
   @ApiProperty({ description: 'the first characters of the key, for recognising it' }) display_prefix: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'recorded at most once a minute' }) last_used_at:

@@ -1,3 +1,4 @@
+import { API_MODES, ApiMode } from '@lgw/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CarrierRefDto, ServiceRefDto, TransitDaysDto } from './carrier.response.dto';
 
@@ -18,6 +19,7 @@ export class BreakdownLineDto {
 
 export class QuoteDto {
   @ApiProperty() quote_id: string;
+  @ApiProperty({ enum: API_MODES, description: 'live, or test for what a test key made (docs/test-mode.md)' }) mode: ApiMode;
   @ApiProperty({ type: CarrierRefDto }) carrier: CarrierRefDto;
   @ApiProperty({ type: ServiceRefDto }) service: ServiceRefDto;
   @ApiProperty({ type: TransitDaysDto }) transit_days: TransitDaysDto;

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { COD_STATUSES, EXCEPTION_TYPES, SHIPMENT_STATUSES, SHIPMENT_WARNING_CODES } from '@lgw/domain';
+import { API_MODES, ApiMode, COD_STATUSES, EXCEPTION_TYPES, SHIPMENT_STATUSES, SHIPMENT_WARNING_CODES } from '@lgw/domain';
 import { AddressRequestDto } from './address.request.dto';
 import { CarrierRefDto, ServiceRefDto } from './carrier.response.dto';
 import { ParcelRequestDto } from './parcel.request.dto';
@@ -62,6 +62,7 @@ export interface ShipmentReturnReason {
 
 export class ShipmentDto {
   @ApiProperty() id: string;
+  @ApiProperty({ enum: API_MODES, description: 'live, or test for what a test key made (docs/test-mode.md)' }) mode: ApiMode;
   @ApiProperty() tracking_number: string;
   @ApiProperty({ description: "the gateway's own reference for the shipment" }) service_reference: string;
   @ApiProperty({ type: String, nullable: true, description: "the caller's order reference" }) reference: string | null;

@@ -9,3 +9,8 @@ export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: Execu
   if (!request.principal) throw new DomainError('E_UNAUTHENTICATED');
   return request.principal;
 });
+
+/** A resource as the caller sees it, marked live or test (docs/test-mode.md): the caller's mode. */
+export function withMode<T extends object>(principal: Principal, view: T): T & { mode: Principal['mode'] } {
+  return { ...view, mode: principal.mode };
+}

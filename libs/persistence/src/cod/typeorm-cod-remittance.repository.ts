@@ -30,6 +30,7 @@ interface MatchRow {
   team_id: string;
   tracking_number: string;
   cod_amount_halalas: string | null;
+  mode: string;
 }
 
 const REMITTANCE_COLUMNS = 'id, team_id, carrier_code, carrier_reference, remitted_at, amount_halalas, item_count, status';
@@ -68,13 +69,18 @@ export class TypeOrmCodRemittanceRepository implements CodRemittanceRepositoryPo
     const lines = new Map<string, number>();
     for (const line of payout.lines) if (!lines.has(line.trackingNumber)) lines.set(line.trackingNumber, line.amountHalalas);
     const numbers = [...lines.keys()];
-    const matched: MatchRow[] = numbers.length
+    let matched: MatchRow[] = numbers.length
       ? await em.query(
-          `SELECT id, team_id, tracking_number, cod_amount_halalas FROM shipments
-            WHERE carrier_code = $1 AND tracking_number = ANY($2::text[])`,
+          `SELECT s.id, s.team_id, s.tracking_number, s.cod_amount_halalas, t.mode FROM shipments s JOIN teams t ON t.id = s.team_id
+            WHERE s.carrier_code = $1 AND s.tracking_number = ANY($2::text[])`,
           [carrierCode, numbers],
         )
       : [];
+    // Test mode moves no money (docs/adr/0060): a payout line naming a test shipment is
+    // neither remitted nor left for the operator as unmatched.
+    const testNumbers = new Set(matched.filter((m) => m.mode === 'test').map((m) => m.tracking_number));
+    matched = matched.filter((m) => m.mode !== 'test');
+    for (const tn of testNumbers) lines.delete(tn);
     const byTeam = new Map<string, MatchRow[]>();
     for (const row of matched) {
       const list = byTeam.get(row.team_id);
@@ -83,7 +89,8 @@ export class TypeOrmCodRemittanceRepository implements CodRemittanceRepositoryPo
     }
     const unmatched: Array<{ trackingNumber: string; reason: string }> = [];
     const known = new Set(matched.map((m) => m.tracking_number));
-    for (const tn of numbers) if (!known.has(tn)) unmatched.push({ trackingNumber: tn, reason: 'UNKNOWN_TRACKING_NUMBER' });
+    for (const tn of numbers)
+      if (!known.has(tn) && !testNumbers.has(tn)) unmatched.push({ trackingNumber: tn, reason: 'UNKNOWN_TRACKING_NUMBER' });
 
     const created: RemittanceRecord[] = [];
     for (const [teamId, rows] of byTeam) {

@@ -1,3 +1,4 @@
+import { ApiMode } from '@lgw/domain';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** Only the SHA-256 of a key and a short display prefix are kept; the key itself never is. */
@@ -9,6 +10,9 @@ export class ApiKeyOrmEntity {
   @Index()
   @Column('uuid', { name: 'team_id' })
   teamId: string;
+
+  @Column('text', { default: 'live' })
+  mode: ApiMode;
 
   @Index({ unique: true })
   @Column('char', { name: 'key_hash', length: 64 })

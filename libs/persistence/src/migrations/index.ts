@@ -23,6 +23,7 @@ import { LabelFormats1732100440000 } from './1732100440000-label-formats.migrati
 import { Manifests1732100441000 } from './1732100441000-manifests.migration';
 import { ShipmentLabelFormat1732100442000 } from './1732100442000-shipment-label-format.migration';
 import { ReturnReason1732100450000 } from './1732100450000-return-reason.migration';
+import { TestMode1732100470000 } from './1732100470000-test-mode.migration';
 import { TeamAddressVerification1732100520000 } from './1732100520000-team-address-verification.migration';
 
 /** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
@@ -52,5 +53,6 @@ export const MIGRATIONS = [
   Manifests1732100441000,
   ShipmentLabelFormat1732100442000,
   ReturnReason1732100450000,
+  TestMode1732100470000,
   TeamAddressVerification1732100520000,
 ];

@@ -1,5 +1,5 @@
 import { DataSource, IsNull } from 'typeorm';
-import { AddressVerificationMode } from '@lgw/domain';
+import { AddressVerificationMode, ApiMode } from '@lgw/domain';
 import { ActiveKey, ApiKeySummary, NewApiKey, TeamRecord, TeamRepositoryPort, TeamSummary } from '@lgw/application';
 import { ApiKeyOrmEntity } from '../entities/api-key.orm-entity';
 import { TeamOrmEntity } from '../entities/team.orm-entity';
@@ -8,16 +8,29 @@ import { isUuid } from '../support/uuid';
 export class TypeOrmTeamRepository implements TeamRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
-  async createWithKey(team: TeamRecord, key: NewApiKey): Promise<void> {
+  async createWithKeys(team: TeamRecord, testScopeId: string, keys: readonly NewApiKey[]): Promise<void> {
     await this.dataSource.transaction(async (em) => {
-      await em.insert(TeamOrmEntity, { id: team.id, name: team.name, rateLimitPerMinute: team.rateLimitPerMinute });
-      await em.insert(ApiKeyOrmEntity, { ...key, revokedAt: null });
+      await em.insert(TeamOrmEntity, {
+        id: team.id,
+        name: team.name,
+        rateLimitPerMinute: team.rateLimitPerMinute,
+        mode: 'live',
+        accountId: null,
+      });
+      await em.insert(TeamOrmEntity, { id: testScopeId, name: team.name, rateLimitPerMinute: null, mode: 'test', accountId: team.id });
+      for (const key of keys) await em.insert(ApiKeyOrmEntity, { ...key, revokedAt: null });
     });
   }
 
   async exists(teamId: string): Promise<boolean> {
     if (!isUuid(teamId)) return false;
-    return this.dataSource.getRepository(TeamOrmEntity).exists({ where: { id: teamId } });
+    return this.dataSource.getRepository(TeamOrmEntity).exists({ where: { id: teamId, mode: 'live' } });
+  }
+
+  async modeOf(tenantId: string): Promise<ApiMode | null> {
+    if (!isUuid(tenantId)) return null;
+    const rows: Array<{ mode: ApiMode }> = await this.dataSource.query('SELECT mode FROM teams WHERE id = $1', [tenantId]);
+    return rows[0]?.mode ?? null;
   }
 
   async addKey(key: NewApiKey): Promise<void> {
@@ -34,7 +47,9 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
 
   async setRateLimit(teamId: string, perMinute: number): Promise<boolean> {
     if (!isUuid(teamId)) return false;
-    const result = await this.dataSource.getRepository(TeamOrmEntity).update({ id: teamId }, { rateLimitPerMinute: perMinute });
+    const result = await this.dataSource
+      .getRepository(TeamOrmEntity)
+      .update({ id: teamId, mode: 'live' }, { rateLimitPerMinute: perMinute });
     return (result.affected ?? 0) > 0;
   }
 
@@ -48,23 +63,22 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
   }
 
   async findActiveKeyByHash(keyHash: string): Promise<ActiveKey | null> {
-    const rows: Array<{
-      key_id: string;
-      team_id: string;
-      key_hash: string;
-      rate_limit_per_minute: number | null;
-      address_verification: AddressVerificationMode;
-    }> = await this.dataSource.query(
-      `SELECT k.id AS key_id, k.team_id, k.key_hash, t.rate_limit_per_minute, t.address_verification
-           FROM api_keys k JOIN teams t ON t.id = k.team_id
-          WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    // A test key works in its team's test scope; the limit and the address rule are the team's either way.
+    const rows: KeyRow[] = await this.dataSource.query(
+      `SELECT k.id AS key_id, k.team_id AS account_id, k.mode, k.key_hash, t.rate_limit_per_minute, t.address_verification,
+              CASE WHEN k.mode = 'test' THEN s.id ELSE t.id END AS tenant_id
+         FROM api_keys k JOIN teams t ON t.id = k.team_id
+         LEFT JOIN teams s ON s.account_id = t.id
+        WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
       [keyHash],
     );
     const row = rows[0];
-    if (!row) return null;
+    if (!row?.tenant_id) return null;
     return {
       keyId: row.key_id,
-      teamId: row.team_id,
+      teamId: row.tenant_id,
+      accountId: row.account_id,
+      mode: row.mode,
       keyHash: row.key_hash,
       rateLimitPerMinute: row.rate_limit_per_minute,
       addressVerification: row.address_verification,
@@ -72,13 +86,15 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
   }
 
   async listTeams(): Promise<TeamSummary[]> {
-    const rows: TeamRow[] = await this.dataSource.query(`${TEAM_SUMMARY_SQL} GROUP BY t.id ORDER BY t.created_at DESC, t.id`);
+    const rows: TeamRow[] = await this.dataSource.query(
+      `${TEAM_SUMMARY_SQL} WHERE t.mode = 'live' GROUP BY t.id ORDER BY t.created_at DESC, t.id`,
+    );
     return rows.map(toTeamSummary);
   }
 
   async findTeam(teamId: string): Promise<TeamSummary | null> {
     if (!isUuid(teamId)) return null;
-    const rows: TeamRow[] = await this.dataSource.query(`${TEAM_SUMMARY_SQL} WHERE t.id = $1 GROUP BY t.id`, [teamId]);
+    const rows: TeamRow[] = await this.dataSource.query(`${TEAM_SUMMARY_SQL} WHERE t.id = $1 AND t.mode = 'live' GROUP BY t.id`, [teamId]);
     return rows[0] ? toTeamSummary(rows[0]) : null;
   }
 
@@ -87,6 +103,7 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
     const keys = await this.dataSource.getRepository(ApiKeyOrmEntity).find({ where: { teamId }, order: { createdAt: 'DESC', id: 'ASC' } });
     return keys.map((k) => ({
       id: k.id,
+      mode: k.mode,
       displayPrefix: k.displayPrefix,
       createdAt: k.createdAt,
       lastUsedAt: k.lastUsedAt,
@@ -100,6 +117,16 @@ export class TypeOrmTeamRepository implements TeamRepositoryPort {
       at,
     ]);
   }
+}
+
+interface KeyRow {
+  key_id: string;
+  account_id: string;
+  tenant_id: string | null;
+  mode: ApiMode;
+  key_hash: string;
+  rate_limit_per_minute: number | null;
+  address_verification: AddressVerificationMode;
 }
 
 interface TeamRow {

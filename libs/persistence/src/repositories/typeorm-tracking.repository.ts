@@ -50,22 +50,38 @@ class StatusMovedMeanwhile extends Error {}
 export class TypeOrmTrackingRepository implements TrackingRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
-  async claimDue(carrierCode: string, now: Date, limit: number, leaseUntil: Date, graceCutoff: Date): Promise<DueShipment[]> {
+  async claimDue(
+    carrierCode: string,
+    now: Date,
+    limit: number,
+    leaseUntil: Date,
+    graceCutoff: Date,
+    shipmentId?: string,
+  ): Promise<DueShipment[]> {
+    // One named shipment (a test-mode event drives it now, whenever it was due), or the due ones.
+    const which =
+      shipmentId === undefined
+        ? `SELECT id FROM shipments
+                WHERE carrier_code = $1 AND next_poll_at IS NOT NULL AND next_poll_at <= $2
+                ORDER BY next_poll_at
+                LIMIT $3
+                FOR UPDATE SKIP LOCKED`
+        : `SELECT id FROM shipments
+                WHERE carrier_code = $1 AND id = $7::uuid AND $2::timestamptz IS NOT NULL AND $3::int > 0
+                FOR UPDATE SKIP LOCKED`;
     // A terminal shipment stays on the schedule while its grace period runs (terminal_at after
     // the cutoff); one past it, or one that never had one, is taken off.
+    const params: unknown[] = [carrierCode, now, limit, [...TERMINAL_STATUSES], leaseUntil, graceCutoff];
+    if (shipmentId !== undefined) params.push(shipmentId);
     const result = await this.dataSource.query(
       `UPDATE shipments s
           SET next_poll_at = CASE WHEN s.status = ANY($4::text[]) AND (s.terminal_at IS NULL OR s.terminal_at <= $6)
                                   THEN NULL ELSE $5::timestamptz END
-         FROM (SELECT id FROM shipments
-                WHERE carrier_code = $1 AND next_poll_at IS NOT NULL AND next_poll_at <= $2
-                ORDER BY next_poll_at
-                LIMIT $3
-                FOR UPDATE SKIP LOCKED) due
+         FROM (${which}) due
         WHERE s.id = due.id
         RETURNING s.id, s.team_id, s.tracking_number, s.lane, s.status, s.progress, s.last_event_at, s.terminal_at,
                   s.next_poll_at IS NOT NULL AS claimed`,
-      [carrierCode, now, limit, [...TERMINAL_STATUSES], leaseUntil, graceCutoff],
+      params,
     );
     return updatedRows<DueRow & { claimed: boolean }>(result)
       .filter((row) => row.claimed)

@@ -49,6 +49,9 @@ import {
   RevokeApiKeyUseCase,
   SetRateLimitUseCase,
   TEAM_REPOSITORY,
+  TEST_CARRIER_CONTROL,
+  RecordTestEventUseCase,
+  TenantModes,
   ListTeamsUseCase,
   ListApiKeysUseCase,
   BILLING_LEDGER,
@@ -129,7 +132,13 @@ import {
 } from '@lgw/application';
 import { WEBHOOK_AUTO_DISABLE_AFTER_MS, WEBHOOK_RETRY_SCHEDULE_MS } from '@lgw/domain';
 import { AesGcmSecretCipher, StandardWebhooksSigner } from '@lgw/webhooks';
-import { CARRIER_CATALOGUE as CATALOGUE_DATA, findCarrier, RateCardRepository } from '@lgw/carriers';
+import {
+  CARRIER_CATALOGUE as CATALOGUE_DATA,
+  findCarrier,
+  ModalCarrierRegistry,
+  RateCardRepository,
+  SandboxControlClient,
+} from '@lgw/carriers';
 import {
   TypeOrmBillingLedger,
   TypeOrmCatalogueRepository,
@@ -234,6 +243,7 @@ const USE_CASES = [
   CreateReturnUseCase,
   VerifyAddressUseCase,
   SetAddressVerificationUseCase,
+  RecordTestEventUseCase,
 ];
 
 /** Rotation keeps the old secret signing beside the new one for a day (ADR 0019). */
@@ -266,6 +276,8 @@ export class GatewayCoreModule {
       disableAfterMs: WEBHOOK_AUTO_DISABLE_AFTER_MS,
       rotationOverlapMs: ROTATION_OVERLAP_MS,
     };
+    const teams = new TypeOrmTeamRepository(runtime.database.dataSource);
+    const modes = new TenantModes(teams);
     const providers = [
       { provide: GATEWAY_RUNTIME, useValue: runtime },
       { provide: APP_CONFIG, useValue: runtime.config },
@@ -273,7 +285,7 @@ export class GatewayCoreModule {
       { provide: DATA_SOURCE, useValue: runtime.database.dataSource },
       { provide: REDIS, useValue: runtime.redis ?? null },
       { provide: RATE_LIMITER, useValue: runtime.rateLimiter },
-      { provide: TEAM_REPOSITORY, useValue: new TypeOrmTeamRepository(runtime.database.dataSource) },
+      { provide: TEAM_REPOSITORY, useValue: teams },
       {
         provide: QUOTE_REPOSITORY,
         // Signed ids in both modes (ADR 0031): rating writes nothing; used marks live in the database.
@@ -291,7 +303,9 @@ export class GatewayCoreModule {
       { provide: CARRIER_INTENTS, useValue: new TypeOrmCarrierIntentStore(runtime.database.dataSource) },
       { provide: PICKUP_REPOSITORY, useValue: new TypeOrmPickupRepository(runtime.database.dataSource) },
       { provide: INTENT_RECOVERY, useExisting: RecoverCarrierIntentsUseCase },
-      { provide: CARRIER_REGISTRY, useValue: runtime.carriers },
+      { provide: TenantModes, useValue: modes },
+      { provide: TEST_CARRIER_CONTROL, useValue: new SandboxControlClient(runtime.testSandboxUrl) },
+      { provide: CARRIER_REGISTRY, useValue: new ModalCarrierRegistry(runtime.carriers, runtime.testCarriers, (id) => modes.of(id)) },
       { provide: JOB_QUEUE, useValue: runtime.jobs.queue },
       { provide: JOB_WORKER, useValue: runtime.jobs.worker },
       { provide: RECURRING_JOBS, useValue: runtime.jobs.recurring },

@@ -18,7 +18,7 @@ import {
   PuppeteerManifestRenderer,
 } from '@lgw/labels';
 import { createJobQueue, JobQueueRuntime, throttled } from '@lgw/queue';
-import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry } from '@lgw/carriers';
+import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry, defaultSandboxUrl } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/persistence';
 import {
   AppConfig,
@@ -48,6 +48,10 @@ export interface GatewayRuntime {
   readonly redis?: Redis;
   readonly rateLimiter: RateLimiterPort;
   readonly carriers: CarrierRegistry;
+  /** The sandbox simulators test-mode tenants always use (docs/adr/0060-test-mode-tenancy.md). */
+  readonly testCarriers: CarrierRegistry;
+  /** The sandbox those simulators run in (its control API drives test shipments). */
+  readonly testSandboxUrl: string;
   /** Producer side is used by every process; only worker processes start the consumer. */
   readonly jobs: JobQueueRuntime;
   /** Chromium starts on the first render, so processes that never render never launch it. */
@@ -80,6 +84,11 @@ export interface RuntimeOptions {
    * sandbox (all-in-one, tests); otherwise carrier URLs come from the environment.
    */
   readonly carrierSettings?: CarrierRegistrySettings;
+  /**
+   * Where test mode's carriers live: default the sandbox of carrierSettings.sandboxUrl, else
+   * SANDBOX_URL or the local sandbox (SANDBOX_PORT). Never the live carriers' URLs.
+   */
+  readonly testSandboxUrl?: string;
   /** Redis key prefix of the job queues (tests isolate runs with their own). */
   readonly queuePrefix?: string;
   /** The `process` label of every metric: api, worker, gateway (all-in-one). */
@@ -117,6 +126,17 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
   };
   const carriers = createCarrierRegistry({
     ...options.carrierSettings,
+    resilience: { ...options.carrierSettings?.resilience, observer: carrierObserver },
+  });
+  const carrierEnv = options.carrierSettings?.env ?? process.env;
+  const testSandboxUrl = (options.testSandboxUrl ?? options.carrierSettings?.sandboxUrl ?? defaultSandboxUrl(carrierEnv)).replace(
+    /\/+$/,
+    '',
+  );
+  const testCarriers = createCarrierRegistry({
+    sandboxUrl: testSandboxUrl,
+    // Only resilience and sandbox settings: no live credential ever reaches the simulators.
+    env: Object.fromEntries(Object.entries(carrierEnv).filter(([name]) => /^(CARRIER|SANDBOX)_/.test(name))),
     resilience: { ...options.carrierSettings?.resilience, observer: carrierObserver },
   });
   const queueRuntime = createJobQueue({
@@ -160,6 +180,8 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     redis,
     rateLimiter,
     carriers,
+    testCarriers,
+    testSandboxUrl,
     jobs,
     labelRenderer,
     labelFormatRenderer: new PuppeteerLabelFormatsRenderer(browserPool),
@@ -176,6 +198,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
       webhookSender.close();
       await browserPool.close();
       await carriers.close();
+      await testCarriers.close();
       redis?.disconnect();
       await database.close();
       await metricsServer?.close();

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   billingPeriodOf,
   BillingLineDraft,
@@ -14,6 +14,7 @@ import { BILLING_LEDGER, BillingLedgerPort, LedgerLine } from '../../ports/billi
 import { RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { ShipmentRecord } from '../../shipments/shipment.record';
+import { TenantModes } from '../../teams/tenant-modes';
 import { RETURN_STATUSES } from '../billing-event';
 import { BillingEventCommand } from './record-billing-event.command';
 
@@ -30,9 +31,15 @@ export class RecordBillingEventUseCase {
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(BILLING_LEDGER) private readonly ledger: BillingLedgerPort,
     @Inject(RATE_CARDS) private readonly rateCards: RateCardSourcePort,
+    @Optional() private readonly modes?: TenantModes,
   ) {}
 
   async execute(command: BillingEventCommand): Promise<number> {
+    // Test mode is never billed (docs/adr/0060): its events are acknowledged, no line written.
+    if (this.modes && (await this.modes.of(command.teamId)) === 'test') {
+      await this.ledger.acknowledge(command.eventId);
+      return 0;
+    }
     const shipment = await this.shipments.findForTeam(command.teamId, command.shipmentId);
     if (!shipment) {
       this.logger.warn(`billing: event ${command.eventId} names shipment ${command.shipmentId}, which does not exist; nothing billed`);

@@ -14,6 +14,7 @@ import {
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../../ports/batch-file-store.port';
 import {
   CARRIER_REGISTRY,
+  carriersFor,
   carrierAdapter,
   CarrierBooking,
   CarrierBookingRequest,
@@ -141,7 +142,7 @@ export class ProcessBatchUseCase {
     const service = carrier?.service_levels[0];
     const card = service ? this.rateCards.get(service.code) : undefined;
     if (!carrier || !service || !card) throw new Error('no csv_batch carrier with a priced service level is configured');
-    const adapter = carrierAdapter(this.carriers, carrier.code);
+    const adapter = carrierAdapter(await carriersFor(this.carriers, batch.teamId), carrier.code);
     let settled = await this.batches.settledRows(batch.id);
     let afterSeq = 0;
     // Two pages in flight: the carrier books page n+1 while page n is being written.

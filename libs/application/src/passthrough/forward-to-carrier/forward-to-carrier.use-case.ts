@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ValidationError } from '@lgw/domain';
-import { CARRIER_REGISTRY, CarrierRegistryPort, CarrierUnavailableError, PassthroughResponse } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carriersFor, CarrierRegistryPort, CarrierUnavailableError, PassthroughResponse } from '../../ports/carrier.port';
 import { PASSTHROUGH_AUDIT, PassthroughAuditEntry, PassthroughAuditPort } from '../../ports/passthrough-audit.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -44,7 +44,7 @@ export class ForwardToCarrierUseCase {
   ) {}
 
   async execute(command: ForwardToCarrierCommand): Promise<ForwardToCarrierResult> {
-    const adapter = passthroughCarrier(command.carrierCode, this.catalogue, this.carriers);
+    const adapter = passthroughCarrier(command.carrierCode, this.catalogue, await carriersFor(this.carriers, command.teamId));
     if (!isJsonObject(command.body) || !command.rawBody) throw new ValidationError('body', 'must be a JSON object');
 
     const createdAt = this.clock.now();

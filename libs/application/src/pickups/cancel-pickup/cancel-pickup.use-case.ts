@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, pickupWindowOpensAt } from '@lgw/domain';
-import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../../ports/pickup.repository.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
@@ -31,7 +31,10 @@ export class CancelPickupUseCase {
     if (this.clock.now().getTime() >= opensAt.getTime()) {
       throw new DomainError('E_PICKUP_CANCEL_NOT_ALLOWED', { window_opened_at: opensAt.toISOString() });
     }
-    await carrierAdapter(this.carriers, pickup.carrierCode).pickups?.cancelPickup(pickup.confirmationNumber, pickup.id);
+    await carrierAdapter(await carriersFor(this.carriers, command.teamId), pickup.carrierCode).pickups?.cancelPickup(
+      pickup.confirmationNumber,
+      pickup.id,
+    );
 
     const at = this.clock.now();
     const moves = [];

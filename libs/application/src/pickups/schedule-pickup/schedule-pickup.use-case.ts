@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { canSchedulePickup, checkPickupSlot, DomainError, PICKUP_SCHEDULABLE_STATUSES, PickupProblem, ShipmentStatus } from '@lgw/domain';
 import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../../ports/pickup.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
@@ -59,7 +59,8 @@ export class SchedulePickupUseCase {
   async execute(command: SchedulePickupCommand): Promise<PickupView> {
     const now = this.clock.now();
     const schedule = this.catalogue.find(command.carrier)?.capabilities.pickups;
-    const operations = schedule ? this.carriers.get(command.carrier)?.pickups : undefined;
+    const carriers = await carriersFor(this.carriers, command.teamId);
+    const operations = schedule ? carriers.get(command.carrier)?.pickups : undefined;
     if (!schedule || !operations) {
       const known = this.catalogue.find(command.carrier) !== undefined;
       throw pickupValidationError([
@@ -142,7 +143,7 @@ export class SchedulePickupUseCase {
     if (outcome === 'shipments_moved') {
       // A shipment moved while the carrier was booking (cancelled, or scanned): undo the collection.
       await this.intents.transition(intent, ['pending'], 'compensating', this.clock.now()).catch(() => undefined);
-      await carrierAdapter(this.carriers, command.carrier)
+      await carrierAdapter(await carriersFor(this.carriers, command.teamId), command.carrier)
         .pickups?.cancelPickup(confirmationNumber, pickup.id)
         .then(() => this.intents.transition(intent, ['compensating'], 'abandoned', this.clock.now()))
         .catch(() => undefined);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { canCancel, DomainError, eventKindsForStatusChange, STATUS_LABELS } from '@lgw/domain';
 import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { faultPoint } from '../../shared/fault-point';
@@ -56,7 +56,7 @@ export class CancelShipmentUseCase {
     });
     faultPoint('cancel.before-carrier-call');
     try {
-      await carrierAdapter(this.carriers, shipment.carrierCode).cancel(shipment.trackingNumber);
+      await carrierAdapter(await carriersFor(this.carriers, shipment.teamId), shipment.carrierCode).cancel(shipment.trackingNumber);
     } catch (error) {
       // Refused: nothing changed. Unknown (timeout): recovery adopts whatever the carrier did.
       const settled = error instanceof CarrierRejectedError ? 'abandoned' : 'compensating';

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { classifyLane, DomainError, ParcelProps, rateParcels, shipmentWarnings } from '@lgw/domain';
 import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
@@ -120,7 +120,7 @@ export class CreateReturnUseCase {
       idempotency: currentIdempotencyKey(),
       createdAt: now,
     });
-    const adapter = carrierAdapter(this.carriers, draft.carrierCode);
+    const adapter = carrierAdapter(await carriersFor(this.carriers, draft.teamId), draft.carrierCode);
     let booked: BookingDraft;
     try {
       const booking = await adapter.book({

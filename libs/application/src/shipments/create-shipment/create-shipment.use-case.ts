@@ -12,7 +12,14 @@ import {
 } from '@lgw/domain';
 import { VerifyAddressUseCase } from '../../addresses/verify-address/verify-address.use-case';
 import { CARRIER_INTENTS, CarrierIntentState, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, carrierAdapter, CarrierBooking, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import {
+  CARRIER_REGISTRY,
+  carrierAdapter,
+  carriersFor,
+  CarrierBooking,
+  CarrierRegistryPort,
+  CarrierRejectedError,
+} from '../../ports/carrier.port';
 import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { faultPoint } from '../../shared/fault-point';
 import { QUOTE_REPOSITORY, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
@@ -89,7 +96,7 @@ export class CreateShipmentUseCase {
 
     let booking: CarrierBooking;
     try {
-      booking = await carrierAdapter(this.carriers, quote.carrierCode).book({
+      booking = await carrierAdapter(await carriersFor(this.carriers, command.teamId), quote.carrierCode).book({
         shipmentId,
         serviceCode: quote.serviceCode,
         origin,
@@ -250,7 +257,7 @@ export class CreateShipmentUseCase {
     );
     // Marked first: if this process dies while cancelling, recovery finishes the cancel.
     await this.intents.transition(intent, ['pending'], 'compensating', this.clock.now()).catch(() => undefined);
-    const adapter = carrierAdapter(this.carriers, record.carrierCode);
+    const adapter = carrierAdapter(await carriersFor(this.carriers, record.teamId), record.carrierCode);
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       try {
         await adapter.cancel(record.trackingNumber);

@@ -8,7 +8,7 @@ import {
   IntentRecoveryPort,
   UNRESOLVED_INTENT_STATES,
 } from '../../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort } from '../../ports/carrier.port';
 import { IDEMPOTENCY_STORE, IdempotencyStorePort } from '../../ports/idempotency-store.port';
 import { QUOTE_REPOSITORY, QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
@@ -115,7 +115,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     const recorded = await this.shipments.findForTeam(intent.teamId, intent.shipmentId);
     if (recorded) return this.finish(intent, 'completed', () => this.shipmentOutcome(recorded));
 
-    const adapter = carrierAdapter(this.carriers, intent.carrierCode);
+    const adapter = carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode);
     const found = await adapter.findBookingByReference(intent.shipmentId);
     const draft = reviveBookingDraft(intent.payload.shipment);
     if (found && !found.cancelled && intent.state === 'pending') {
@@ -150,7 +150,9 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
       const at = shipment.cancelledAt;
       return this.finish(intent, 'completed', () => ({ status: 200, body: cancellationView(shipment.id, shipment.trackingNumber, at) }));
     }
-    const found = await carrierAdapter(this.carriers, intent.carrierCode).findBookingByReference(shipment.id);
+    const found = await carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode).findBookingByReference(
+      shipment.id,
+    );
     if (!found?.cancelled) return this.finish(intent, 'abandoned');
     const at = this.clock.now();
     const reason = typeof intent.payload.reason === 'string' ? intent.payload.reason : null;
@@ -167,7 +169,10 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     if (sameAddress(shipment.destination, destination)) return this.finish(intent, 'completed', () => this.shipmentOutcome(shipment, 200));
     // Another change was recorded since: it was sent to the carrier after this one, so it stands.
     if (!sameAddress(shipment.destination, expected)) return this.finish(intent, 'abandoned');
-    await carrierAdapter(this.carriers, intent.carrierCode).updateDestination(shipment.trackingNumber, destination);
+    await carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode).updateDestination(
+      shipment.trackingNumber,
+      destination,
+    );
     const addressWarnings = Array.isArray(intent.payload.address_warnings)
       ? (intent.payload.address_warnings as ShipmentWarning[])
       : undefined;

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { VerifyAddressUseCase } from '../../addresses/verify-address/verify-address.use-case';
 import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, carrierAdapter, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { faultPoint } from '../../shared/fault-point';
 import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../../ports/shipment-destination.port';
@@ -84,7 +84,10 @@ export class UpdateDestinationUseCase {
       });
       faultPoint('destination.before-carrier-call');
       try {
-        await carrierAdapter(this.carriers, shipment.carrierCode).updateDestination(shipment.trackingNumber, destination);
+        await carrierAdapter(await carriersFor(this.carriers, shipment.teamId), shipment.carrierCode).updateDestination(
+          shipment.trackingNumber,
+          destination,
+        );
       } catch (error) {
         if (error instanceof CarrierRejectedError) {
           await this.intents.transition(intent, ['pending'], 'abandoned', this.clock.now()).catch(() => undefined);

@@ -20,7 +20,15 @@ class KeyLookups {
 describe('AuthenticateApiKeyUseCase: key look-ups', () => {
   const settings = { apiKeyPrefix: 'lgw', rateLimitPerMinute: 60 } as GatewaySettings;
   const material = generateApiKey('lgw');
-  const active: ActiveKey = { keyId: 'k1', teamId: 't1', keyHash: material.hash, rateLimitPerMinute: null, addressVerification: 'warn' };
+  const active: ActiveKey = {
+    keyId: 'k1',
+    teamId: 't1',
+    accountId: 't1',
+    mode: 'live',
+    keyHash: material.hash,
+    rateLimitPerMinute: null,
+    addressVerification: 'warn',
+  };
   let lookups: KeyLookups;
   let useCase: AuthenticateApiKeyUseCase;
   const bearer = `Bearer ${material.plaintext}`;

@@ -1,13 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AddressVerificationMode } from '@lgw/domain';
+import { AddressVerificationMode, ApiMode } from '@lgw/domain';
 import { GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
 import { ActiveKey, TEAM_REPOSITORY, TeamRepositoryPort } from '../../ports/team.repository.port';
 import { apiKeyPattern, hashApiKey } from '../api-key-material';
 
 /** Who is calling: resolved from the bearer key on every /api/v1 request. */
 export interface Principal {
+  /**
+   * The tenant every team-scoped read and write takes: the team for a live key, the team's
+   * test scope for a test key (docs/adr/0060-test-mode-tenancy.md).
+   */
   readonly teamId: string;
+  /** The operator's team id, whatever the mode. */
+  readonly accountId: string;
+  readonly mode: ApiMode;
   readonly keyId: string;
   readonly rateLimitPerMinute: number;
   /** The team's National Address rule at booking; `warn` when not known. */
@@ -55,6 +62,8 @@ export class AuthenticateApiKeyUseCase {
     this.recordUse(key.keyId, now);
     return {
       teamId: key.teamId,
+      accountId: key.accountId,
+      mode: key.mode,
       keyId: key.keyId,
       rateLimitPerMinute: key.rateLimitPerMinute ?? this.settings.rateLimitPerMinute,
       addressVerification: key.addressVerification,
@@ -105,7 +114,7 @@ export class AuthenticateApiKeyUseCase {
 
   forgetTeam(teamId: string): void {
     this.generation++;
-    for (const [hash, entry] of this.cache) if (entry.key?.teamId === teamId) this.cache.delete(hash);
+    for (const [hash, entry] of this.cache) if (entry.key?.accountId === teamId) this.cache.delete(hash);
   }
 }
 

@@ -19,13 +19,19 @@ export class CreateTeamUseCase {
       throw new ValidationError('name', 'must be a non-empty string of at most 200 characters');
     }
     const team = { id: randomUUID(), name, rateLimitPerMinute: null };
-    const key = generateApiKey(this.settings.apiKeyPrefix);
-    await this.teams.createWithKey(team, {
-      id: key.id,
-      teamId: team.id,
-      keyHash: key.hash,
-      displayPrefix: key.displayPrefix,
-    });
-    return { team: { id: team.id, name: team.name }, key_id: key.id, api_key: key.plaintext };
+    const live = generateApiKey(this.settings.apiKeyPrefix, 'live');
+    const test = generateApiKey(this.settings.apiKeyPrefix, 'test');
+    await this.teams.createWithKeys(
+      team,
+      randomUUID(),
+      [live, test].map((key) => ({ id: key.id, teamId: team.id, mode: key.mode, keyHash: key.hash, displayPrefix: key.displayPrefix })),
+    );
+    return {
+      team: { id: team.id, name: team.name },
+      key_id: live.id,
+      api_key: live.plaintext,
+      test_key_id: test.id,
+      test_api_key: test.plaintext,
+    };
   }
 }

@@ -3,6 +3,11 @@ export interface SyncTrackingCommand {
   readonly carrierCode: string;
   /** Overrides the configured batch size (TRACKING_BATCH_SIZE). */
   readonly batchSize?: number;
+  /**
+   * Only this shipment, now, whenever it is due (a test-mode event: docs/test-mode.md); the
+   * same path as every scheduled run.
+   */
+  readonly shipmentId?: string;
   /** The run's clock; the injected clock when absent. */
   readonly now?: Date;
 }

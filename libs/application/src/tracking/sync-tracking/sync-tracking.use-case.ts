@@ -12,7 +12,13 @@ import {
   trackingEventIdentity,
   withoutDuplicates,
 } from '@lgw/domain';
-import { CARRIER_REGISTRY, CarrierRegistryPort, CarrierTrackingEvent, CarrierUnavailableError } from '../../ports/carrier.port';
+import {
+  CARRIER_REGISTRY,
+  CarrierRegistryPort,
+  carriersFor,
+  CarrierTrackingEvent,
+  CarrierUnavailableError,
+} from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import {
   CandidateEvent,
@@ -78,13 +84,14 @@ export class SyncTrackingUseCase {
       limit,
       new Date(now.getTime() + this.settings.leaseMs),
       new Date(now.getTime() - this.settings.terminalGraceMs),
+      command.shipmentId,
     );
     if (due.length === 0) return NOTHING;
     const resolutionMs = this.carriers.eventTimeResolutionMs?.(carrierCode) ?? 1;
 
     let fetched: CarrierTrackingEvent[];
     try {
-      fetched = await adapter.fetchTracking(due.map((s) => s.trackingNumber));
+      fetched = await this.fetchTracking(carrierCode, due);
     } catch (error) {
       this.reportFailure(carrierCode, due.length, error);
       await this.tracking.reschedule(due.map((s) => ({ shipmentId: s.id, nextPollAt: this.afterFailure(now) })));
@@ -122,6 +129,27 @@ export class SyncTrackingUseCase {
     }
     if (quiet.length > 0) await this.tracking.reschedule(quiet);
     return { shipments: due.length, events, transitions };
+  }
+
+  /**
+   * One carrier call per set of carriers the batch's tenants use: live shipments ask the live
+   * carrier, test-mode shipments its sandbox simulator (docs/adr/0060), one call each.
+   */
+  private async fetchTracking(carrierCode: string, due: readonly DueShipment[]): Promise<CarrierTrackingEvent[]> {
+    const groups = new Map<CarrierRegistryPort, string[]>();
+    for (const shipment of due) {
+      const registry = await carriersFor(this.carriers, shipment.teamId);
+      const list = groups.get(registry);
+      if (list) list.push(shipment.trackingNumber);
+      else groups.set(registry, [shipment.trackingNumber]);
+    }
+    const answers = await Promise.all(
+      [...groups].map(([registry, numbers]) => {
+        const adapter = registry.get(carrierCode);
+        return adapter ? adapter.fetchTracking(numbers) : Promise.resolve([]);
+      }),
+    );
+    return answers.flat();
   }
 
   /**

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { isShipmentStatus, isWebhookEventKind, STATUS_LABELS, WebhookEventKind } from '@lgw/domain';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { ApiMode, isShipmentStatus, isWebhookEventKind, STATUS_LABELS, WebhookEventKind } from '@lgw/domain';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import {
@@ -10,6 +10,7 @@ import {
   WebhookMessageRepositoryPort,
 } from '../../ports/webhooks.port';
 import { toShipmentView } from '../../shipments/shipment.view';
+import { TenantModes } from '../../teams/tenant-modes';
 import { WebhookEventJob } from '../webhook-jobs';
 import { webhookBody, webhookMessageId } from '../webhook-message';
 
@@ -26,6 +27,7 @@ export class FanOutWebhookEventUseCase {
     @Inject(WEBHOOK_MESSAGE_REPOSITORY) private readonly messages: WebhookMessageRepositoryPort,
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
+    @Optional() private readonly modes?: TenantModes,
   ) {}
 
   /** Returns how many new messages were stored. */
@@ -36,13 +38,14 @@ export class FanOutWebhookEventUseCase {
     if (!endpoint || !endpoint.enabled) return 0;
     const wanted = kinds.filter((kind: WebhookEventKind) => endpoint.events.includes(kind));
     if (wanted.length === 0) return 0;
-    if (event.type === 'cod.remitted') return this.remittanceMessages(event, wanted);
+    const mode = this.modes ? await this.modes.of(event.teamId) : 'live';
+    if (event.type === 'cod.remitted') return this.remittanceMessages(event, wanted, mode);
     const shipment = await this.shipments.findForTeam(event.teamId, event.shipmentId);
     if (!shipment) return 0;
 
     // The shipment as GET /shipments/{id} shows it, with the status this event reports
     // (the shipment may have moved on by the time the event is fanned out).
-    const view = { ...toShipmentView(shipment, this.catalogue.find(shipment.carrierCode)) } as Record<string, unknown>;
+    const view = { ...toShipmentView(shipment, this.catalogue.find(shipment.carrierCode)), mode } as Record<string, unknown>;
     const status = event.payload.status;
     if (isShipmentStatus(status)) {
       view.status = status;
@@ -59,14 +62,14 @@ export class FanOutWebhookEventUseCase {
       eventId: event.eventId,
       type: kind,
       shipmentId: shipment.id,
-      body: webhookBody(kind, event.occurredAt, data),
+      body: webhookBody(kind, event.occurredAt, data, mode),
       createdAt: now,
     }));
     return this.messages.insertMany(messages);
   }
 
   /** A payout concerns no one shipment: the message carries the remittance as GET /cod/remittances shows it. */
-  private remittanceMessages(event: WebhookEventJob, kinds: readonly WebhookEventKind[]): Promise<number> {
+  private remittanceMessages(event: WebhookEventJob, kinds: readonly WebhookEventKind[], mode: ApiMode): Promise<number> {
     const now = new Date();
     return this.messages.insertMany(
       kinds.map((kind) => ({
@@ -75,7 +78,7 @@ export class FanOutWebhookEventUseCase {
         eventId: event.eventId,
         type: kind,
         shipmentId: null,
-        body: webhookBody(kind, event.occurredAt, { remittance: event.payload.remittance }),
+        body: webhookBody(kind, event.occurredAt, { remittance: event.payload.remittance }, mode),
         createdAt: now,
       })),
     );

@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DomainError, WEBHOOK_TEST_EVENT } from '@lgw/domain';
+import { TenantModes } from '../../teams/tenant-modes';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import {
   WEBHOOK_ENDPOINT_REPOSITORY,
@@ -35,6 +36,7 @@ export class SendTestWebhookUseCase {
     @Inject(WEBHOOK_SIGNER) private readonly signer: WebhookSignerPort,
     @Inject(WEBHOOK_SECRET_CIPHER) private readonly cipher: WebhookSecretCipherPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
+    @Optional() private readonly modes?: TenantModes,
   ) {}
 
   async execute(command: { teamId: string }): Promise<TestWebhookResult> {
@@ -42,10 +44,15 @@ export class SendTestWebhookUseCase {
     if (!endpoint) throw new DomainError('E_NOT_FOUND');
     const now = this.clock.now();
     const id = testWebhookMessageId();
-    const body = webhookBody(WEBHOOK_TEST_EVENT, now.toISOString(), {
-      message_en: 'Test message from the Logistics Gateway.',
-      message_ar: 'رسالة تجريبية من بوابة الشحن.',
-    });
+    const body = webhookBody(
+      WEBHOOK_TEST_EVENT,
+      now.toISOString(),
+      {
+        message_en: 'Test message from the Logistics Gateway.',
+        message_ar: 'رسالة تجريبية من بوابة الشحن.',
+      },
+      this.modes ? await this.modes.of(command.teamId) : 'live',
+    );
     const result = await this.sender.send(endpoint.url, signedWebhookHeaders(endpoint, this.cipher, this.signer, id, body, now), body);
     const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     return {

@@ -13,7 +13,7 @@ import {
   SetRateLimitUseCase,
   TeamSummary,
 } from '@lgw/application';
-import { CreateTeamRequestDto, SetRateLimitRequestDto, UpdateTeamRequestDto } from '../../dto/admin.request.dto';
+import { CreateTeamRequestDto, IssueKeyRequestDto, SetRateLimitRequestDto, UpdateTeamRequestDto } from '../../dto/admin.request.dto';
 import {
   ApiKeyListResponseDto,
   ApiKeySummaryDto,
@@ -83,9 +83,9 @@ export class TeamsAdminHttpController {
   @Post(':teamId/keys')
   @HttpCode(201)
   @ApiCreatedResponse({ type: IssueKeyResponseDto })
-  @ApiErrorResponses({ 404: 'E_NOT_FOUND' })
-  addKey(@Param('teamId') teamId: string): Promise<IssueKeyResponseDto> {
-    return this.issueKey.execute({ teamId });
+  @ApiErrorResponses({ 404: 'E_NOT_FOUND', 422: 'E_VALIDATION (mode)' })
+  addKey(@Param('teamId') teamId: string, @Body() body: IssueKeyRequestDto): Promise<IssueKeyResponseDto> {
+    return this.issueKey.execute({ teamId, mode: body?.mode ?? 'live' });
   }
 
   @Delete(':teamId/keys/:keyId')
@@ -120,6 +120,7 @@ function teamView(defaultPerMinute: number, team: TeamSummary): TeamSummaryDto {
 function keyView(key: ApiKeySummary): ApiKeySummaryDto {
   return {
     id: key.id,
+    mode: key.mode,
     display_prefix: key.displayPrefix,
     created_at: key.createdAt.toISOString(),
     last_used_at: key.lastUsedAt?.toISOString() ?? null,

@@ -1,0 +1,29 @@
+import type { CarrierRegistryPort } from '@lgw/application';
+import type { ApiMode } from '@lgw/domain';
+import { CarrierRegistry } from './carrier-registry';
+
+/**
+ * The live carriers, and beside them the sandbox simulators every test-mode tenant uses
+ * (docs/adr/0060-test-mode-tenancy.md). `get` answers the live carriers; `forTenant` the set
+ * a tenant's work goes to. A tenant the mode look-up does not know is served live: only a
+ * test scope's id ever answers 'test'.
+ */
+export class ModalCarrierRegistry implements CarrierRegistryPort {
+  constructor(
+    readonly live: CarrierRegistry,
+    readonly test: CarrierRegistry,
+    private readonly modeOf: (teamId: string) => Promise<ApiMode>,
+  ) {}
+
+  get(code: string) {
+    return this.live.get(code);
+  }
+
+  eventTimeResolutionMs(code: string): number {
+    return this.live.eventTimeResolutionMs?.(code) ?? 1;
+  }
+
+  async forTenant(teamId: string): Promise<CarrierRegistryPort> {
+    return (await this.modeOf(teamId)) === 'test' ? this.test : this.live;
+  }
+}
