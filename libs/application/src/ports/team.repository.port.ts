@@ -1,5 +1,4 @@
-import { AddressVerificationMode } from '@lgw/domain';
-import { ApiMode } from '@lgw/domain';
+import { AddressVerificationMode, ApiMode } from '@lgw/domain';
 
 export interface TeamRecord {
   readonly id: string;
