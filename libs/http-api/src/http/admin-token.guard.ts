@@ -3,6 +3,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@lgw/domain';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
+import { bearerToken } from './bearer';
 
 /** The control panel's backend: one operator token, compared in constant time. */
 @Injectable()
@@ -14,9 +15,8 @@ export class AdminTokenGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const header = context.switchToHttp().getRequest<FastifyRequest>().headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match || !timingSafeEqual(digest(match[1]), this.expected)) throw new DomainError('E_UNAUTHENTICATED');
+    const token = bearerToken(context.switchToHttp().getRequest<FastifyRequest>().headers.authorization);
+    if (token === null || !timingSafeEqual(digest(token), this.expected)) throw new DomainError('E_UNAUTHENTICATED');
     return true;
   }
 }

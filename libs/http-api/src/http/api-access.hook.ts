@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticateApiKeyUseCase, Principal, RateLimiterPort } from '@lgw/application';
+import { bearerToken } from './bearer';
 import { errorEnvelope, statusOf } from './error-envelope';
 import { sendError } from './send-error';
 
@@ -55,7 +56,7 @@ export function apiAccessGate(options: ApiAccessOptions): ApiAccessGate {
 
     let principal: Principal | null;
     try {
-      principal = await options.authenticator.execute(request.headers.authorization);
+      principal = await options.authenticator.execute(bearerToken(request.headers.authorization));
     } catch (error) {
       // The key table could not be read (the database is away): nothing was counted, and the
       // answer is the same envelope any route gives for it (503 with Retry-After).

@@ -31,7 +31,7 @@ describe('AuthenticateApiKeyUseCase: key look-ups', () => {
   };
   let lookups: KeyLookups;
   let useCase: AuthenticateApiKeyUseCase;
-  const bearer = `Bearer ${material.plaintext}`;
+  const bearer = material.plaintext;
 
   beforeEach(() => {
     lookups = new KeyLookups(new Map([[material.hash, active]]));

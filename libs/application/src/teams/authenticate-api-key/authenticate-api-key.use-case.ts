@@ -5,7 +5,7 @@ import { GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
 import { ActiveKey, TEAM_REPOSITORY, TeamRepositoryPort } from '../../ports/team.repository.port';
 import { apiKeyPattern, hashApiKey } from '../api-key-material';
 
-/** Who is calling: resolved from the bearer key on every /api/v1 request. */
+/** Who is calling: resolved from the API key presented on every /api/v1 request. */
 export interface Principal {
   /**
    * The tenant every team-scoped read and write takes: the team for a live key, the team's
@@ -48,9 +48,8 @@ export class AuthenticateApiKeyUseCase {
     this.pattern = apiKeyPattern(settings.apiKeyPrefix);
   }
 
-  /** Returns null for a missing, malformed, unknown or revoked key. */
-  async execute(authorization: string | undefined, now = Date.now()): Promise<Principal | null> {
-    const presented = parseBearer(authorization);
+  /** Returns null for a missing, malformed, unknown or revoked key (the HTTP edge reads it from the header). */
+  async execute(presented: string | null, now = Date.now()): Promise<Principal | null> {
     if (!presented || !this.pattern.test(presented)) return null;
     const hash = hashApiKey(presented);
     let entry = this.cache.get(hash);
@@ -116,10 +115,4 @@ export class AuthenticateApiKeyUseCase {
     this.generation++;
     for (const [hash, entry] of this.cache) if (entry.key?.accountId === teamId) this.cache.delete(hash);
   }
-}
-
-function parseBearer(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1] : null;
 }
