@@ -93,6 +93,18 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
     return { batches, files };
   }
 
+  /** What is stored once the earlier batches' background work has written its last file. */
+  async function settled(): Promise<{ batches: number; files: number }> {
+    let last = await stored();
+    for (let i = 0; i < 40; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      const now = await stored();
+      if (now.batches === last.batches && now.files === last.files) return now;
+      last = now;
+    }
+    return last;
+  }
+
   it('books a valid file: 202 at once, then COMPLETED with tracking numbers, one per order, visible as shipments', async () => {
     const rows: BatchRowInput[] = [
       validRow(1, {
@@ -231,7 +243,7 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
     ['a Latin-1 file', Buffer.from(`${BATCH_HEADER}\nORD-1,Jos\xe9,x,966512345678,Riyadh,,RRRD2929,S,1,,\n`, 'latin1'), /not UTF-8/],
     ['a header with no rows', Buffer.from(`${BATCH_HEADER}\r\n`), /no data rows/],
   ])('refuses %s at upload with 422 naming the problem, and keeps nothing', async (_name, content, reason) => {
-    const before = await stored();
+    const before = await settled();
     const res = await uploadBatch(app.url, team.apiKey, content);
     expect(await stored()).toEqual(before);
     expect(res.status).toBe(422);
@@ -243,7 +255,7 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
   it('refuses a file over 50 MB with 413 and the envelope, keeping nothing', async () => {
     const line = Buffer.from(`${csvLine(validRow(1))}\n`);
     const big = Buffer.concat([Buffer.from(`${BATCH_HEADER}\n`), Buffer.alloc(51 * 1024 * 1024 - line.length, line)]);
-    const before = await stored();
+    const before = await settled();
     const res = await uploadBatch(app.url, team.apiKey, big);
     expect(res.status).toBe(413);
     expect(res.body.error).toMatchObject({ code: 'E_PAYLOAD_TOO_LARGE', details: { field: 'file', max_bytes: 50 * 1024 * 1024 } });
@@ -279,7 +291,7 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
     expect(again.body).toEqual(first.body);
     const done = await waitForBatch(get, first.body.id);
     expect(done.status).toBe('COMPLETED');
-    const before = await stored();
+    const before = await settled();
     const different = await uploadBatch(app.url, team.apiKey, batchCsv([validRow(43)]), { idempotencyKey: 'batch-key-1' });
     expect(await stored()).toEqual(before);
     expect(different.status).toBe(422);
