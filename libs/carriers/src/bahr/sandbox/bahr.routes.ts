@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  keepMap,
   bookSandboxPickup,
   echoBody,
   formatLegacyDate,
@@ -38,6 +39,7 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code, credenti
   /** GatewayRef → waybill: a re-sent CreateWaybill answers the waybill already created. */
   const byGatewayRef = new Map<string, string>();
   state.onReset(() => byGatewayRef.clear());
+  keepMap(state, `${code}.byGatewayRef`, byGatewayRef);
   prepareNativeScope(scope, state, code);
 
   const credentialsOk = (request: FastifyRequest, body: Record<string, unknown> | undefined): boolean => {

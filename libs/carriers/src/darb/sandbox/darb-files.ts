@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CsvRow, isCancellable, isRedirectable, SandboxParty, SandboxState, writeCsv } from '../../shared/sandbox';
+import { CsvRow, isCancellable, isRedirectable, keepMap, SandboxParty, SandboxState, writeCsv } from '../../shared/sandbox';
 import { DARB_SERVICE, DarbFileType, ORDER_RESULT_COLUMNS, UPDATE_RESULT_COLUMNS } from './darb-formats';
 import { DarbRangeBook } from './darb-ranges';
 
@@ -55,6 +55,7 @@ export class DarbFileDesk {
       this.files.clear();
       this.orders.clear();
     });
+    keepMap(state, `${code}.orders`, this.orders);
   }
 
   receive(type: DarbFileType, rows: CsvRow[]): DarbFile {

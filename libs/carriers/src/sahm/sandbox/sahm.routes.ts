@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  keepMap,
   bookSandboxPickup,
   echoBody,
   isCancellable,
@@ -83,6 +84,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code, credenti
   const carrier = state.carrier(code);
   const idempotency = new Map<string, { bodyHash: string; trackingNumber: string }>();
   state.onReset(() => idempotency.clear());
+  keepMap(state, `${code}.idempotency`, idempotency);
 
   prepareNativeScope(scope, state, code);
   scope.addHook('onRequest', async (request, reply) => {

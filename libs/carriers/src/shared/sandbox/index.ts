@@ -9,3 +9,4 @@ export * from './sandbox-state';
 export * from './sandbox-types';
 export * from './tracking-numbers';
 export * from './pickups';
+export * from './sandbox-store';
