@@ -106,12 +106,12 @@ export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app:
     app.addHook('onClose', async () => store.close());
   }
 
-  if (state.autoAdvanceMs > 0) {
-    const tickMs = Math.min(1000, Math.max(10, Math.floor(state.autoAdvanceMs / 4)));
-    const timer = setInterval(() => state.advanceDue(), tickMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // Always ticking: shipments booked with a magic reference walk by themselves even when
+  // automatic steps are off (an empty round costs nothing).
+  const tickMs = Math.min(1000, Math.max(10, Math.floor(Math.min(state.autoAdvanceMs || Infinity, state.scenarioStepMs) / 4)));
+  const timer = setInterval(() => state.advanceDue(), tickMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
   return { app, state };
 }
 

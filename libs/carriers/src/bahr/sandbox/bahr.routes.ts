@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   keepMap,
+  testBookingRefusal,
   bookSandboxPickup,
   echoBody,
   formatLegacyDate,
@@ -65,6 +66,8 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code, credenti
   operation('/ws/Shipping/CreateWaybill', (body) => {
     const { booking, problems } = readBahrBooking(body);
     if (!booking) return fault('VAL-100', problems.join('; '));
+    const refusal = testBookingRefusal(booking.clientReference);
+    if (refusal) return fault('VAL-100', refusal);
     const existing = booking.gatewayRef ? carrier.shipments.get(byGatewayRef.get(booking.gatewayRef) ?? '') : undefined;
     if (existing) return envelope({ WaybillNumber: existing.trackingNumber, BookingRef: existing.carrierReference, Status: 1000 });
     const waybill = uniqueTrackingNumber(

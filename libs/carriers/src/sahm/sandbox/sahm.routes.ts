@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { FastifyInstance, FastifyReply } from 'fastify';
 import {
   keepMap,
+  testBookingRefusal,
   bookSandboxPickup,
   echoBody,
   isCancellable,
@@ -112,6 +113,8 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code, credenti
     }
     const { booking, issues } = readSahmBooking(parsed.value);
     if (!booking) return sendError(reply, 422, 'validation_failed', 'The shipment request is invalid', issues);
+    const refusal = testBookingRefusal(booking.merchantReference);
+    if (refusal) return sendError(reply, 422, 'validation_failed', refusal, [{ field: 'merchant_reference', issue: refusal }]);
     const trackingNumber = uniqueTrackingNumber(
       () => `SHM${randomDigits(10)}`,
       (tn) => carrier.shipments.has(tn),

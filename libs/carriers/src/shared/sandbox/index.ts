@@ -10,3 +10,4 @@ export * from './sandbox-types';
 export * from './tracking-numbers';
 export * from './pickups';
 export * from './sandbox-store';
+export * from './test-values';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isTerminal, ShipmentStatus } from '@lgw/domain';
 import { applyStatus, nextAutomaticStatus, sideOf } from './lifecycle';
 import { describeCity } from './places';
+import { TEST_SCENARIOS, testScenarioOf } from './test-values';
 import {
   Fault,
   PassthroughRecord,
@@ -164,11 +165,16 @@ export class SandboxState {
   private readonly changeHooks: (() => void)[] = [];
   private readonly kept = new Map<string, KeptState>();
 
+  /** Milliseconds between the steps of a scripted walk (a magic reference): the automatic interval, else one second. */
+  readonly scenarioStepMs: number;
+
   constructor(
     /** Milliseconds between automatic lifecycle steps; 0 = only the control API moves shipments. */
     readonly autoAdvanceMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.scenarioStepMs = autoAdvanceMs > 0 ? autoAdvanceMs : 1000;
+  }
 
   /** Called by each simulator as the sandbox mounts it. */
   addCarrier(code: string, vocabulary: Vocabulary): CarrierState {
@@ -225,7 +231,13 @@ export class SandboxState {
       nativeJson: JSON.stringify(native ?? null),
     });
     carrier.stats.bookings++;
-    if (this.autoAdvanceMs > 0) {
+    const scenario = testScenarioOf(input.merchantReference);
+    if (scenario) {
+      shipment.scenario = scenario;
+      shipment.scenarioStep = 0;
+      shipment.nextAdvanceAt = this.now() + this.scenarioStepMs;
+      this.autoAdvancing.add(shipment);
+    } else if (this.autoAdvanceMs > 0) {
       shipment.nextAdvanceAt = this.now() + this.autoAdvanceMs;
       this.autoAdvancing.add(shipment);
     }
@@ -276,16 +288,29 @@ export class SandboxState {
     let moved = 0;
     for (const shipment of this.autoAdvancing) {
       if ((shipment.nextAdvanceAt ?? Infinity) > now) continue;
-      const next = nextAutomaticStatus(shipment, this.carrier(shipment.carrier).vocabulary);
+      const next = shipment.scenario
+        ? this.nextScenarioStatus(shipment)
+        : nextAutomaticStatus(shipment, this.carrier(shipment.carrier).vocabulary);
       if (!next) {
         this.autoAdvancing.delete(shipment);
         continue;
       }
       this.recordStatus(shipment, next, { source: 'auto' });
-      shipment.nextAdvanceAt = now + this.autoAdvanceMs;
+      shipment.nextAdvanceAt = now + (shipment.scenario ? this.scenarioStepMs : this.autoAdvanceMs);
       moved++;
     }
     return moved;
+  }
+
+  /** The next step of a scripted walk the carrier can express, or null once it is walked (or stopped). */
+  private nextScenarioStatus(shipment: SandboxShipment): ShipmentStatus | null {
+    if (shipment.cancelled || isTerminal(shipment.latestStatus)) return null;
+    const vocabulary = this.carrier(shipment.carrier).vocabulary;
+    const script = TEST_SCENARIOS[shipment.scenario!] ?? [];
+    let step = shipment.scenarioStep ?? 0;
+    while (step < script.length && vocabulary[script[step]] === undefined) step++;
+    shipment.scenarioStep = step + 1;
+    return step < script.length ? script[step] : null;
   }
 
   /**
@@ -360,8 +385,12 @@ export class SandboxState {
       if (!carrier) continue;
       for (const shipment of saved.shipments) {
         carrier.shipments.set(shipment.trackingNumber, shipment);
-        if (this.autoAdvanceMs > 0 && !shipment.cancelled && !isTerminal(shipment.latestStatus)) {
-          shipment.nextAdvanceAt = Math.min(shipment.nextAdvanceAt ?? Infinity, this.now() + this.autoAdvanceMs);
+        const walking = shipment.scenario
+          ? (shipment.scenarioStep ?? 0) < (TEST_SCENARIOS[shipment.scenario]?.length ?? 0)
+          : this.autoAdvanceMs > 0;
+        if (walking && !shipment.cancelled && !isTerminal(shipment.latestStatus)) {
+          const step = shipment.scenario ? this.scenarioStepMs : this.autoAdvanceMs;
+          shipment.nextAdvanceAt = Math.min(shipment.nextAdvanceAt ?? Infinity, this.now() + step);
           this.autoAdvancing.add(shipment);
         }
       }
