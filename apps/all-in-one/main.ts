@@ -15,7 +15,13 @@ async function main(): Promise<void> {
   // With SANDBOX_URL the carriers' simulators run elsewhere (and outlive this process).
   const sandbox = config.sandboxUrl
     ? undefined
-    : await startCarrierSandbox({ port: config.sandboxPort, host: config.host, autoAdvanceSeconds: config.sandboxAutoAdvanceSeconds });
+    : await startCarrierSandbox({
+        port: config.sandboxPort,
+        host: config.host,
+        autoAdvanceSeconds: config.sandboxAutoAdvanceSeconds,
+        // The simulated carriers remember their shipments across restarts, as the gateway does.
+        dataDir: config.dataDir,
+      });
   const sandboxUrl = config.sandboxUrl ?? `http://127.0.0.1:${sandbox!.port}`;
   const runtime = await createRuntime(config, { carrierSettings: { sandboxUrl }, processName: 'gateway' });
   const app = await createApiApp(runtime, { extraModules: [WorkerModule.forRoot()] });

@@ -4,6 +4,8 @@ async function main(): Promise<void> {
   const sandbox = await startCarrierSandbox({
     port: Number(process.env.SANDBOX_PORT ?? 3100),
     host: process.env.HOST ?? '0.0.0.0',
+    // Memory only unless given a directory to keep the simulated carriers' state in.
+    dataDir: process.env.SANDBOX_DATA_DIR || undefined,
   });
   process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'carrier sandbox listening', url: sandbox.url })}\n`);
 

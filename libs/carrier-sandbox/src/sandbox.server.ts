@@ -1,6 +1,6 @@
 import Fastify, { FastifyInstance } from 'fastify';
 import { CarrierDefinition, CARRIERS, carrierEnvName } from '@lgw/carriers';
-import { SandboxState } from '@lgw/carriers/shared/sandbox';
+import { SandboxState, SandboxStore } from '@lgw/carriers/shared/sandbox';
 import { controlRoutes } from './control/control.routes';
 import { zatcaSimulatorRoutes } from './zatca/zatca-simulator.routes';
 import { createSplSimulatorState, splSimulatorRoutes } from './spl/spl-simulator.routes';
@@ -21,6 +21,13 @@ export interface CarrierSandboxOptions {
   carriers?: readonly CarrierDefinition[];
   /** Seed of the simulated National Address register (SANDBOX_ADDRESS_SEED, else a fixed one). */
   addressSeed?: number;
+  /**
+   * Directory where the simulated carriers keep what they know across restarts (shipments,
+   * pickups, payouts: docs/adr/0063); none (the default) keeps it in memory only.
+   */
+  dataDir?: string;
+  /** Where the sandbox tells of an unreadable state file (default: a JSON line on stderr). */
+  warn?: (message: string, fields: Record<string, unknown>) => void;
 }
 
 export interface RunningCarrierSandbox {
@@ -86,12 +93,25 @@ export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app:
     );
   }
 
-  if (state.autoAdvanceMs > 0) {
-    const tickMs = Math.min(1000, Math.max(10, Math.floor(state.autoAdvanceMs / 4)));
-    const timer = setInterval(() => state.advanceDue(), tickMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+  if (options.dataDir) {
+    const store = new SandboxStore(state, { dir: options.dataDir, warn: options.warn });
+    // Every simulator is mounted (and has registered what it keeps) by the time onReady runs.
+    app.addHook('onReady', async () => {
+      store.load();
+    });
+    // Simulators also change state directly (pickups): any request that may write counts as a change.
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') store.changed();
+    });
+    app.addHook('onClose', async () => store.close());
   }
+
+  // Always ticking: shipments booked with a magic reference walk by themselves even when
+  // automatic steps are off (an empty round costs nothing).
+  const tickMs = Math.min(1000, Math.max(10, Math.floor(Math.min(state.autoAdvanceMs || Infinity, state.scenarioStepMs) / 4)));
+  const timer = setInterval(() => state.advanceDue(), tickMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
   return { app, state };
 }
 

@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  keepMap,
+  testBookingRefusal,
   bookSandboxPickup,
   echoBody,
   formatLegacyDate,
@@ -38,6 +40,7 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code, credenti
   /** GatewayRef → waybill: a re-sent CreateWaybill answers the waybill already created. */
   const byGatewayRef = new Map<string, string>();
   state.onReset(() => byGatewayRef.clear());
+  keepMap(state, `${code}.byGatewayRef`, byGatewayRef);
   prepareNativeScope(scope, state, code);
 
   const credentialsOk = (request: FastifyRequest, body: Record<string, unknown> | undefined): boolean => {
@@ -63,6 +66,8 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code, credenti
   operation('/ws/Shipping/CreateWaybill', (body) => {
     const { booking, problems } = readBahrBooking(body);
     if (!booking) return fault('VAL-100', problems.join('; '));
+    const refusal = testBookingRefusal(booking.clientReference);
+    if (refusal) return fault('VAL-100', refusal);
     const existing = booking.gatewayRef ? carrier.shipments.get(byGatewayRef.get(booking.gatewayRef) ?? '') : undefined;
     if (existing) return envelope({ WaybillNumber: existing.trackingNumber, BookingRef: existing.carrierReference, Status: 1000 });
     const waybill = uniqueTrackingNumber(

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { CsvRow, isCancellable, isRedirectable, SandboxParty, SandboxState, writeCsv } from '../../shared/sandbox';
+import {
+  CsvRow,
+  isCancellable,
+  isRedirectable,
+  keepMap,
+  SandboxParty,
+  SandboxState,
+  testBookingRefusal,
+  writeCsv,
+} from '../../shared/sandbox';
 import { DARB_SERVICE, DarbFileType, ORDER_RESULT_COLUMNS, UPDATE_RESULT_COLUMNS } from './darb-formats';
 import { DarbRangeBook } from './darb-ranges';
 
@@ -55,6 +64,7 @@ export class DarbFileDesk {
       this.files.clear();
       this.orders.clear();
     });
+    keepMap(state, `${code}.orders`, this.orders);
   }
 
   receive(type: DarbFileType, rows: CsvRow[]): DarbFile {
@@ -146,6 +156,8 @@ export class DarbFileDesk {
       if (!positive(row[field])) problems.push(`${field} must be positive`);
     }
     if (problems.length > 0) return answer('REJECTED', tn, 'INVALID_ROW', problems.join('; '));
+    const refusal = testBookingRefusal(row.merchant_ref);
+    if (refusal) return answer('REJECTED', tn, 'INVALID_ROW', refusal);
 
     this.orders.set(row.order_ref, tn);
     this.state.addShipment({

@@ -32,6 +32,16 @@ export class DarbRangeBook {
     return range;
   }
 
+  /** The ranges issued so far, for the saved sandbox state (a restart keeps honouring them). */
+  save(): { next: number; ranges: DarbRange[] } {
+    return { next: this.next, ranges: this.ranges };
+  }
+
+  restore(saved: { next: number; ranges: DarbRange[] }): void {
+    this.next = Math.max(this.next, saved.next);
+    this.ranges.unshift(...saved.ranges);
+  }
+
   isIssued(trackingNumber: string): boolean {
     const match = new RegExp(`^${TRACKING_PREFIX}(\\d{${TRACKING_DIGITS}})$`).exec(trackingNumber);
     if (!match) return false;

@@ -51,6 +51,10 @@ const fail = (reply: FastifyReply, status: number, error: string, message: strin
 export async function darbRoutes(scope: FastifyInstance, { state, code, credentials }: SimulatorOptions): Promise<void> {
   const { apiKey } = credentials;
   const ranges = new DarbRangeBook();
+  state.keep(`${code}.ranges`, {
+    save: () => ranges.save(),
+    restore: (saved) => ranges.restore(saved as ReturnType<DarbRangeBook['save']>),
+  });
   const desk = new DarbFileDesk(state, code, ranges);
   const carrier = state.carrier(code);
   const expectedKey = Buffer.from(apiKey);

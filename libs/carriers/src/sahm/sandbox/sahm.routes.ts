@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  keepMap,
+  testBookingRefusal,
   bookSandboxPickup,
   echoBody,
   isCancellable,
@@ -83,6 +85,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code, credenti
   const carrier = state.carrier(code);
   const idempotency = new Map<string, { bodyHash: string; trackingNumber: string }>();
   state.onReset(() => idempotency.clear());
+  keepMap(state, `${code}.idempotency`, idempotency);
 
   prepareNativeScope(scope, state, code);
   scope.addHook('onRequest', async (request, reply) => {
@@ -110,6 +113,8 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code, credenti
     }
     const { booking, issues } = readSahmBooking(parsed.value);
     if (!booking) return sendError(reply, 422, 'validation_failed', 'The shipment request is invalid', issues);
+    const refusal = testBookingRefusal(booking.merchantReference);
+    if (refusal) return sendError(reply, 422, 'validation_failed', refusal, [{ field: 'merchant_reference', issue: refusal }]);
     const trackingNumber = uniqueTrackingNumber(
       () => `SHM${randomDigits(10)}`,
       (tn) => carrier.shipments.has(tn),

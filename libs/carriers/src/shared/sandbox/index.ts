@@ -9,3 +9,5 @@ export * from './sandbox-state';
 export * from './sandbox-types';
 export * from './tracking-numbers';
 export * from './pickups';
+export * from './sandbox-store';
+export * from './test-values';

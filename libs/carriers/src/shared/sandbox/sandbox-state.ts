@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isTerminal, ShipmentStatus } from '@lgw/domain';
 import { applyStatus, nextAutomaticStatus, sideOf } from './lifecycle';
 import { describeCity } from './places';
+import { TEST_SCENARIOS, testScenarioOf } from './test-values';
 import {
   Fault,
   PassthroughRecord,
@@ -45,6 +46,11 @@ export class CarrierState {
     readonly vocabulary: Vocabulary,
   ) {}
 
+  /** Recent booking details, oldest first (persistence). */
+  recentDetails(): [string, SandboxBookingDetail][] {
+    return [...this.details];
+  }
+
   canExpress(status: ShipmentStatus): boolean {
     return this.vocabulary[status] !== undefined;
   }
@@ -82,6 +88,34 @@ export class CarrierState {
   }
 }
 
+/** Keeps a simulator's map of plain JSON values with the sandbox state (see SandboxState.keep). */
+export function keepMap<V>(state: SandboxState, name: string, map: Map<string, V>): void {
+  state.keep(name, {
+    save: () => [...map],
+    restore: (saved) => {
+      for (const [key, value] of saved as [string, V][]) map.set(key, value);
+    },
+  });
+}
+
+export const SNAPSHOT_VERSION = 1;
+
+/** The saved form of SandboxState (dates as Date; the store writes them as ISO strings). */
+export interface SandboxSnapshot {
+  version: number;
+  seq: number;
+  carriers: Record<
+    string,
+    {
+      shipments: SandboxShipment[];
+      pickups: SandboxPickup[];
+      remittances: SandboxRemittance[];
+      details: [string, SandboxBookingDetail][];
+    }
+  >;
+  kept: Record<string, unknown>;
+}
+
 /** Drops absent fields: a bulk run keeps many of these, and empty slots still cost memory. */
 function compactParty(party: SandboxParty): SandboxParty {
   const out = {} as Record<string, string>;
@@ -113,21 +147,34 @@ export interface EventDetails {
   source: SandboxEvent['source'];
 }
 
+/** State a simulator keeps outside SandboxState (an index by client reference…), saved with it. */
+export interface KeptState {
+  save(): unknown;
+  restore(saved: unknown): void;
+}
+
 /**
- * Everything the simulated carriers remember. In memory on purpose: the sandbox is a test
- * double, and a restart is a clean slate.
+ * Everything the simulated carriers remember. In memory; a sandbox given a directory saves it
+ * there (SandboxStore, docs/adr/0063) so a restart picks up where it stopped.
  */
 export class SandboxState {
   private readonly carriers = new Map<string, CarrierState>();
   private seq = 0;
   private readonly autoAdvancing = new Set<SandboxShipment>();
   private readonly resetHooks: (() => void)[] = [];
+  private readonly changeHooks: (() => void)[] = [];
+  private readonly kept = new Map<string, KeptState>();
+
+  /** Milliseconds between the steps of a scripted walk (a magic reference): the automatic interval, else one second. */
+  readonly scenarioStepMs: number;
 
   constructor(
     /** Milliseconds between automatic lifecycle steps; 0 = only the control API moves shipments. */
     readonly autoAdvanceMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.scenarioStepMs = autoAdvanceMs > 0 ? autoAdvanceMs : 1000;
+  }
 
   /** Called by each simulator as the sandbox mounts it. */
   addCarrier(code: string, vocabulary: Vocabulary): CarrierState {
@@ -184,10 +231,17 @@ export class SandboxState {
       nativeJson: JSON.stringify(native ?? null),
     });
     carrier.stats.bookings++;
-    if (this.autoAdvanceMs > 0) {
+    const scenario = testScenarioOf(input.merchantReference);
+    if (scenario) {
+      shipment.scenario = scenario;
+      shipment.scenarioStep = 0;
+      shipment.nextAdvanceAt = this.now() + this.scenarioStepMs;
+      this.autoAdvancing.add(shipment);
+    } else if (this.autoAdvanceMs > 0) {
       shipment.nextAdvanceAt = this.now() + this.autoAdvanceMs;
       this.autoAdvancing.add(shipment);
     }
+    this.changed();
     return shipment;
   }
 
@@ -203,12 +257,15 @@ export class SandboxState {
     const event = this.pushEvent(shipment, status, native.code, native.text, { ...details, ...location, ...cash });
     applyStatus(shipment, status);
     if (isTerminal(status)) this.autoAdvancing.delete(shipment);
+    this.changed();
     return event;
   }
 
   /** Records a code outside the vocabulary, as carriers sometimes do without notice. */
   recordNativeCode(shipment: SandboxShipment, nativeCode: string, details: EventDetails): SandboxEvent {
-    return this.pushEvent(shipment, null, nativeCode, nativeCode, details);
+    const event = this.pushEvent(shipment, null, nativeCode, nativeCode, details);
+    this.changed();
+    return event;
   }
 
   cancel(shipment: SandboxShipment, reason?: string): void {
@@ -216,11 +273,13 @@ export class SandboxState {
     shipment.cancelled = true;
     shipment.latestStatus = 'CANCELLED';
     this.autoAdvancing.delete(shipment);
+    this.changed();
   }
 
   updateDestination(shipment: SandboxShipment, address: SandboxParty, native: unknown): void {
     shipment.destinationCity = address.city;
     (shipment.destinationUpdates ??= []).push({ received_at: new Date(this.now()), address: compactParty(address), native });
+    this.changed();
   }
 
   /** Moves every shipment whose step is due by one lifecycle step. */
@@ -229,16 +288,29 @@ export class SandboxState {
     let moved = 0;
     for (const shipment of this.autoAdvancing) {
       if ((shipment.nextAdvanceAt ?? Infinity) > now) continue;
-      const next = nextAutomaticStatus(shipment, this.carrier(shipment.carrier).vocabulary);
+      const next = shipment.scenario
+        ? this.nextScenarioStatus(shipment)
+        : nextAutomaticStatus(shipment, this.carrier(shipment.carrier).vocabulary);
       if (!next) {
         this.autoAdvancing.delete(shipment);
         continue;
       }
       this.recordStatus(shipment, next, { source: 'auto' });
-      shipment.nextAdvanceAt = now + this.autoAdvanceMs;
+      shipment.nextAdvanceAt = now + (shipment.scenario ? this.scenarioStepMs : this.autoAdvanceMs);
       moved++;
     }
     return moved;
+  }
+
+  /** The next step of a scripted walk the carrier can express, or null once it is walked (or stopped). */
+  private nextScenarioStatus(shipment: SandboxShipment): ShipmentStatus | null {
+    if (shipment.cancelled || isTerminal(shipment.latestStatus)) return null;
+    const vocabulary = this.carrier(shipment.carrier).vocabulary;
+    const script = TEST_SCENARIOS[shipment.scenario!] ?? [];
+    let step = shipment.scenarioStep ?? 0;
+    while (step < script.length && vocabulary[script[step]] === undefined) step++;
+    shipment.scenarioStep = step + 1;
+    return step < script.length ? script[step] : null;
   }
 
   /**
@@ -254,6 +326,7 @@ export class SandboxState {
       items,
     };
     carrier.remittances.push(remittance);
+    this.changed();
     return remittance;
   }
 
@@ -265,6 +338,67 @@ export class SandboxState {
     for (const carrier of this.carriers.values()) carrier.clear();
     this.autoAdvancing.clear();
     for (const hook of this.resetHooks) hook();
+    this.changed();
+  }
+
+  /** Called after every change (the store schedules a save). */
+  onChange(hook: () => void): void {
+    this.changeHooks.push(hook);
+  }
+
+  /** Tells the store something changed outside the methods above (a pickup booked or cancelled). */
+  changed(): void {
+    for (const hook of this.changeHooks) hook();
+  }
+
+  /** Registers a simulator's own state under a name unique in the sandbox (`<code>.<what>`). */
+  keep(name: string, kept: KeptState): void {
+    if (this.kept.has(name)) throw new Error(`sandbox state ${name} kept twice`);
+    this.kept.set(name, kept);
+  }
+
+  /** What a restart needs, as plain JSON-able data (faults, statistics and request logs are not kept). */
+  snapshot(): SandboxSnapshot {
+    const carriers: SandboxSnapshot['carriers'] = {};
+    for (const [code, carrier] of this.carriers) {
+      carriers[code] = {
+        shipments: [...carrier.shipments.values()],
+        pickups: [...carrier.pickups.values()],
+        remittances: carrier.remittances,
+        details: carrier.recentDetails(),
+      };
+    }
+    const kept: Record<string, unknown> = {};
+    for (const [name, state] of this.kept) kept[name] = state.save();
+    return { version: SNAPSHOT_VERSION, seq: this.seq, carriers, kept };
+  }
+
+  /**
+   * Takes a snapshot back in, after every simulator is mounted. Carriers no longer simulated are
+   * left out; shipments still moving resume their automatic steps.
+   */
+  restore(snapshot: SandboxSnapshot): void {
+    if (snapshot.version !== SNAPSHOT_VERSION) throw new Error(`sandbox snapshot version ${String(snapshot.version)} not supported`);
+    this.seq = Math.max(this.seq, snapshot.seq);
+    for (const [code, saved] of Object.entries(snapshot.carriers)) {
+      const carrier = this.carriers.get(code);
+      if (!carrier) continue;
+      for (const shipment of saved.shipments) {
+        carrier.shipments.set(shipment.trackingNumber, shipment);
+        const walking = shipment.scenario
+          ? (shipment.scenarioStep ?? 0) < (TEST_SCENARIOS[shipment.scenario]?.length ?? 0)
+          : this.autoAdvanceMs > 0;
+        if (walking && !shipment.cancelled && !isTerminal(shipment.latestStatus)) {
+          const step = shipment.scenario ? this.scenarioStepMs : this.autoAdvanceMs;
+          shipment.nextAdvanceAt = Math.min(shipment.nextAdvanceAt ?? Infinity, this.now() + step);
+          this.autoAdvancing.add(shipment);
+        }
+      }
+      for (const pickup of saved.pickups) carrier.pickups.set(pickup.confirmationNumber, pickup);
+      carrier.remittances = [...saved.remittances];
+      for (const [tn, detail] of saved.details) carrier.keepDetail(tn, detail);
+    }
+    for (const [name, state] of this.kept) if (snapshot.kept[name] !== undefined) state.restore(snapshot.kept[name]);
   }
 
   private pushEvent(

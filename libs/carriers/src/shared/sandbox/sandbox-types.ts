@@ -70,6 +70,9 @@ export interface SandboxShipment {
   latestStatus: ShipmentStatus;
   cancelled: boolean;
   nextAdvanceAt?: number;
+  /** A scripted walk asked for by a magic reference (test-values.ts), and the steps taken. */
+  scenario?: string;
+  scenarioStep?: number;
   readonly events: SandboxEvent[];
   /** Created on first use: most shipments are never cancelled or redirected. */
   cancellations?: { received_at: Date; reason?: string }[];
