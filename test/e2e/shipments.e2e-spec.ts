@@ -356,6 +356,16 @@ describe('shipments', () => {
       expect(res.status).toBe(200);
     });
 
+    it('answers 200 for a shipment the carrier already reported cancelled (tracking recorded it, no cancel request did)', async () => {
+      const s = await book(t, team, 'sahm');
+      // What the tracking poll writes for a carrier-side cancellation: the status, no cancelled_at.
+      await t.runtime.database.dataSource.query("UPDATE shipments SET status = 'CANCELLED' WHERE id = $1", [s.id]);
+      const res = await t.api(`/shipments/${s.id}/cancel`, { method: 'POST', key: team.apiKey });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: s.id, status: 'CANCELLED' });
+      expect(Number.isNaN(Date.parse(res.body.cancelled_at))).toBe(false);
+    });
+
     it('refuses after pickup with 409 E_CANCEL_NOT_ALLOWED', async () => {
       const s = await book(t, team, 'sahm');
       await t.runtime.database.dataSource.query("UPDATE shipments SET status = 'PICKED_UP' WHERE id = $1", [s.id]);

@@ -37,8 +37,9 @@ export class CancelShipmentUseCase {
   async execute(command: CancelShipmentCommand): Promise<CancellationView> {
     const { reason } = command;
     const shipment = await this.getShipment.record(command.teamId, command.shipmentId);
-    if (shipment.status === 'CANCELLED' && shipment.cancelledAt)
-      return cancellationView(shipment.id, shipment.trackingNumber, shipment.cancelledAt);
+    // Cancelled already, by an earlier request or by the carrier's own report: the same answer.
+    if (shipment.status === 'CANCELLED')
+      return cancellationView(shipment.id, shipment.trackingNumber, shipment.cancelledAt ?? shipment.updatedAt);
     if (!canCancel(shipment.status)) throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: shipment.status });
 
     // Recorded before the carrier hears of it: if this process dies from here on, recovery asks
@@ -69,9 +70,10 @@ export class CancelShipmentUseCase {
     const cancelled = await recordCancellation(this.shipments, shipment, reason, at);
     await this.intents.transition(intent, ['pending'], 'completed', this.clock.now()).catch(() => undefined);
     if (!cancelled) {
-      // The status moved while the carrier was being called (e.g. a pickup event arrived).
+      // The status moved while the carrier was being called: a pickup event arrived (409), or the
+      // tracking poll already recorded the cancellation the carrier just made (the same answer).
       const now = await this.getShipment.record(command.teamId, command.shipmentId);
-      if (now.status === 'CANCELLED' && now.cancelledAt) return cancellationView(now.id, now.trackingNumber, now.cancelledAt);
+      if (now.status === 'CANCELLED') return cancellationView(now.id, now.trackingNumber, now.cancelledAt ?? at);
       throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: now.status });
     }
     return cancellationView(shipment.id, shipment.trackingNumber, at);
