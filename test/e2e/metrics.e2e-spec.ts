@@ -74,6 +74,7 @@ describe('metrics: GET /metrics on METRICS_PORT, apart from the API', () => {
     );
     const shipment = await book(t, team);
     for (let i = 0; i < 3; i++) expect((await t.api(`/shipments/${shipment.id}`, { key: team.apiKey })).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await t.api('/carriers', { key: team.testApiKey })).status).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) statuses.push((await t.api('/shipments', { key: busy.apiKey })).status);
     const refused = statuses.filter((s) => s === 429).length;
@@ -94,6 +95,10 @@ describe('metrics: GET /metrics on METRICS_PORT, apart from the API', () => {
     // Requests by route pattern and status: the id never appears, the three GETs are counted.
     const byId = { method: 'GET', route: '/api/v1/shipments/:id', status: '200' };
     expect(total(samples, 'lgw_http_request_duration_seconds_count', byId)).toBe(3);
+    expect(total(samples, 'lgw_http_request_duration_seconds_count', { ...byId, mode: 'live' })).toBe(3);
+    // Test-key traffic is labelled apart (docs/test-mode.md).
+    expect(total(samples, 'lgw_http_request_duration_seconds_count', { route: '/api/v1/carriers', mode: 'test' })).toBe(2);
+    expect(total(samples, 'lgw_http_request_duration_seconds_count', { route: '/api/v1/carriers', mode: 'live' })).toBe(0);
     expect(samples.some((s) => s.name.startsWith('lgw_http') && Object.values(s.labels).some((v) => v.includes(shipment.id)))).toBe(false);
     expect(total(samples, 'lgw_http_request_duration_seconds_count', { route: '/api/v1/shipments', status: '429' })).toBe(refused);
     expect(total(samples, 'lgw_rate_limit_rejections_total')).toBe(refused);

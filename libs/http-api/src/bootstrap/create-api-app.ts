@@ -102,7 +102,13 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
   const accessLog = runtime.logger.isLevelEnabled('info');
   fastify.addHook('onResponse', async (request, reply) => {
     // The route pattern keeps the label set bounded; unmatched URLs share one label.
-    metrics.observeHttp(request.method, request.routeOptions?.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeHttp(
+      request.method,
+      request.routeOptions?.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+      request.principal?.mode ?? 'none',
+    );
     if (!accessLog) return;
     request.log.info(
       {

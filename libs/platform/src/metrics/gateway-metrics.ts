@@ -24,7 +24,7 @@ const RENDER_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
  */
 export class GatewayMetrics {
   readonly registry = new Registry();
-  private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  private readonly httpDuration: Histogram<'method' | 'route' | 'status' | 'mode'>;
   private readonly rateLimited: Counter;
   private readonly jobDuration: Histogram<'queue' | 'outcome'>;
   private readonly jobFailures: Counter<'queue'>;
@@ -45,8 +45,8 @@ export class GatewayMetrics {
     const registers = [this.registry];
     this.httpDuration = new Histogram({
       name: 'lgw_http_request_duration_seconds',
-      help: 'HTTP requests by route pattern, method and status',
-      labelNames: ['method', 'route', 'status'],
+      help: 'HTTP requests by route pattern, method, status and the key mode (live, test; none without a key)',
+      labelNames: ['method', 'route', 'status', 'mode'],
       buckets: LATENCY_BUCKETS,
       registers,
     });
@@ -131,8 +131,8 @@ export class GatewayMetrics {
   }
 
   /** `route` is the route pattern (never the raw URL, whose ids would explode the label set). */
-  observeHttp(method: string, route: string, status: number, seconds: number): void {
-    this.httpDuration.observe({ method, route, status: String(status) }, seconds);
+  observeHttp(method: string, route: string, status: number, seconds: number, mode = 'none'): void {
+    this.httpDuration.observe({ method, route, status: String(status), mode }, seconds);
     if (status === 429) this.rateLimited.inc();
   }
 
