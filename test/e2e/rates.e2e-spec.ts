@@ -31,7 +31,7 @@ describe('POST /rates', () => {
     const res = await rates(ratesBody({ parcels: [{ weight_kg: 1.01, length_cm: 10, width_cm: 10, height_cm: 10 }] }));
     for (const q of res.body.quotes) {
       expect(Object.keys(q).sort()).toEqual(
-        ['breakdown', 'carrier', 'currency', 'expires_at', 'quote_id', 'service', 'total_sar', 'transit_days', 'weights'].sort(),
+        ['breakdown', 'carrier', 'currency', 'expires_at', 'mode', 'quote_id', 'service', 'total_sar', 'transit_days', 'weights'].sort(),
       );
       expect(Object.keys(q.carrier).sort()).toEqual(['code', 'name_ar', 'name_en']);
       expect(Object.keys(q.service).sort()).toEqual(['code', 'mode', 'name_ar', 'name_en']);
