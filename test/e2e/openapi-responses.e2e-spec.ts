@@ -64,6 +64,8 @@ describe('documented response schemas match real responses', () => {
       env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300' },
     });
     team = await t.createTeam('Contract Team');
+    // The suite calls every documented operation, well over the default 60 a minute.
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
     doc = (await t.api('/openapi.json', { key: null })).body;
     ajv.addSchema(closed({ components: doc.components }), 'openapi');
 
