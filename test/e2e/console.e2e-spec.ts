@@ -339,6 +339,13 @@ describe('control panel (/console) in a real browser', () => {
     await fill('origin', { name: 'Acme Warehouse', phone: '966512345678', city: 'Riyadh', short_address: 'RRRD2929' });
     await fill('destination', { name: 'محمد عبدالله', phone: '966598765432', city: 'Jeddah', short_address: 'JEDA1234' });
     await page.fill('input[name=weight_kg]', '1.2');
+    // A short address alone completes the city and postal code from the National Address register.
+    await page.fill('input[name=destination_city]', '');
+    await page.fill('input[name=destination_short_address]', 'jeda1234');
+    await page.press('input[name=destination_short_address]', 'Tab');
+    await page.waitForSelector('input[name=destination_short_address][data-verified=true]');
+    expect(await page.inputValue('input[name=destination_city]')).toBe('Jeddah');
+    expect(await page.inputValue('input[name=destination_postal_code]')).toMatch(/^\d{5}$/);
     await page.fill('input[name=cod_amount]', '125.5');
     await page.fill('input[name=reference]', 'CONSOLE-1');
     await page.click('button:has-text("Compare rates")');

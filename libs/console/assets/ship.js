@@ -1,6 +1,6 @@
 import { download, sendJson } from './api.js';
 import { action, card, field, h, sar, show, table } from './dom.js';
-import { pick, t } from './i18n.js';
+import { language, pick, t } from './i18n.js';
 
 /**
  * Rate and buy: the merchant fills one shipment, compares every quote (POST /rates), buys one
@@ -20,6 +20,23 @@ export async function shipView(root) {
   });
   const origin = address('origin');
   const destination = address('destination');
+  // A Saudi short address completes the rest from the National Address register (POST /addresses/verify).
+  for (const side of [origin, destination]) {
+    side.short_address.addEventListener('change', async () => {
+      const short = side.short_address.value.trim().toUpperCase();
+      if (!/^[A-Z]{4}\d{4}$/.test(short) || side.country.value.trim().toUpperCase() !== 'SA') return;
+      try {
+        const found = await sendJson('POST', '/api/v1/addresses/verify', { address: { short_address: short, country: 'SA' } });
+        if (!found.address) return;
+        side.short_address.value = found.address.short_address;
+        side.city.value = found.address.city[language()] ?? found.address.city.en;
+        side.postal_code.value = found.address.postal_code;
+        side.short_address.dataset.verified = 'true';
+      } catch {
+        // The register is away: the merchant types the rest, the booking still verifies it.
+      }
+    });
+  }
   const parcel = {
     weight_kg: number('weight_kg', { required: true, value: '1' }),
     length_cm: number('length_cm', { required: true, value: '30' }),
