@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -31,10 +32,14 @@ export class FilesystemBatchFileStore implements BatchFileStorePort {
         yield chunk;
       }
     })();
+    const sink = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
     try {
-      await pipeline(Readable.from(counted), createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+      await pipeline(Readable.from(counted), sink);
       await rename(temporary, path);
     } catch (error) {
+      // A source that fails at once (a refused header) can beat the file's open: removing it
+      // before the stream has closed would leave the file the open creates afterwards.
+      if (!sink.closed) await once(sink, 'close').catch(() => undefined);
       await rm(temporary, { force: true });
       throw error;
     }
