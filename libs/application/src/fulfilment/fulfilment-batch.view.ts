@@ -1,5 +1,6 @@
 import { BatchPhase, BatchStatus } from '@lgw/domain';
 import { FulfilmentBatchRecord } from '../ports/fulfilment-batch.repository.port';
+import { ResourceLinksPort } from '../ports/resource-links.port';
 
 /** docs/api.md §2 Fulfilment batch, plus the progress of a PROCESSING batch. */
 export interface FulfilmentBatchView {
@@ -18,8 +19,6 @@ export interface FulfilmentBatchView {
   rejection_csv_url: string | null;
 }
 
-export const BATCHES_PATH = '/api/v1/fulfilment/batches';
-
 /** Keys of a batch's files in the BatchFileStorePort. */
 export const batchFileKeys = (batchId: string) => ({
   source: `${batchId}/source.csv`,
@@ -29,6 +28,7 @@ export const batchFileKeys = (batchId: string) => ({
 
 export function toFulfilmentBatchView(
   record: FulfilmentBatchRecord,
+  links: ResourceLinksPort,
   csv: { result: string | null; rejections: string | null } = { result: null, rejections: null },
 ): FulfilmentBatchView {
   return {
@@ -43,7 +43,7 @@ export function toFulfilmentBatchView(
     created_at: record.createdAt.toISOString(),
     phase: record.phase,
     processed_rows: record.processedRows,
-    result_csv_url: record.status === 'COMPLETED' ? `${BATCHES_PATH}/${record.id}/result.csv` : null,
-    rejection_csv_url: record.status === 'REJECTED' ? `${BATCHES_PATH}/${record.id}/rejections.csv` : null,
+    result_csv_url: record.status === 'COMPLETED' ? links.batchResult(record.id) : null,
+    rejection_csv_url: record.status === 'REJECTED' ? links.batchRejections(record.id) : null,
   };
 }

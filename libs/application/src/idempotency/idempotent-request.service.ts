@@ -5,6 +5,7 @@ import { INTENT_RECOVERY, IntentRecoveryPort } from '../ports/carrier-intent.por
 import { IDEMPOTENCY_STORE, IdempotencyBegin, IdempotencyClaim, IdempotencyStorePort } from '../ports/idempotency-store.port';
 import { DEFAULT_IDEMPOTENCY_LEASE_MS, GATEWAY_SETTINGS, GatewaySettings } from '../ports/settings.port';
 import { runUnderIdempotencyKey } from './idempotency-context';
+import { RequestOutcome } from './request-outcome';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -12,7 +13,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const UNSETTLED_RETRY_AFTER_SECONDS = 5;
 
 export interface IdempotentResult<T> {
-  readonly status: number;
+  readonly outcome: RequestOutcome;
   readonly body: T;
 }
 
@@ -66,7 +67,7 @@ export class IdempotentRequestService {
     if (begin.kind === 'lease_expired') begin = await this.afterOwnerDied(claim);
     switch (begin.kind) {
       case 'replay':
-        return { status: begin.status, body: begin.body as T, replayed: true };
+        return { outcome: begin.outcome, body: begin.body as T, replayed: true };
       case 'in_progress':
         throw new IdempotencyInProgressError(secondsUntil(begin.leaseExpiresAt));
       case 'mismatch':
@@ -81,7 +82,7 @@ export class IdempotentRequestService {
       await this.store.abandon(teamId, scope, key, claim.owner);
       throw error;
     }
-    await this.store.complete(teamId, scope, key, result.status, result.body);
+    await this.store.complete(teamId, scope, key, result.outcome, result.body);
     return { ...result, replayed: false };
   }
 

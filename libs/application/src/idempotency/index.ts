@@ -1,2 +1,3 @@
 export * from './idempotent-request.service';
 export * from './idempotency-context';
+export * from './request-outcome';

@@ -1,6 +1,8 @@
+import type { RequestOutcome } from '../idempotency/request-outcome';
+
 export type IdempotencyBegin =
   | { readonly kind: 'started' }
-  | { readonly kind: 'replay'; readonly status: number; readonly body: unknown }
+  | { readonly kind: 'replay'; readonly outcome: RequestOutcome; readonly body: unknown }
   /** Another request holds the key and its lease runs until `leaseExpiresAt`. */
   | { readonly kind: 'in_progress'; readonly leaseExpiresAt: Date }
   /** The request holding the key stopped renewing its lease: its process presumably died. */
@@ -24,7 +26,7 @@ export interface IdempotencyStorePort {
   begin(claim: IdempotencyClaim): Promise<IdempotencyBegin>;
   /** Takes over a key whose lease expired; false when someone else took it first or it moved on. */
   takeOver(claim: IdempotencyClaim): Promise<boolean>;
-  complete(teamId: string, scope: string, key: string, status: number, body: unknown): Promise<void>;
+  complete(teamId: string, scope: string, key: string, outcome: RequestOutcome, body: unknown): Promise<void>;
   /** Forgets a claim whose request failed, so a retry can run; only the owner's claim. */
   abandon(teamId: string, scope: string, key: string, owner: string): Promise<void>;
   /** Forgets an in-progress claim whose lease expired (its request was settled by recovery). */

@@ -30,3 +30,4 @@ export * from './pickup.repository.port';
 export * from './manifest.port';
 export * from './address-directory.port';
 export * from './test-carrier-control.port';
+export * from './resource-links.port';

@@ -10,6 +10,7 @@ import {
   ShipmentWarning,
   STATUS_LABELS,
 } from '@lgw/domain';
+import { ResourceLinksPort } from '../ports/resource-links.port';
 import { ShipmentRecord } from './shipment.record';
 
 /** The Shipment resource of docs/api.md §2 as the API returns it. */
@@ -67,13 +68,11 @@ export function toCodView(s: Pick<ShipmentRecord, 'codAmountHalalas' | 'quotedLi
   };
 }
 
-export const LABEL_URL_PREFIX = '/api/v1/labels/';
-
 function sar(halalas: number | null): number | null {
   return halalas === null ? null : Money.ofHalalas(halalas).toSar();
 }
 
-export function toShipmentView(s: ShipmentRecord, carrier: CarrierDescriptor | undefined): ShipmentView {
+export function toShipmentView(s: ShipmentRecord, carrier: CarrierDescriptor | undefined, links: ResourceLinksPort): ShipmentView {
   const service = carrier?.service_levels.find((l) => l.code === s.serviceCode);
   const labels = STATUS_LABELS[s.status];
   return {
@@ -98,7 +97,7 @@ export function toShipmentView(s: ShipmentRecord, carrier: CarrierDescriptor | u
     incoterm: s.incoterm,
     hs_codes: s.hsCodes,
     cod_amount_sar: sar(s.codAmountHalalas),
-    label_url: `${LABEL_URL_PREFIX}${s.id}`,
+    label_url: links.label(s.id),
     warnings: s.warnings,
     quoted_total_sar: Money.ofHalalas(s.quotedTotalHalalas).toSar(),
     estimated_delivery_at: s.estimatedDeliveryAt.toISOString(),

@@ -17,6 +17,7 @@ import { PageQueryDto } from '../dto/shipment-search.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { multipartFormParts } from '../http/multipart';
 import { CurrentPrincipal } from '../http/principal.decorator';
+import { OUTCOME_STATUS } from '../http/request-outcome';
 
 const NOT_FOUND = "E_NOT_FOUND (unknown id or another team's batch)";
 
@@ -68,7 +69,7 @@ export class FulfilmentBatchesHttpController {
       parts: multipartFormParts(request, { fileSize: MAX_BATCH_FILE_BYTES }),
     });
     if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-    reply.code(result.status);
+    reply.code(OUTCOME_STATUS[result.outcome]);
     return result.body;
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticateApiKeyUseCase, Principal, RateLimiterPort } from '@lgw/application';
+import { API_BASE_PATH } from '@lgw/runtime';
 import { bearerToken } from './bearer';
 import { errorEnvelope, statusOf } from './error-envelope';
 import { sendError } from './send-error';
@@ -10,7 +11,8 @@ declare module 'fastify' {
   }
 }
 
-export const API_PREFIX = '/api/v1';
+/** The public API's base path: one definition, shared with the links the views print. */
+export const API_PREFIX = API_BASE_PATH;
 export const REQUEST_ID_HEADER = 'X-Service-Request-Id';
 /** Path and query string; longer is 414 E_URI_TOO_LONG before routing (ADR 0029). */
 export const MAX_URL_LENGTH = 8192;

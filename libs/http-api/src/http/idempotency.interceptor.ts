@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { IdempotentRequestService } from '@lgw/application';
 import { DomainError } from '@lgw/domain';
+import { OUTCOME_STATUS, outcomeOfStatus } from './request-outcome';
 import { createValidationPipe } from './validation.pipe';
 
 const IDEMPOTENT_ROUTE = Symbol('IDEMPOTENT_ROUTE');
@@ -70,18 +71,19 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const route = this.reflector.get<IdempotentRoute>(IDEMPOTENT_ROUTE, context.getHandler());
     if (!request.principal) throw new DomainError('E_UNAUTHENTICATED');
     request.body = await this.gate.transform(request.body, { type: 'body', metatype: route.body });
-    const status =
-      this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? (request.method === 'POST' ? 201 : 200);
+    const outcome = outcomeOfStatus(
+      this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? (request.method === 'POST' ? 201 : 200),
+    );
     const key = request.headers['idempotency-key'];
     const result = await this.idempotency.run(
       request.principal.teamId,
       idempotencyScope(request),
       Array.isArray(key) ? key.join(', ') : key,
       request.body,
-      async () => ({ status, body: await lastValueFrom(next.handle()) }),
+      async () => ({ outcome, body: await lastValueFrom(next.handle()) }),
     );
     if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
-    void reply.code(result.status);
+    void reply.code(OUTCOME_STATUS[result.outcome]);
     return result.body;
   }
 }

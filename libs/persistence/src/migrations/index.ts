@@ -25,6 +25,7 @@ import { ShipmentLabelFormat1732100442000 } from './1732100442000-shipment-label
 import { ReturnReason1732100450000 } from './1732100450000-return-reason.migration';
 import { TestMode1732100470000 } from './1732100470000-test-mode.migration';
 import { TeamAddressVerification1732100520000 } from './1732100520000-team-address-verification.migration';
+import { IdempotencyOutcome1732100530000 } from './1732100530000-idempotency-outcome.migration';
 
 /** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   ReturnReason1732100450000,
   TestMode1732100470000,
   TeamAddressVerification1732100520000,
+  IdempotencyOutcome1732100530000,
 ];

@@ -1,11 +1,12 @@
 import { DataSource } from 'typeorm';
-import { IdempotencyBegin, IdempotencyClaim, IdempotencyStorePort } from '@lgw/application';
+import { IdempotencyBegin, IdempotencyClaim, IdempotencyStorePort, RequestOutcome } from '@lgw/application';
 import { rowCount } from './sql-results';
 
 interface KeyRow {
   request_hash: string;
   state: string;
   response_status: number | null;
+  response_outcome: RequestOutcome | null;
   response_body: unknown;
   lease_expires_at: Date | string | null;
 }
@@ -30,7 +31,7 @@ export class TypeOrmIdempotencyStore implements IdempotencyStorePort {
     );
     if (inserted.length > 0) return { kind: 'started' };
     const rows: KeyRow[] = await this.dataSource.query(
-      `SELECT request_hash, state, response_status, response_body, lease_expires_at
+      `SELECT request_hash, state, response_status, response_outcome, response_body, lease_expires_at
          FROM idempotency_keys WHERE team_id = $1 AND scope = $2 AND key = $3`,
       [c.teamId, c.scope, c.key],
     );
@@ -38,7 +39,7 @@ export class TypeOrmIdempotencyStore implements IdempotencyStorePort {
     // Released between our INSERT and SELECT: the retry may come at once.
     if (!existing) return { kind: 'in_progress', leaseExpiresAt: c.now };
     if (existing.request_hash !== c.requestHash) return { kind: 'mismatch' };
-    if (existing.state === 'completed') return { kind: 'replay', status: existing.response_status ?? 200, body: existing.response_body };
+    if (existing.state === 'completed') return { kind: 'replay', outcome: outcomeOf(existing), body: existing.response_body };
     // Keys written before leases existed count as expired: their requests are long over.
     const lease = existing.lease_expires_at === null ? c.now : new Date(existing.lease_expires_at);
     if (lease.getTime() <= c.now.getTime()) return { kind: 'lease_expired' };
@@ -56,11 +57,11 @@ export class TypeOrmIdempotencyStore implements IdempotencyStorePort {
     return rowCount(rows) > 0;
   }
 
-  async complete(teamId: string, scope: string, key: string, status: number, body: unknown): Promise<void> {
+  async complete(teamId: string, scope: string, key: string, outcome: RequestOutcome, body: unknown): Promise<void> {
     await this.dataSource.query(
-      `UPDATE idempotency_keys SET state = 'completed', response_status = $4, response_body = $5, lease_expires_at = NULL
+      `UPDATE idempotency_keys SET state = 'completed', response_outcome = $4, response_body = $5, lease_expires_at = NULL
         WHERE team_id = $1 AND scope = $2 AND key = $3`,
-      [teamId, scope, key, status, JSON.stringify(body)],
+      [teamId, scope, key, outcome, JSON.stringify(body)],
     );
   }
 
@@ -82,4 +83,11 @@ export class TypeOrmIdempotencyStore implements IdempotencyStorePort {
 
 function leaseEnd(c: IdempotencyClaim): Date {
   return new Date(c.now.getTime() + c.leaseMs);
+}
+
+/** Keys completed before outcomes were stored kept the status code the answer had (migration 1732100530000). */
+const LEGACY_OUTCOMES: Readonly<Record<number, RequestOutcome>> = { 201: 'created', 202: 'accepted' };
+
+function outcomeOf(row: KeyRow): RequestOutcome {
+  return row.response_outcome ?? LEGACY_OUTCOMES[row.response_status ?? 200] ?? 'ok';
 }

@@ -43,6 +43,7 @@ import {
   RATE_CARDS,
   CreateTeamUseCase,
   GATEWAY_SETTINGS,
+  RESOURCE_LINKS,
   GatewaySettings,
   IssueApiKeyUseCase,
   RATE_LIMITER,
@@ -170,6 +171,7 @@ import { APP_CONFIG, einvoiceSellerFrom, FastCsvCodec, FatooraHttpClient, ZatcaE
 import { LabelMerger } from '@lgw/labels';
 import { GatewayRuntime } from './gateway-runtime';
 import { DATA_SOURCE, GATEWAY_RUNTIME, REDIS } from './tokens';
+import { apiResourceLinks } from './api-resource-links';
 
 const USE_CASES = [
   AuthenticateApiKeyUseCase,
@@ -282,6 +284,7 @@ export class GatewayCoreModule {
       { provide: GATEWAY_RUNTIME, useValue: runtime },
       { provide: APP_CONFIG, useValue: runtime.config },
       { provide: GATEWAY_SETTINGS, useValue: settings },
+      { provide: RESOURCE_LINKS, useValue: apiResourceLinks },
       { provide: DATA_SOURCE, useValue: runtime.database.dataSource },
       { provide: REDIS, useValue: runtime.redis ?? null },
       { provide: RATE_LIMITER, useValue: runtime.rateLimiter },

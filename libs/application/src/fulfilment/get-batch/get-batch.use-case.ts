@@ -7,6 +7,7 @@ import {
   FulfilmentBatchRepositoryPort,
 } from '../../ports/fulfilment-batch.repository.port';
 import { batchFileKeys, FulfilmentBatchView, toFulfilmentBatchView } from '../fulfilment-batch.view';
+import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
 
 /** GET /fulfilment/batches/{id}: another team's id is as unknown as a made-up one (404). */
 @Injectable()
@@ -14,6 +15,7 @@ export class GetBatchUseCase {
   constructor(
     @Inject(FULFILMENT_BATCH_REPOSITORY) private readonly batches: FulfilmentBatchRepositoryPort,
     @Inject(BATCH_FILE_STORE) private readonly files: BatchFileStorePort,
+    @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
   ) {}
 
   async record(teamId: string, id: string): Promise<FulfilmentBatchRecord> {
@@ -25,7 +27,7 @@ export class GetBatchUseCase {
   async execute(teamId: string, id: string): Promise<FulfilmentBatchView> {
     const batch = await this.record(teamId, id);
     const keys = batchFileKeys(batch.id);
-    return toFulfilmentBatchView(batch, {
+    return toFulfilmentBatchView(batch, this.links, {
       result: batch.status === 'COMPLETED' ? await this.readText(keys.result) : null,
       rejections: batch.status === 'REJECTED' ? await this.readText(keys.rejections) : null,
     });

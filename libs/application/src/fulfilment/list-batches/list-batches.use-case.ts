@@ -3,6 +3,7 @@ import { FieldProblem, ValidationError } from '@lgw/domain';
 import { FULFILMENT_BATCH_REPOSITORY, FulfilmentBatchRepositoryPort } from '../../ports/fulfilment-batch.repository.port';
 import { parsePage } from '../../shipments/list-shipments/list-shipments.use-case';
 import { FulfilmentBatchView, toFulfilmentBatchView } from '../fulfilment-batch.view';
+import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
 
 export interface BatchPage {
   readonly batches: FulfilmentBatchView[];
@@ -17,13 +18,16 @@ export interface BatchPage {
  */
 @Injectable()
 export class ListBatchesUseCase {
-  constructor(@Inject(FULFILMENT_BATCH_REPOSITORY) private readonly batches: FulfilmentBatchRepositoryPort) {}
+  constructor(
+    @Inject(FULFILMENT_BATCH_REPOSITORY) private readonly batches: FulfilmentBatchRepositoryPort,
+    @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
+  ) {}
 
   async execute(command: { teamId: string; limit?: string; offset?: string }): Promise<BatchPage> {
     const problems: FieldProblem[] = [];
     const { limit, offset } = parsePage(command.limit, command.offset, problems);
     if (problems.length > 0) throw ValidationError.of(problems);
     const page = await this.batches.listForTeam(command.teamId, limit, offset);
-    return { batches: page.items.map((b) => toFulfilmentBatchView(b)), total: page.total, limit, offset };
+    return { batches: page.items.map((b) => toFulfilmentBatchView(b, this.links)), total: page.total, limit, offset };
   }
 }

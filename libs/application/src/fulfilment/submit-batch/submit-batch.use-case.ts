@@ -15,6 +15,7 @@ import { batchFileKeys, FulfilmentBatchView, toFulfilmentBatchView } from '../fu
 import { enqueueBatch } from '../process-batch/batch-job';
 import { InspectedUpload, inspectCsvUpload } from './csv-upload-inspector';
 import { SubmitBatchCommand } from './submit-batch.command';
+import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
 
 export const BATCH_FILE_FIELD = 'file';
 const FALLBACK_BATCH_FILENAME = 'batch.csv';
@@ -35,6 +36,7 @@ export class SubmitBatchUseCase {
     @Inject(JOB_QUEUE) private readonly jobs: JobQueuePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     private readonly idempotency: IdempotentRequestService,
+    @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
   ) {}
 
   async execute(command: SubmitBatchCommand): Promise<IdempotentResult<FulfilmentBatchView> & { replayed: boolean }> {
@@ -102,6 +104,6 @@ export class SubmitBatchUseCase {
       // The batch is recorded: the recovery sweep enqueues it once the queue is back.
       this.logger.warn({ event: 'batch.enqueue_deferred', batch_id: id, err: String(error) });
     }
-    return { status: 202, body: toFulfilmentBatchView(record) };
+    return { outcome: 'accepted', body: toFulfilmentBatchView(record, this.links) };
   }
 }

@@ -10,6 +10,7 @@ import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipmen
 import { BookingDraft, createdEvents } from '../booking-draft';
 import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
 import { ShipmentView, toShipmentView } from '../shipment.view';
+import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,6 +39,7 @@ export class CreateReturnUseCase {
     @Inject(RATE_CARDS) private readonly rateCards: RateCardSourcePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
+    @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
   ) {}
 
   async execute(command: CreateReturnCommand): Promise<ShipmentView> {
@@ -153,7 +155,7 @@ export class CreateReturnUseCase {
       throw error;
     }
     await this.intents.transition(intent, ['pending'], 'completed', this.clock.now()).catch(() => undefined);
-    return toShipmentView({ ...booked, serviceReference }, carrier);
+    return toShipmentView({ ...booked, serviceReference }, carrier, this.links);
   }
 
   /** The id of the original's return that is not cancelled, if any. */

@@ -31,6 +31,7 @@ import { parcelsFingerprint } from '../../rating/parcels-fingerprint';
 import { BookingDraft, createdEvents } from '../booking-draft';
 import { toShipmentView, ShipmentView } from '../shipment.view';
 import { CreateShipmentCommand } from './create-shipment.command';
+import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,6 +56,7 @@ export class CreateShipmentUseCase {
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
+    @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
     @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
     @Optional() private readonly addresses?: VerifyAddressUseCase,
   ) {
@@ -119,7 +121,7 @@ export class CreateShipmentUseCase {
     } catch (error) {
       // Recovery may have recorded it already (this request outlived the recovery bound).
       const recorded = await this.shipments.findForTeam(draft.teamId, draft.id).catch(() => null);
-      if (recorded) return toShipmentView(recorded, this.catalogue.find(recorded.carrierCode));
+      if (recorded) return toShipmentView(recorded, this.catalogue.find(recorded.carrierCode), this.links);
       await this.compensate(intent, booked, error);
       throw error;
     }
@@ -128,7 +130,7 @@ export class CreateShipmentUseCase {
       // The shipment is recorded; recovery will find it and close the intent.
       this.logger.warn(`booking intent ${intent} left pending: ${String(error)}`);
     });
-    return toShipmentView({ ...booked, serviceReference }, this.catalogue.find(draft.carrierCode));
+    return toShipmentView({ ...booked, serviceReference }, this.catalogue.find(draft.carrierCode), this.links);
   }
 
   private async recordIntent(draft: BookingDraft, now: Date): Promise<string> {

@@ -4,6 +4,7 @@ import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sour
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { ShipmentRecord } from '../shipment.record';
 import { ShipmentView, toShipmentView } from '../shipment.view';
+import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
 
 /** Another team's shipment is indistinguishable from a missing one: 404, never 403. */
 @Injectable()
@@ -11,6 +12,7 @@ export class GetShipmentUseCase {
   constructor(
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
+    @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
   ) {}
 
   async execute(command: { teamId: string; shipmentId: string }): Promise<ShipmentView> {
@@ -24,6 +26,6 @@ export class GetShipmentUseCase {
   }
 
   view(shipment: ShipmentRecord): ShipmentView {
-    return toShipmentView(shipment, this.catalogue.find(shipment.carrierCode));
+    return toShipmentView(shipment, this.catalogue.find(shipment.carrierCode), this.links);
   }
 }

@@ -4,6 +4,7 @@ import { parseQueryInteger } from '../../shared/query-integer';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { SHIPMENT_REPOSITORY, ShipmentListQuery, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { ShipmentView, toShipmentView } from '../shipment.view';
+import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
 
 /** The filters of the list, as the client wrote them (query text). */
 export interface ShipmentFilterText {
@@ -104,6 +105,7 @@ export class ListShipmentsUseCase {
   constructor(
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
+    @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
   ) {}
 
   async execute(command: ListShipmentsCommand): Promise<ShipmentPage> {
@@ -113,7 +115,7 @@ export class ListShipmentsUseCase {
     if (problems.length > 0) throw ValidationError.of(problems);
     const page = await this.shipments.list(command.teamId, { ...filter, limit, offset });
     return {
-      shipments: page.items.map((s) => toShipmentView(s, this.catalogue.find(s.carrierCode))),
+      shipments: page.items.map((s) => toShipmentView(s, this.catalogue.find(s.carrierCode), this.links)),
       total: page.total,
       limit,
       offset,

@@ -10,6 +10,8 @@ import {
 } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort } from '../../ports/carrier.port';
 import { IDEMPOTENCY_STORE, IdempotencyStorePort } from '../../ports/idempotency-store.port';
+import type { IdempotentResult } from '../../idempotency/idempotent-request.service';
+import type { RequestOutcome } from '../../idempotency/request-outcome';
 import { QUOTE_REPOSITORY, QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -23,6 +25,7 @@ import { cancellationView, recordCancellation } from '../cancel-shipment/cancel-
 import { ShipmentRecord } from '../shipment.record';
 import { toShipmentView } from '../shipment.view';
 import { sameAddress, writeDestination } from '../update-destination/update-destination.use-case';
+import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
 
 /** Intents settled per run: a backlog drains over a few runs instead of one long one. */
 const BATCH = 50;
@@ -60,6 +63,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(PICKUP_REPOSITORY) private readonly pickups: PickupRepositoryPort,
+    @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
     @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
   ) {
     this.recoverAfterMs = settings?.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
@@ -148,7 +152,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     if (!shipment) return this.finish(intent, 'abandoned');
     if (shipment.status === 'CANCELLED' && shipment.cancelledAt) {
       const at = shipment.cancelledAt;
-      return this.finish(intent, 'completed', () => ({ status: 200, body: cancellationView(shipment.id, shipment.trackingNumber, at) }));
+      return this.finish(intent, 'completed', () => ({ outcome: 'ok', body: cancellationView(shipment.id, shipment.trackingNumber, at) }));
     }
     const found = await carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode).findBookingByReference(
       shipment.id,
@@ -157,7 +161,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     const at = this.clock.now();
     const reason = typeof intent.payload.reason === 'string' ? intent.payload.reason : null;
     if (!(await recordCancellation(this.shipments, shipment, reason, at))) return 'unresolved';
-    return this.finish(intent, 'completed', () => ({ status: 200, body: cancellationView(shipment.id, shipment.trackingNumber, at) }));
+    return this.finish(intent, 'completed', () => ({ outcome: 'ok', body: cancellationView(shipment.id, shipment.trackingNumber, at) }));
   }
 
   /** Sent again (carriers take the same address twice as one change), then recorded. */
@@ -166,7 +170,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     const destination = intent.payload.destination as AddressProps;
     const expected = intent.payload.expected as AddressProps;
     if (!shipment || isTerminal(shipment.status)) return this.finish(intent, 'abandoned');
-    if (sameAddress(shipment.destination, destination)) return this.finish(intent, 'completed', () => this.shipmentOutcome(shipment, 200));
+    if (sameAddress(shipment.destination, destination)) return this.finish(intent, 'completed', () => this.shipmentOutcome(shipment, 'ok'));
     // Another change was recorded since: it was sent to the carrier after this one, so it stands.
     if (!sameAddress(shipment.destination, expected)) return this.finish(intent, 'abandoned');
     await carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode).updateDestination(
@@ -178,11 +182,11 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
       : undefined;
     const updated = await writeDestination(this.destinations, shipment, destination, this.clock.now(), addressWarnings);
     if (!updated) return 'unresolved';
-    return this.finish(intent, 'completed', () => this.shipmentOutcome(updated, 200));
+    return this.finish(intent, 'completed', () => this.shipmentOutcome(updated, 'ok'));
   }
 
-  private shipmentOutcome(shipment: ShipmentRecord, status = 201): { status: number; body: unknown } {
-    return { status, body: toShipmentView(shipment, this.catalogue.find(shipment.carrierCode)) };
+  private shipmentOutcome(shipment: ShipmentRecord, outcome: RequestOutcome = 'created'): IdempotentResult<unknown> {
+    return { outcome, body: toShipmentView(shipment, this.catalogue.find(shipment.carrierCode), this.links) };
   }
 
   /**
@@ -194,14 +198,14 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
   private async finish(
     intent: CarrierIntent,
     state: 'completed' | 'abandoned',
-    outcome?: () => { status: number; body: unknown },
+    outcome?: () => IdempotentResult<unknown>,
     from: readonly CarrierIntent['state'][] = UNRESOLVED_INTENT_STATES,
   ): Promise<Outcome> {
     const now = this.clock.now();
     const key = intent.idempotency;
     if (key) {
       const result = state === 'completed' ? outcome?.() : undefined;
-      if (result) await this.keys.complete(intent.teamId, key.scope, key.key, result.status, result.body);
+      if (result) await this.keys.complete(intent.teamId, key.scope, key.key, result.outcome, result.body);
       else await this.keys.releaseExpired(intent.teamId, key.scope, key.key, now);
     }
     await this.intents.transition(intent.id, from, state, now);

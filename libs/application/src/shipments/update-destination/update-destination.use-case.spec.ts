@@ -63,7 +63,8 @@ function setUp(reads: ShipmentRecord[], writes: Array<(c: DestinationChange) => 
       return writes[Math.min(write++, writes.length - 1)](change);
     },
   };
-  const getShipment = new GetShipmentUseCase(repository, { all: () => [], find: () => undefined });
+  const links = { label: (id: string) => `/labels/${id}`, batchResult: () => '', batchRejections: () => '' };
+  const getShipment = new GetShipmentUseCase(repository, { all: () => [], find: () => undefined }, links);
   const intents = { record: async () => undefined, transition: async () => true } as unknown as CarrierIntentStorePort;
   const useCase = new UpdateDestinationUseCase(getShipment, writer, registry, { now: () => new Date('2026-01-02T00:00:00Z') }, intents);
   const run = (body: AddressProps = DAMMAM) => useCase.execute({ teamId: shipment().teamId, shipmentId: shipment().id, destination: body });

@@ -5,7 +5,7 @@ import { GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
 import { ActiveKey, TEAM_REPOSITORY, TeamRepositoryPort } from '../../ports/team.repository.port';
 import { apiKeyPattern, hashApiKey } from '../api-key-material';
 
-/** Who is calling: resolved from the API key presented on every /api/v1 request. */
+/** Who is calling: resolved from the API key presented on every public API request. */
 export interface Principal {
   /**
    * The tenant every team-scoped read and write takes: the team for a live key, the team's

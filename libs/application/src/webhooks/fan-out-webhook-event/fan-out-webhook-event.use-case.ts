@@ -13,6 +13,7 @@ import { toShipmentView } from '../../shipments/shipment.view';
 import { TenantModes } from '../../teams/tenant-modes';
 import { WebhookEventJob } from '../webhook-jobs';
 import { webhookBody, webhookMessageId } from '../webhook-message';
+import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
 
 /**
  * One domain event → one message per kind it stands for that the team subscribes to
@@ -27,6 +28,7 @@ export class FanOutWebhookEventUseCase {
     @Inject(WEBHOOK_MESSAGE_REPOSITORY) private readonly messages: WebhookMessageRepositoryPort,
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
+    @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
     @Optional() private readonly modes?: TenantModes,
   ) {}
 
@@ -45,7 +47,7 @@ export class FanOutWebhookEventUseCase {
 
     // The shipment as GET /shipments/{id} shows it, with the status this event reports
     // (the shipment may have moved on by the time the event is fanned out).
-    const view = { ...toShipmentView(shipment, this.catalogue.find(shipment.carrierCode)), mode } as Record<string, unknown>;
+    const view = { ...toShipmentView(shipment, this.catalogue.find(shipment.carrierCode), this.links), mode } as Record<string, unknown>;
     const status = event.payload.status;
     if (isShipmentStatus(status)) {
       view.status = status;

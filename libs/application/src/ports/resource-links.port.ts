@@ -1,0 +1,11 @@
+/**
+ * Where the public API serves a resource's files. The paths are the HTTP edge's; views that name
+ * them (a shipment's label, a batch's CSVs) take them from here, bound once by the composition root.
+ */
+export interface ResourceLinksPort {
+  label(shipmentId: string): string;
+  batchResult(batchId: string): string;
+  batchRejections(batchId: string): string;
+}
+
+export const RESOURCE_LINKS = Symbol('RESOURCE_LINKS');

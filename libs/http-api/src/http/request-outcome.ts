@@ -1,0 +1,9 @@
+import type { RequestOutcome } from '@lgw/application';
+
+/** The status the edge answers for each way a request can succeed. */
+export const OUTCOME_STATUS: Readonly<Record<RequestOutcome, number>> = { ok: 200, created: 201, accepted: 202 };
+
+/** A route's declared success status as an outcome (any other 2xx answers like `ok`). */
+export function outcomeOfStatus(status: number): RequestOutcome {
+  return status === 201 ? 'created' : status === 202 ? 'accepted' : 'ok';
+}
