@@ -13,7 +13,8 @@
 const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { startGateway, ADMIN_TOKEN, ROOT } = require('./support/harness');
+const { startGateway, ADMIN_TOKEN, ROOT, freePort } = require('./support/harness');
+const { spawnApp, waitUntil } = require('./support/stack');
 const { rssMb } = require('./support/process-memory');
 
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 10_000);
@@ -55,7 +56,17 @@ async function seed(env) {
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
-  const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'lgw-bench-einvoicing-')), EINVOICE_RETRY_EVERY_MS: '5000' };
+  // The sandbox (and its Fatoora simulator, which keeps every cleared invoice) runs as its own
+  // process, so the gateway's memory is measured alone.
+  const sandboxPort = await freePort();
+  const sandbox = spawnApp('carrier-sandbox', { SANDBOX_PORT: String(sandboxPort), HOST: '127.0.0.1' });
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  await waitUntil(async () => (await fetch(`${sandboxUrl}/sandbox/v1/health`)).ok, 'the carrier sandbox');
+  const env = {
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'lgw-bench-einvoicing-')),
+    EINVOICE_RETRY_EVERY_MS: '5000',
+    SANDBOX_URL: sandboxUrl,
+  };
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const setup = await startGateway({ app: 'all-in-one', env });
   await setup.stop();
@@ -70,7 +81,7 @@ async function main() {
       body: JSON.stringify({ otp: '123345' }),
     });
     if (onboarding.status !== 201) throw new Error(`onboarding failed: ${onboarding.status} ${await onboarding.text()}`);
-    const rss = { start: rssMb(gateway.pid), peak: 0, end: 0 };
+    const rss = { start: rssMb(gateway.pid), peak: 0, end: 0, every_1000: [] };
     const latencies = [];
     const statuses = {};
     let next = 0;
@@ -89,6 +100,7 @@ async function main() {
         if (res.status !== 201) throw new Error(`issue failed: ${res.status} ${JSON.stringify(body)}`);
         for (const d of body.documents) statuses[d.status] = (statuses[d.status] ?? 0) + 1;
         if (latencies.length % 100 === 0) rss.peak = Math.max(rss.peak, rssMb(gateway.pid));
+        if (latencies.length % 1000 === 0) rss.every_1000.push(rssMb(gateway.pid));
       }
     };
     await Promise.all(Array.from({ length: ISSUERS }, issuer));
@@ -111,6 +123,7 @@ async function main() {
           },
           statuses,
           rss_mb: rss,
+          sandbox_rss_mb: rssMb(sandbox.pid),
           target: 'total < 15 min for 10,000 teams, RSS flat',
         },
         null,
@@ -119,6 +132,7 @@ async function main() {
     );
   } finally {
     await gateway.stop();
+    await sandbox.stop();
   }
 }
 

@@ -255,6 +255,7 @@ export class TypeOrmCodRemittanceRepository implements CodRemittanceRepositoryPo
     };
   }
 
+  /** Reads the open cash only (shipments_cod_open_idx): paid-out history is summed from the remittances. */
   async summary(teamId: string, overdueBefore: Date): Promise<CodSummaryRecord> {
     const [row]: Array<{ pending: string; collected: string; overdue: number; discrepancies: number; remitted: string }> =
       await this.dataSource.query(
@@ -265,7 +266,8 @@ export class TypeOrmCodRemittanceRepository implements CodRemittanceRepositoryPo
            count(*) FILTER (WHERE cod_remittance_id IS NULL AND cod_collected_halalas > 0 AND cod_collected_at < $2)::int AS overdue,
            count(*) FILTER (WHERE cod_status = 'DISCREPANCY')::int AS discrepancies,
            (SELECT COALESCE(SUM(amount_halalas), 0) FROM cod_remittances WHERE team_id = $1) AS remitted
-         FROM shipments WHERE team_id = $1 AND cod_amount_halalas > 0`,
+         FROM shipments
+        WHERE team_id = $1 AND cod_amount_halalas > 0 AND (cod_remittance_id IS NULL OR cod_status = 'DISCREPANCY')`,
         [teamId, overdueBefore],
       );
     return {
