@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { canCancel, DomainError, eventKindsForStatusChange, STATUS_LABELS } from '@lgw/domain';
-import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -52,7 +51,7 @@ export class CancelShipmentUseCase {
       shipmentId: shipment.id,
       carrierCode: shipment.carrierCode,
       payload: { reason },
-      idempotency: currentIdempotencyKey(),
+      idempotency: command.idempotencyKey ?? null,
       createdAt: this.clock.now(),
     });
     faultPoint('cancel.before-carrier-call');

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { classifyLane, DomainError, ParcelProps, rateParcels, shipmentWarnings } from '@lgw/domain';
-import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
-import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
+import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
@@ -20,6 +19,8 @@ export interface CreateReturnCommand {
   readonly reason?: string;
   /** The parcels going back; the original's when absent. */
   readonly parcels?: readonly ParcelProps[];
+  /** The Idempotency-Key the request runs under, named on the carrier intent so a retry can settle it; none when absent. */
+  readonly idempotencyKey?: IdempotencyRef | null;
 }
 
 /**
@@ -119,7 +120,7 @@ export class CreateReturnUseCase {
       carrierCode: draft.carrierCode,
       quoteId: null,
       payload: { shipment: draft },
-      idempotency: currentIdempotencyKey(),
+      idempotency: command.idempotencyKey ?? null,
       createdAt: now,
     });
     const adapter = carrierAdapter(await carriersFor(this.carriers, draft.teamId), draft.carrierCode);

@@ -11,7 +11,7 @@ import {
   ValidationError,
 } from '@lgw/domain';
 import { VerifyAddressUseCase } from '../../addresses/verify-address/verify-address.use-case';
-import { CARRIER_INTENTS, CarrierIntentState, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
+import { CARRIER_INTENTS, CarrierIntentState, CarrierIntentStorePort, IdempotencyRef } from '../../ports/carrier-intent.port';
 import {
   CARRIER_REGISTRY,
   carrierAdapter,
@@ -20,7 +20,6 @@ import {
   CarrierRegistryPort,
   CarrierRejectedError,
 } from '../../ports/carrier.port';
-import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { faultPoint } from '../../shared/fault-point';
 import { QUOTE_REPOSITORY, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
 import { DEFAULT_INTENT_RECOVERY_AFTER_MS, GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
@@ -93,7 +92,7 @@ export class CreateShipmentUseCase {
     const draft = this.buildRecord(shipmentId, quote, origin, destination, command, now, checked.warnings);
     // Recorded before the carrier hears of it: if this process dies from here on, recovery asks
     // the carrier for the booking by the shipment id and completes or undoes it (ADR 0013).
-    const intent = await this.recordIntent(draft, now);
+    const intent = await this.recordIntent(draft, command.idempotencyKey ?? null, now);
     faultPoint('booking.before-carrier-call');
 
     let booking: CarrierBooking;
@@ -133,7 +132,7 @@ export class CreateShipmentUseCase {
     return toShipmentView({ ...booked, serviceReference }, this.catalogue.find(draft.carrierCode), this.links);
   }
 
-  private async recordIntent(draft: BookingDraft, now: Date): Promise<string> {
+  private async recordIntent(draft: BookingDraft, idempotency: IdempotencyRef | null, now: Date): Promise<string> {
     const id = randomUUID();
     try {
       await this.intents.record({
@@ -144,7 +143,7 @@ export class CreateShipmentUseCase {
         carrierCode: draft.carrierCode,
         quoteId: draft.quoteId,
         payload: { shipment: draft },
-        idempotency: currentIdempotencyKey(),
+        idempotency,
         createdAt: now,
       });
     } catch (error) {

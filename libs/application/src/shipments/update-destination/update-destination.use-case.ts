@@ -15,8 +15,7 @@ import {
 } from '@lgw/domain';
 import { randomUUID } from 'node:crypto';
 import { VerifyAddressUseCase } from '../../addresses/verify-address/verify-address.use-case';
-import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
-import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
+import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { faultPoint } from '../../shared/fault-point';
@@ -32,6 +31,8 @@ export interface UpdateDestinationCommand {
   readonly destination: AddressProps;
   /** The team's National Address rule (docs/adr/0052); `warn` when not given. */
   readonly addressVerification?: AddressVerificationMode;
+  /** The Idempotency-Key the request runs under, named on the carrier intent so a retry can settle it; none when absent. */
+  readonly idempotencyKey?: IdempotencyRef | null;
 }
 
 /** Another request changing the same destination meanwhile: re-send ours and try again, this often. */
@@ -79,7 +80,7 @@ export class UpdateDestinationUseCase {
         shipmentId: shipment.id,
         carrierCode: shipment.carrierCode,
         payload: { expected: shipment.destination, destination, address_warnings: addressWarnings },
-        idempotency: currentIdempotencyKey(),
+        idempotency: command.idempotencyKey ?? null,
         createdAt: this.clock.now(),
       });
       faultPoint('destination.before-carrier-call');
