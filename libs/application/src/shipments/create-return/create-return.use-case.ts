@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { classifyLane, DomainError, ParcelProps, rateParcels, shipmentWarnings } from '@lgw/domain';
+import { classifyLane, DomainError, ParcelProps, rateParcels, Shipment, shipmentWarnings } from '@lgw/domain';
 import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -45,14 +45,7 @@ export class CreateReturnUseCase {
 
   async execute(command: CreateReturnCommand): Promise<ShipmentView> {
     const original = await this.getShipment.record(command.teamId, command.shipmentId);
-    if (original.returnOf) {
-      throw new DomainError('E_VALIDATION', {
-        field: 'id',
-        reason: 'a return cannot itself be returned',
-        reason_ar: 'لا يمكن إرجاع شحنة مرتجعة',
-      });
-    }
-    if (original.status !== 'DELIVERED') throw new DomainError('E_RETURN_NOT_ALLOWED', { status: original.status });
+    Shipment.restore(original).assertReturnable();
     const carrier = this.catalogue.find(original.carrierCode);
     const lane = classifyLane(original.destination.country, original.origin.country);
     const service = carrier?.service_levels.find((s) => carrier.capabilities.returns?.services.includes(s.code) && s.lanes.includes(lane));
@@ -71,17 +64,13 @@ export class CreateReturnUseCase {
     const parcels = command.parcels ?? original.parcels;
     const rated = rateParcels(card, parcels);
     const line = (code: string) => rated.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
-    const draft: BookingDraft = {
+    const draft = Shipment.book({
       id: randomUUID(),
       teamId: command.teamId,
       quoteId: null,
       carrierCode: original.carrierCode,
       serviceCode: service.code,
-      trackingNumber: '',
-      carrierReference: '',
-      status: 'CREATED',
-      progress: 'CREATED',
-      lastEventAt: now,
+      transitMaxDays: service.transit_days.max,
       lane,
       origin: original.destination,
       destination: original.origin,
@@ -90,10 +79,11 @@ export class CreateReturnUseCase {
       declaredValueHalalas: original.declaredValueHalalas,
       incoterm: original.incoterm,
       hsCodes: original.hsCodes,
-      codAmountHalalas: null,
       reference: command.reason ? `RETURN: ${command.reason}`.slice(0, 100) : original.reference,
-      quotedTotalHalalas: rated.total.halalas,
-      quotedLines: { base: line('base'), weight_charge: line('weight_charge'), fuel_surcharge: line('fuel_surcharge'), vat: line('vat') },
+      price: {
+        totalHalalas: rated.total.halalas,
+        lines: { base: line('base'), weight_charge: line('weight_charge'), fuel_surcharge: line('fuel_surcharge'), vat: line('vat') },
+      },
       warnings: shipmentWarnings({
         lane,
         origin: original.destination,
@@ -104,13 +94,9 @@ export class CreateReturnUseCase {
         quoteExpiresAt: new Date(now.getTime() + DAY_MS),
         now,
       }),
-      estimatedDeliveryAt: new Date(now.getTime() + service.transit_days.max * DAY_MS),
-      createdAt: now,
-      updatedAt: now,
-      cancelledAt: null,
-      cancelReason: null,
       returnOf: original.id,
-    };
+      bookedAt: now,
+    }).draft();
     const intent = randomUUID();
     await this.intents.record({
       id: intent,

@@ -13,7 +13,8 @@ export interface CreateShipmentCommand {
   readonly declaredValue?: number;
   readonly incoterm?: string;
   readonly hsCodes?: readonly string[];
-  readonly codAmount?: number;
+  /** Cash on delivery (cod_amount in the request), converted at the edge. */
+  readonly codAmountHalalas?: number;
   readonly reference?: string;
   /** The shipment's default label format. */
   readonly labelFormat?: LabelFormat;

@@ -5,7 +5,7 @@ import {
   assertNationalAddress,
   DomainError,
   Money,
-  SHIPMENT_WARNING_CODES,
+  Shipment,
   ShipmentWarning,
   shipmentWarnings,
   ValidationError,
@@ -31,8 +31,6 @@ import { BookingDraft, createdEvents } from '../booking-draft';
 import { toShipmentView, ShipmentView } from '../shipment.view';
 import { CreateShipmentCommand } from './create-shipment.command';
 import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Books a quote with its carrier. Order matters for "nothing half-created":
@@ -89,7 +87,7 @@ export class CreateShipmentUseCase {
     }
 
     const shipmentId = randomUUID();
-    const draft = this.buildRecord(shipmentId, quote, origin, destination, command, now, checked.warnings);
+    const draft = this.draft(shipmentId, quote, origin, destination, command, now, checked.warnings);
     // Recorded before the carrier hears of it: if this process dies from here on, recovery asks
     // the carrier for the booking by the shipment id and completes or undoes it (ADR 0013).
     const intent = await this.recordIntent(draft, command.idempotencyKey ?? null, now);
@@ -104,7 +102,7 @@ export class CreateShipmentUseCase {
         destination,
         parcels: command.parcels,
         declaredValueHalalas: halalas(command.declaredValue),
-        codAmountHalalas: halalas(command.codAmount),
+        codAmountHalalas: draft.codAmountHalalas ?? undefined,
         reference: command.reference,
       });
     } catch (error) {
@@ -190,7 +188,7 @@ export class CreateShipmentUseCase {
     throw new DomainError('E_QUOTE_ALREADY_USED');
   }
 
-  private buildRecord(
+  private draft(
     id: string,
     quote: StoredQuote,
     origin: AddressProps,
@@ -200,36 +198,33 @@ export class CreateShipmentUseCase {
     addressWarnings: readonly ShipmentWarning[],
   ): BookingDraft {
     const service = this.catalogue.find(quote.carrierCode)?.service_levels.find((s) => s.code === quote.serviceCode);
-    const transitMaxDays = service?.transit_days.max ?? 0;
-    return {
+    return Shipment.book({
       id,
       teamId: command.teamId,
       quoteId: quote.id,
       carrierCode: quote.carrierCode,
       serviceCode: quote.serviceCode,
-      trackingNumber: '',
-      carrierReference: '',
-      status: 'CREATED',
-      progress: 'CREATED',
-      lastEventAt: now,
+      transitMaxDays: service?.transit_days.max ?? 0,
       lane: quote.lane,
       origin,
       destination,
       parcels: command.parcels,
       chargeableKg: quote.chargeableKg,
-      declaredValueHalalas: halalas(command.declaredValue) ?? null,
-      incoterm: command.incoterm ?? null,
-      hsCodes: command.hsCodes ?? [],
-      codAmountHalalas: halalas(command.codAmount) ?? null,
-      reference: command.reference ?? null,
-      labelFormat: command.labelFormat ?? null,
-      quotedTotalHalalas: quote.totalHalalas,
-      quotedLines: {
-        base: quote.baseHalalas,
-        weight_charge: quote.weightChargeHalalas,
-        fuel_surcharge: quote.fuelSurchargeHalalas,
-        ...(quote.codFeeHalalas > 0 ? { cod_fee: quote.codFeeHalalas } : {}),
-        vat: quote.vatHalalas,
+      declaredValueHalalas: halalas(command.declaredValue),
+      incoterm: command.incoterm,
+      hsCodes: command.hsCodes,
+      codAmountHalalas: command.codAmountHalalas,
+      reference: command.reference,
+      labelFormat: command.labelFormat,
+      price: {
+        totalHalalas: quote.totalHalalas,
+        lines: {
+          base: quote.baseHalalas,
+          weight_charge: quote.weightChargeHalalas,
+          fuel_surcharge: quote.fuelSurchargeHalalas,
+          ...(quote.codFeeHalalas > 0 ? { cod_fee: quote.codFeeHalalas } : {}),
+          vat: quote.vatHalalas,
+        },
       },
       warnings: [
         ...shipmentWarnings({
@@ -242,13 +237,9 @@ export class CreateShipmentUseCase {
           now,
         }),
         ...addressWarnings,
-      ].sort((x, y) => SHIPMENT_WARNING_CODES.indexOf(x.code) - SHIPMENT_WARNING_CODES.indexOf(y.code)),
-      estimatedDeliveryAt: new Date(now.getTime() + transitMaxDays * DAY_MS),
-      createdAt: now,
-      updatedAt: now,
-      cancelledAt: null,
-      cancelReason: null,
-    };
+      ],
+      bookedAt: now,
+    }).draft();
   }
 
   /** The carrier holds a booking we could not record: undo it there and free the quote. */
@@ -297,7 +288,7 @@ function assertMatchesQuote(quote: StoredQuote, origin: AddressProps, destinatio
 
 /** Both without cash on delivery, or the same amount: the fee billed is the one the quote showed. */
 function codMatchesQuote(quote: StoredQuote, command: CreateShipmentCommand): boolean {
-  return (halalas(command.codAmount) ?? 0) === quote.codAmountHalalas;
+  return Shipment.codMatchesQuote(command.codAmountHalalas, quote.codAmountHalalas);
 }
 
 function codMismatch(quote: StoredQuote): ValidationError {

@@ -7,11 +7,11 @@ import {
   DomainError,
   isTerminal,
   SHIPMENT_WARNING_CODES,
+  Shipment,
   ShipmentWarning,
   shipmentWarnings,
   TERMINAL_STATUSES,
   toAddress,
-  ValidationError,
 } from '@lgw/domain';
 import { randomUUID } from 'node:crypto';
 import { VerifyAddressUseCase } from '../../addresses/verify-address/verify-address.use-case';
@@ -57,7 +57,7 @@ export class UpdateDestinationUseCase {
   async execute(command: UpdateDestinationCommand): Promise<ShipmentView> {
     const parsed = parseDestination(command.destination);
     let shipment = await this.getShipment.record(command.teamId, command.shipmentId);
-    assertChangeable(shipment, parsed);
+    Shipment.restore(shipment).assertDestinationChangeable(parsed);
     // Verified before the carrier hears of it: a refusal changes nothing anywhere (docs/adr/0052).
     const checked = this.addresses
       ? await this.addresses.checkDestination(parsed, command.addressVerification ?? 'warn', '')
@@ -66,7 +66,7 @@ export class UpdateDestinationUseCase {
     const addressWarnings = [...checked.warnings];
 
     for (let attempt = 1; ; attempt++) {
-      assertChangeable(shipment, destination);
+      Shipment.restore(shipment).assertDestinationChangeable(destination);
       // Same address again (a retry, or a double click): already done, nothing to tell anyone.
       if (sameAddress(shipment.destination, destination)) return this.getShipment.view(shipment);
 
@@ -152,16 +152,6 @@ function parseDestination(address: AddressProps): AddressProps {
   const destination = toAddress(address);
   assertNationalAddress(destination);
   return destination;
-}
-
-function assertChangeable(shipment: ShipmentRecord, destination: AddressProps): void {
-  if (isTerminal(shipment.status)) {
-    throw new DomainError('E_DESTINATION_UPDATE_NOT_ALLOWED', { status: shipment.status });
-  }
-  const booked = shipment.destination.country.toUpperCase();
-  if (destination.country !== booked) {
-    throw new ValidationError('country', `must stay ${booked}: the price was quoted for the booked lane`);
-  }
 }
 
 export function sameAddress(a: AddressProps, b: AddressProps): boolean {
