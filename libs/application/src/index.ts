@@ -17,3 +17,4 @@ export * from './einvoicing';
 export * from './cod';
 export * from './pickups';
 export * from './addresses';
+export { armFaultPoints } from './shared/fault-point';
