@@ -10,6 +10,6 @@ export interface GetRatesCommand {
   readonly declaredValueCurrency?: IsoCurrencyCode;
   readonly incoterm?: string;
   readonly hsCodes?: readonly string[];
-  /** Cash on delivery (cod_amount in the request), converted at the edge. */
+  /** Cash on delivery, in halalas (converted from SAR at the edge). */
   readonly codAmountHalalas?: number;
 }

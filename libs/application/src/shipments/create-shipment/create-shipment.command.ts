@@ -13,7 +13,7 @@ export interface CreateShipmentCommand {
   readonly declaredValue?: number;
   readonly incoterm?: string;
   readonly hsCodes?: readonly string[];
-  /** Cash on delivery (cod_amount in the request), converted at the edge. */
+  /** Cash on delivery, in halalas (converted from SAR at the edge). */
   readonly codAmountHalalas?: number;
   readonly reference?: string;
   /** The shipment's default label format. */
