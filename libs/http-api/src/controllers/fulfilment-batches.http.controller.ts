@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
@@ -17,7 +17,7 @@ import { FulfilmentBatchDto, FulfilmentBatchListResponseDto } from '../dto/fulfi
 import { PageQueryDto } from '../dto/shipment-search.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { multipartFormParts } from '../http/multipart';
-import { idempotencyScope, markReplayed, rawIdempotencyKey } from '../http/idempotency.interceptor';
+import { idempotencyScope, markReplayed } from '../http/idempotency.interceptor';
 import { IdempotentRequests } from '../http/idempotent-requests';
 import { CurrentPrincipal } from '../http/principal.decorator';
 import { OUTCOME_STATUS } from '../http/request-outcome';
@@ -67,6 +67,7 @@ export class FulfilmentBatchesHttpController {
   })
   async submit(
     @CurrentPrincipal() principal: Principal,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<FulfilmentBatchDto> {
@@ -80,7 +81,7 @@ export class FulfilmentBatchesHttpController {
         {
           teamId: principal.teamId,
           scope: idempotencyScope(request),
-          rawKey: rawIdempotencyKey(request),
+          rawKey: idempotencyKey,
           fingerprint: batchFileFingerprint(file),
           outcome: 'accepted',
         },

@@ -69,7 +69,7 @@ export function idempotencyScope(request: FastifyRequest): string {
 }
 
 /** The Idempotency-Key header as sent (repeated headers joined, so they fail validation). */
-export function rawIdempotencyKey(request: FastifyRequest): string | undefined {
+function rawIdempotencyKey(request: FastifyRequest): string | undefined {
   const key = request.headers[IDEMPOTENCY_KEY_HEADER];
   return Array.isArray(key) ? key.join(', ') : key;
 }
