@@ -21,7 +21,7 @@ module.exports = {
     {
       name: 'http-stays-at-the-edge',
       comment:
-        'The domain and the use cases know no HTTP server: statuses, headers and paths are the edge\'s (libs/http-api); ESLint checks the literals.',
+        "The domain and the use cases know no HTTP server: statuses, headers and paths are the edge's (libs/http-api); ESLint checks the literals.",
       severity: 'error',
       from: { path: '^libs/(domain|application)/' },
       to: { path: 'node_modules/(fastify|@fastify/|@nestjs/platform-|@nestjs/swagger)|^libs/http-api/' },

@@ -77,7 +77,20 @@ export default tseslint.config(
               message: 'Throw a DomainError; libs/http-api maps it to a status.',
             },
             {
-              group: ['fastify', 'fastify/*', '@fastify/*', '@nestjs/platform-*', '@lgw/http-api', '@lgw/http-api/*', 'http', 'https', 'http2', 'node:http', 'node:https', 'node:http2'],
+              group: [
+                'fastify',
+                'fastify/*',
+                '@fastify/*',
+                '@nestjs/platform-*',
+                '@lgw/http-api',
+                '@lgw/http-api/*',
+                'http',
+                'https',
+                'http2',
+                'node:http',
+                'node:https',
+                'node:http2',
+              ],
               message: 'HTTP belongs to libs/http-api.',
             },
           ],
@@ -87,17 +100,17 @@ export default tseslint.config(
         'error',
         {
           selector: 'Literal[value=/\\/api\\/v[0-9]/], TemplateElement[value.raw=/\\/api\\/v[0-9]/]',
-          message: 'URL paths are the edge\'s: ask the ResourceLinksPort for a link.',
+          message: "URL paths are the edge's: ask the ResourceLinksPort for a link.",
         },
         {
           selector:
             'Literal[value=/^(idempotency-key|idempotent-replayed|retry-after|content-type|content-disposition|authorization|x-[a-z0-9-]+)$/i]',
-          message: 'HTTP headers are the edge\'s: libs/http-api reads and writes them.',
+          message: "HTTP headers are the edge's: libs/http-api reads and writes them.",
         },
         {
           selector:
             'BinaryExpression:matches([left.name=/^(status|statusCode|httpStatus)$/], [left.property.name=/^(status|statusCode|httpStatus)$/])[right.raw=/^[1-5][0-9][0-9]$/], Property[key.name=/^(status|statusCode|httpStatus)$/][value.raw=/^[1-5][0-9][0-9]$/]',
-          message: 'HTTP statuses are the edge\'s: return an outcome or throw a DomainError.',
+          message: "HTTP statuses are the edge's: return an outcome or throw a DomainError.",
         },
       ],
     },

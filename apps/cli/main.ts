@@ -95,8 +95,7 @@ async function onboard(args: string[]): Promise<number> {
   Logger.overrideLogger(false);
   const config = loadConfig();
   const baseUrl =
-    config.zatcaBaseUrl ??
-    (config.sandboxUrl ? `${config.sandboxUrl}/sandbox/zatca/e-invoicing/developer-portal` : FATOORA_PORTAL);
+    config.zatcaBaseUrl ?? (config.sandboxUrl ? `${config.sandboxUrl}/sandbox/zatca/e-invoicing/developer-portal` : FATOORA_PORTAL);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const useCase = new OnboardEgsUseCase(

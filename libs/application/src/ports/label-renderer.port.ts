@@ -1,4 +1,4 @@
-import { AddressProps, ParcelProps } from '@lgw/domain';
+import { AddressProps, LabelFormat, ParcelProps } from '@lgw/domain';
 
 /** Everything printed on an A6 label. */
 export interface LabelData {

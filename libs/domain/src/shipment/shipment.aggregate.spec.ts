@@ -44,10 +44,11 @@ describe('Shipment', () => {
   it('keeps its warnings in the contract order whatever order they were found in', () => {
     const phone = { code: 'DESTINATION_PHONE_MISSING', message_en: 'p', message_ar: 'p' } as const;
     const hs = { code: 'HS_CODES_MISSING', message_en: 'h', message_ar: 'h' } as const;
-    expect(Shipment.book(booking({ warnings: [phone, hs] })).draft().warnings.map((w) => w.code)).toEqual([
-      'HS_CODES_MISSING',
-      'DESTINATION_PHONE_MISSING',
-    ]);
+    expect(
+      Shipment.book(booking({ warnings: [phone, hs] }))
+        .draft()
+        .warnings.map((w) => w.code),
+    ).toEqual(['HS_CODES_MISSING', 'DESTINATION_PHONE_MISSING']);
   });
 
   describe('cash on delivery', () => {
@@ -116,7 +117,9 @@ describe('Shipment', () => {
 
     it('is refused for a return itself', () => {
       const aReturn = withStatus('DELIVERED', { returnOf: '0b5f7d2e-3c1a-4e8b-9f6d-1a2b3c4d5e6f' });
-      expect(() => aReturn.assertReturnable()).toThrow(expect.objectContaining({ code: 'E_VALIDATION', details: expect.objectContaining({ field: 'id' }) }));
+      expect(() => aReturn.assertReturnable()).toThrow(
+        expect.objectContaining({ code: 'E_VALIDATION', details: expect.objectContaining({ field: 'id' }) }),
+      );
     });
   });
 });

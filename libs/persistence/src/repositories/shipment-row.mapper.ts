@@ -89,7 +89,14 @@ export function toShipmentRecord(row: ShipmentRow): ShipmentRecord {
 }
 
 /** Columns holding JSON: sent as text to a parameter, as objects inside a JSON recordset. */
-export const JSON_SHIPMENT_COLUMNS: ReadonlySet<string> = new Set(['origin', 'destination', 'parcels', 'hs_codes', 'quoted_lines', 'warnings']);
+export const JSON_SHIPMENT_COLUMNS: ReadonlySet<string> = new Set([
+  'origin',
+  'destination',
+  'parcels',
+  'hs_codes',
+  'quoted_lines',
+  'warnings',
+]);
 
 /**
  * The columns a new shipment is stored with, by name: the one mapping to the table, whether the
