@@ -1,6 +1,7 @@
 import { DomainError } from '../errors';
 import { Shipment, ShipmentBooking } from './shipment.aggregate';
-import { ShipmentStatus } from './shipment-status';
+import { NOT_PICKED_UP_STATUSES } from './shipment-state-machine';
+import { SHIPMENT_STATUSES, ShipmentStatus } from './shipment-status';
 
 const bookedAt = new Date('2026-03-01T08:00:00.000Z');
 
@@ -67,6 +68,18 @@ describe('Shipment', () => {
   });
 
   describe('cancelling', () => {
+    it('is possible exactly in the statuses before pickup, on every lane', () => {
+      for (const lane of ['domestic', 'gcc', 'international'] as const) {
+        for (const status of SHIPMENT_STATUSES) {
+          expect([lane, status, withStatus(status, { lane }).cancellable]).toEqual([
+            lane,
+            status,
+            (NOT_PICKED_UP_STATUSES as readonly ShipmentStatus[]).includes(status),
+          ]);
+        }
+      }
+    });
+
     it.each<ShipmentStatus>(['CREATED', 'LABEL_GENERATED', 'PICKUP_SCHEDULED'])('is allowed before pickup (%s)', (status) => {
       expect(() => withStatus(status).assertCancellable()).not.toThrow();
     });

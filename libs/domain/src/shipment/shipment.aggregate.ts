@@ -4,7 +4,7 @@ import { Lane } from '../carrier/carrier-descriptor';
 import { DomainError, ValidationError } from '../errors';
 import { ParcelProps } from '../parcel/parcel.value-object';
 import { LabelFormat } from './label-format';
-import { canCancel, canTransition, isTerminal } from './shipment-state-machine';
+import { canTransition, isTerminal } from './shipment-state-machine';
 import { ShipmentStatus } from './shipment-status';
 import { SHIPMENT_WARNING_CODES, ShipmentWarning } from './shipment-warnings';
 
@@ -197,9 +197,9 @@ export class Shipment {
     return canTransition(this.status, to, { international: this.state.lane !== 'domestic' });
   }
 
-  /** Before pickup only (docs/api.md §3). */
+  /** Before pickup only (docs/api.md §3): the state machine's move to CANCELLED. */
   get cancellable(): boolean {
-    return canCancel(this.status);
+    return this.canMoveTo('CANCELLED');
   }
 
   assertCancellable(): void {
