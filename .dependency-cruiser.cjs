@@ -19,6 +19,21 @@ module.exports = {
       to: { path: '^libs/(persistence|carriers|queue|labels|platform)/|^apps/' },
     },
     {
+      name: 'http-stays-at-the-edge',
+      comment:
+        "The domain and the use cases know no HTTP server: statuses, headers and paths are the edge's (libs/http-api); ESLint checks the literals.",
+      severity: 'error',
+      from: { path: '^libs/(domain|application)/' },
+      to: { path: 'node_modules/(fastify|@fastify/|@nestjs/platform-|@nestjs/swagger)|^libs/http-api/' },
+    },
+    {
+      name: 'no-http-server-modules-inward',
+      comment: 'Outbound webhook delivery goes through the WebhookSender port; no use case opens sockets itself.',
+      severity: 'error',
+      from: { path: '^libs/(domain|application)/' },
+      to: { dependencyTypes: ['core'], path: '^(node:)?(http|https|http2)$' },
+    },
+    {
       name: 'libs-never-import-apps',
       severity: 'error',
       from: { path: '^libs/' },

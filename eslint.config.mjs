@@ -53,5 +53,67 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // HTTP stays at the edge (libs/http-api): the domain and the use cases speak of outcomes, views
+    // and request identities, never of statuses, headers or URL paths. Webhook delivery is exempt:
+    // it is an HTTP client of the merchant's endpoint by contract (docs/adr/0019-webhook-delivery.md).
+    files: ['libs/application/**/*.ts', 'libs/domain/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'libs/application/src/webhooks/**', 'libs/domain/src/webhooks/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: ['HttpCode', 'HttpStatus', 'Header', 'Headers', 'Req', 'Res', 'Request', 'Response', 'Redirect'],
+              message: 'HTTP belongs to libs/http-api: return a view, take a command.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['@nestjs/common'],
+              importNamePattern: '^(Http.*|.*Exception)$',
+              message: 'Throw a DomainError; libs/http-api maps it to a status.',
+            },
+            {
+              group: [
+                'fastify',
+                'fastify/*',
+                '@fastify/*',
+                '@nestjs/platform-*',
+                '@lgw/http-api',
+                '@lgw/http-api/*',
+                'http',
+                'https',
+                'http2',
+                'node:http',
+                'node:https',
+                'node:http2',
+              ],
+              message: 'HTTP belongs to libs/http-api.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/\\/api\\/v[0-9]/], TemplateElement[value.raw=/\\/api\\/v[0-9]/]',
+          message: "URL paths are the edge's: ask the ResourceLinksPort for a link.",
+        },
+        {
+          selector:
+            'Literal[value=/^(idempotency-key|idempotent-replayed|retry-after|content-type|content-disposition|authorization|x-[a-z0-9-]+)$/i]',
+          message: "HTTP headers are the edge's: libs/http-api reads and writes them.",
+        },
+        {
+          selector:
+            'BinaryExpression:matches([left.name=/^(status|statusCode|httpStatus)$/], [left.property.name=/^(status|statusCode|httpStatus)$/])[right.raw=/^[1-5][0-9][0-9]$/], Property[key.name=/^(status|statusCode|httpStatus)$/][value.raw=/^[1-5][0-9][0-9]$/]',
+          message: "HTTP statuses are the edge's: return an outcome or throw a DomainError.",
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
         autoAdvanceSeconds: config.sandboxAutoAdvanceSeconds,
         // The simulated carriers remember their shipments across restarts, as the gateway does.
         dataDir: config.dataDir,
+        env: config.env,
       });
   const sandboxUrl = config.sandboxUrl ?? `http://127.0.0.1:${sandbox!.port}`;
   const runtime = await createRuntime(config, { carrierSettings: { sandboxUrl }, processName: 'gateway' });

@@ -1,11 +1,14 @@
 import { startCarrierSandbox } from '@lgw/carrier-sandbox';
+import { loadSandboxConfig } from '@lgw/platform';
 
 async function main(): Promise<void> {
+  const config = loadSandboxConfig();
   const sandbox = await startCarrierSandbox({
-    port: Number(process.env.SANDBOX_PORT ?? 3100),
-    host: process.env.HOST ?? '0.0.0.0',
+    port: config.port,
+    host: config.host,
     // Memory only unless given a directory to keep the simulated carriers' state in.
-    dataDir: process.env.SANDBOX_DATA_DIR || undefined,
+    dataDir: config.dataDir,
+    env: config.env,
   });
   process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'carrier sandbox listening', url: sandbox.url })}\n`);
 

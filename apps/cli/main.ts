@@ -95,14 +95,13 @@ async function onboard(args: string[]): Promise<number> {
   Logger.overrideLogger(false);
   const config = loadConfig();
   const baseUrl =
-    process.env.ZATCA_BASE_URL?.trim() ||
-    (config.sandboxUrl ? `${config.sandboxUrl}/sandbox/zatca/e-invoicing/developer-portal` : FATOORA_PORTAL);
+    config.zatcaBaseUrl ?? (config.sandboxUrl ? `${config.sandboxUrl}/sandbox/zatca/e-invoicing/developer-portal` : FATOORA_PORTAL);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const useCase = new OnboardEgsUseCase(
       new TypeOrmEinvoiceStore(database.dataSource),
       new ZatcaEinvoiceCrypto(),
-      einvoiceSellerFrom(process.env, config.invoiceSellerVatNumber),
+      einvoiceSellerFrom(config.env, config.invoiceSellerVatNumber),
       new FatooraHttpClient({ baseUrl }),
       new AesGcmSecretCipher(config.webhookSecretKey),
       { now: () => new Date() },

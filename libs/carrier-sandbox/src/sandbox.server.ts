@@ -16,6 +16,7 @@ export interface CarrierSandboxOptions {
   /** Seconds between automatic lifecycle steps; 0 = only the control API moves shipments. Default SANDBOX_AUTO_ADVANCE_SECONDS or 0. */
   autoAdvanceSeconds?: number;
   credentials?: SandboxCredentials;
+  /** Where SANDBOX_* and the carriers' <CODE>_* settings are read (the sandbox app passes its configuration's); none: the defaults. */
   env?: NodeJS.ProcessEnv;
   /** The carriers to simulate; every registered carrier by default. */
   carriers?: readonly CarrierDefinition[];
@@ -45,7 +46,7 @@ const BODY_LIMIT_BYTES = 64 * 1024 * 1024;
  */
 export function sandboxCredentials(
   carrier: CarrierDefinition,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = {},
   given: SandboxCredentials = {},
 ): Record<string, string> {
   const { code } = carrier.descriptor;
@@ -58,7 +59,7 @@ export function sandboxCredentials(
 }
 
 function autoAdvanceMs(options: CarrierSandboxOptions): number {
-  const env = options.env ?? process.env;
+  const env = options.env ?? {};
   const seconds = options.autoAdvanceSeconds ?? Number(env.SANDBOX_AUTO_ADVANCE_SECONDS ?? 0);
   if (!Number.isFinite(seconds) || seconds < 0) throw new Error('autoAdvanceSeconds must be a number >= 0');
   return Math.round(seconds * 1000);
@@ -66,7 +67,7 @@ function autoAdvanceMs(options: CarrierSandboxOptions): number {
 
 /** Builds the sandbox without listening (tests use app.inject after app.ready()). */
 export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app: FastifyInstance; state: SandboxState } {
-  const env = options.env ?? process.env;
+  const env = options.env ?? {};
   const state = new SandboxState(autoAdvanceMs(options));
   const app = Fastify({
     logger: false,

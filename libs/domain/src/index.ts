@@ -19,6 +19,8 @@ export * from './shipment/tracking-history-order';
 export * from './shipment/shipment-event-kinds';
 export * from './shipment/shipment-warnings';
 export * from './shipment/return-reason';
+export * from './shipment/label-format';
+export * from './shipment/shipment.aggregate';
 export * from './billing';
 export * from './readiness';
 export * from './fulfilment';

@@ -19,6 +19,7 @@ import { WebhooksModule } from './features/webhooks.module';
 import { CodModule } from './features/cod.module';
 import { PickupsModule } from './features/pickups.module';
 import { AddressesModule } from './features/addresses.module';
+import { IdempotencyModule } from './http/idempotency.module';
 
 /**
  * Feature modules (features/*.module.ts) each bring their controllers; every port and use case
@@ -43,7 +44,7 @@ export class ApiModule {
   static forRoot(runtime: GatewayRuntime, extra: DynamicModule[] = []): DynamicModule {
     return {
       module: ApiModule,
-      imports: [GatewayCoreModule.forRoot(runtime), ...FEATURE_MODULES, ...extra],
+      imports: [GatewayCoreModule.forRoot(runtime), IdempotencyModule, ...FEATURE_MODULES, ...extra],
       controllers: [
         CarriersHttpController,
         HealthHttpController,

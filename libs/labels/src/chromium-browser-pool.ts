@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
-import { findChromiumExecutable } from './chromium-executable';
+import { ChromiumLookup, findChromiumExecutable } from './chromium-executable';
 
 /**
  * Flags for a headless Chromium that renders self-contained documents. No sandbox because
@@ -43,8 +43,10 @@ export const CHROMIUM_ARGS: readonly string[] = [
 ];
 
 export interface ChromiumBrowserPoolOptions {
-  /** Defaults to PUPPETEER_EXECUTABLE_PATH, then /usr/bin/chromium, then /usr/bin/chromium-browser. */
+  /** The configured browser (PUPPETEER_EXECUTABLE_PATH); else /usr/bin/chromium, /usr/bin/chromium-browser, then the cache. */
   readonly executablePath?: string;
+  /** Puppeteer's own browser cache (PUPPETEER_CACHE_DIR); ~/.cache/puppeteer when not given. */
+  readonly cacheDir?: string;
   /**
    * After a failed launch, renders fail at once (BrowserUnavailableError) for this long instead
    * of each trying a launch of its own: a broken install costs one launch attempt per period.
@@ -201,10 +203,15 @@ export class ChromiumBrowserPool {
     if (reason !== undefined) throw new BrowserUnavailableError(reason);
   }
 
+  /** Looked up again each time: cheap file checks, and an install after startup is found. */
+  private executable(): ChromiumLookup {
+    return findChromiumExecutable({ PUPPETEER_CACHE_DIR: this.options.cacheDir }, this.options.executablePath);
+  }
+
   /** Why no render could run now: no executable, or a launch failed within relaunchAfterMs. */
   private launchBlocker(): string | undefined {
     if (this.current && !this.current.dead) return undefined;
-    const found = findChromiumExecutable(process.env, this.options.executablePath);
+    const found = this.executable();
     if (found.path === undefined) return found.reason;
     const failure = this.lastLaunchFailure;
     if (failure && performance.now() - failure.at < (this.options.relaunchAfterMs ?? 30_000)) return failure.reason;
@@ -304,7 +311,7 @@ export class ChromiumBrowserPool {
 
   private async launch(): Promise<Generation> {
     const started = performance.now();
-    const found = findChromiumExecutable(process.env, this.options.executablePath);
+    const found = this.executable();
     if (found.path === undefined) throw new BrowserUnavailableError(found.reason);
     const executablePath = found.path;
     const userDataDir = await mkdtemp(join(tmpdir(), 'lgw-chromium-'));

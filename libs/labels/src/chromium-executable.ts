@@ -12,7 +12,7 @@ export type ChromiumLookup = { readonly path: string } | { readonly path?: undef
  * has run puppeteer's own browser installer (whose cache is the last resort). Only file
  * checks: cheap enough to ask again whenever a render or a readiness probe needs to know.
  */
-export function findChromiumExecutable(env: NodeJS.ProcessEnv = process.env, configured?: string): ChromiumLookup {
+export function findChromiumExecutable(env: Readonly<Record<string, string | undefined>>, configured?: string): ChromiumLookup {
   const given = configured?.trim() || env.PUPPETEER_EXECUTABLE_PATH?.trim();
   if (given) {
     // An explicit setting that points nowhere is a deployment error, not a cue to guess.
@@ -26,7 +26,7 @@ export function findChromiumExecutable(env: NodeJS.ProcessEnv = process.env, con
   return { reason: `No Chromium found: set PUPPETEER_EXECUTABLE_PATH or install one of ${SYSTEM_CANDIDATES.join(', ')} (npm run setup)` };
 }
 
-/** The executable, or an error saying what is missing. */
+/** The executable, or an error saying what is missing (for harnesses outside the gateway: the process environment by default). */
 export function resolveChromiumExecutable(env: NodeJS.ProcessEnv = process.env): string {
   const found = findChromiumExecutable(env);
   if (found.path === undefined) throw new Error(found.reason);

@@ -10,7 +10,7 @@ export function buildManifestHtml(doc: ManifestDocument): string {
   const m = doc.manifest;
   const parcels = doc.lines.reduce((sum, l) => sum + l.parcelCount, 0);
   const weight = doc.lines.reduce((sum, l) => sum + l.weightKg, 0);
-  const cod = doc.lines.reduce((sum, l) => sum + l.codHalalas, 0);
+  const cod = doc.lines.reduce((sum, l) => sum + l.codAmountHalalas, 0);
   const rows = doc.lines
     .map((l) => {
       const barcode = code128Svg(l.trackingNumber, { maxWidthMm: 60, heightMm: 9 });
@@ -21,7 +21,7 @@ export function buildManifestHtml(doc: ManifestDocument): string {
   <td dir="ltr">${escapeHtml(l.reference ?? '')}</td>
   <td class="n">${l.parcelCount}</td>
   <td class="n">${formatKg(l.weightKg)}</td>
-  <td class="n">${l.codHalalas > 0 ? formatHalalas(l.codHalalas) : '—'}</td>
+  <td class="n">${l.codAmountHalalas > 0 ? formatHalalas(l.codAmountHalalas) : '—'}</td>
 </tr>`;
     })
     .join('\n');

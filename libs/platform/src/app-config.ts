@@ -73,6 +73,27 @@ export interface AppConfig {
   readonly http: HttpConnectionLimits;
   /** The National Address service and its cache (docs/adr/0052-national-address-verification.md). */
   readonly address: AddressServiceConfig;
+  /** ZATCA's Fatoora API (ZATCA_BASE_URL); unset: the carrier sandbox's simulator (docs/adr/0056). */
+  readonly zatcaBaseUrl?: string;
+  /** Puppeteer's own browser cache, the last place a Chromium is looked for (PUPPETEER_CACHE_DIR). */
+  readonly puppeteerCacheDir?: string;
+  /** Crash-injection points the crash suites arm (LGW_FAULT_POINT, comma-separated); none in a real deployment. */
+  readonly faultPoints: readonly string[];
+  /**
+   * The environment this configuration was read from. Settings read by a name that is built,
+   * not fixed (a carrier's <CODE>_*, the tracking poll's TRACKING_*, the e-invoicing seller's
+   * EINVOICE_SELLER_*), are looked up here by their own modules: nothing else reads process.env.
+   */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** The carrier sandbox server as a deployable of its own (apps/carrier-sandbox). */
+export interface SandboxConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Memory only unless given a directory to keep the simulated carriers' state in (SANDBOX_DATA_DIR). */
+  readonly dataDir?: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
 /** How the gateway verifies Saudi addresses against the National Address register. */
@@ -299,6 +320,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     einvoiceRetryEveryMs: intFrom(env, 'EINVOICE_RETRY_EVERY_MS', 60_000, 100),
     http: httpLimitsFrom(env),
     address: addressConfigFrom(env),
+    zatcaBaseUrl: nonEmpty(env.ZATCA_BASE_URL)?.replace(/\/$/, ''),
+    puppeteerCacheDir: nonEmpty(env.PUPPETEER_CACHE_DIR),
+    faultPoints: (nonEmpty(env.LGW_FAULT_POINT) ?? '').split(',').filter((name) => name !== ''),
+    env,
+  };
+}
+
+export function loadSandboxConfig(env: Env = process.env): SandboxConfig {
+  return {
+    port: intFrom(env, 'SANDBOX_PORT', 3100),
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    dataDir: nonEmpty(env.SANDBOX_DATA_DIR),
+    env,
   };
 }
 

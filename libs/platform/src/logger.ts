@@ -33,6 +33,6 @@ export function loggerOptions(level: string): LoggerOptions {
  * flushes what is pending on a normal exit, `process.exit` included, so only a SIGKILL can cut
  * the last lines, as it cuts the process itself.
  */
-export function createLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function createLogger(level = 'info'): Logger {
   return pino(loggerOptions(level), pino.destination({ dest: 1, sync: false }));
 }

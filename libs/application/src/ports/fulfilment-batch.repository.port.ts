@@ -29,7 +29,7 @@ export interface BatchOrderDraft {
   readonly destination: AddressProps;
   readonly rowCount: number;
   readonly totalQty: number;
-  readonly codHalalas: number;
+  readonly codAmountHalalas: number;
 }
 
 export interface BatchOrderRecord extends BatchOrderDraft {

@@ -1,4 +1,4 @@
-import { AddressProps, ParcelProps } from '@lgw/domain';
+import { AddressProps, LabelFormat, ParcelProps } from '@lgw/domain';
 
 /** Everything printed on an A6 label. */
 export interface LabelData {
@@ -48,9 +48,8 @@ export class LabelRendererUnavailableError extends Error {
   }
 }
 
-/** The label formats a printer can take; pdf_a6 is the label rendered at booking. */
-export const LABEL_FORMATS = ['pdf_a6', 'pdf_4x6', 'zpl'] as const;
-export type LabelFormat = (typeof LABEL_FORMATS)[number];
+/** The label formats are the shipment's (libs/domain); named here too for the renderers' adapters. */
+export { LABEL_FORMATS, type LabelFormat } from '@lgw/domain';
 /** The formats rendered from the same data besides the A6 PDF. */
 export type PrinterLabelFormat = Exclude<LabelFormat, 'pdf_a6'>;
 

@@ -19,7 +19,7 @@ export interface ManifestLine {
   readonly destinationCity: string;
   readonly parcelCount: number;
   readonly weightKg: number;
-  readonly codHalalas: number;
+  readonly codAmountHalalas: number;
 }
 
 export interface ManifestRepositoryPort {

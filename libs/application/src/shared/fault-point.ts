@@ -1,9 +1,15 @@
+let armed: ReadonlySet<string> = new Set();
+
 /**
- * Crash injection for the crash-consistency suites: with LGW_FAULT_POINT naming this point
- * (comma-separated for several), the process kills itself with SIGKILL on reaching it, as a
- * power cut or an OOM kill would. Unset in every real deployment; reading it costs one lookup.
+ * Arms crash injection for the crash-consistency suites (LGW_FAULT_POINT, read with the rest of
+ * the configuration): on reaching an armed point the process kills itself with SIGKILL, as a
+ * power cut or an OOM kill would. Nothing is armed in a real deployment.
  */
+export function armFaultPoints(names: readonly string[]): void {
+  armed = new Set(names);
+}
+
+/** A place a crash suite may stop the process; one set lookup otherwise. */
 export function faultPoint(name: string): void {
-  const wanted = process.env.LGW_FAULT_POINT;
-  if (wanted && wanted.split(',').includes(name)) process.kill(process.pid, 'SIGKILL');
+  if (armed.has(name)) process.kill(process.pid, 'SIGKILL');
 }

@@ -1,8 +1,7 @@
-import { eventKindsForStatusChange } from '@lgw/domain';
-import { gatewayEvent, OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from './shipment.record';
+import { BookingDraft, eventKindsForStatusChange } from '@lgw/domain';
+import { gatewayEvent, OutboxEventDraft, TrackingEventRecord } from './shipment.record';
 
-/** A shipment as it will be recorded once the carrier has booked it (tracking number still empty). */
-export type BookingDraft = Omit<ShipmentRecord, 'serviceReference'>;
+export type { BookingDraft } from '@lgw/domain';
 
 /** The CREATED event and the shipment.created domain event a booking commits with. */
 export function createdEvents(record: BookingDraft): [TrackingEventRecord, OutboxEventDraft[]] {

@@ -1,82 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AddressProps,
-  CodStatus,
-  ExceptionType,
-  Lane,
-  ParcelProps,
-  ShipmentStatus,
-  ShipmentWarning,
-  TrackingEventSource,
-} from '@lgw/domain';
-import { LabelFormat } from '../ports/label-renderer.port';
+import { ExceptionType, ShipmentState, TrackingEventSource } from '@lgw/domain';
 
-/** A shipment as stored. Money in integer halalas. */
-export interface ShipmentRecord {
-  readonly id: string;
-  readonly teamId: string;
-  /** Null for shipments booked from a fulfilment batch: they are priced without a quote. */
-  readonly quoteId: string | null;
-  readonly serviceReference: string;
-  readonly carrierCode: string;
-  readonly serviceCode: string;
-  readonly trackingNumber: string;
-  readonly carrierReference: string;
-  readonly status: ShipmentStatus;
-  /** Furthest main-flow step reached; exceptions resume from here. */
-  readonly progress: ShipmentStatus | null;
-  readonly lastEventAt: Date | null;
-  readonly lane: Lane;
-  readonly origin: AddressProps;
-  readonly destination: AddressProps;
-  readonly parcels: readonly ParcelProps[];
-  readonly chargeableKg: number;
-  readonly declaredValueHalalas: number | null;
-  readonly incoterm: string | null;
-  readonly hsCodes: readonly string[];
-  readonly codAmountHalalas: number | null;
-  readonly reference: string | null;
-  /** The label format asked for at booking (GET /labels without ?format); absent → pdf_a6. */
-  readonly labelFormat?: LabelFormat | null;
-  readonly quotedTotalHalalas: number;
-  /**
-   * The quote's price lines as booked, in halalas: what the ledger bills, whatever becomes
-   * of the quote afterwards. Null only for shipments booked before the lines were kept.
-   */
-  readonly quotedLines?: QuotedPriceLines | null;
-  readonly warnings: readonly ShipmentWarning[];
-  readonly estimatedDeliveryAt: Date;
-  readonly createdAt: Date;
-  readonly updatedAt: Date;
-  readonly cancelledAt: Date | null;
-  readonly cancelReason: string | null;
-  /** A customer return: the delivered shipment it brings back (null or absent otherwise). */
-  readonly returnOf?: string | null;
-  /** Why the carrier sent it back: the exception type it reported last before the return. */
-  readonly returnReason?: string | null;
-  /**
-   * Cash on delivery after booking (docs/adr/0043-cash-on-delivery.md): what the carrier
-   * collected and the payout that carried it. Absent or null status with an amount = PENDING.
-   */
-  readonly cod?: CodProgress | null;
-}
-
-export interface CodProgress {
-  readonly status: CodStatus | null;
-  readonly collectedHalalas: number | null;
-  readonly collectedAt: Date | null;
-  readonly remittanceId: string | null;
-}
-
-/** A quote's breakdown in halalas (docs/api.md §2 Quote.breakdown codes). */
-export interface QuotedPriceLines {
-  readonly base: number;
-  readonly weight_charge: number;
-  readonly fuel_surcharge: number;
-  /** Only when the quote was rated with cash on delivery. */
-  readonly cod_fee?: number;
-  readonly vat: number;
-}
+/**
+ * A shipment as stored and shown: the state of the Shipment aggregate (libs/domain), under the
+ * name the repositories know it by.
+ */
+export type ShipmentRecord = ShipmentState;
+export type { CodProgress, QuotedPriceLines } from '@lgw/domain';
 
 export interface TrackingEventRecord {
   readonly id: string;

@@ -19,7 +19,7 @@ export const BAHR_SANDBOX_PASSWORD = 'bahr-sandbox-password';
 
 /** Explicit values win, then the environment (BAHR_*), then the local sandbox. */
 export function resolveBahrSettings(input: BahrSettingsInput = {}, context: CarrierSettingsContext = {}): BahrSettings {
-  const env = context.env ?? process.env;
+  const env = context.env ?? {};
   return {
     ...resolveCarrierEndpoint('bahr', input, context),
     username: carrierText('bahr', 'username', input.username, env, BAHR_SANDBOX_USERNAME),

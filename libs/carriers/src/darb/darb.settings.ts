@@ -20,7 +20,7 @@ export const DARB_SANDBOX_API_KEY = 'darb-sandbox-key';
 
 /** Explicit values win, then the environment (DARB_*), then the local sandbox. */
 export function resolveDarbSettings(input: DarbSettingsInput = {}, context: CarrierSettingsContext = {}): DarbSettings {
-  const env = context.env ?? process.env;
+  const env = context.env ?? {};
   return {
     ...resolveCarrierEndpoint('darb', input, context),
     apiKey: carrierText('darb', 'apiKey', input.apiKey, env, DARB_SANDBOX_API_KEY),

@@ -16,7 +16,7 @@ export const SAHM_SANDBOX_TOKEN = 'sahm-sandbox-token';
 
 /** Explicit values win, then the environment (SAHM_*), then the local sandbox. */
 export function resolveSahmSettings(input: SahmSettingsInput = {}, context: CarrierSettingsContext = {}): SahmSettings {
-  const env = context.env ?? process.env;
+  const env = context.env ?? {};
   return {
     ...resolveCarrierEndpoint('sahm', input, context),
     apiToken: carrierText('sahm', 'apiToken', input.apiToken, env, SAHM_SANDBOX_TOKEN),

@@ -3,7 +3,7 @@ import { resilienceFromEnv, ResilienceSettings, resolveResilience } from './resi
 
 /** What every carrier's settings resolver receives from the registry. */
 export interface CarrierSettingsContext {
-  /** Where to read <CODE>_*, CARRIER_* and SANDBOX_* from; default process.env. */
+  /** Where to read <CODE>_*, CARRIER_* and SANDBOX_* from (the composition root passes the configuration's environment); none: sandbox defaults. */
   env?: Env;
   /** Base URL of a running carrier sandbox; the carrier then lives under `${sandboxUrl}/<code>`. */
   sandboxUrl?: string;
@@ -45,7 +45,7 @@ export function carrierNumber(code: string, setting: string, given: number | und
  * sandbox URL, then <CODE>_BASE_URL, then the local sandbox.
  */
 export function resolveCarrierEndpoint(code: string, input: CarrierEndpointInput, context: CarrierSettingsContext): CarrierEndpoint {
-  const env = context.env ?? process.env;
+  const env = context.env ?? {};
   const sandbox = context.sandboxUrl ? `${context.sandboxUrl.replace(/\/+$/, '')}/${code}` : undefined;
   return {
     baseUrl: input.baseUrl ?? sandbox ?? envText(env, carrierEnvName(code, 'baseUrl')) ?? `${defaultSandboxUrl(env)}/${code}`,

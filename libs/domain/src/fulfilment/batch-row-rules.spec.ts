@@ -1,5 +1,5 @@
 import { BATCH_CSV_COLUMNS, BatchCsvRow, checkBatchHeader } from './batch-csv-format';
-import { codHalalas, orderDisagreements, orderRecipientOf, validateBatchRow } from './batch-row-rules';
+import { codAmountHalalasOf, orderDisagreements, orderRecipientOf, validateBatchRow } from './batch-row-rules';
 
 const row = (overrides: Partial<BatchCsvRow> = {}): BatchCsvRow => ({
   order_ref: 'ORD-1',
@@ -87,9 +87,9 @@ describe('batch row rules', () => {
   });
 
   it('converts COD to halalas exactly', () => {
-    expect(codHalalas('25.5')).toBe(2550);
-    expect(codHalalas('0.07')).toBe(7);
-    expect(codHalalas('')).toBe(0);
+    expect(codAmountHalalasOf('25.5')).toBe(2550);
+    expect(codAmountHalalasOf('0.07')).toBe(7);
+    expect(codAmountHalalasOf('')).toBe(0);
   });
 
   it('requires rows of one order to agree on the recipient, after normalisation', () => {

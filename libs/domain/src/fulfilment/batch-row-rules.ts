@@ -15,8 +15,6 @@ export const MAX_ORDER_REF_LENGTH = 64;
 export const MAX_SKU_LENGTH = 64;
 export const MAX_NOTES_LENGTH = 500;
 export const MAX_QTY = 10_000;
-/** The cash-on-delivery ceiling of every booking, 10,000 SAR (docs/adr/0043-cash-on-delivery.md). */
-export const MAX_COD_HALALAS = COD_MAX_HALALAS;
 
 const REASONS = {
   REQUIRED: { reason_en: 'is required', reason_ar: 'حقل مطلوب' },
@@ -110,7 +108,7 @@ export function validateBatchRow(row: BatchCsvRow): BatchRowProblem[] {
   else if (!/^\d+$/.test(qty) || Number(qty) < 1 || Number(qty) > MAX_QTY) problems.push(problem('qty', REASONS.QTY));
   const cod = row.cod_amount_sar.trim();
   if (cod !== '' && !COD_PATTERN.test(cod)) problems.push(problem('cod_amount_sar', REASONS.COD));
-  else if (cod !== '' && codHalalas(cod) > MAX_COD_HALALAS) problems.push(problem('cod_amount_sar', REASONS.COD_TOO_LARGE));
+  else if (cod !== '' && codAmountHalalasOf(cod) > COD_MAX_HALALAS) problems.push(problem('cod_amount_sar', REASONS.COD_TOO_LARGE));
   text('notes', MAX_NOTES_LENGTH, false);
 
   const order = (field: string) => (field === 'row' ? -1 : BATCH_CSV_COLUMNS.indexOf(field as BatchCsvColumn));
@@ -133,7 +131,7 @@ export function tooManyRows(): BatchRowProblem {
 }
 
 /** "12.5" → 1250. Only for strings that passed the cod_amount_sar rule. */
-export function codHalalas(value: string): number {
+export function codAmountHalalasOf(value: string): number {
   const trimmed = value.trim();
   if (trimmed === '') return 0;
   const [whole, fraction = ''] = trimmed.split('.');

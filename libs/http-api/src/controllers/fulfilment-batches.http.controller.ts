@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import {
   BatchCsvKind,
+  batchFileFingerprint,
   DownloadBatchCsvUseCase,
   GetBatchUseCase,
   ListBatchesUseCase,
@@ -16,6 +17,8 @@ import { FulfilmentBatchDto, FulfilmentBatchListResponseDto } from '../dto/fulfi
 import { PageQueryDto } from '../dto/shipment-search.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { multipartFormParts } from '../http/multipart';
+import { idempotencyScope, markReplayed } from '../http/idempotency.interceptor';
+import { IdempotentRequests } from '../http/idempotent-requests';
 import { CurrentPrincipal } from '../http/principal.decorator';
 import { OUTCOME_STATUS } from '../http/request-outcome';
 
@@ -30,6 +33,7 @@ export class FulfilmentBatchesHttpController {
     private readonly getBatch: GetBatchUseCase,
     private readonly downloadCsv: DownloadBatchCsvUseCase,
     private readonly listBatches: ListBatchesUseCase,
+    private readonly idempotent: IdempotentRequests,
   ) {}
 
   @Get()
@@ -39,6 +43,10 @@ export class FulfilmentBatchesHttpController {
     return this.listBatches.execute({ ...query, teamId: principal.teamId });
   }
 
+  /**
+   * The file is stored before the Idempotency-Key is claimed, because the key's request is the
+   * file's content; a repeated request answers its first batch, and its copy of the file goes.
+   */
   @Post()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: SubmitBatchRequestDto })
@@ -63,14 +71,29 @@ export class FulfilmentBatchesHttpController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<FulfilmentBatchDto> {
-    const result = await this.submitBatch.execute({
+    const file = await this.submitBatch.receive({
       teamId: principal.teamId,
-      idempotencyKey,
       parts: multipartFormParts(request, { fileSize: MAX_BATCH_FILE_BYTES }),
     });
-    if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-    reply.code(OUTCOME_STATUS[result.outcome]);
-    return result.body;
+    let kept = false;
+    try {
+      const answer = await this.idempotent.run(
+        {
+          teamId: principal.teamId,
+          scope: idempotencyScope(request),
+          rawKey: idempotencyKey,
+          fingerprint: batchFileFingerprint(file),
+          outcome: 'accepted',
+        },
+        () => this.submitBatch.accept(file),
+      );
+      kept = !answer.replayed;
+      markReplayed(reply, answer.replayed);
+      reply.code(OUTCOME_STATUS[answer.outcome]);
+      return answer.body;
+    } finally {
+      if (!kept) await this.submitBatch.discard(file);
+    }
   }
 
   @Get(':id')

@@ -1,10 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { CancelPickupUseCase, GetPickupUseCase, ListPickupsUseCase, Principal, SchedulePickupUseCase } from '@lgw/application';
+import {
+  CancelPickupUseCase,
+  GetPickupUseCase,
+  IdempotencyRef,
+  ListPickupsUseCase,
+  Principal,
+  SchedulePickupUseCase,
+} from '@lgw/application';
 import { SchedulePickupRequestDto } from '../dto/pickup.request.dto';
 import { PickupDto, PickupListResponseDto } from '../dto/pickup.response.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
-import { Idempotent } from '../http/idempotency.interceptor';
+import { Idempotent, RequestIdempotencyKey } from '../http/idempotency.interceptor';
 import { CurrentPrincipal } from '../http/principal.decorator';
 
 /** Courier collections from the merchant's door (docs/api.md, pickups). */
@@ -27,8 +34,12 @@ export class PickupsHttpController {
     422: 'E_VALIDATION (carrier, pickup_date, window.from, window.to, address, shipment_ids.N), E_IDEMPOTENCY_MISMATCH',
     503: 'E_CARRIER_UNAVAILABLE (Retry-After)',
   })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: SchedulePickupRequestDto): Promise<PickupDto> {
-    return this.schedulePickup.execute(body.toCommand(principal.teamId));
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: SchedulePickupRequestDto,
+    @RequestIdempotencyKey() idempotencyKey: IdempotencyRef | null,
+  ): Promise<PickupDto> {
+    return this.schedulePickup.execute({ ...body.toCommand(principal.teamId), idempotencyKey });
   }
 
   @Get()

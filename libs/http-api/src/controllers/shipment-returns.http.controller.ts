@@ -1,10 +1,10 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
-import { CreateReturnUseCase, Principal } from '@lgw/application';
+import { CreateReturnUseCase, IdempotencyRef, Principal } from '@lgw/application';
 import { CreateReturnRequestDto } from '../dto/create-return.request.dto';
 import { ShipmentDto } from '../dto/shipment.response.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
-import { Idempotent } from '../http/idempotency.interceptor';
+import { Idempotent, RequestIdempotencyKey } from '../http/idempotency.interceptor';
 import { CurrentPrincipal, withMode } from '../http/principal.decorator';
 
 /** Customer returns of delivered shipments (docs/api.md, returns). */
@@ -28,7 +28,8 @@ export class ShipmentReturnsHttpController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: CreateReturnRequestDto,
+    @RequestIdempotencyKey() idempotencyKey: IdempotencyRef | null,
   ): Promise<ShipmentDto> {
-    return withMode(principal, await this.createReturn.execute(body.toCommand(principal.teamId, id)));
+    return withMode(principal, await this.createReturn.execute({ ...body.toCommand(principal.teamId, id), idempotencyKey }));
   }
 }

@@ -7,6 +7,7 @@ import {
   CreateShipmentUseCase,
   ExportShipmentsUseCase,
   GetShipmentUseCase,
+  IdempotencyRef,
   ListShipmentsUseCase,
   Principal,
 } from '@lgw/application';
@@ -14,7 +15,7 @@ import { CancelShipmentRequestDto, CreateShipmentRequestDto } from '../dto/creat
 import { CancellationResponseDto, ShipmentDto, ShipmentListResponseDto } from '../dto/shipment.response.dto';
 import { ShipmentFilterQueryDto, ShipmentListQueryDto } from '../dto/shipment-search.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
-import { Idempotent } from '../http/idempotency.interceptor';
+import { Idempotent, RequestIdempotencyKey } from '../http/idempotency.interceptor';
 import { CurrentPrincipal, withMode } from '../http/principal.decorator';
 
 @ApiTags('shipments')
@@ -41,10 +42,18 @@ export class ShipmentsHttpController {
       'E_CARRIER_UNAVAILABLE (Retry-After); E_ADDRESS_SERVICE_UNAVAILABLE (Retry-After) when the team enforces verification ' +
       'and the National Address service cannot be reached',
   })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateShipmentRequestDto): Promise<ShipmentDto> {
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateShipmentRequestDto,
+    @RequestIdempotencyKey() idempotencyKey: IdempotencyRef | null,
+  ): Promise<ShipmentDto> {
     return withMode(
       principal,
-      await this.createShipment.execute({ ...body.toCommand(principal.teamId), addressVerification: principal.addressVerification }),
+      await this.createShipment.execute({
+        ...body.toCommand(principal.teamId),
+        addressVerification: principal.addressVerification,
+        idempotencyKey,
+      }),
     );
   }
 
@@ -91,7 +100,8 @@ export class ShipmentsHttpController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: CancelShipmentRequestDto,
+    @RequestIdempotencyKey() idempotencyKey: IdempotencyRef | null,
   ): Promise<CancellationResponseDto> {
-    return this.cancelShipment.execute(body.toCommand(principal.teamId, id));
+    return this.cancelShipment.execute({ ...body.toCommand(principal.teamId, id), idempotencyKey });
   }
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { CancelShipmentCommand, CreateShipmentCommand, LABEL_FORMATS, LabelFormat, MAX_CANCEL_REASON_LENGTH } from '@lgw/application';
-import { toAddress } from '@lgw/domain';
+import { Money, toAddress } from '@lgw/domain';
 import { JsonObjectBody } from '../http/validation.pipe';
 import { Satisfies } from './domain-rules.decorator';
 import { ShippingRequestDto } from './shipping.request.dto';
@@ -42,7 +42,7 @@ export class CreateShipmentRequestDto extends ShippingRequestDto {
       declaredValue: this.declared_value,
       incoterm: this.incoterm,
       hsCodes: this.hs_codes,
-      codAmount: this.cod_amount,
+      codAmountHalalas: this.cod_amount === undefined ? undefined : Money.fromSar(this.cod_amount).halalas,
       reference: this.reference,
       labelFormat: this.label_format,
     };

@@ -16,7 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { GetRatesCommand } from '@lgw/application';
-import { AddressProps, COD_MAX_SAR, IsoCurrencyCode, toAddress } from '@lgw/domain';
+import { AddressProps, COD_MAX_SAR, IsoCurrencyCode, Money, toAddress } from '@lgw/domain';
 import { AddressRequestDto } from './address.request.dto';
 import { IsAddressValue, IsIsoCurrency, NoArrayItems } from './domain-rules.decorator';
 import { ParcelRequestDto } from './parcel.request.dto';
@@ -103,7 +103,7 @@ export class RatesRequestDto extends ShippingRequestDto {
       declaredValueCurrency: this.declared_value_currency,
       incoterm: this.incoterm,
       hsCodes: this.hs_codes,
-      codAmount: this.cod_amount,
+      codAmountHalalas: this.cod_amount === undefined ? undefined : Money.fromSar(this.cod_amount).halalas,
     };
   }
 }

@@ -4,11 +4,11 @@ import {
   CarrierUnavailableError,
   CarrierOperationNotSupportedError,
   CarrierRejectedError,
-  IdempotencyInProgressError,
   LabelRendererUnavailableError,
 } from '@lgw/application';
 import { DomainError, ErrorCode, ErrorDetails } from '@lgw/domain';
 import { Dependency, dependencyFailureOf } from '@lgw/platform';
+import { IdempotencyInProgressError } from './idempotent-requests';
 
 export interface MappedError {
   readonly code: ErrorCode;

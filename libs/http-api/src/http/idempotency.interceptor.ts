@@ -1,6 +1,7 @@
 import {
   applyDecorators,
   CallHandler,
+  createParamDecorator,
   ExecutionContext,
   Injectable,
   NestInterceptor,
@@ -13,13 +14,23 @@ import { Reflector } from '@nestjs/core';
 import { ApiHeader } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, Observable } from 'rxjs';
-import { IdempotentRequestService } from '@lgw/application';
+import type { IdempotencyRef } from '@lgw/application';
 import { DomainError } from '@lgw/domain';
+import { IdempotentRequests } from './idempotent-requests';
 import { OUTCOME_STATUS, outcomeOfStatus } from './request-outcome';
 import { createValidationPipe } from './validation.pipe';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Idempotency-Key the request runs under (scope + key), set by the interceptor; null without one. */
+    idempotencyKey?: IdempotencyRef | null;
+  }
+}
+
 const IDEMPOTENT_ROUTE = Symbol('IDEMPOTENT_ROUTE');
 const API_PREFIX = /^\/api\/v1/;
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 interface IdempotentRoute {
   /** The request DTO: the body is judged before a key is claimed, so a bad body never holds one. */
@@ -29,7 +40,8 @@ interface IdempotentRoute {
 /**
  * `Idempotency-Key` on a route (docs/api.md, idempotency): the same team, route and body within
  * 24 h answer the first response again, marked `Idempotent-Replayed: true`. An HTTP concern: the
- * use case behind the route never sees the key.
+ * handler gets the key it runs under through @RequestIdempotencyKey() and hands it to the use case,
+ * which names it on the carrier intents it records.
  */
 export function Idempotent(body: Type<unknown>): MethodDecorator {
   return applyDecorators(
@@ -44,6 +56,11 @@ export function Idempotent(body: Type<unknown>): MethodDecorator {
   );
 }
 
+/** The key an @Idempotent route runs under (null without one), for the use case's command. */
+export const RequestIdempotencyKey = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): IdempotencyRef | null => ctx.switchToHttp().getRequest<FastifyRequest>().idempotencyKey ?? null,
+);
+
 /** The key's scope: method and path with its parameters (`POST /shipments/{id}/cancel`). */
 export function idempotencyScope(request: FastifyRequest): string {
   const template = (request.routeOptions.url ?? request.url.split('?')[0]).replace(API_PREFIX, '');
@@ -51,12 +68,18 @@ export function idempotencyScope(request: FastifyRequest): string {
   return `${request.method} ${template.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => params[name] ?? '')}`;
 }
 
+/** The Idempotency-Key header as sent (repeated headers joined, so they fail validation). */
+function rawIdempotencyKey(request: FastifyRequest): string | undefined {
+  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  return Array.isArray(key) ? key.join(', ') : key;
+}
+
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly gate = createValidationPipe();
 
   constructor(
-    private readonly idempotency: IdempotentRequestService,
+    private readonly requests: IdempotentRequests,
     private readonly reflector: Reflector,
   ) {}
 
@@ -74,16 +97,25 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const outcome = outcomeOfStatus(
       this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? (request.method === 'POST' ? 201 : 200),
     );
-    const key = request.headers['idempotency-key'];
-    const result = await this.idempotency.run(
-      request.principal.teamId,
-      idempotencyScope(request),
-      Array.isArray(key) ? key.join(', ') : key,
-      request.body,
-      async () => ({ outcome, body: await lastValueFrom(next.handle()) }),
+    const answer = await this.requests.run(
+      {
+        teamId: request.principal.teamId,
+        scope: idempotencyScope(request),
+        rawKey: rawIdempotencyKey(request),
+        fingerprint: request.body,
+        outcome,
+      },
+      (key) => {
+        request.idempotencyKey = key;
+        return lastValueFrom(next.handle());
+      },
     );
-    if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
-    void reply.code(OUTCOME_STATUS[result.outcome]);
-    return result.body;
+    markReplayed(reply, answer.replayed);
+    void reply.code(OUTCOME_STATUS[answer.outcome]);
+    return answer.body;
   }
+}
+
+export function markReplayed(reply: FastifyReply, replayed: boolean): void {
+  if (replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
 }

@@ -8,6 +8,7 @@ import {
   FulfilmentBatchRepositoryPort,
 } from '@lgw/application';
 import { BATCH_PHASES, BatchPhase } from '@lgw/domain';
+import { bookedShipmentColumns } from '../repositories/shipment-row.mapper';
 import { rowCount } from '../repositories/sql-results';
 import { isUuid } from '../support/uuid';
 
@@ -63,7 +64,7 @@ const toOrder = (r: OrderRow): BatchOrderRecord => ({
   destination: r.destination,
   rowCount: r.row_count,
   totalQty: r.total_qty,
-  codHalalas: Number(r.cod_halalas),
+  codAmountHalalas: Number(r.cod_halalas),
   trackingNumber: r.tracking_number,
   carrierError: r.carrier_error,
   handedOffAt: r.handed_off_at,
@@ -146,7 +147,7 @@ export class TypeOrmFulfilmentBatchRepository implements FulfilmentBatchReposito
       destination: o.destination,
       row_count: o.rowCount,
       total_qty: o.totalQty,
-      cod_halalas: o.codHalalas,
+      cod_halalas: o.codAmountHalalas,
     }));
     await this.dataSource.query(
       `INSERT INTO fulfilment_batch_orders (batch_id, order_ref, seq, shipment_id, destination, row_count, total_qty, cod_halalas)
@@ -176,27 +177,7 @@ export class TypeOrmFulfilmentBatchRepository implements FulfilmentBatchReposito
     await this.dataSource.transaction(async (em) => {
       if (bookings.length > 0) {
         const shipments = bookings.map(({ shipment: s, event: e, outbox: o }) => ({
-          id: s.id,
-          team_id: s.teamId,
-          carrier_code: s.carrierCode,
-          service_code: s.serviceCode,
-          tracking_number: s.trackingNumber,
-          carrier_reference: s.carrierReference,
-          status: s.status,
-          progress: s.progress,
-          last_event_at: s.lastEventAt,
-          lane: s.lane,
-          origin: s.origin,
-          destination: s.destination,
-          parcels: s.parcels,
-          chargeable_kg: s.chargeableKg,
-          cod_amount_halalas: s.codAmountHalalas,
-          reference: s.reference,
-          quoted_total_halalas: s.quotedTotalHalalas,
-          quoted_lines: s.quotedLines,
-          warnings: s.warnings,
-          estimated_delivery_at: s.estimatedDeliveryAt,
-          created_at: s.createdAt,
+          ...bookedShipmentColumns(s),
           event_id: e.id,
           event_key: e.eventKey,
           event_code: e.code,
@@ -208,21 +189,24 @@ export class TypeOrmFulfilmentBatchRepository implements FulfilmentBatchReposito
         // Only shipments inserted now get their event and domain event: a re-run adds nothing.
         await em.query(
           `WITH r AS (
-             SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, team_id uuid, carrier_code text, service_code text,
-               tracking_number text, carrier_reference text, status text, progress text, last_event_at timestamptz, lane text,
-               origin jsonb, destination jsonb, parcels jsonb, chargeable_kg numeric, cod_amount_halalas bigint, reference text,
+             SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, team_id uuid, quote_id text, carrier_code text,
+               service_code text, tracking_number text, carrier_reference text, status text, progress text,
+               last_event_at timestamptz, lane text, origin jsonb, destination jsonb, parcels jsonb, chargeable_kg numeric,
+               declared_value_halalas bigint, incoterm text, hs_codes jsonb, cod_amount_halalas bigint, reference text,
                quoted_total_halalas bigint, quoted_lines jsonb, warnings jsonb, estimated_delivery_at timestamptz,
-               created_at timestamptz, event_id uuid, event_key text, event_code text, event_location_en text,
-               event_at timestamptz, outbox_type text, outbox_payload jsonb)
+               created_at timestamptz, updated_at timestamptz, return_of uuid, label_format text, event_id uuid,
+               event_key text, event_code text, event_location_en text, event_at timestamptz, outbox_type text,
+               outbox_payload jsonb)
            ), inserted AS (
              INSERT INTO shipments (id, team_id, quote_id, batch_id, service_reference, carrier_code, service_code, tracking_number,
                carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
                declared_value_halalas, incoterm, hs_codes, cod_amount_halalas, reference, quoted_total_halalas, warnings,
-               estimated_delivery_at, created_at, updated_at, next_poll_at, quoted_lines)
-             SELECT id, team_id, NULL, $1, 'LGW' || lpad(nextval('shipment_reference_seq')::text, 10, '0'), carrier_code,
+               estimated_delivery_at, created_at, updated_at, next_poll_at, quoted_lines, return_of, label_format)
+             SELECT id, team_id, quote_id, $1, 'LGW' || lpad(nextval('shipment_reference_seq')::text, 10, '0'), carrier_code,
                service_code, tracking_number, carrier_reference, status, progress, last_event_at, lane, origin, destination,
-               parcels, chargeable_kg, NULL, NULL, '[]'::jsonb, cod_amount_halalas, reference, quoted_total_halalas, warnings,
-               estimated_delivery_at, created_at, created_at, created_at, quoted_lines
+               parcels, chargeable_kg, declared_value_halalas, incoterm, hs_codes, cod_amount_halalas, reference,
+               quoted_total_halalas, warnings, estimated_delivery_at, created_at, updated_at, created_at, quoted_lines,
+               return_of, label_format
              FROM r
              ON CONFLICT (id) DO NOTHING
              RETURNING id

@@ -1,4 +1,4 @@
-import { ShipmentRecord, TrackingEventRecord } from '@lgw/application';
+import { BookingDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/application';
 import type { CodStatus } from '@lgw/domain';
 
 export interface ShipmentRow {
@@ -85,6 +85,53 @@ export function toShipmentRecord(row: ShipmentRow): ShipmentRecord {
           },
     returnOf: row.return_of ?? null,
     returnReason: row.return_reason ?? null,
+  };
+}
+
+/** Columns holding JSON: sent as text to a parameter, as objects inside a JSON recordset. */
+export const JSON_SHIPMENT_COLUMNS: ReadonlySet<string> = new Set([
+  'origin',
+  'destination',
+  'parcels',
+  'hs_codes',
+  'quoted_lines',
+  'warnings',
+]);
+
+/**
+ * The columns a new shipment is stored with, by name: the one mapping to the table, whether the
+ * booking came from the API, a return or a fulfilment batch. The database adds service_reference.
+ */
+export function bookedShipmentColumns(s: BookingDraft): Record<string, unknown> {
+  return {
+    id: s.id,
+    team_id: s.teamId,
+    quote_id: s.quoteId,
+    carrier_code: s.carrierCode,
+    service_code: s.serviceCode,
+    tracking_number: s.trackingNumber,
+    carrier_reference: s.carrierReference,
+    status: s.status,
+    progress: s.progress,
+    last_event_at: s.lastEventAt,
+    lane: s.lane,
+    origin: s.origin,
+    destination: s.destination,
+    parcels: s.parcels,
+    chargeable_kg: s.chargeableKg,
+    declared_value_halalas: s.declaredValueHalalas,
+    incoterm: s.incoterm,
+    hs_codes: s.hsCodes,
+    cod_amount_halalas: s.codAmountHalalas,
+    reference: s.reference,
+    quoted_total_halalas: s.quotedTotalHalalas,
+    quoted_lines: s.quotedLines ?? null,
+    warnings: s.warnings,
+    estimated_delivery_at: s.estimatedDeliveryAt,
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+    return_of: s.returnOf ?? null,
+    label_format: s.labelFormat ?? null,
   };
 }
 

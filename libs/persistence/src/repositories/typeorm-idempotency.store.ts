@@ -1,12 +1,12 @@
 import { DataSource } from 'typeorm';
-import { IdempotencyBegin, IdempotencyClaim, IdempotencyStorePort, RequestOutcome } from '@lgw/application';
+import { IdempotencyBegin, IdempotencyClaim, IdempotencyStorePort, KeptResponse } from '@lgw/application';
 import { rowCount } from './sql-results';
 
 interface KeyRow {
   request_hash: string;
   state: string;
   response_status: number | null;
-  response_outcome: RequestOutcome | null;
+  response_outcome: string | null;
   response_body: unknown;
   lease_expires_at: Date | string | null;
 }
@@ -57,11 +57,11 @@ export class TypeOrmIdempotencyStore implements IdempotencyStorePort {
     return rowCount(rows) > 0;
   }
 
-  async complete(teamId: string, scope: string, key: string, outcome: RequestOutcome, body: unknown): Promise<void> {
+  async complete(teamId: string, scope: string, key: string, response: KeptResponse): Promise<void> {
     await this.dataSource.query(
       `UPDATE idempotency_keys SET state = 'completed', response_outcome = $4, response_body = $5, lease_expires_at = NULL
         WHERE team_id = $1 AND scope = $2 AND key = $3`,
-      [teamId, scope, key, outcome, JSON.stringify(body)],
+      [teamId, scope, key, response.outcome, JSON.stringify(response.body)],
     );
   }
 
@@ -86,8 +86,10 @@ function leaseEnd(c: IdempotencyClaim): Date {
 }
 
 /** Keys completed before outcomes were stored kept the status code the answer had (migration 1732100530000). */
-const LEGACY_OUTCOMES: Readonly<Record<number, RequestOutcome>> = { 201: 'created', 202: 'accepted' };
+const LEGACY_OUTCOMES: Readonly<Record<number, string>> = { 201: 'created', 202: 'accepted' };
 
-function outcomeOf(row: KeyRow): RequestOutcome {
-  return row.response_outcome ?? LEGACY_OUTCOMES[row.response_status ?? 200] ?? 'ok';
+/** Null when recovery kept only the view: the route's own outcome answers. */
+function outcomeOf(row: KeyRow): string | null {
+  if (row.response_outcome !== null) return row.response_outcome;
+  return row.response_status === null ? null : (LEGACY_OUTCOMES[row.response_status] ?? 'ok');
 }

@@ -97,7 +97,7 @@ export class TypeOrmManifestRepository implements ManifestRepositoryPort {
       destinationCity: r.destination.city,
       parcelCount: r.parcels.length,
       weightKg: Number(r.chargeable_kg),
-      codHalalas: Number(r.cod_amount_halalas ?? 0),
+      codAmountHalalas: Number(r.cod_amount_halalas ?? 0),
     }));
   }
 }

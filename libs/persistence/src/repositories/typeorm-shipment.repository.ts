@@ -10,7 +10,14 @@ import {
 } from '@lgw/application';
 import { ShipmentStatus } from '@lgw/domain';
 import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
-import { ShipmentRow, toShipmentRecord, toTrackingEventRecord, TrackingEventRow } from './shipment-row.mapper';
+import {
+  bookedShipmentColumns,
+  JSON_SHIPMENT_COLUMNS,
+  ShipmentRow,
+  toShipmentRecord,
+  toTrackingEventRecord,
+  TrackingEventRow,
+} from './shipment-row.mapper';
 import { rowCount } from './sql-results';
 import { preparedQuery } from '../support/prepared-query';
 import { isUuid } from '../support/uuid';
@@ -76,38 +83,12 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
       params.push(value);
       return `$${params.length}`;
     };
-    const shipmentValues = [
-      p(s.id),
-      p(s.teamId),
-      p(s.quoteId),
-      `'LGW' || lpad(nextval('shipment_reference_seq')::text, 10, '0')`,
-      p(s.carrierCode),
-      p(s.serviceCode),
-      p(s.trackingNumber),
-      p(s.carrierReference),
-      p(s.status),
-      p(s.progress),
-      p(s.lastEventAt),
-      p(s.lane),
-      p(JSON.stringify(s.origin)),
-      p(JSON.stringify(s.destination)),
-      p(JSON.stringify(s.parcels)),
-      p(s.chargeableKg),
-      p(s.declaredValueHalalas),
-      p(s.incoterm),
-      p(JSON.stringify(s.hsCodes)),
-      p(s.codAmountHalalas),
-      p(s.reference),
-      p(s.quotedTotalHalalas),
-      p(JSON.stringify(s.warnings)),
-      p(s.estimatedDeliveryAt),
-      p(s.createdAt),
-      p(s.updatedAt),
-      p(s.createdAt),
-      p(s.quotedLines ? JSON.stringify(s.quotedLines) : null),
-      p(s.returnOf ?? null),
-      p(s.labelFormat ?? null),
-    ];
+    const columns = bookedShipmentColumns(s);
+    const shipmentColumns = Object.keys(columns);
+    const shipmentValues = shipmentColumns.map((name) => {
+      const value = columns[name];
+      return p(JSON_SHIPMENT_COLUMNS.has(name) && value !== null ? JSON.stringify(value) : value);
+    });
     // Parameters in a SELECT list have no target type to infer from: cast each one.
     const eventValues = [
       `${p(event.id)}::uuid`,
@@ -127,11 +108,8 @@ export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
     );
     const sql = `
       WITH shipment AS (
-        INSERT INTO shipments (id, team_id, quote_id, service_reference, carrier_code, service_code, tracking_number,
-          carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
-          declared_value_halalas, incoterm, hs_codes, cod_amount_halalas, reference, quoted_total_halalas, warnings,
-          estimated_delivery_at, created_at, updated_at, next_poll_at, quoted_lines, return_of, label_format)
-        VALUES (${shipmentValues.join(', ')})
+        INSERT INTO shipments (${shipmentColumns.join(', ')}, service_reference, next_poll_at)
+        VALUES (${shipmentValues.join(', ')}, 'LGW' || lpad(nextval('shipment_reference_seq')::text, 10, '0'), ${p(s.createdAt)})
         RETURNING id, service_reference
       ), event AS (
         INSERT INTO tracking_events (id, shipment_id, event_key, code, carrier_status, exception_type, location_en,

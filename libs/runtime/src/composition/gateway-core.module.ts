@@ -31,7 +31,6 @@ import {
   CreateShipmentUseCase,
   GetShipmentUseCase,
   IDEMPOTENCY_STORE,
-  IdempotentRequestService,
   ListShipmentsUseCase,
   ExportShipmentsUseCase,
   ListBatchesUseCase,
@@ -188,7 +187,6 @@ const USE_CASES = [
   ListBatchesUseCase,
   GetShipmentUseCase,
   CancelShipmentUseCase,
-  IdempotentRequestService,
   RenderLabelUseCase,
   GetLabelUseCase,
   MergeLabelsUseCase,
@@ -252,8 +250,8 @@ const USE_CASES = [
 const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
-function loadRateCards(): RateCardRepository {
-  const cards = RateCardRepository.load();
+function loadRateCards(env: Readonly<Record<string, string | undefined>>): RateCardRepository {
+  const cards = RateCardRepository.load({ env });
   const missing = cards.missing(CATALOGUE_DATA.flatMap((c) => c.service_levels.map((s) => s.code)));
   if (missing.length > 0) throw new Error(`no rate card for service levels: ${missing.join(', ')}`);
   return cards;
@@ -299,7 +297,7 @@ export class GatewayCoreModule {
         ),
       },
       { provide: CARRIER_CATALOGUE, useValue: { all: () => CATALOGUE_DATA, find: findCarrier } },
-      { provide: RATE_CARDS, useValue: loadRateCards() },
+      { provide: RATE_CARDS, useValue: loadRateCards(runtime.config.env) },
       { provide: CLOCK, useValue: { now: () => new Date() } },
       { provide: SHIPMENT_REPOSITORY, useValue: new TypeOrmShipmentRepository(runtime.database.dataSource) },
       { provide: IDEMPOTENCY_STORE, useValue: new TypeOrmIdempotencyStore(runtime.database.dataSource) },
@@ -324,7 +322,7 @@ export class GatewayCoreModule {
       { provide: TRACKING_REPOSITORY, useValue: new TypeOrmTrackingRepository(runtime.database.dataSource) },
       {
         provide: TRACKING_SYNC_SETTINGS,
-        useValue: trackingSyncSettingsFrom(runtime.config.trackingPollIntervalMs, process.env),
+        useValue: trackingSyncSettingsFrom(runtime.config.trackingPollIntervalMs, runtime.config.env),
       },
       { provide: BILLING_LEDGER, useValue: new TypeOrmBillingLedger(runtime.database.dataSource) },
       { provide: CATALOGUE_REPOSITORY, useValue: new TypeOrmCatalogueRepository(runtime.database.dataSource) },
@@ -369,7 +367,7 @@ export class GatewayCoreModule {
       { provide: EINVOICE_STORE, useValue: new TypeOrmEinvoiceStore(runtime.database.dataSource) },
       { provide: EINVOICE_CRYPTO, useValue: new ZatcaEinvoiceCrypto() },
       { provide: FATOORA, useValue: new FatooraHttpClient({ baseUrl: runtime.fatooraBaseUrl }) },
-      { provide: EINVOICE_SELLER, useValue: einvoiceSellerFrom(process.env, runtime.config.invoiceSellerVatNumber) },
+      { provide: EINVOICE_SELLER, useValue: einvoiceSellerFrom(runtime.config.env, runtime.config.invoiceSellerVatNumber) },
       { provide: COD_REMITTANCE_REPOSITORY, useValue: new TypeOrmCodRemittanceRepository(runtime.database.dataSource) },
       { provide: COD_SETTINGS, useValue: { overdueDays: runtime.config.codOverdueDays } },
       { provide: ADDRESS_DIRECTORY, useValue: runtime.addressDirectory },

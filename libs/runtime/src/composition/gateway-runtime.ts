@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import {
   AddressDirectoryPort,
+  armFaultPoints,
   InvoiceRendererPort,
   LabelFormatRendererPort,
   LabelRendererPort,
@@ -97,6 +98,10 @@ export interface RuntimeOptions {
 
 export async function createRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<GatewayRuntime> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  armFaultPoints(config.faultPoints);
+  // Carrier settings are read by names built from each carrier's code (<CODE>_*): from the
+  // environment the configuration was read from, unless the caller gives its own.
+  const carrierEnv = options.carrierSettings?.env ?? config.env;
   const metrics = new GatewayMetrics(options.processName ?? 'gateway');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -126,9 +131,9 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
   };
   const carriers = createCarrierRegistry({
     ...options.carrierSettings,
+    env: carrierEnv,
     resilience: { ...options.carrierSettings?.resilience, observer: carrierObserver },
   });
-  const carrierEnv = options.carrierSettings?.env ?? process.env;
   const testSandboxUrl = (options.testSandboxUrl ?? options.carrierSettings?.sandboxUrl ?? defaultSandboxUrl(carrierEnv)).replace(
     /\/+$/,
     '',
@@ -148,6 +153,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
   const jobs: JobQueueRuntime = { ...queueRuntime, worker: instrumentJobWorker(queueRuntime.worker, queueRuntime, metrics) };
   const browserPool = new ChromiumBrowserPool({
     executablePath: config.puppeteerExecutablePath,
+    cacheDir: config.puppeteerCacheDir,
     onEvent: (event) => {
       countBrowserEvent(metrics, event);
       logger.info({ event: 'labels.browser', detail: event }, 'label browser event');
@@ -191,7 +197,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     webhookSender,
     metrics,
     metricsServer,
-    fatooraBaseUrl: fatooraBaseUrl(options.carrierSettings),
+    fatooraBaseUrl: fatooraBaseUrl(config, options.carrierSettings),
     addressDirectory: addressDirectory(config, options.carrierSettings, redis, metrics),
     close: async () => {
       await jobs.close();
@@ -208,10 +214,8 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
 
 const FATOORA_PORTAL = 'https://gw-fatoora.zatca.gov.sa/e-invoicing/developer-portal';
 
-function fatooraBaseUrl(settings: CarrierRegistrySettings | undefined): string {
-  const env = settings?.env ?? process.env;
-  const given = env.ZATCA_BASE_URL?.trim();
-  if (given) return given.replace(/\/$/, '');
+function fatooraBaseUrl(config: AppConfig, settings: CarrierRegistrySettings | undefined): string {
+  if (config.zatcaBaseUrl) return config.zatcaBaseUrl;
   return settings?.sandboxUrl ? `${settings.sandboxUrl}/sandbox/zatca/e-invoicing/developer-portal` : FATOORA_PORTAL;
 }
 

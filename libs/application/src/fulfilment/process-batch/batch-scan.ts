@@ -3,7 +3,7 @@ import {
   BatchCsvRow,
   BatchRowProblem,
   batchRowDestination,
-  codHalalas,
+  codAmountHalalasOf,
   MAX_BATCH_ROWS,
   orderDisagreements,
   orderRecipientOf,
@@ -25,10 +25,10 @@ interface OrderAccumulator {
   seq: number;
   firstRowNumber: number;
   recipient: readonly string[];
-  draft: Omit<BatchOrderDraft, 'shipmentId' | 'seq' | 'rowCount' | 'totalQty' | 'codHalalas'>;
+  draft: Omit<BatchOrderDraft, 'shipmentId' | 'seq' | 'rowCount' | 'totalQty' | 'codAmountHalalas'>;
   rowCount: number;
   totalQty: number;
-  codHalalas: number;
+  codAmountHalalas: number;
 }
 
 /**
@@ -89,7 +89,7 @@ export class BatchScan {
         draft: { orderRef, destination: batchRowDestination(row) },
         rowCount: 1,
         totalQty: problems.length === 0 ? Number(row.qty.trim()) : 0,
-        codHalalas: problems.length === 0 ? codHalalas(row.cod_amount_sar) : 0,
+        codAmountHalalas: problems.length === 0 ? codAmountHalalasOf(row.cod_amount_sar) : 0,
       });
       return problems;
     }
@@ -98,7 +98,7 @@ export class BatchScan {
     order.rowCount += 1;
     if (all.length === 0) {
       order.totalQty += Number(row.qty.trim());
-      order.codHalalas += codHalalas(row.cod_amount_sar);
+      order.codAmountHalalas += codAmountHalalasOf(row.cod_amount_sar);
     }
     return all;
   }
@@ -111,7 +111,7 @@ export class BatchScan {
       seq: o.seq,
       rowCount: o.rowCount,
       totalQty: o.totalQty,
-      codHalalas: o.codHalalas,
+      codAmountHalalas: o.codAmountHalalas,
     }));
   }
 }

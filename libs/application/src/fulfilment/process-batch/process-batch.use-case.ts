@@ -10,6 +10,7 @@ import {
   ParcelProps,
   RateCard,
   rateParcels,
+  Shipment,
 } from '@lgw/domain';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../../ports/batch-file-store.port';
 import {
@@ -41,7 +42,6 @@ import { ProcessBatchCommand } from './process-batch.command';
 const BOOKING_PAGE = 2000;
 const ORDER_SAVE_CHUNK = 5000;
 const PROGRESS_EVERY_ROWS = 2000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * An order recorded as handed off is looked up at the carrier, not sent again, and only once
  * this long has passed since: a file the carrier received is processed well within it (the
@@ -245,7 +245,7 @@ export class ProcessBatchUseCase {
       origin: FULFILMENT_ORIGIN,
       destination: order.destination,
       parcels: [nominalParcel(order.totalQty)],
-      codAmountHalalas: order.codHalalas > 0 ? order.codHalalas : undefined,
+      codAmountHalalas: Shipment.collectibleCodAmountHalalas(order.codAmountHalalas) ?? undefined,
       reference: order.orderRef,
     };
   }
@@ -263,36 +263,26 @@ export class ProcessBatchUseCase {
     const parcels = [nominalParcel(order.totalQty)];
     const rated = rateParcels(card, parcels);
     const line = (code: string) => rated.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
-    const shipment: BatchBooking['shipment'] = {
+    const shipment = Shipment.book({
       id: order.shipmentId,
       teamId: batch.teamId,
       quoteId: null,
       carrierCode,
       serviceCode,
-      trackingNumber: result.trackingNumber,
-      carrierReference: result.carrierReference,
-      status: 'CREATED',
-      progress: 'CREATED',
-      lastEventAt: now,
+      transitMaxDays,
       lane: 'domestic',
       origin: FULFILMENT_ORIGIN,
       destination: order.destination,
       parcels,
       chargeableKg: rated.weights.chargeable_kg,
-      declaredValueHalalas: null,
-      incoterm: null,
-      hsCodes: [],
-      codAmountHalalas: order.codHalalas > 0 ? order.codHalalas : null,
+      codAmountHalalas: order.codAmountHalalas,
       reference: order.orderRef,
-      quotedTotalHalalas: rated.total.halalas,
-      quotedLines: { base: line('base'), weight_charge: line('weight_charge'), fuel_surcharge: line('fuel_surcharge'), vat: line('vat') },
-      warnings: [],
-      estimatedDeliveryAt: new Date(now.getTime() + transitMaxDays * DAY_MS),
-      createdAt: now,
-      updatedAt: now,
-      cancelledAt: null,
-      cancelReason: null,
-    };
+      price: {
+        totalHalalas: rated.total.halalas,
+        lines: { base: line('base'), weight_charge: line('weight_charge'), fuel_surcharge: line('fuel_surcharge'), vat: line('vat') },
+      },
+      bookedAt: now,
+    }).bookedAs(result);
     return {
       orderRef: order.orderRef,
       shipment,

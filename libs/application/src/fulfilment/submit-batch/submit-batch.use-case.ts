@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@lgw/domain';
 import { sanitiseFilename } from '../../documents/document-filename';
-import { IdempotentRequestService, IdempotentResult } from '../../idempotency/idempotent-request.service';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../../ports/batch-file-store.port';
 import {
   FULFILMENT_BATCH_REPOSITORY,
@@ -14,17 +13,17 @@ import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { batchFileKeys, FulfilmentBatchView, toFulfilmentBatchView } from '../fulfilment-batch.view';
 import { enqueueBatch } from '../process-batch/batch-job';
 import { InspectedUpload, inspectCsvUpload } from './csv-upload-inspector';
-import { SubmitBatchCommand } from './submit-batch.command';
+import { ReceivedBatchFile, SubmitBatchCommand } from './submit-batch.command';
 import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
 
 export const BATCH_FILE_FIELD = 'file';
 const FALLBACK_BATCH_FILENAME = 'batch.csv';
 
 /**
- * POST /fulfilment/batches: the file is checked while it streams to storage (never held
- * whole), then the batch is recorded PROCESSING and one job is enqueued. A refused upload
- * leaves nothing stored. Idempotency-Key: the same file (by content hash) under the same
- * key answers the first response again.
+ * A batch upload in two steps, so the caller can decide in between whether the request is a new
+ * one (a repeated request answers its first batch and discards the file): `receive` checks the
+ * file while it streams to storage (never held whole); `accept` records the batch PROCESSING and
+ * enqueues one job; `discard` removes a received file. A refused upload leaves nothing stored.
  */
 @Injectable()
 export class SubmitBatchUseCase {
@@ -35,60 +34,48 @@ export class SubmitBatchUseCase {
     @Inject(FULFILMENT_BATCH_REPOSITORY) private readonly batches: FulfilmentBatchRepositoryPort,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueuePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
-    private readonly idempotency: IdempotentRequestService,
     @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
   ) {}
 
-  async execute(command: SubmitBatchCommand): Promise<IdempotentResult<FulfilmentBatchView> & { replayed: boolean }> {
-    const id = randomUUID();
-    const key = batchFileKeys(id).source;
+  async receive(command: SubmitBatchCommand): Promise<ReceivedBatchFile> {
+    const batchId = randomUUID();
     const upload: InspectedUpload = { sizeBytes: 0, sha256: '' };
     let filename: string | undefined;
-    let stored = false;
-    let kept = false;
     try {
       for await (const part of command.parts) {
         if (part.kind !== 'file') continue;
-        if (part.field !== BATCH_FILE_FIELD || stored) {
+        if (part.field !== BATCH_FILE_FIELD || filename !== undefined) {
           for await (const _chunk of part.content) {
             // another file part: read past it
           }
           continue;
         }
         filename = part.filename ? sanitiseFilename(part.filename) : FALLBACK_BATCH_FILENAME;
-        stored = true;
-        await this.files.write(key, inspectCsvUpload(part.content, upload));
+        await this.files.write(batchFileKeys(batchId).source, inspectCsvUpload(part.content, upload));
       }
-      if (!stored) {
-        throw new DomainError('E_VALIDATION', {
-          field: BATCH_FILE_FIELD,
-          reason: 'is required: a UTF-8 CSV file in the form field "file"',
-          reason_ar: 'حقل مطلوب: ملف CSV بترميز UTF-8 في حقل النموذج "file"',
-        });
-      }
-      const result = await this.idempotency.run(
-        command.teamId,
-        'POST /fulfilment/batches',
-        command.idempotencyKey,
-        { filename, sha256: upload.sha256, size: upload.sizeBytes },
-        () => this.accept(id, command.teamId, filename ?? FALLBACK_BATCH_FILENAME, upload.sizeBytes),
-      );
-      kept = !result.replayed;
-      return result;
-    } finally {
-      if (stored && !kept) await this.files.remove(key).catch((err) => this.logger.warn({ event: 'batch.discard_failed', err }));
+    } catch (error) {
+      if (filename !== undefined) await this.discard({ batchId, teamId: command.teamId, filename, sizeBytes: 0, sha256: '' });
+      throw error;
     }
+    if (filename === undefined) {
+      throw new DomainError('E_VALIDATION', {
+        field: BATCH_FILE_FIELD,
+        reason: 'is required: a UTF-8 CSV file in the form field "file"',
+        reason_ar: 'حقل مطلوب: ملف CSV بترميز UTF-8 في حقل النموذج "file"',
+      });
+    }
+    return { batchId, teamId: command.teamId, filename, sizeBytes: upload.sizeBytes, sha256: upload.sha256 };
   }
 
-  private async accept(id: string, teamId: string, filename: string, sizeBytes: number): Promise<IdempotentResult<FulfilmentBatchView>> {
+  async accept(file: ReceivedBatchFile): Promise<FulfilmentBatchView> {
     const now = this.clock.now();
     const record: FulfilmentBatchRecord = {
-      id,
-      teamId,
+      id: file.batchId,
+      teamId: file.teamId,
       status: 'PROCESSING',
       phase: 'queued',
-      filename,
-      sizeBytes,
+      filename: file.filename,
+      sizeBytes: file.sizeBytes,
       rowCount: 0,
       acceptedCount: 0,
       rejectedCount: 0,
@@ -99,11 +86,16 @@ export class SubmitBatchUseCase {
     };
     await this.batches.create(record);
     try {
-      await enqueueBatch(this.jobs, id);
+      await enqueueBatch(this.jobs, file.batchId);
     } catch (error) {
       // The batch is recorded: the recovery sweep enqueues it once the queue is back.
-      this.logger.warn({ event: 'batch.enqueue_deferred', batch_id: id, err: String(error) });
+      this.logger.warn({ event: 'batch.enqueue_deferred', batch_id: file.batchId, err: String(error) });
     }
-    return { outcome: 'accepted', body: toFulfilmentBatchView(record, this.links) };
+    return toFulfilmentBatchView(record, this.links);
+  }
+
+  /** Removes a received file no batch will read; a failure is logged, never the caller's. */
+  async discard(file: ReceivedBatchFile): Promise<void> {
+    await this.files.remove(batchFileKeys(file.batchId).source).catch((err) => this.logger.warn({ event: 'batch.discard_failed', err }));
   }
 }

@@ -106,7 +106,7 @@ export class ManifestsUseCase {
           l.destinationCity,
           String(l.parcelCount),
           String(l.weightKg),
-          Money.ofHalalas(l.codHalalas).toSarString(),
+          Money.ofHalalas(l.codAmountHalalas).toSarString(),
         ];
       }
     }

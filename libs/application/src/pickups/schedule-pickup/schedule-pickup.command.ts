@@ -1,4 +1,5 @@
 import { AddressProps, PickupWindow } from '@lgw/domain';
+import { IdempotencyRef } from '../../ports/carrier-intent.port';
 
 export interface SchedulePickupCommand {
   readonly teamId: string;
@@ -9,4 +10,6 @@ export interface SchedulePickupCommand {
   /** Where the courier collects; the first shipment's origin when absent. */
   readonly address?: AddressProps;
   readonly shipmentIds: readonly string[];
+  /** The Idempotency-Key the request runs under, named on the carrier intent so a retry can settle it; none when absent. */
+  readonly idempotencyKey?: IdempotencyRef | null;
 }

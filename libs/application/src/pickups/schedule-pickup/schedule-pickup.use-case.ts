@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { canSchedulePickup, checkPickupSlot, DomainError, PICKUP_SCHEDULABLE_STATUSES, PickupProblem, ShipmentStatus } from '@lgw/domain';
-import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -108,7 +107,7 @@ export class SchedulePickupUseCase {
       shipmentId: pickup.id,
       carrierCode: command.carrier,
       payload: draft,
-      idempotency: currentIdempotencyKey(),
+      idempotency: command.idempotencyKey ?? null,
       createdAt: now,
     });
     faultPoint('pickup.before-carrier-call');

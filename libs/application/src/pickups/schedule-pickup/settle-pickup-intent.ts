@@ -1,14 +1,13 @@
-import type { IdempotentResult } from '../../idempotency/idempotent-request.service';
 import { CarrierIntent } from '../../ports/carrier-intent.port';
 import { carrierAdapter, CarrierRegistryPort } from '../../ports/carrier.port';
 import { PickupRepositoryPort } from '../../ports/pickup.repository.port';
-import { toPickupView } from '../pickup.record';
+import { PickupView, toPickupView } from '../pickup.record';
 import { commitPickup, revivePickupDraft } from './schedule-pickup.use-case';
 
 export interface PickupIntentOutcome {
   readonly state: 'completed' | 'abandoned';
-  /** What the request's Idempotency-Key answers from now on (completed only). */
-  readonly response?: IdempotentResult<unknown>;
+  /** The view the request's Idempotency-Key answers from now on (completed only). */
+  readonly view?: PickupView;
 }
 
 /**
@@ -24,7 +23,7 @@ export async function settlePickupIntent(
 ): Promise<PickupIntentOutcome> {
   const completed = async (): Promise<PickupIntentOutcome> => {
     const stored = await pickups.findForTeam(intent.teamId, intent.shipmentId);
-    return { state: 'completed', response: stored ? { outcome: 'created', body: toPickupView(stored) } : undefined };
+    return { state: 'completed', view: stored ? toPickupView(stored) : undefined };
   };
   if (await pickups.findForTeam(intent.teamId, intent.shipmentId)) return completed();
   const operations = carrierAdapter(carriers, intent.carrierCode).pickups;

@@ -10,5 +10,6 @@ export interface GetRatesCommand {
   readonly declaredValueCurrency?: IsoCurrencyCode;
   readonly incoterm?: string;
   readonly hsCodes?: readonly string[];
-  readonly codAmount?: number;
+  /** Cash on delivery, in halalas (converted from SAR at the edge). */
+  readonly codAmountHalalas?: number;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { classifyLane, codFee, eligibleServiceLevels, Money, rateParcels } from '@lgw/domain';
+import { classifyLane, codFee, eligibleServiceLevels, rateParcels } from '@lgw/domain';
 import { IssuedQuote, QUOTE_REPOSITORY, QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -32,7 +32,7 @@ export class GetRatesUseCase {
   /** The quotes, and why there are none when cash on delivery ruled every service level out. */
   async rates(command: GetRatesCommand): Promise<RatesView> {
     const quotes = await this.execute(command);
-    const cod = (command.codAmount ?? 0) > 0;
+    const cod = (command.codAmountHalalas ?? 0) > 0;
     return quotes.length === 0 && cod && this.lanes(command).length > 0 ? { quotes, warnings: [COD_NOT_AVAILABLE] } : { quotes };
   }
 
@@ -43,7 +43,7 @@ export class GetRatesUseCase {
     const expiresAt = new Date(issuedAt.getTime() + this.settings.quoteTtlSeconds * 1000);
     const fingerprint = parcelsFingerprint(command.parcels);
     // Cash on delivery: only levels whose couriers collect cash, each quote priced with the fee.
-    const codAmountHalalas = command.codAmount === undefined ? 0 : Money.fromSar(command.codAmount).halalas;
+    const codAmountHalalas = command.codAmountHalalas ?? 0;
     const fee = codFee(codAmountHalalas);
 
     const issued: IssuedQuote[] = [];

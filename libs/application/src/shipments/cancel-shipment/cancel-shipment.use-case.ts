@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { canCancel, DomainError, eventKindsForStatusChange, STATUS_LABELS } from '@lgw/domain';
-import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
+import { DomainError, eventKindsForStatusChange, Shipment, STATUS_LABELS } from '@lgw/domain';
 import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -40,7 +39,7 @@ export class CancelShipmentUseCase {
     // Cancelled already, by an earlier request or by the carrier's own report: the same answer.
     if (shipment.status === 'CANCELLED')
       return cancellationView(shipment.id, shipment.trackingNumber, shipment.cancelledAt ?? shipment.updatedAt);
-    if (!canCancel(shipment.status)) throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: shipment.status });
+    Shipment.restore(shipment).assertCancellable();
 
     // Recorded before the carrier hears of it: if this process dies from here on, recovery asks
     // the carrier whether the booking is cancelled and records what it says (ADR 0013).
@@ -52,7 +51,7 @@ export class CancelShipmentUseCase {
       shipmentId: shipment.id,
       carrierCode: shipment.carrierCode,
       payload: { reason },
-      idempotency: currentIdempotencyKey(),
+      idempotency: command.idempotencyKey ?? null,
       createdAt: this.clock.now(),
     });
     faultPoint('cancel.before-carrier-call');

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { classifyLane, DomainError, ParcelProps, rateParcels, shipmentWarnings } from '@lgw/domain';
-import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
-import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
+import { classifyLane, DomainError, ParcelProps, rateParcels, Shipment, shipmentWarnings } from '@lgw/domain';
+import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
@@ -20,6 +19,8 @@ export interface CreateReturnCommand {
   readonly reason?: string;
   /** The parcels going back; the original's when absent. */
   readonly parcels?: readonly ParcelProps[];
+  /** The Idempotency-Key the request runs under, named on the carrier intent so a retry can settle it; none when absent. */
+  readonly idempotencyKey?: IdempotencyRef | null;
 }
 
 /**
@@ -44,14 +45,7 @@ export class CreateReturnUseCase {
 
   async execute(command: CreateReturnCommand): Promise<ShipmentView> {
     const original = await this.getShipment.record(command.teamId, command.shipmentId);
-    if (original.returnOf) {
-      throw new DomainError('E_VALIDATION', {
-        field: 'id',
-        reason: 'a return cannot itself be returned',
-        reason_ar: 'لا يمكن إرجاع شحنة مرتجعة',
-      });
-    }
-    if (original.status !== 'DELIVERED') throw new DomainError('E_RETURN_NOT_ALLOWED', { status: original.status });
+    Shipment.restore(original).assertReturnable();
     const carrier = this.catalogue.find(original.carrierCode);
     const lane = classifyLane(original.destination.country, original.origin.country);
     const service = carrier?.service_levels.find((s) => carrier.capabilities.returns?.services.includes(s.code) && s.lanes.includes(lane));
@@ -70,17 +64,13 @@ export class CreateReturnUseCase {
     const parcels = command.parcels ?? original.parcels;
     const rated = rateParcels(card, parcels);
     const line = (code: string) => rated.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
-    const draft: BookingDraft = {
+    const draft = Shipment.book({
       id: randomUUID(),
       teamId: command.teamId,
       quoteId: null,
       carrierCode: original.carrierCode,
       serviceCode: service.code,
-      trackingNumber: '',
-      carrierReference: '',
-      status: 'CREATED',
-      progress: 'CREATED',
-      lastEventAt: now,
+      transitMaxDays: service.transit_days.max,
       lane,
       origin: original.destination,
       destination: original.origin,
@@ -89,10 +79,11 @@ export class CreateReturnUseCase {
       declaredValueHalalas: original.declaredValueHalalas,
       incoterm: original.incoterm,
       hsCodes: original.hsCodes,
-      codAmountHalalas: null,
       reference: command.reason ? `RETURN: ${command.reason}`.slice(0, 100) : original.reference,
-      quotedTotalHalalas: rated.total.halalas,
-      quotedLines: { base: line('base'), weight_charge: line('weight_charge'), fuel_surcharge: line('fuel_surcharge'), vat: line('vat') },
+      price: {
+        totalHalalas: rated.total.halalas,
+        lines: { base: line('base'), weight_charge: line('weight_charge'), fuel_surcharge: line('fuel_surcharge'), vat: line('vat') },
+      },
       warnings: shipmentWarnings({
         lane,
         origin: original.destination,
@@ -103,13 +94,9 @@ export class CreateReturnUseCase {
         quoteExpiresAt: new Date(now.getTime() + DAY_MS),
         now,
       }),
-      estimatedDeliveryAt: new Date(now.getTime() + service.transit_days.max * DAY_MS),
-      createdAt: now,
-      updatedAt: now,
-      cancelledAt: null,
-      cancelReason: null,
       returnOf: original.id,
-    };
+      bookedAt: now,
+    }).draft();
     const intent = randomUUID();
     await this.intents.record({
       id: intent,
@@ -119,7 +106,7 @@ export class CreateReturnUseCase {
       carrierCode: draft.carrierCode,
       quoteId: null,
       payload: { shipment: draft },
-      idempotency: currentIdempotencyKey(),
+      idempotency: command.idempotencyKey ?? null,
       createdAt: now,
     });
     const adapter = carrierAdapter(await carriersFor(this.carriers, draft.teamId), draft.carrierCode);

@@ -5,13 +5,13 @@ import {
   assertNationalAddress,
   DomainError,
   Money,
-  SHIPMENT_WARNING_CODES,
+  Shipment,
   ShipmentWarning,
   shipmentWarnings,
   ValidationError,
 } from '@lgw/domain';
 import { VerifyAddressUseCase } from '../../addresses/verify-address/verify-address.use-case';
-import { CARRIER_INTENTS, CarrierIntentState, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
+import { CARRIER_INTENTS, CarrierIntentState, CarrierIntentStorePort, IdempotencyRef } from '../../ports/carrier-intent.port';
 import {
   CARRIER_REGISTRY,
   carrierAdapter,
@@ -20,7 +20,6 @@ import {
   CarrierRegistryPort,
   CarrierRejectedError,
 } from '../../ports/carrier.port';
-import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
 import { faultPoint } from '../../shared/fault-point';
 import { QUOTE_REPOSITORY, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '../../ports/quote.repository.port';
 import { DEFAULT_INTENT_RECOVERY_AFTER_MS, GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
@@ -32,8 +31,6 @@ import { BookingDraft, createdEvents } from '../booking-draft';
 import { toShipmentView, ShipmentView } from '../shipment.view';
 import { CreateShipmentCommand } from './create-shipment.command';
 import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Books a quote with its carrier. Order matters for "nothing half-created":
@@ -90,10 +87,10 @@ export class CreateShipmentUseCase {
     }
 
     const shipmentId = randomUUID();
-    const draft = this.buildRecord(shipmentId, quote, origin, destination, command, now, checked.warnings);
+    const draft = this.draft(shipmentId, quote, origin, destination, command, now, checked.warnings);
     // Recorded before the carrier hears of it: if this process dies from here on, recovery asks
     // the carrier for the booking by the shipment id and completes or undoes it (ADR 0013).
-    const intent = await this.recordIntent(draft, now);
+    const intent = await this.recordIntent(draft, command.idempotencyKey ?? null, now);
     faultPoint('booking.before-carrier-call');
 
     let booking: CarrierBooking;
@@ -105,7 +102,7 @@ export class CreateShipmentUseCase {
         destination,
         parcels: command.parcels,
         declaredValueHalalas: halalas(command.declaredValue),
-        codAmountHalalas: halalas(command.codAmount),
+        codAmountHalalas: draft.codAmountHalalas ?? undefined,
         reference: command.reference,
       });
     } catch (error) {
@@ -133,7 +130,7 @@ export class CreateShipmentUseCase {
     return toShipmentView({ ...booked, serviceReference }, this.catalogue.find(draft.carrierCode), this.links);
   }
 
-  private async recordIntent(draft: BookingDraft, now: Date): Promise<string> {
+  private async recordIntent(draft: BookingDraft, idempotency: IdempotencyRef | null, now: Date): Promise<string> {
     const id = randomUUID();
     try {
       await this.intents.record({
@@ -144,7 +141,7 @@ export class CreateShipmentUseCase {
         carrierCode: draft.carrierCode,
         quoteId: draft.quoteId,
         payload: { shipment: draft },
-        idempotency: currentIdempotencyKey(),
+        idempotency,
         createdAt: now,
       });
     } catch (error) {
@@ -191,7 +188,7 @@ export class CreateShipmentUseCase {
     throw new DomainError('E_QUOTE_ALREADY_USED');
   }
 
-  private buildRecord(
+  private draft(
     id: string,
     quote: StoredQuote,
     origin: AddressProps,
@@ -201,36 +198,33 @@ export class CreateShipmentUseCase {
     addressWarnings: readonly ShipmentWarning[],
   ): BookingDraft {
     const service = this.catalogue.find(quote.carrierCode)?.service_levels.find((s) => s.code === quote.serviceCode);
-    const transitMaxDays = service?.transit_days.max ?? 0;
-    return {
+    return Shipment.book({
       id,
       teamId: command.teamId,
       quoteId: quote.id,
       carrierCode: quote.carrierCode,
       serviceCode: quote.serviceCode,
-      trackingNumber: '',
-      carrierReference: '',
-      status: 'CREATED',
-      progress: 'CREATED',
-      lastEventAt: now,
+      transitMaxDays: service?.transit_days.max ?? 0,
       lane: quote.lane,
       origin,
       destination,
       parcels: command.parcels,
       chargeableKg: quote.chargeableKg,
-      declaredValueHalalas: halalas(command.declaredValue) ?? null,
-      incoterm: command.incoterm ?? null,
-      hsCodes: command.hsCodes ?? [],
-      codAmountHalalas: halalas(command.codAmount) ?? null,
-      reference: command.reference ?? null,
-      labelFormat: command.labelFormat ?? null,
-      quotedTotalHalalas: quote.totalHalalas,
-      quotedLines: {
-        base: quote.baseHalalas,
-        weight_charge: quote.weightChargeHalalas,
-        fuel_surcharge: quote.fuelSurchargeHalalas,
-        ...(quote.codFeeHalalas > 0 ? { cod_fee: quote.codFeeHalalas } : {}),
-        vat: quote.vatHalalas,
+      declaredValueHalalas: halalas(command.declaredValue),
+      incoterm: command.incoterm,
+      hsCodes: command.hsCodes,
+      codAmountHalalas: command.codAmountHalalas,
+      reference: command.reference,
+      labelFormat: command.labelFormat,
+      price: {
+        totalHalalas: quote.totalHalalas,
+        lines: {
+          base: quote.baseHalalas,
+          weight_charge: quote.weightChargeHalalas,
+          fuel_surcharge: quote.fuelSurchargeHalalas,
+          ...(quote.codFeeHalalas > 0 ? { cod_fee: quote.codFeeHalalas } : {}),
+          vat: quote.vatHalalas,
+        },
       },
       warnings: [
         ...shipmentWarnings({
@@ -243,13 +237,9 @@ export class CreateShipmentUseCase {
           now,
         }),
         ...addressWarnings,
-      ].sort((x, y) => SHIPMENT_WARNING_CODES.indexOf(x.code) - SHIPMENT_WARNING_CODES.indexOf(y.code)),
-      estimatedDeliveryAt: new Date(now.getTime() + transitMaxDays * DAY_MS),
-      createdAt: now,
-      updatedAt: now,
-      cancelledAt: null,
-      cancelReason: null,
-    };
+      ],
+      bookedAt: now,
+    }).draft();
   }
 
   /** The carrier holds a booking we could not record: undo it there and free the quote. */
@@ -298,7 +288,7 @@ function assertMatchesQuote(quote: StoredQuote, origin: AddressProps, destinatio
 
 /** Both without cash on delivery, or the same amount: the fee billed is the one the quote showed. */
 function codMatchesQuote(quote: StoredQuote, command: CreateShipmentCommand): boolean {
-  return (halalas(command.codAmount) ?? 0) === quote.codAmountHalalas;
+  return Shipment.codMatchesQuote(command.codAmountHalalas, quote.codAmountHalalas);
 }
 
 function codMismatch(quote: StoredQuote): ValidationError {

@@ -10,8 +10,6 @@ import {
 } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort } from '../../ports/carrier.port';
 import { IDEMPOTENCY_STORE, IdempotencyStorePort } from '../../ports/idempotency-store.port';
-import type { IdempotentResult } from '../../idempotency/idempotent-request.service';
-import type { RequestOutcome } from '../../idempotency/request-outcome';
 import { QUOTE_REPOSITORY, QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -23,7 +21,7 @@ import { settlePickupIntent } from '../../pickups/schedule-pickup/settle-pickup-
 import { createdEvents, reviveBookingDraft } from '../booking-draft';
 import { cancellationView, recordCancellation } from '../cancel-shipment/cancel-shipment.use-case';
 import { ShipmentRecord } from '../shipment.record';
-import { toShipmentView } from '../shipment.view';
+import { ShipmentView, toShipmentView } from '../shipment.view';
 import { sameAddress, writeDestination } from '../update-destination/update-destination.use-case';
 import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
 
@@ -97,8 +95,8 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
           return await this.settleDestination(intent);
         case 'schedule_pickup': {
           const settled = await settlePickupIntent(intent, this.pickups, this.carriers, () => this.clock.now());
-          const response = settled.response;
-          return await this.finish(intent, settled.state, response ? () => response : undefined);
+          const view = settled.view;
+          return await this.finish(intent, settled.state, view ? () => view : undefined);
         }
         default:
           return await this.finish(intent, 'abandoned');
@@ -117,7 +115,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
    */
   private async settleBooking(intent: CarrierIntent): Promise<Outcome> {
     const recorded = await this.shipments.findForTeam(intent.teamId, intent.shipmentId);
-    if (recorded) return this.finish(intent, 'completed', () => this.shipmentOutcome(recorded));
+    if (recorded) return this.finish(intent, 'completed', () => this.shipmentView(recorded));
 
     const adapter = carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode);
     const found = await adapter.findBookingByReference(intent.shipmentId);
@@ -128,7 +126,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
         await this.shipments.insertBooked(booked, ...createdEvents(booked));
       } catch (error) {
         const raced = await this.shipments.findForTeam(intent.teamId, intent.shipmentId);
-        if (raced) return this.finish(intent, 'completed', () => this.shipmentOutcome(raced));
+        if (raced) return this.finish(intent, 'completed', () => this.shipmentView(raced));
         this.logger.error(
           `booking ${found.trackingNumber} found at ${intent.carrierCode} cannot be recorded; cancelling it: ${String(error)}`,
         );
@@ -138,7 +136,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
         return this.finish(intent, 'abandoned', undefined, ['compensating']);
       }
       const stored = await this.shipments.findForTeam(intent.teamId, intent.shipmentId);
-      return this.finish(intent, 'completed', stored ? () => this.shipmentOutcome(stored) : undefined);
+      return this.finish(intent, 'completed', stored ? () => this.shipmentView(stored) : undefined);
     }
     if (found && !found.cancelled) await adapter.cancel(found.trackingNumber);
     // Nothing booked (or undone): the quote books again, unless the client already has it back.
@@ -152,7 +150,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     if (!shipment) return this.finish(intent, 'abandoned');
     if (shipment.status === 'CANCELLED' && shipment.cancelledAt) {
       const at = shipment.cancelledAt;
-      return this.finish(intent, 'completed', () => ({ outcome: 'ok', body: cancellationView(shipment.id, shipment.trackingNumber, at) }));
+      return this.finish(intent, 'completed', () => cancellationView(shipment.id, shipment.trackingNumber, at));
     }
     const found = await carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode).findBookingByReference(
       shipment.id,
@@ -161,7 +159,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     const at = this.clock.now();
     const reason = typeof intent.payload.reason === 'string' ? intent.payload.reason : null;
     if (!(await recordCancellation(this.shipments, shipment, reason, at))) return 'unresolved';
-    return this.finish(intent, 'completed', () => ({ outcome: 'ok', body: cancellationView(shipment.id, shipment.trackingNumber, at) }));
+    return this.finish(intent, 'completed', () => cancellationView(shipment.id, shipment.trackingNumber, at));
   }
 
   /** Sent again (carriers take the same address twice as one change), then recorded. */
@@ -170,7 +168,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     const destination = intent.payload.destination as AddressProps;
     const expected = intent.payload.expected as AddressProps;
     if (!shipment || isTerminal(shipment.status)) return this.finish(intent, 'abandoned');
-    if (sameAddress(shipment.destination, destination)) return this.finish(intent, 'completed', () => this.shipmentOutcome(shipment, 'ok'));
+    if (sameAddress(shipment.destination, destination)) return this.finish(intent, 'completed', () => this.shipmentView(shipment));
     // Another change was recorded since: it was sent to the carrier after this one, so it stands.
     if (!sameAddress(shipment.destination, expected)) return this.finish(intent, 'abandoned');
     await carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode).updateDestination(
@@ -182,15 +180,15 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
       : undefined;
     const updated = await writeDestination(this.destinations, shipment, destination, this.clock.now(), addressWarnings);
     if (!updated) return 'unresolved';
-    return this.finish(intent, 'completed', () => this.shipmentOutcome(updated, 'ok'));
+    return this.finish(intent, 'completed', () => this.shipmentView(updated));
   }
 
-  private shipmentOutcome(shipment: ShipmentRecord, outcome: RequestOutcome = 'created'): IdempotentResult<unknown> {
-    return { outcome, body: toShipmentView(shipment, this.catalogue.find(shipment.carrierCode), this.links) };
+  private shipmentView(shipment: ShipmentRecord): ShipmentView {
+    return toShipmentView(shipment, this.catalogue.find(shipment.carrierCode), this.links);
   }
 
   /**
-   * Settles the intent's Idempotency-Key (the outcome for a retry to replay, or the key freed so
+   * Settles the intent's Idempotency-Key (the view for a retry to replay, or the key freed so
    * the retry runs the request afresh), then closes the intent. In that order: a retry that finds
    * the intent closed must also find the key settled, or it would run the request a second time
    * against a quote the recovered booking already used.
@@ -198,14 +196,15 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
   private async finish(
     intent: CarrierIntent,
     state: 'completed' | 'abandoned',
-    outcome?: () => IdempotentResult<unknown>,
+    view?: () => unknown,
     from: readonly CarrierIntent['state'][] = UNRESOLVED_INTENT_STATES,
   ): Promise<Outcome> {
     const now = this.clock.now();
     const key = intent.idempotency;
     if (key) {
-      const result = state === 'completed' ? outcome?.() : undefined;
-      if (result) await this.keys.complete(intent.teamId, key.scope, key.key, result.outcome, result.body);
+      const body = state === 'completed' ? view?.() : undefined;
+      // No outcome: the retry is answered the way its route answers.
+      if (body !== undefined) await this.keys.complete(intent.teamId, key.scope, key.key, { outcome: null, body });
       else await this.keys.releaseExpired(intent.teamId, key.scope, key.key, now);
     }
     await this.intents.transition(intent.id, from, state, now);

@@ -7,16 +7,15 @@ import {
   DomainError,
   isTerminal,
   SHIPMENT_WARNING_CODES,
+  Shipment,
   ShipmentWarning,
   shipmentWarnings,
   TERMINAL_STATUSES,
   toAddress,
-  ValidationError,
 } from '@lgw/domain';
 import { randomUUID } from 'node:crypto';
 import { VerifyAddressUseCase } from '../../addresses/verify-address/verify-address.use-case';
-import { currentIdempotencyKey } from '../../idempotency/idempotency-context';
-import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
+import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { faultPoint } from '../../shared/fault-point';
@@ -32,6 +31,8 @@ export interface UpdateDestinationCommand {
   readonly destination: AddressProps;
   /** The team's National Address rule (docs/adr/0052); `warn` when not given. */
   readonly addressVerification?: AddressVerificationMode;
+  /** The Idempotency-Key the request runs under, named on the carrier intent so a retry can settle it; none when absent. */
+  readonly idempotencyKey?: IdempotencyRef | null;
 }
 
 /** Another request changing the same destination meanwhile: re-send ours and try again, this often. */
@@ -56,7 +57,7 @@ export class UpdateDestinationUseCase {
   async execute(command: UpdateDestinationCommand): Promise<ShipmentView> {
     const parsed = parseDestination(command.destination);
     let shipment = await this.getShipment.record(command.teamId, command.shipmentId);
-    assertChangeable(shipment, parsed);
+    Shipment.restore(shipment).assertDestinationChangeable(parsed);
     // Verified before the carrier hears of it: a refusal changes nothing anywhere (docs/adr/0052).
     const checked = this.addresses
       ? await this.addresses.checkDestination(parsed, command.addressVerification ?? 'warn', '')
@@ -65,7 +66,7 @@ export class UpdateDestinationUseCase {
     const addressWarnings = [...checked.warnings];
 
     for (let attempt = 1; ; attempt++) {
-      assertChangeable(shipment, destination);
+      Shipment.restore(shipment).assertDestinationChangeable(destination);
       // Same address again (a retry, or a double click): already done, nothing to tell anyone.
       if (sameAddress(shipment.destination, destination)) return this.getShipment.view(shipment);
 
@@ -79,7 +80,7 @@ export class UpdateDestinationUseCase {
         shipmentId: shipment.id,
         carrierCode: shipment.carrierCode,
         payload: { expected: shipment.destination, destination, address_warnings: addressWarnings },
-        idempotency: currentIdempotencyKey(),
+        idempotency: command.idempotencyKey ?? null,
         createdAt: this.clock.now(),
       });
       faultPoint('destination.before-carrier-call');
@@ -151,16 +152,6 @@ function parseDestination(address: AddressProps): AddressProps {
   const destination = toAddress(address);
   assertNationalAddress(destination);
   return destination;
-}
-
-function assertChangeable(shipment: ShipmentRecord, destination: AddressProps): void {
-  if (isTerminal(shipment.status)) {
-    throw new DomainError('E_DESTINATION_UPDATE_NOT_ALLOWED', { status: shipment.status });
-  }
-  const booked = shipment.destination.country.toUpperCase();
-  if (destination.country !== booked) {
-    throw new ValidationError('country', `must stay ${booked}: the price was quoted for the booked lane`);
-  }
 }
 
 export function sameAddress(a: AddressProps, b: AddressProps): boolean {

@@ -1,20 +1,42 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import {
+  DEFAULT_IDEMPOTENCY_LEASE_MS,
+  GATEWAY_SETTINGS,
+  GatewaySettings,
+  IDEMPOTENCY_STORE,
+  IdempotencyBegin,
+  IdempotencyClaim,
+  IdempotencyRef,
+  IdempotencyStorePort,
+  INTENT_RECOVERY,
+  IntentRecoveryPort,
+} from '@lgw/application';
 import { DomainError, ValidationError } from '@lgw/domain';
-import { INTENT_RECOVERY, IntentRecoveryPort } from '../ports/carrier-intent.port';
-import { IDEMPOTENCY_STORE, IdempotencyBegin, IdempotencyClaim, IdempotencyStorePort } from '../ports/idempotency-store.port';
-import { DEFAULT_IDEMPOTENCY_LEASE_MS, GATEWAY_SETTINGS, GatewaySettings } from '../ports/settings.port';
-import { runUnderIdempotencyKey } from './idempotency-context';
-import { RequestOutcome } from './request-outcome';
+import { isRequestOutcome, RequestOutcome } from './request-outcome';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** When the carrier could not be asked about a dead request's call: try again shortly. */
 const UNSETTLED_RETRY_AFTER_SECONDS = 5;
 
-export interface IdempotentResult<T> {
+/** One request that may carry an Idempotency-Key. */
+export interface IdempotentCall {
+  readonly teamId: string;
+  /** Method and path with its parameters (`POST /shipments/{id}/cancel`). */
+  readonly scope: string;
+  /** The Idempotency-Key header as sent, if any. */
+  readonly rawKey: string | undefined;
+  /** What makes two requests the same one: the validated body, or a file's name, size and hash. */
+  readonly fingerprint: unknown;
+  /** How the route answers when it runs. */
+  readonly outcome: RequestOutcome;
+}
+
+export interface IdempotentAnswer<T> {
   readonly outcome: RequestOutcome;
   readonly body: T;
+  readonly replayed: boolean;
 }
 
 /** 409 E_IDEMPOTENCY_IN_PROGRESS, with the seconds after which a retry can expect an answer. */
@@ -29,11 +51,11 @@ export class IdempotencyInProgressError extends DomainError {
  * body → 422 E_IDEMPOTENCY_MISMATCH; first one still running → 409 E_IDEMPOTENCY_IN_PROGRESS
  * with Retry-After. Only successful responses are kept: a failed attempt frees the key.
  * A running request holds the key for a lease (docs/adr/0014-idempotency-leases.md): once it
- * has expired, the request's process is taken for dead, what it left at a carrier is settled,
- * and the retry gets that outcome or runs the request itself.
+ * has expired, the request's process is taken for dead, what it left at a carrier is settled
+ * (intent recovery keeps the view it ends with), and the retry gets that view or runs the request itself.
  */
 @Injectable()
-export class IdempotentRequestService {
+export class IdempotentRequests {
   private readonly leaseMs: number;
 
   constructor(
@@ -44,20 +66,16 @@ export class IdempotentRequestService {
     this.leaseMs = settings?.idempotencyLeaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
   }
 
-  async run<T>(
-    teamId: string,
-    scope: string,
-    rawKey: string | undefined,
-    request: unknown,
-    work: () => Promise<IdempotentResult<T>>,
-  ): Promise<IdempotentResult<T> & { replayed: boolean }> {
-    const key = parseIdempotencyKey(rawKey);
-    if (key === undefined) return { ...(await work()), replayed: false };
+  /** Runs `work` once per key; `work` learns the key it runs under, so carrier intents can name it. */
+  async run<T>(call: IdempotentCall, work: (key: IdempotencyRef | null) => Promise<T>): Promise<IdempotentAnswer<T>> {
+    const key = parseIdempotencyKey(call.rawKey);
+    if (key === undefined) return { outcome: call.outcome, body: await work(null), replayed: false };
+    const { teamId, scope } = call;
     const claim: IdempotencyClaim = {
       teamId,
       scope,
       key,
-      requestHash: requestHash(request),
+      requestHash: requestHash(call.fingerprint),
       owner: randomUUID(),
       now: new Date(),
       ttlMs: IDEMPOTENCY_TTL_MS,
@@ -67,7 +85,7 @@ export class IdempotentRequestService {
     if (begin.kind === 'lease_expired') begin = await this.afterOwnerDied(claim);
     switch (begin.kind) {
       case 'replay':
-        return { outcome: begin.outcome, body: begin.body as T, replayed: true };
+        return { outcome: isRequestOutcome(begin.outcome) ? begin.outcome : call.outcome, body: begin.body as T, replayed: true };
       case 'in_progress':
         throw new IdempotencyInProgressError(secondsUntil(begin.leaseExpiresAt));
       case 'mismatch':
@@ -75,15 +93,15 @@ export class IdempotentRequestService {
       default:
         break;
     }
-    let result: IdempotentResult<T>;
+    let body: T;
     try {
-      result = await runUnderIdempotencyKey({ scope, key }, work);
+      body = await work({ scope, key });
     } catch (error) {
       await this.store.abandon(teamId, scope, key, claim.owner);
       throw error;
     }
-    await this.store.complete(teamId, scope, key, result.outcome, result.body);
-    return { ...result, replayed: false };
+    await this.store.complete(teamId, scope, key, { outcome: call.outcome, body });
+    return { outcome: call.outcome, body, replayed: false };
   }
 
   /**
