@@ -18,3 +18,4 @@ export * from './einvoicing';
 export * from './cod';
 export * from './pickups';
 export * from './addresses';
+export * from './carrier-connections';

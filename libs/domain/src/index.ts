@@ -26,3 +26,4 @@ export * from './webhooks';
 export * from './einvoicing';
 export * from './pickup/pickup-rules';
 export * from './tenancy/api-mode';
+export * from './carrier/carrier-connection';

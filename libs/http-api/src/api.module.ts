@@ -19,6 +19,7 @@ import { WebhooksModule } from './features/webhooks.module';
 import { CodModule } from './features/cod.module';
 import { PickupsModule } from './features/pickups.module';
 import { AddressesModule } from './features/addresses.module';
+import { CarrierConnectionsModule } from './features/carrier-connections.module';
 
 /**
  * Feature modules (features/*.module.ts) each bring their controllers; every port and use case
@@ -36,6 +37,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   CodModule,
   PickupsModule,
   AddressesModule,
+  CarrierConnectionsModule,
 ];
 
 @Module({})

@@ -26,6 +26,7 @@ import { ReturnReason1732100450000 } from './1732100450000-return-reason.migrati
 import { TestMode1732100470000 } from './1732100470000-test-mode.migration';
 import { TeamAddressVerification1732100520000 } from './1732100520000-team-address-verification.migration';
 import { IdempotencyOutcome1732100530000 } from './1732100530000-idempotency-outcome.migration';
+import { CarrierConnections1732100540000 } from './1732100540000-carrier-connections.migration';
 
 /** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   TestMode1732100470000,
   TeamAddressVerification1732100520000,
   IdempotencyOutcome1732100530000,
+  CarrierConnections1732100540000,
 ];

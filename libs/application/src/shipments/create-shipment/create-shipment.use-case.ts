@@ -17,6 +17,7 @@ import {
   carrierAdapter,
   carriersFor,
   CarrierBooking,
+  CarrierPort,
   CarrierRegistryPort,
   CarrierRejectedError,
 } from '../../ports/carrier.port';
@@ -32,6 +33,7 @@ import { BookingDraft, createdEvents } from '../booking-draft';
 import { toShipmentView, ShipmentView } from '../shipment.view';
 import { CreateShipmentCommand } from './create-shipment.command';
 import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
+import { ResolveCarrierConnectionUseCase } from '../../carrier-connections/resolve-carrier-connection/resolve-carrier-connection.use-case';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -59,6 +61,7 @@ export class CreateShipmentUseCase {
     @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
     @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
     @Optional() private readonly addresses?: VerifyAddressUseCase,
+    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
   ) {
     this.recoverAfterMs = settings?.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
   }
@@ -88,6 +91,8 @@ export class CreateShipmentUseCase {
       await this.quotes.release(command.teamId, quote.id).catch(() => undefined);
       throw codMismatch(quote);
     }
+    // The account the quote was priced on books it (docs/adr/0065); one removed since is refused here.
+    const carrier = await this.bookingCarrier(command.teamId, quote);
 
     const shipmentId = randomUUID();
     const draft = this.buildRecord(shipmentId, quote, origin, destination, command, now, checked.warnings);
@@ -98,7 +103,7 @@ export class CreateShipmentUseCase {
 
     let booking: CarrierBooking;
     try {
-      booking = await carrierAdapter(await carriersFor(this.carriers, command.teamId), quote.carrierCode).book({
+      booking = await carrier.book({
         shipmentId,
         serviceCode: quote.serviceCode,
         origin,
@@ -122,7 +127,7 @@ export class CreateShipmentUseCase {
       // Recovery may have recorded it already (this request outlived the recovery bound).
       const recorded = await this.shipments.findForTeam(draft.teamId, draft.id).catch(() => null);
       if (recorded) return toShipmentView(recorded, this.catalogue.find(recorded.carrierCode), this.links);
-      await this.compensate(intent, booked, error);
+      await this.compensate(intent, booked, error, carrier);
       throw error;
     }
     faultPoint('booking.after-record');
@@ -131,6 +136,17 @@ export class CreateShipmentUseCase {
       this.logger.warn(`booking intent ${intent} left pending: ${String(error)}`);
     });
     return toShipmentView({ ...booked, serviceReference }, this.catalogue.find(draft.carrierCode), this.links);
+  }
+
+  /** The adapter of the quote's connection; the quote is given back when that connection is gone. */
+  private async bookingCarrier(teamId: string, quote: StoredQuote): Promise<CarrierPort> {
+    if (!this.connections) return carrierAdapter(await carriersFor(this.carriers, teamId), quote.carrierCode);
+    try {
+      return await this.connections.forBooking(teamId, quote);
+    } catch (error) {
+      await this.quotes.release(teamId, quote.id).catch(() => undefined);
+      throw error;
+    }
   }
 
   private async recordIntent(draft: BookingDraft, now: Date): Promise<string> {
@@ -253,13 +269,12 @@ export class CreateShipmentUseCase {
   }
 
   /** The carrier holds a booking we could not record: undo it there and free the quote. */
-  private async compensate(intent: string, record: BookingDraft, cause: unknown): Promise<void> {
+  private async compensate(intent: string, record: BookingDraft, cause: unknown, adapter: CarrierPort): Promise<void> {
     this.logger.error(
       `local write failed after carrier ${record.carrierCode} booked ${record.trackingNumber}; cancelling it: ${String(cause)}`,
     );
     // Marked first: if this process dies while cancelling, recovery finishes the cancel.
     await this.intents.transition(intent, ['pending'], 'compensating', this.clock.now()).catch(() => undefined);
-    const adapter = carrierAdapter(await carriersFor(this.carriers, record.teamId), record.carrierCode);
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       try {
         await adapter.cancel(record.trackingNumber);

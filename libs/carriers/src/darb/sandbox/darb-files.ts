@@ -25,6 +25,8 @@ export interface DarbFile {
   readonly received_at: Date;
   status: 'received' | 'done';
   result?: string;
+  /** The merchant account whose key uploaded it (its bookings are that account's). */
+  readonly account?: string;
   readonly waiters: (() => void)[];
 }
 
@@ -67,8 +69,9 @@ export class DarbFileDesk {
     keepMap(state, `${code}.orders`, this.orders);
   }
 
-  receive(type: DarbFileType, rows: CsvRow[]): DarbFile {
+  receive(type: DarbFileType, rows: CsvRow[], account?: string): DarbFile {
     const file: DarbFile = {
+      account,
       file_id: `F${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`,
       type,
       rows,
@@ -111,7 +114,7 @@ export class DarbFileDesk {
       file.type === 'orders'
         ? await writeCsv(
             ORDER_RESULT_COLUMNS,
-            file.rows.map((row) => this.bookRow(row)),
+            file.rows.map((row) => this.bookRow(row, file.account)),
           )
         : await writeCsv(
             UPDATE_RESULT_COLUMNS,
@@ -127,7 +130,7 @@ export class DarbFileDesk {
     for (const wake of file.waiters.splice(0)) wake();
   }
 
-  private bookRow(row: CsvRow): CsvRow {
+  private bookRow(row: CsvRow, account: string | undefined): CsvRow {
     const answer = (result: string, tracking: string, code = '', message = '') => ({
       order_ref: row.order_ref ?? '',
       tracking_number: tracking,
@@ -168,6 +171,7 @@ export class DarbFileDesk {
       clientReference: row.order_ref,
       merchantReference: row.merchant_ref || undefined,
       ...(row.cod_sar && Number(row.cod_sar) > 0 ? { codAmountHalalas: Math.round(Number(row.cod_sar) * 100) } : {}),
+      account,
       origin: {
         name: row.shipper_name || undefined,
         phone: row.shipper_phone || undefined,

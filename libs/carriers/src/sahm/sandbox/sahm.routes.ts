@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  accountOf,
   keepMap,
+  rememberAccount,
   testBookingRefusal,
   bookSandboxPickup,
   echoBody,
@@ -81,7 +83,7 @@ function decodeCursor(cursor: string | undefined): number | undefined | null {
 }
 
 /** Sahm Express: a modern JSON REST API with bearer tokens, idempotency keys and cursor pages. */
-export async function sahmRoutes(scope: FastifyInstance, { state, code, credentials }: SimulatorOptions): Promise<void> {
+export async function sahmRoutes(scope: FastifyInstance, { state, code }: SimulatorOptions): Promise<void> {
   const carrier = state.carrier(code);
   const idempotency = new Map<string, { bodyHash: string; trackingNumber: string }>();
   state.onReset(() => idempotency.clear());
@@ -89,9 +91,10 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code, credenti
 
   prepareNativeScope(scope, state, code);
   scope.addHook('onRequest', async (request, reply) => {
-    if (request.headers.authorization !== `Bearer ${credentials.apiToken}`) {
-      return sendError(reply, 401, 'unauthorized', 'Missing or invalid bearer token');
-    }
+    const header = request.headers.authorization;
+    const account = carrier.accounts.match({ apiToken: header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined });
+    if (!account) return sendError(reply, 401, 'unauthorized', 'Missing or invalid bearer token');
+    rememberAccount(request, account);
   });
 
   scope.post('/v2/shipments', async (request, reply) => {
@@ -127,6 +130,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code, credenti
       clientReference: key ?? booking.externalId,
       merchantReference: booking.merchantReference,
       codAmountHalalas: booking.codAmountHalalas,
+      account: accountOf(request),
       origin: booking.shipper,
       destination: booking.consignee,
       parcels: booking.parcels,

@@ -60,6 +60,8 @@ export interface SandboxShipment {
   readonly merchantReference?: string;
   /** Cash to collect at the door, in halalas, as the booking asked (absent: none). */
   readonly codAmountHalalas?: number;
+  /** The merchant account whose credentials booked it (SandboxAccounts); absent before accounts existed. */
+  readonly account?: string;
   /** Cities only: full addresses live in the bounded detail cache (see CarrierState). */
   readonly originCity: string;
   destinationCity: string;
