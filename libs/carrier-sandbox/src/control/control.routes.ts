@@ -122,8 +122,8 @@ export async function controlRoutes(
     const schema = code ? schemas.get(code) : undefined;
     if (!code || !schema) return notFound(reply, `unknown carrier ${request.params.code}`);
     const body = isRecord(request.body) ? request.body : {};
-    const given = body.credentials;
-    if (given !== undefined && !isRecord(given)) return invalid(reply, 'credentials', 'must be an object');
+    if (body.credentials !== undefined && !isRecord(body.credentials)) return invalid(reply, 'credentials', 'must be an object');
+    const given = isRecord(body.credentials) ? body.credentials : undefined;
     const credentials: Record<string, string> = {};
     for (const [name, field] of Object.entries(schema.fields)) {
       const value = given?.[name] ?? sampleCredential(field);

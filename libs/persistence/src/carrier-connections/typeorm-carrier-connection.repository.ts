@@ -101,8 +101,8 @@ export class TypeOrmCarrierConnectionRepository implements CarrierConnectionRepo
   }
 
   async revoke(id: string, owner: { teamId: string } | 'platform', now: Date): Promise<CarrierConnectionRecord | null> {
-    const [condition, params] =
-      owner === 'platform' ? ["owner = 'platform'", [id, now]] : ["owner = 'team' AND team_id = $3", [id, now, owner.teamId]];
+    const condition = owner === 'platform' ? "owner = 'platform'" : "owner = 'team' AND team_id = $3";
+    const params: unknown[] = owner === 'platform' ? [id, now] : [id, now, owner.teamId];
     const rows = updatedRows<ConnectionRow>(
       await this.dataSource.query(
         `UPDATE carrier_connections SET status = 'revoked', revoked_at = $2

@@ -77,6 +77,12 @@ export class ResolveCarrierConnectionUseCase {
   async forBooking(teamId: string, quote: QuotedConnection): Promise<CarrierPort> {
     const registry = await carriersFor(this.carriers, teamId);
     if (!quote.connectionId) return carrierAdapter(registry, quote.carrierCode);
+    // Most bookings are on the platform's connections, known here already: no read per booking.
+    const platform = await this.platformRecords(this.clock.now().getTime());
+    if (platform.some((r) => r.id === quote.connectionId && r.carrierCode === quote.carrierCode)) {
+      return carrierAdapter(registry, quote.carrierCode);
+    }
+    // A team's own: read each time, so a deletion through any replica stops its quotes at once.
     const record = await this.connections.find(quote.connectionId);
     const usable =
       record?.status === 'active' && record.carrierCode === quote.carrierCode && (record.owner === 'platform' || record.teamId === teamId);
