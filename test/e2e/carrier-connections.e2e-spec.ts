@@ -220,7 +220,8 @@ describe('carrier connections', () => {
     const malformed = await api('/carrier-connections/not-an-id', { method: 'DELETE', key: stranger.apiKey });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('E_NOT_FOUND');
-    for (const res of [others, platform, malformed]) expect({ status: res.status, text: res.text }).toEqual({ status: 404, text: unknown.text });
+    for (const res of [others, platform, malformed])
+      expect({ status: res.status, text: res.text }).toEqual({ status: 404, text: unknown.text });
     // Neither was touched.
     expect((await list(owner.apiKey)).some((c) => c.id === created.body.id)).toBe(true);
     expect((await list(stranger.apiKey)).some((c) => c.id === platformId)).toBe(true);

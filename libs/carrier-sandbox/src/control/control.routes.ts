@@ -150,7 +150,8 @@ export async function controlRoutes(
   scope.delete<CarrierParams & { Params: { id: string } }>('/carriers/:code/accounts/:id', async (request, reply) => {
     const code = carrierOf(request.params.code);
     if (!code) return notFound(reply, `unknown carrier ${request.params.code}`);
-    if (!state.carrier(code).accounts.close(request.params.id)) return notFound(reply, `carrier ${code} has no account ${request.params.id}`);
+    if (!state.carrier(code).accounts.close(request.params.id))
+      return notFound(reply, `carrier ${code} has no account ${request.params.id}`);
     state.changed();
     return reply.code(204).send();
   });

@@ -1,4 +1,10 @@
-import { carrierCredential, CarrierEndpoint, carrierNumber, CarrierSettingsContext, resolveCarrierEndpoint } from '../shared/carrier-settings';
+import {
+  carrierCredential,
+  CarrierEndpoint,
+  carrierNumber,
+  CarrierSettingsContext,
+  resolveCarrierEndpoint,
+} from '../shared/carrier-settings';
 import { ResilienceSettings } from '../shared/resilience.settings';
 
 export interface DarbSettings extends CarrierEndpoint {

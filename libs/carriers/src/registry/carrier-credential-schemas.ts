@@ -9,7 +9,10 @@ import { CARRIERS } from './carriers.registry';
  * credentials the environment held for it before connections (<CODE>_<SETTING>, else the values
  * the local sandbox accepts): the seed of its platform connection.
  */
-export function carrierCredentialSchemas(env: Env = process.env, carriers: readonly CarrierDefinition[] = CARRIERS): CarrierCredentialSchemasPort {
+export function carrierCredentialSchemas(
+  env: Env = process.env,
+  carriers: readonly CarrierDefinition[] = CARRIERS,
+): CarrierCredentialSchemasPort {
   const byCode = new Map(carriers.map((carrier) => [carrier.descriptor.code, carrier]));
   return {
     schema: (code) => {

@@ -29,11 +29,13 @@ describe('carrier registry', () => {
 
 describe('carrier connections', () => {
   it.each(CARRIERS.map((c) => [c.descriptor.code, c] as const))(
-    "%s declares a credentials schema over exactly its credentials, which its sandbox values meet",
+    '%s declares a credentials schema over exactly its credentials, which its sandbox values meet',
     (_code, carrier) => {
       const schema = connectionSchemaOf(carrier);
       expect(Object.keys(schema.fields).sort()).toEqual(Object.keys(carrier.settings.credentials).sort());
-      const sandbox = Object.fromEntries(Object.entries(carrier.settings.credentials).map(([name, value]) => [credentialApiName(name), value]));
+      const sandbox = Object.fromEntries(
+        Object.entries(carrier.settings.credentials).map(([name, value]) => [credentialApiName(name), value]),
+      );
       expect(validateConnectionCredentials(schema, sandbox).credentials).toEqual(carrier.settings.credentials);
       for (const field of Object.values(schema.fields)) expect(field.label_ar).toMatch(/[\u0600-\u06FF]/);
     },

@@ -107,9 +107,7 @@ function credentialProblem(field: CredentialFieldSchema, value: unknown): { reas
 function accountNumberProblem(schema: CarrierCredentialSchema, value: unknown): { reason: string; reason_ar: string } | null {
   const rule = schema.account_number;
   if (value === undefined || value === null) {
-    return rule?.required
-      ? { reason: `is required (${rule.description_en})`, reason_ar: 'رقم الحساب لدى شركة الشحن مطلوب' }
-      : null;
+    return rule?.required ? { reason: `is required (${rule.description_en})`, reason_ar: 'رقم الحساب لدى شركة الشحن مطلوب' } : null;
   }
   if (!rule) return { reason: 'is not used by this carrier', reason_ar: 'لا تستخدم شركة الشحن هذه رقم حساب' };
   if (typeof value !== 'string' || !new RegExp(rule.pattern).test(value)) {

@@ -23,7 +23,10 @@ export class CarrierConnectionsHttpController {
 
   @Post()
   @HttpCode(201)
-  @ApiCreatedResponse({ type: CarrierConnectionDto, description: "Saved, after the carrier accepted the credentials; replaces the team's previous connection to that carrier." })
+  @ApiCreatedResponse({
+    type: CarrierConnectionDto,
+    description: "Saved, after the carrier accepted the credentials; replaces the team's previous connection to that carrier.",
+  })
   @ApiErrorResponses({
     422: "E_VALIDATION (carrier, credentials.<name> per the carrier's schema, account_number, rate_cards.<service>...; credentials the carrier refused)",
     503: 'E_CARRIER_UNAVAILABLE (the carrier could not be asked; nothing saved)',
@@ -47,7 +50,9 @@ export class CarrierConnectionsHttpController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'Revoked: new quotes for the carrier use the platform connection; quotes priced on this one are refused.' })
+  @ApiNoContentResponse({
+    description: 'Revoked: new quotes for the carrier use the platform connection; quotes priced on this one are refused.',
+  })
   @ApiErrorResponses({ 404: "E_NOT_FOUND (also for another team's connection and the platform's)" })
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.revokeConnection.execute({ owner: { teamId: principal.teamId }, connectionId: id });

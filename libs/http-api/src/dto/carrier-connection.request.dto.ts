@@ -30,7 +30,7 @@ export class CreateCarrierConnectionRequestDto {
     type: 'object',
     additionalProperties: { type: 'object' },
     description:
-      'contract rates by service code, each a rate card in the format of the carrier\'s rate card files (docs/rating.md); quotes on this ' +
+      "contract rates by service code, each a rate card in the format of the carrier's rate card files (docs/rating.md); quotes on this " +
       "connection use them instead of the carrier's published cards",
   })
   @Allow()

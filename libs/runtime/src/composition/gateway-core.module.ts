@@ -394,7 +394,12 @@ export class GatewayCoreModule {
         provide: ResolveCarrierConnectionUseCase,
         inject: [CARRIER_CONNECTION_REPOSITORY, CARRIER_REGISTRY, WEBHOOK_SECRET_CIPHER, CLOCK],
         // Knows which platform connections the live adapters were built with at start (docs/adr/0065).
-        useFactory: (connections: CarrierConnectionRepositoryPort, carriers: CarrierRegistryPort, cipher: WebhookSecretCipherPort, clock: ClockPort) => {
+        useFactory: (
+          connections: CarrierConnectionRepositoryPort,
+          carriers: CarrierRegistryPort,
+          cipher: WebhookSecretCipherPort,
+          clock: ClockPort,
+        ) => {
           const resolver = new ResolveCarrierConnectionUseCase(connections, carriers, cipher, clock);
           resolver.markApplied(runtime.platformConnections);
           return resolver;

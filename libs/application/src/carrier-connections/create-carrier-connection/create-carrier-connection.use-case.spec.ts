@@ -52,9 +52,13 @@ function setUp(answer: (credentials: Readonly<Record<string, string>>) => Promis
   const platformAdapter = { code: 'acme' } as CarrierPort;
   const registry: CarrierRegistryPort = {
     get: (code) => (code === 'acme' ? platformAdapter : undefined),
-    connect: (_code, credentials) => ({ code: 'acme', findBookingByReference: () => (asked.push({ ...credentials }), answer(credentials)) }) as unknown as CarrierPort,
+    connect: (_code, credentials) =>
+      ({ code: 'acme', findBookingByReference: () => (asked.push({ ...credentials }), answer(credentials)) }) as unknown as CarrierPort,
   };
-  const cipher = { encrypt: (text: string) => `sealed:${Buffer.from(text).toString('base64')}`, decrypt: (text: string) => Buffer.from(text.slice(7), 'base64').toString() };
+  const cipher = {
+    encrypt: (text: string) => `sealed:${Buffer.from(text).toString('base64')}`,
+    decrypt: (text: string) => Buffer.from(text.slice(7), 'base64').toString(),
+  };
   const clock = { now: () => new Date('2026-11-26T08:00:00Z') };
   const resolver = new ResolveCarrierConnectionUseCase(connections, registry, cipher, clock);
   const create = new CreateCarrierConnectionUseCase(
@@ -66,7 +70,14 @@ function setUp(answer: (credentials: Readonly<Record<string, string>>) => Promis
     clock,
     resolver,
   );
-  return { connections, asked, create, resolver, platformAdapter, revoke: new RevokeCarrierConnectionUseCase(connections, clock, resolver) };
+  return {
+    connections,
+    asked,
+    create,
+    resolver,
+    platformAdapter,
+    revoke: new RevokeCarrierConnectionUseCase(connections, clock, resolver),
+  };
 }
 
 const refuseAllBut = (token: string) => async (credentials: Readonly<Record<string, string>>) => {
@@ -146,7 +157,12 @@ describe('ResolveCarrierConnectionUseCase', () => {
       fuel_surcharge_percent: '0',
       weight_bands: [{ label: 'contract', up_to_kg: null, base_halalas: 100, per_kg_halalas: 0 }],
     };
-    const own = await create.execute({ owner: { teamId: 't1' }, carrier: 'acme', credentials: { api_token: GOOD }, rateCards: { acme_std: card } });
+    const own = await create.execute({
+      owner: { teamId: 't1' },
+      carrier: 'acme',
+      credentials: { api_token: GOOD },
+      rateCards: { acme_std: card },
+    });
     const rating = (await resolver.forRating('t1')).get('acme')!;
     expect(rating).toMatchObject({ id: own.id, account: 'own' });
     expect(rating.contractCard('acme_std')?.weight_bands[0].label).toBe('contract');

@@ -99,22 +99,38 @@ export class CreateCarrierConnectionUseCase {
     if (given === undefined || given === null) return null;
     const services = this.catalogue.find(code)!.service_levels.map((s) => s.code);
     if (typeof given !== 'object' || Array.isArray(given)) {
-      throw new ValidationError('rate_cards', `must be an object by service code (${services.join(', ')})`, 'يجب أن يكون كائناً حسب رمز الخدمة');
+      throw new ValidationError(
+        'rate_cards',
+        `must be an object by service code (${services.join(', ')})`,
+        'يجب أن يكون كائناً حسب رمز الخدمة',
+      );
     }
     const problems: FieldProblem[] = [];
     for (const [service, card] of Object.entries(given)) {
       if (!services.includes(service)) {
-        problems.push({ field: `rate_cards.${service}`, reason: `is not a service level of ${code} (${services.join(', ')})`, reason_ar: 'ليست خدمة لدى شركة الشحن هذه' });
+        problems.push({
+          field: `rate_cards.${service}`,
+          reason: `is not a service level of ${code} (${services.join(', ')})`,
+          reason_ar: 'ليست خدمة لدى شركة الشحن هذه',
+        });
         continue;
       }
       try {
         const parsed = parseRateCard(card);
         if (parsed.service_code !== service || parsed.carrier_code !== code) {
-          problems.push({ field: `rate_cards.${service}.service_code`, reason: `must be ${service} of carrier ${code}`, reason_ar: 'لا يطابق رمز الخدمة أو شركة الشحن' });
+          problems.push({
+            field: `rate_cards.${service}.service_code`,
+            reason: `must be ${service} of carrier ${code}`,
+            reason_ar: 'لا يطابق رمز الخدمة أو شركة الشحن',
+          });
         }
       } catch (error) {
         if (!(error instanceof InvalidRateCardError)) throw error;
-        problems.push({ field: `rate_cards.${service}.${error.field}`, reason: error.reason, reason_ar: 'بطاقة الأسعار غير صالحة في هذا الحقل' });
+        problems.push({
+          field: `rate_cards.${service}.${error.field}`,
+          reason: error.reason,
+          reason_ar: 'بطاقة الأسعار غير صالحة في هذا الحقل',
+        });
       }
     }
     if (problems.length > 0) throw ValidationError.of(problems);

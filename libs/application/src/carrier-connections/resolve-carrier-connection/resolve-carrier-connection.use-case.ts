@@ -2,7 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ConnectionAccount, ConnectionCredentials, parseRateCard, RateCard, ValidationError } from '@lgw/domain';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierPort, CarrierRegistryPort } from '../../ports/carrier.port';
-import { CARRIER_CONNECTION_REPOSITORY, CarrierConnectionRecord, CarrierConnectionRepositoryPort } from '../../ports/carrier-connection.port';
+import {
+  CARRIER_CONNECTION_REPOSITORY,
+  CarrierConnectionRecord,
+  CarrierConnectionRepositoryPort,
+} from '../../ports/carrier-connection.port';
 import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '../../ports/webhooks.port';
 
 /** The connection a team's quotes for one carrier are priced and booked on. */
@@ -60,7 +64,15 @@ export class ResolveCarrierConnectionUseCase {
     if (known && now - known.at < CONNECTIONS_CACHE_MS && this.platform && now - this.platform.at < CONNECTIONS_CACHE_MS) {
       return known.byCarrier;
     }
-    const [platform, own] = await Promise.all([this.platformRecords(now), this.connections.activeOfTeam(teamId)]);
+    let platform: CarrierConnectionRecord[];
+    let own: CarrierConnectionRecord[];
+    try {
+      [platform, own] = await Promise.all([this.platformRecords(now), this.connections.activeOfTeam(teamId)]);
+    } catch (error) {
+      // The database is away: what this process knew still prices (rating needs no I/O, ADR 0031).
+      if (known) return known.byCarrier;
+      throw error;
+    }
     const byCarrier = new Map<string, QuoteConnection>();
     for (const record of platform) byCarrier.set(record.carrierCode, this.quoteConnection(record, 'platform'));
     for (const record of own) byCarrier.set(record.carrierCode, this.quoteConnection(record, 'own'));
@@ -114,7 +126,13 @@ export class ResolveCarrierConnectionUseCase {
    */
   private async platformRecords(now: number): Promise<CarrierConnectionRecord[]> {
     if (this.platform && now - this.platform.at < CONNECTIONS_CACHE_MS) return this.platform.records;
-    const records = await this.connections.activePlatform();
+    let records: CarrierConnectionRecord[];
+    try {
+      records = await this.connections.activePlatform();
+    } catch (error) {
+      if (this.platform) return this.platform.records;
+      throw error;
+    }
     this.platform = { at: now, records };
     for (const record of records) this.applyPlatform(record);
     return records;

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { credentialsHint } from '@lgw/domain';
-import { CarrierConnectionRecord, CarrierConnectionRepositoryPort, CarrierCredentialSchemasPort } from '../../ports/carrier-connection.port';
+import {
+  CarrierConnectionRecord,
+  CarrierConnectionRepositoryPort,
+  CarrierCredentialSchemasPort,
+} from '../../ports/carrier-connection.port';
 import { WebhookSecretCipherPort } from '../../ports/webhooks.port';
 
 /**

@@ -25,7 +25,6 @@ import { readBahrBooking, readBahrParty } from './bahr-payload';
 const MAX_WAYBILLS = 50;
 const MAX_REMITTANCES = 20;
 
-
 type Operation = (body: Record<string, unknown>, account: string) => unknown;
 
 /**

@@ -30,7 +30,7 @@ describe('sandbox accounts', () => {
     expect(restored.match({ apiKey: 'merchant-key' })?.createdAt).toBeInstanceOf(Date);
   });
 
-  it("remembers which account a request authenticated as", () => {
+  it('remembers which account a request authenticated as', () => {
     const accounts = new SandboxAccounts();
     const account = accounts.open({ apiToken: 'tok' }, null);
     const request = { raw: {} };
