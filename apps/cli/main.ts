@@ -10,7 +10,13 @@ import {
   SetAddressVerificationUseCase,
 } from '@lgw/application';
 import { CARRIER_CATALOGUE, carrierCredentialSchemas, createCarrierRegistry, findCarrier } from '@lgw/carriers';
-import { openDatabase, TypeOrmCarrierConnectionRepository, TypeOrmEinvoiceStore, TypeOrmTeamRepository } from '@lgw/persistence';
+import {
+  openDatabase,
+  SignedQuoteRepository,
+  TypeOrmCarrierConnectionRepository,
+  TypeOrmEinvoiceStore,
+  TypeOrmTeamRepository,
+} from '@lgw/persistence';
 import { einvoiceSellerFrom, FatooraHttpClient, loadConfig, ZatcaEinvoiceCrypto } from '@lgw/platform';
 import { AesGcmSecretCipher } from '@lgw/webhooks';
 
@@ -139,7 +145,13 @@ async function carrierConnections(command: string, args: string[]): Promise<numb
       registry,
       cipher,
       clock,
-      new ResolveCarrierConnectionUseCase(connections, registry, cipher, clock),
+      new ResolveCarrierConnectionUseCase(
+        connections,
+        registry,
+        cipher,
+        clock,
+        new SignedQuoteRepository(database.dataSource, config.quoteSigningKey),
+      ),
     );
     const result = await useCase.execute({ owner: 'platform', carrier, credentials, accountNumber: flag(args, 'account-number') });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -166,6 +166,34 @@ describe('carrier connections', () => {
       expect(await sandboxAccountOf(code, onPlatform.body.tracking_number)).toBe(PLATFORM_ACCOUNT);
     });
 
+    it('redirects and cancels a booking on the account it was booked on, also once the connection is deleted', async () => {
+      const lane = laneOf(code);
+      const opened = await account(code);
+      const created = await connect(team.apiKey, { carrier: code, credentials: apiCredentials(opened.credentials) });
+      expect(created.status).toBe(201);
+      const quote = (await rates(team.apiKey, lane.body)).find((q) => q.carrier.code === code);
+      const booked = await bookQuote(team.apiKey, quote, lane.body);
+      expect(booked.status).toBe(201);
+      const atCarrier = async () => (await t.sandbox('GET', `/sandbox/v1/carriers/${code}/shipments/${booked.body.tracking_number}`)).body;
+      expect((await atCarrier()).account_id).toBe(opened.account_id);
+
+      const destination = { ...(lane.body.destination as Record<string, unknown>), phone: '966512345679' };
+      const redirected = await api(`/shipments/${booked.body.id}/destination`, { method: 'PATCH', key: team.apiKey, body: destination });
+      expect({ status: redirected.status, error: redirected.body.error }).toEqual({ status: 200, error: undefined });
+      expect((await atCarrier()).destination_updates.map((u: any) => u.account)).toEqual([opened.account_id]);
+
+      expect((await api(`/carrier-connections/${created.body.id}`, { method: 'DELETE', key: team.apiKey })).status).toBe(204);
+      const cancelled = await api(`/shipments/${booked.body.id}/cancel`, {
+        method: 'POST',
+        key: team.apiKey,
+        body: { reason: 'own account' },
+      });
+      expect(cancelled.status).toBe(200);
+      const carrierSide = await atCarrier();
+      expect(carrierSide.cancelled).toBe(true);
+      expect(carrierSide.cancellations.map((c: any) => c.account)).toEqual([opened.account_id]);
+    });
+
     it('once deleted: new quotes fall back to the platform, a quote priced on it is refused before the carrier', async () => {
       const lane = laneOf(code);
       const opened = await account(code);

@@ -140,6 +140,7 @@ import {
   ResolveCarrierConnectionUseCase,
   RevokeCarrierConnectionUseCase,
   WebhookSecretCipherPort,
+  QuoteRepositoryPort,
 } from '@lgw/application';
 import { WEBHOOK_AUTO_DISABLE_AFTER_MS, WEBHOOK_RETRY_SCHEDULE_MS } from '@lgw/domain';
 import { AesGcmSecretCipher, StandardWebhooksSigner } from '@lgw/webhooks';
@@ -392,15 +393,16 @@ export class GatewayCoreModule {
       { provide: CARRIER_CREDENTIAL_SCHEMAS, useValue: carrierCredentialSchemas(process.env) },
       {
         provide: ResolveCarrierConnectionUseCase,
-        inject: [CARRIER_CONNECTION_REPOSITORY, CARRIER_REGISTRY, WEBHOOK_SECRET_CIPHER, CLOCK],
+        inject: [CARRIER_CONNECTION_REPOSITORY, CARRIER_REGISTRY, WEBHOOK_SECRET_CIPHER, CLOCK, QUOTE_REPOSITORY],
         // Knows which platform connections the live adapters were built with at start (docs/adr/0065).
         useFactory: (
           connections: CarrierConnectionRepositoryPort,
           carriers: CarrierRegistryPort,
           cipher: WebhookSecretCipherPort,
           clock: ClockPort,
+          quotes: QuoteRepositoryPort,
         ) => {
-          const resolver = new ResolveCarrierConnectionUseCase(connections, carriers, cipher, clock);
+          const resolver = new ResolveCarrierConnectionUseCase(connections, carriers, cipher, clock, quotes);
           resolver.markApplied(runtime.platformConnections);
           return resolver;
         },

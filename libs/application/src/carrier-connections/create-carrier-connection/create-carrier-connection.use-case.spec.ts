@@ -1,6 +1,7 @@
 import { CarrierDescriptor, CarrierCredentialSchema, DomainError, ValidationError } from '@lgw/domain';
 import { CarrierCredentialsRefusedError, CarrierPort, CarrierRegistryPort, CarrierUnavailableError } from '../../ports/carrier.port';
 import { CarrierConnectionRecord, CarrierConnectionRepositoryPort } from '../../ports/carrier-connection.port';
+import { QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { ResolveCarrierConnectionUseCase } from '../resolve-carrier-connection/resolve-carrier-connection.use-case';
 import { RevokeCarrierConnectionUseCase } from '../revoke-carrier-connection/revoke-carrier-connection.use-case';
 import { CreateCarrierConnectionUseCase } from './create-carrier-connection.use-case';
@@ -60,7 +61,11 @@ function setUp(answer: (credentials: Readonly<Record<string, string>>) => Promis
     decrypt: (text: string) => Buffer.from(text.slice(7), 'base64').toString(),
   };
   const clock = { now: () => new Date('2026-11-26T08:00:00Z') };
-  const resolver = new ResolveCarrierConnectionUseCase(connections, registry, cipher, clock);
+  const quotes = new Map<string, { connectionId: string | null }>();
+  const quoteRepository = {
+    findForTeam: async (_teamId: string, id: string) => (quotes.has(id) ? { ...quotes.get(id)!, id } : null),
+  } as unknown as QuoteRepositoryPort;
+  const resolver = new ResolveCarrierConnectionUseCase(connections, registry, cipher, clock, quoteRepository);
   const create = new CreateCarrierConnectionUseCase(
     connections,
     { schema: (code) => (code === 'acme' ? SCHEMA : undefined), environmentCredentials: () => ({}), codes: () => ['acme'] },
@@ -76,6 +81,7 @@ function setUp(answer: (credentials: Readonly<Record<string, string>>) => Promis
     create,
     resolver,
     platformAdapter,
+    quotes,
     revoke: new RevokeCarrierConnectionUseCase(connections, clock, resolver),
   };
 }
@@ -191,5 +197,20 @@ describe('ResolveCarrierConnectionUseCase', () => {
     });
     await revoke.execute({ owner: 'platform', connectionId: platform.id });
     expect((await resolver.forRating('t1')).has('acme')).toBe(false);
+  });
+
+  it("serves a shipment's later calls on the account it was booked on, even once that connection is revoked", async () => {
+    const { create, resolver, revoke, quotes, asked, platformAdapter } = setUp(async () => null);
+    const own = await create.execute({ owner: { teamId: 't1' }, carrier: 'acme', credentials: { api_token: GOOD } });
+    quotes.set('q-own', { connectionId: own.id });
+    quotes.set('q-old', { connectionId: null });
+    await revoke.execute({ owner: { teamId: 't1' }, connectionId: own.id });
+    asked.length = 0;
+    await (await resolver.forShipment('t1', { carrierCode: 'acme', quoteId: 'q-own' })).findBookingByReference('x');
+    expect(asked).toEqual([{ apiToken: GOOD }]);
+    expect(await resolver.forShipment('t1', { carrierCode: 'acme', quoteId: 'q-old' })).toBe(platformAdapter);
+    expect(await resolver.forShipment('t1', { carrierCode: 'acme', quoteId: null })).toBe(platformAdapter);
+    // Another team's shipment never reaches this team's account.
+    expect(await resolver.forShipment('t2', { carrierCode: 'acme', quoteId: 'q-own' })).toBe(platformAdapter);
   });
 });

@@ -7,6 +7,7 @@ import {
   CarrierConnectionRecord,
   CarrierConnectionRepositoryPort,
 } from '../../ports/carrier-connection.port';
+import { QUOTE_REPOSITORY, QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '../../ports/webhooks.port';
 
 /** The connection a team's quotes for one carrier are priced and booked on. */
@@ -55,6 +56,7 @@ export class ResolveCarrierConnectionUseCase {
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(WEBHOOK_SECRET_CIPHER) private readonly cipher: WebhookSecretCipherPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
+    @Inject(QUOTE_REPOSITORY) private readonly quotes: QuoteRepositoryPort,
   ) {}
 
   /** Carrier code → the connection that prices the team's quotes; carriers absent have none. */
@@ -103,6 +105,23 @@ export class ResolveCarrierConnectionUseCase {
     const adapter = registry.connect?.(record.carrierCode, this.credentials(record));
     if (!adapter) throw new Error(`carrier ${record.carrierCode} cannot work on an account's credentials`);
     return adapter;
+  }
+
+  /**
+   * The adapter of the account a shipment was booked on (its quote names the connection), for
+   * the calls about that booking: cancel, destination change, recovery. A connection revoked
+   * since still serves the bookings made on it: they live on that account at the carrier.
+   */
+  async forShipment(teamId: string, shipment: { readonly carrierCode: string; readonly quoteId: string | null }): Promise<CarrierPort> {
+    const registry = await carriersFor(this.carriers, teamId);
+    const quote = shipment.quoteId ? await this.quotes.findForTeam(teamId, shipment.quoteId) : null;
+    const connectionId = quote?.connectionId;
+    if (!connectionId) return carrierAdapter(registry, shipment.carrierCode);
+    const platform = await this.platformRecords(this.clock.now().getTime());
+    if (platform.some((r) => r.id === connectionId)) return carrierAdapter(registry, shipment.carrierCode);
+    const record = await this.connections.find(connectionId);
+    const own = record?.owner === 'team' && record.teamId === teamId && record.carrierCode === shipment.carrierCode;
+    return (own && registry.connect?.(record.carrierCode, this.credentials(record))) || carrierAdapter(registry, shipment.carrierCode);
   }
 
   /** Decrypted credentials of a connection: for the adapter only, never kept or shown. */
@@ -171,4 +190,15 @@ function connectionRemoved(): ValidationError {
     'was priced on a carrier connection that has since been removed; request new rates',
     'سُعّر عرض السعر على ربط بشركة شحن أُزيل منذ ذلك الحين؛ اطلب أسعاراً جديدة',
   );
+}
+
+/** The adapter for calls about a booked shipment: its connection's when connections are bound, else the tenant's carriers. */
+export async function shipmentCarrier(
+  carriers: CarrierRegistryPort,
+  connections: ResolveCarrierConnectionUseCase | undefined,
+  teamId: string,
+  shipment: { readonly carrierCode: string; readonly quoteId: string | null },
+): Promise<CarrierPort> {
+  if (connections) return connections.forShipment(teamId, shipment);
+  return carrierAdapter(await carriersFor(carriers, teamId), shipment.carrierCode);
 }

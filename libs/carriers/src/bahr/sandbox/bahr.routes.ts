@@ -105,25 +105,25 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code }: Simula
     });
   });
 
-  operation('/ws/Shipping/CancelWaybill', (body) => {
+  operation('/ws/Shipping/CancelWaybill', (body, account) => {
     const shipment = waybillOf(body);
     if (!shipment) return fault('WB-404', 'Waybill not found');
     if (shipment.cancelled) return fault('WB-409', 'Waybill already cancelled');
     if (!isCancellable(shipment)) {
       return fault('WB-410', 'Waybill cannot be cancelled after collection');
     }
-    state.cancel(shipment, str(body.Reason));
+    state.cancel(shipment, str(body.Reason), account);
     return envelope({ WaybillNumber: shipment.trackingNumber, Cancelled: true, CancelledOn: formatLegacyDate(new Date()) });
   });
 
-  operation('/ws/Shipping/AmendConsignee', (body) => {
+  operation('/ws/Shipping/AmendConsignee', (body, account) => {
     const shipment = waybillOf(body);
     if (!shipment) return fault('WB-404', 'Waybill not found');
     if (!isRedirectable(shipment)) return fault('WB-411', 'Waybill cannot be amended');
     const problems: string[] = [];
     const consignee = readBahrParty(body.Consignee, 'Consignee', problems);
     if (problems.length > 0) return fault('VAL-100', problems.join('; '));
-    state.updateDestination(shipment, consignee, body.Consignee);
+    state.updateDestination(shipment, consignee, body.Consignee, account);
     return envelope({ WaybillNumber: shipment.trackingNumber, Amended: true });
   });
 

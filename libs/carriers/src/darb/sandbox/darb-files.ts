@@ -118,7 +118,9 @@ export class DarbFileDesk {
           )
         : await writeCsv(
             UPDATE_RESULT_COLUMNS,
-            file.rows.map((row) => (file.type === 'cancellations' ? this.cancelRow(row) : this.redirectRow(row))),
+            file.rows.map((row) =>
+              file.type === 'cancellations' ? this.cancelRow(row, file.account) : this.redirectRow(row, file.account),
+            ),
           );
     this.finish(file, result);
   }
@@ -194,7 +196,7 @@ export class DarbFileDesk {
     return answer('ACCEPTED', tn);
   }
 
-  private cancelRow(row: CsvRow): CsvRow {
+  private cancelRow(row: CsvRow, account: string | undefined): CsvRow {
     const tn = row.tracking_number ?? '';
     const answer = (result: string, code = '', message = '') => ({ tracking_number: tn, result, error_code: code, error_message: message });
     const shipment = this.state.findShipment(this.code, tn);
@@ -203,11 +205,11 @@ export class DarbFileDesk {
     if (!isCancellable(shipment)) {
       return answer('REJECTED', 'NOT_CANCELLABLE', 'consignment already picked up');
     }
-    this.state.cancel(shipment, row.reason || undefined);
+    this.state.cancel(shipment, row.reason || undefined, account);
     return answer('CANCELLED');
   }
 
-  private redirectRow(row: CsvRow): CsvRow {
+  private redirectRow(row: CsvRow, account: string | undefined): CsvRow {
     const tn = row.tracking_number ?? '';
     const answer = (result: string, code = '', message = '') => ({ tracking_number: tn, result, error_code: code, error_message: message });
     const shipment = this.state.findShipment(this.code, tn);
@@ -216,7 +218,7 @@ export class DarbFileDesk {
     const consignee = consigneeOf(row);
     if (!consignee.city) return answer('REJECTED', 'INVALID_ROW', 'consignee_city is required');
     if (consignee.country !== 'SA') return answer('REJECTED', 'OUT_OF_COVERAGE', 'Darb delivers inside Saudi Arabia only');
-    this.state.updateDestination(shipment, consignee, row);
+    this.state.updateDestination(shipment, consignee, row, account);
     return answer('UPDATED');
   }
 }

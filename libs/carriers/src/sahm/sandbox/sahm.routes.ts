@@ -164,7 +164,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code }: Simula
       const body = parseJsonBody(request.body);
       const reason =
         body.ok && typeof body.value === 'object' && body.value ? str((body.value as Record<string, unknown>).reason) : undefined;
-      state.cancel(shipment, reason);
+      state.cancel(shipment, reason, accountOf(request));
     }
     // Cancelling twice answers like the first time, so clients may retry safely.
     const cancelledAt = shipment.cancellations?.[0]?.received_at ?? new Date();
@@ -182,7 +182,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code }: Simula
     const issues: SahmIssue[] = [];
     const address = readSahmAddress(parsed.value, 'consignee', issues);
     if (issues.length > 0) return sendError(reply, 422, 'validation_failed', 'The consignee is invalid', issues);
-    state.updateDestination(shipment, address, parsed.value);
+    state.updateDestination(shipment, address, parsed.value, accountOf(request));
     return { tracking_number: shipment.trackingNumber, consignee: parsed.value, updated_at: new Date().toISOString() };
   });
 

@@ -274,17 +274,22 @@ export class SandboxState {
     return event;
   }
 
-  cancel(shipment: SandboxShipment, reason?: string): void {
-    (shipment.cancellations ??= []).push({ received_at: new Date(this.now()), reason });
+  cancel(shipment: SandboxShipment, reason?: string, account?: string): void {
+    (shipment.cancellations ??= []).push({ received_at: new Date(this.now()), reason, ...(account ? { account } : {}) });
     shipment.cancelled = true;
     shipment.latestStatus = 'CANCELLED';
     this.autoAdvancing.delete(shipment);
     this.changed();
   }
 
-  updateDestination(shipment: SandboxShipment, address: SandboxParty, native: unknown): void {
+  updateDestination(shipment: SandboxShipment, address: SandboxParty, native: unknown, account?: string): void {
     shipment.destinationCity = address.city;
-    (shipment.destinationUpdates ??= []).push({ received_at: new Date(this.now()), address: compactParty(address), native });
+    (shipment.destinationUpdates ??= []).push({
+      received_at: new Date(this.now()),
+      address: compactParty(address),
+      native,
+      ...(account ? { account } : {}),
+    });
     this.changed();
   }
 
