@@ -1,13 +1,30 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { AuthenticateApiKeyUseCase, CreateTeamUseCase, OnboardEgsUseCase, SetAddressVerificationUseCase } from '@lgw/application';
-import { openDatabase, TypeOrmEinvoiceStore, TypeOrmTeamRepository } from '@lgw/persistence';
+import {
+  AuthenticateApiKeyUseCase,
+  CreateCarrierConnectionUseCase,
+  CreateTeamUseCase,
+  ListCarrierConnectionsUseCase,
+  OnboardEgsUseCase,
+  ResolveCarrierConnectionUseCase,
+  SetAddressVerificationUseCase,
+} from '@lgw/application';
+import { CARRIER_CATALOGUE, carrierCredentialSchemas, createCarrierRegistry, findCarrier } from '@lgw/carriers';
+import {
+  openDatabase,
+  SignedQuoteRepository,
+  TypeOrmCarrierConnectionRepository,
+  TypeOrmEinvoiceStore,
+  TypeOrmTeamRepository,
+} from '@lgw/persistence';
 import { einvoiceSellerFrom, FatooraHttpClient, loadConfig, ZatcaEinvoiceCrypto } from '@lgw/platform';
 import { AesGcmSecretCipher } from '@lgw/webhooks';
 
 const USAGE = `usage: npm run cli -- teams:create --name <team name>
        npm run cli -- einvoicing:onboard --otp <6 digits>
        npm run cli -- teams:address-verification --team <team id> --mode <warn|enforce>
+       npm run cli -- carrier-connections:set --carrier <code> --credentials '<json>' [--account-number <n>]
+       npm run cli -- carrier-connections:list
 
 teams:create creates a team and its first API key against DATABASE_URL (or the
 embedded database in DATA_DIR, which the server must not be holding open), and
@@ -20,7 +37,15 @@ encrypted with WEBHOOK_SECRET_KEY and never printed.
 
 teams:address-verification sets a team's National Address rule at booking, as
 PATCH /admin/v1/teams/{team_id} does: warn (book with a warning) or enforce
-(refuse with 422 E_ADDRESS_NOT_FOUND). Running api replicas honour it within a second.`;
+(refuse with 422 E_ADDRESS_NOT_FOUND). Running api replicas honour it within a second.
+
+carrier-connections:set saves the platform's connection to a carrier, as POST
+/admin/v1/carrier-connections does: the credentials (JSON named as the carrier's schema
+names them, e.g. {"api_token":"..."}) are tried against the carrier at <CODE>_BASE_URL
+first, then stored encrypted with WEBHOOK_SECRET_KEY; it replaces the carrier's previous
+platform connection. Running processes use it from their next start (api replicas
+within seconds once they rate). carrier-connections:list prints the platform's
+connections with their credential hints; credentials are never printed.`;
 
 const FATOORA_PORTAL = 'https://gw-fatoora.zatca.gov.sa/e-invoicing/developer-portal';
 
@@ -35,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command === 'einvoicing:onboard') return onboard(args);
   if (command === 'teams:address-verification') return addressVerification(args);
+  if (command === 'carrier-connections:set' || command === 'carrier-connections:list') return carrierConnections(command, args);
   if (command !== 'teams:create') {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -81,6 +107,57 @@ async function addressVerification(args: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } finally {
+    await database.close();
+  }
+}
+
+async function carrierConnections(command: string, args: string[]): Promise<number> {
+  const carrier = flag(args, 'carrier');
+  const credentialsText = flag(args, 'credentials');
+  if (command === 'carrier-connections:set' && (!carrier || !credentialsText)) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  Logger.overrideLogger(false);
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const registry = createCarrierRegistry({ env: config.env });
+  try {
+    const connections = new TypeOrmCarrierConnectionRepository(database.dataSource);
+    const cipher = new AesGcmSecretCipher(config.webhookSecretKey);
+    const clock = { now: () => new Date() };
+    if (command === 'carrier-connections:list') {
+      const list = await new ListCarrierConnectionsUseCase(connections).platform();
+      process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+      return 0;
+    }
+    let credentials: unknown;
+    try {
+      credentials = JSON.parse(credentialsText!);
+    } catch {
+      process.stderr.write('--credentials must be a JSON object, e.g. {"api_token":"..."}\n');
+      return 2;
+    }
+    const useCase = new CreateCarrierConnectionUseCase(
+      connections,
+      carrierCredentialSchemas(config.env),
+      { all: () => CARRIER_CATALOGUE, find: findCarrier },
+      registry,
+      cipher,
+      clock,
+      new ResolveCarrierConnectionUseCase(
+        connections,
+        registry,
+        cipher,
+        clock,
+        new SignedQuoteRepository(database.dataSource, config.quoteSigningKey),
+      ),
+    );
+    const result = await useCase.execute({ owner: 'platform', carrier, credentials, accountNumber: flag(args, 'account-number') });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } finally {
+    await registry.close();
     await database.close();
   }
 }

@@ -1,5 +1,7 @@
 import Ajv, { ValidateFunction } from 'ajv';
+import { CARRIERS } from '@lgw/carriers';
 import { batchCsv, uploadBatch, validRow } from '../support/batch-csv';
+import { apiCredentials, openSandboxAccount } from '../support/carrier-connections';
 import { book } from '../support/booking';
 import { JEDDAH, ratesBody } from '../support/fixtures';
 import { SAUDI_ADDRESS } from '../support/einvoice-fixtures';
@@ -185,6 +187,15 @@ describe('documented response schemas match real responses', () => {
     const issued = await call('/invoices/issue', { method: 'POST', body: { team_id: team.teamId } }, true);
     await call(`/invoices/${issued.body.documents[0].id}`, {}, true);
     await call('/invoices');
+
+    // Carrier connections, last (the team's later quotes would use its own): credentials the simulated carrier issued.
+    const carrier = CARRIERS[0].descriptor.code;
+    const own = await openSandboxAccount(t, carrier);
+    await call('/carrier-connections', { method: 'POST', body: { carrier, credentials: apiCredentials(own.credentials) } });
+    await call('/carrier-connections');
+    const platform = await openSandboxAccount(t, carrier);
+    await call('/carrier-connections', { method: 'POST', body: { carrier, credentials: apiCredentials(platform.credentials) } }, true);
+    await call('/carrier-connections', {}, true);
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -31,8 +31,24 @@ describe('POST /rates', () => {
     const res = await rates(ratesBody({ parcels: [{ weight_kg: 1.01, length_cm: 10, width_cm: 10, height_cm: 10 }] }));
     for (const q of res.body.quotes) {
       expect(Object.keys(q).sort()).toEqual(
-        ['breakdown', 'carrier', 'currency', 'expires_at', 'mode', 'quote_id', 'service', 'total_sar', 'transit_days', 'weights'].sort(),
+        [
+          'account',
+          'breakdown',
+          'carrier',
+          'connection_id',
+          'currency',
+          'expires_at',
+          'mode',
+          'quote_id',
+          'service',
+          'total_sar',
+          'transit_days',
+          'weights',
+        ].sort(),
       );
+      // A team without its own contracts is quoted on the platform's connection to each carrier.
+      expect(q.account).toBe('platform');
+      expect(q.connection_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(Object.keys(q.carrier).sort()).toEqual(['code', 'name_ar', 'name_en']);
       expect(Object.keys(q.service).sort()).toEqual(['code', 'mode', 'name_ar', 'name_en']);
       expect(q.transit_days.min).toBeLessThanOrEqual(q.transit_days.max);

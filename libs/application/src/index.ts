@@ -18,3 +18,4 @@ export * from './cod';
 export * from './pickups';
 export * from './addresses';
 export { armFaultPoints } from './shared/fault-point';
+export * from './carrier-connections';

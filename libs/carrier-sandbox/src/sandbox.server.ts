@@ -1,5 +1,6 @@
 import Fastify, { FastifyInstance } from 'fastify';
-import { CarrierDefinition, CARRIERS, carrierEnvName } from '@lgw/carriers';
+import { CarrierCredentialSchema } from '@lgw/domain';
+import { CarrierDefinition, CARRIERS, carrierEnvName, connectionSchemaOf } from '@lgw/carriers';
 import { SandboxState, SandboxStore } from '@lgw/carriers/shared/sandbox';
 import { controlRoutes } from './control/control.routes';
 import { zatcaSimulatorRoutes } from './zatca/zatca-simulator.routes';
@@ -58,6 +59,11 @@ export function sandboxCredentials(
   );
 }
 
+/** Each simulated carrier's declared credentials schema: the control API opens accounts to it. */
+function credentialSchemas(carriers: readonly CarrierDefinition[]): ReadonlyMap<string, CarrierCredentialSchema> {
+  return new Map(carriers.map((carrier) => [carrier.descriptor.code, connectionSchemaOf(carrier)]));
+}
+
 function autoAdvanceMs(options: CarrierSandboxOptions): number {
   const env = options.env ?? {};
   const seconds = options.autoAdvanceSeconds ?? Number(env.SANDBOX_AUTO_ADVANCE_SECONDS ?? 0);
@@ -76,7 +82,7 @@ export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app:
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  app.register(controlRoutes, { prefix: '/sandbox/v1', state });
+  app.register(controlRoutes, { prefix: '/sandbox/v1', state, schemas: credentialSchemas(options.carriers ?? CARRIERS) });
   // ZATCA's Fatoora API for e-invoicing (docs/adr/0056).
   app.register(zatcaSimulatorRoutes, { prefix: '/sandbox/zatca' });
   // Saudi Post's National Address API, with a generated register (docs/adr/0053).
@@ -87,8 +93,15 @@ export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app:
     app.register(
       async (scope) => {
         const simulator = await carrier.simulator();
-        state.addCarrier(code, simulator.vocabulary);
-        await simulator.routes(scope, { state, code, credentials: sandboxCredentials(carrier, env, options.credentials) });
+        const simulated = state.addCarrier(code, simulator.vocabulary);
+        const credentials = sandboxCredentials(carrier, env, options.credentials);
+        // The platform's account; merchants' accounts are opened through the control API (docs/adr/0065).
+        simulated.accounts.usePlatform(credentials);
+        state.keep(`${code}.accounts`, {
+          save: () => simulated.accounts.save(),
+          restore: (saved) => simulated.accounts.restore(saved as ReturnType<typeof simulated.accounts.save>),
+        });
+        await simulator.routes(scope, { state, code, credentials });
       },
       { prefix: `/${code}` },
     );

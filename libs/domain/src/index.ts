@@ -28,3 +28,4 @@ export * from './webhooks';
 export * from './einvoicing';
 export * from './pickup/pickup-rules';
 export * from './tenancy/api-mode';
+export * from './carrier/carrier-connection';

@@ -20,6 +20,7 @@ import { CodModule } from './features/cod.module';
 import { PickupsModule } from './features/pickups.module';
 import { AddressesModule } from './features/addresses.module';
 import { IdempotencyModule } from './http/idempotency.module';
+import { CarrierConnectionsModule } from './features/carrier-connections.module';
 
 /**
  * Feature modules (features/*.module.ts) each bring their controllers; every port and use case
@@ -37,6 +38,7 @@ const FEATURE_MODULES: Array<Type<unknown>> = [
   CodModule,
   PickupsModule,
   AddressesModule,
+  CarrierConnectionsModule,
 ];
 
 @Module({})

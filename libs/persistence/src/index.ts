@@ -21,3 +21,4 @@ export * from './einvoicing/typeorm-einvoice.store';
 export * from './cod/typeorm-cod-remittance.repository';
 export * from './repositories/typeorm-pickup.repository';
 export * from './repositories/typeorm-manifest.repository';
+export * from './carrier-connections/typeorm-carrier-connection.repository';

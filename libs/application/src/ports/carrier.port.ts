@@ -130,6 +130,14 @@ export interface CarrierRegistryPort {
    * set of carriers for everybody.
    */
   forTenant?(teamId: string): Promise<CarrierRegistryPort>;
+  /**
+   * The carrier's adapter working on an account's credentials (a carrier connection, setting
+   * name → value) instead of the platform's, at this registry's carrier URLs. Absent: the
+   * registry serves the platform's accounts only.
+   */
+  connect?(code: string, credentials: Readonly<Record<string, string>>): CarrierPort | undefined;
+  /** The platform's adapter of a live carrier works on these credentials from now on (its platform connection changed). */
+  usePlatformCredentials?(code: string, credentials: Readonly<Record<string, string>>): void;
 }
 
 export const CARRIER_REGISTRY = Symbol('CARRIER_REGISTRY');
@@ -155,6 +163,17 @@ export class CarrierUnavailableError extends Error {
   ) {
     super(`carrier ${carrierCode} unavailable: ${reason}`);
     this.name = 'CarrierUnavailableError';
+  }
+}
+
+/**
+ * The carrier refused the credentials the call was made with (HTTP 401/403, an authentication
+ * fault). Still "unavailable" to a booking; a connection being saved is refused with it (422).
+ */
+export class CarrierCredentialsRefusedError extends CarrierUnavailableError {
+  constructor(carrierCode: string) {
+    super(carrierCode, 'credentials refused by carrier', 60);
+    this.name = 'CarrierCredentialsRefusedError';
   }
 }
 

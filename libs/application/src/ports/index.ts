@@ -31,3 +31,4 @@ export * from './manifest.port';
 export * from './address-directory.port';
 export * from './test-carrier-control.port';
 export * from './resource-links.port';
+export * from './carrier-connection.port';

@@ -26,6 +26,11 @@ export interface StoredQuote {
   readonly codAmountHalalas: number;
   /** The cod_fee line of the breakdown (0 without cash on delivery): what the invoice bills. */
   readonly codFeeHalalas: number;
+  /**
+   * The carrier connection the quote was priced on, which books it (docs/adr/0065); null or
+   * absent for quotes issued before connections existed (the platform's account books them).
+   */
+  readonly connectionId?: string | null;
   readonly createdAt: Date;
   readonly expiresAt: Date;
   readonly usedAt: Date | null;

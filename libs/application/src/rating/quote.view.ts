@@ -1,3 +1,5 @@
+import type { ConnectionAccount } from '@lgw/domain';
+
 /** The Quote resource of docs/api.md §2, exactly as the API returns it. */
 export interface QuoteView {
   readonly quote_id: string;
@@ -20,6 +22,10 @@ export interface QuoteView {
   readonly total_sar: number;
   readonly currency: 'SAR';
   readonly expires_at: string;
+  /** The carrier connection the quote is priced and will be booked on (docs/adr/0065). */
+  readonly connection_id: string | null;
+  /** `own`: the team's own contract with the carrier; `platform`: the platform's. */
+  readonly account: ConnectionAccount;
 }
 
 /** A non-blocking advisory of POST /rates, as shipments carry them: {code, message_en, message_ar}. */

@@ -1,5 +1,6 @@
 import { FastifyInstance, FastifyReply } from 'fastify';
 import { FaultMode, isRecord, SandboxEvent, SandboxShipment, SandboxState } from '@lgw/carriers/shared/sandbox';
+import { CarrierCredentialSchema, sampleCredential } from '@lgw/domain';
 import { parseControlEvent, parseRemittance } from './control-event.parser';
 
 const FAULT_MODES: readonly FaultMode[] = ['none', 'down', 'slow', 'error'];
@@ -41,6 +42,7 @@ function shipmentSummary(s: SandboxShipment) {
     status: s.latestStatus,
     cancelled: s.cancelled,
     booked_at: s.bookedAt.toISOString(),
+    account_id: s.account ?? null,
   };
 }
 
@@ -51,7 +53,10 @@ const stamp = <T extends { received_at: Date }>(items: T[] = []) =>
  * The operator/test interface of docs/runbook.md. Never affected by injected faults, so a test can
  * always clear the fault it set.
  */
-export async function controlRoutes(scope: FastifyInstance, { state }: { state: SandboxState }): Promise<void> {
+export async function controlRoutes(
+  scope: FastifyInstance,
+  { state, schemas }: { state: SandboxState; schemas: ReadonlyMap<string, CarrierCredentialSchema> },
+): Promise<void> {
   // Empty bodies are fine here (POST /reset is usually sent without one).
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -108,6 +113,47 @@ export async function controlRoutes(scope: FastifyInstance, { state }: { state: 
     if (!parsed.ok) return invalid(reply, parsed.field, parsed.reason);
     const remittance = state.addRemittance(code, parsed.items, parsed.reference);
     return reply.code(201).send({ reference: remittance.reference });
+  });
+
+  // Merchant accounts (docs/adr/0065): credentials as the carrier's declared schema names them,
+  // generated to that schema when not given. The platform's account always exists.
+  scope.post<CarrierParams>('/carriers/:code/accounts', async (request, reply) => {
+    const code = carrierOf(request.params.code);
+    const schema = code ? schemas.get(code) : undefined;
+    if (!code || !schema) return notFound(reply, `unknown carrier ${request.params.code}`);
+    const body = isRecord(request.body) ? request.body : {};
+    if (body.credentials !== undefined && !isRecord(body.credentials)) return invalid(reply, 'credentials', 'must be an object');
+    const given = isRecord(body.credentials) ? body.credentials : undefined;
+    const credentials: Record<string, string> = {};
+    for (const [name, field] of Object.entries(schema.fields)) {
+      const value = given?.[name] ?? sampleCredential(field);
+      if (typeof value !== 'string' || value === '') return invalid(reply, `credentials.${name}`, 'must be a non-empty string');
+      credentials[name] = value;
+    }
+    const accountNumber = typeof body.account_number === 'string' ? body.account_number : null;
+    const account = state.carrier(code).accounts.open(credentials, accountNumber);
+    state.changed();
+    return reply.code(201).send({ carrier: code, account_id: account.id, account_number: account.accountNumber, credentials });
+  });
+
+  scope.get<CarrierParams>('/carriers/:code/accounts', async (request, reply) => {
+    const code = carrierOf(request.params.code);
+    if (!code) return notFound(reply, `unknown carrier ${request.params.code}`);
+    const accounts = state
+      .carrier(code)
+      .accounts.list()
+      .map((a) => ({ account_id: a.id, account_number: a.accountNumber, created_at: a.createdAt.toISOString() }));
+    return { carrier: code, accounts };
+  });
+
+  // The carrier closes an account: its credentials are refused from then on.
+  scope.delete<CarrierParams & { Params: { id: string } }>('/carriers/:code/accounts/:id', async (request, reply) => {
+    const code = carrierOf(request.params.code);
+    if (!code) return notFound(reply, `unknown carrier ${request.params.code}`);
+    if (!state.carrier(code).accounts.close(request.params.id))
+      return notFound(reply, `carrier ${code} has no account ${request.params.id}`);
+    state.changed();
+    return reply.code(204).send();
   });
 
   scope.put<CarrierParams>('/carriers/:code/fault', async (request, reply) => {

@@ -38,6 +38,24 @@ export const BAHR_CARRIER: CarrierDefinition = {
     },
   },
   settings: { credentials: { username: BAHR_SANDBOX_USERNAME, password: BAHR_SANDBOX_PASSWORD }, tuning: [] },
+  // Bahr's web service user of the merchant's account; the account number is the shipper code.
+  connection: {
+    fields: {
+      username: {
+        label_en: 'Bahr web service user name',
+        label_ar: 'اسم مستخدم خدمة بحر',
+        charset: 'token',
+        min_length: 3,
+        max_length: 64,
+      },
+      password: { label_en: 'Bahr web service password', label_ar: 'كلمة مرور خدمة بحر', charset: 'text', min_length: 8, max_length: 128 },
+    },
+    account_number: {
+      required: false,
+      pattern: '^[A-Z0-9]{4,12}$',
+      description_en: 'a Bahr shipper code: 4 to 12 capital letters or digits',
+    },
+  },
   wire: { idempotentBooking: false, eventTimeResolutionMs: 60_000 },
   tracking: { statuses: EVERY_STATUS, statusMap: BAHR_STATUS_MAP },
   simulator: async () => (await import('./sandbox/bahr.simulator')).BAHR_SIMULATOR,

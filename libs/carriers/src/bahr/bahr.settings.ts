@@ -1,4 +1,4 @@
-import { CarrierEndpoint, carrierText, CarrierSettingsContext, resolveCarrierEndpoint } from '../shared/carrier-settings';
+import { carrierCredential, CarrierEndpoint, CarrierSettingsContext, resolveCarrierEndpoint } from '../shared/carrier-settings';
 import { ResilienceSettings } from '../shared/resilience.settings';
 
 export interface BahrSettings extends CarrierEndpoint {
@@ -17,12 +17,11 @@ export interface BahrSettingsInput {
 export const BAHR_SANDBOX_USERNAME = 'lgw-gateway';
 export const BAHR_SANDBOX_PASSWORD = 'bahr-sandbox-password';
 
-/** Explicit values win, then the environment (BAHR_*), then the local sandbox. */
+/** Explicit values win, then the connection's credentials, then the environment (BAHR_*), then the local sandbox. */
 export function resolveBahrSettings(input: BahrSettingsInput = {}, context: CarrierSettingsContext = {}): BahrSettings {
-  const env = context.env ?? {};
   return {
     ...resolveCarrierEndpoint('bahr', input, context),
-    username: carrierText('bahr', 'username', input.username, env, BAHR_SANDBOX_USERNAME),
-    password: carrierText('bahr', 'password', input.password, env, BAHR_SANDBOX_PASSWORD),
+    username: carrierCredential('bahr', 'username', input.username, context, BAHR_SANDBOX_USERNAME),
+    password: carrierCredential('bahr', 'password', input.password, context, BAHR_SANDBOX_PASSWORD),
   };
 }

@@ -32,6 +32,10 @@ export const DARB_CARRIER: CarrierDefinition = {
     },
   },
   settings: { credentials: { apiKey: DARB_SANDBOX_API_KEY }, tuning: ['rangeSize'] },
+  // Darb gives each merchant account one X-Api-Key for its file API.
+  connection: {
+    fields: { apiKey: { label_en: 'Darb API key', label_ar: 'مفتاح واجهة درب', charset: 'token', min_length: 12, max_length: 128 } },
+  },
   wire: { idempotentBooking: true, eventTimeResolutionMs: 1000 },
   tracking: { statuses: DOMESTIC_STATUSES, statusMap: DARB_STATUS_MAP },
   simulator: async () => (await import('./sandbox/darb.simulator')).DARB_SIMULATOR,

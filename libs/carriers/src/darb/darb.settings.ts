@@ -1,4 +1,10 @@
-import { CarrierEndpoint, carrierNumber, carrierText, CarrierSettingsContext, resolveCarrierEndpoint } from '../shared/carrier-settings';
+import {
+  carrierCredential,
+  CarrierEndpoint,
+  carrierNumber,
+  CarrierSettingsContext,
+  resolveCarrierEndpoint,
+} from '../shared/carrier-settings';
 import { ResilienceSettings } from '../shared/resilience.settings';
 
 export interface DarbSettings extends CarrierEndpoint {
@@ -18,12 +24,12 @@ export type DarbSettingsInput = Partial<Omit<DarbSettings, 'resilience'>> & { re
 
 export const DARB_SANDBOX_API_KEY = 'darb-sandbox-key';
 
-/** Explicit values win, then the environment (DARB_*), then the local sandbox. */
+/** Explicit values win, then the connection's credentials, then the environment (DARB_*), then the local sandbox. */
 export function resolveDarbSettings(input: DarbSettingsInput = {}, context: CarrierSettingsContext = {}): DarbSettings {
   const env = context.env ?? {};
   return {
     ...resolveCarrierEndpoint('darb', input, context),
-    apiKey: carrierText('darb', 'apiKey', input.apiKey, env, DARB_SANDBOX_API_KEY),
+    apiKey: carrierCredential('darb', 'apiKey', input.apiKey, context, DARB_SANDBOX_API_KEY),
     rangeSize: carrierNumber('darb', 'rangeSize', input.rangeSize, env, 1000),
     maxRowsPerFile: input.maxRowsPerFile ?? 500,
     maxFilesInFlight: input.maxFilesInFlight ?? 2,

@@ -2,7 +2,8 @@ import { CarrierPort } from '@lgw/application';
 import { CARRIER_CATALOGUE } from './carrier-catalogue';
 import { createCarrierRegistry } from './carrier-registry';
 import { CARRIERS } from './carriers.registry';
-import { CarrierDefinition } from '../shared/carrier-definition';
+import { CarrierDefinition, connectionSchemaOf } from '../shared/carrier-definition';
+import { validateConnectionCredentials, credentialApiName } from '@lgw/domain';
 import { carrierEnvName } from '../shared/carrier-settings';
 import { resolveSahmSettings } from '../sahm/sahm.settings';
 import { resolveDarbSettings } from '../darb/darb.settings';
@@ -23,6 +24,46 @@ describe('carrier registry', () => {
     ];
     expect(createCarrierRegistry({}, entries).get('fourth')).toBe(fake);
     expect(() => createCarrierRegistry({}, [...entries, ...entries])).toThrow(/registered twice/);
+  });
+});
+
+describe('carrier connections', () => {
+  it.each(CARRIERS.map((c) => [c.descriptor.code, c] as const))(
+    '%s declares a credentials schema over exactly its credentials, which its sandbox values meet',
+    (_code, carrier) => {
+      const schema = connectionSchemaOf(carrier);
+      expect(Object.keys(schema.fields).sort()).toEqual(Object.keys(carrier.settings.credentials).sort());
+      const sandbox = Object.fromEntries(
+        Object.entries(carrier.settings.credentials).map(([name, value]) => [credentialApiName(name), value]),
+      );
+      expect(validateConnectionCredentials(schema, sandbox).credentials).toEqual(carrier.settings.credentials);
+      for (const field of Object.values(schema.fields)) expect(field.label_ar).toMatch(/[\u0600-\u06FF]/);
+    },
+  );
+
+  it('builds one adapter per account, with that account’s credentials, and moves the platform’s adapter', async () => {
+    const seen: Array<Readonly<Record<string, string>> | undefined> = [];
+    const entries: CarrierDefinition[] = [
+      { ...CARRIERS[0], create: (context) => (seen.push(context.credentials), { code: CARRIERS[0].descriptor.code }) as CarrierPort },
+    ];
+    const code = CARRIERS[0].descriptor.code;
+    const registry = createCarrierRegistry({ platformCredentials: { [code]: { apiToken: 'platform' } } }, entries);
+    const platform = registry.get(code);
+    const own = registry.connect(code, { apiToken: 'own' });
+    expect(registry.connect(code, { apiToken: 'own' })).toBe(own);
+    expect(registry.connect(code, { apiToken: 'other' })).not.toBe(own);
+    expect(registry.connect('nope', { apiToken: 'own' })).toBeUndefined();
+    expect(seen).toEqual([{ apiToken: 'platform' }, { apiToken: 'own' }, { apiToken: 'other' }]);
+    registry.usePlatformCredentials(code, { apiToken: 'rotated' });
+    expect(registry.get(code)).not.toBe(platform);
+    expect(seen.at(-1)).toEqual({ apiToken: 'rotated' });
+    await registry.close();
+  });
+
+  it('reads a connection’s credentials over the environment', () => {
+    const env = { SAHM_API_TOKEN: 'from-env' };
+    expect(resolveSahmSettings({}, { env, credentials: { apiToken: 'from-connection' } }).apiToken).toBe('from-connection');
+    expect(resolveSahmSettings({}, { env }).apiToken).toBe('from-env');
   });
 });
 

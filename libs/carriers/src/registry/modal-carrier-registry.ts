@@ -23,6 +23,15 @@ export class ModalCarrierRegistry implements CarrierRegistryPort {
     return this.live.eventTimeResolutionMs?.(code) ?? 1;
   }
 
+  connect(code: string, credentials: Readonly<Record<string, string>>) {
+    return this.live.connect(code, credentials);
+  }
+
+  /** Only the live carriers have platform connections; test mode's stay on the sandbox's accounts. */
+  usePlatformCredentials(code: string, credentials: Readonly<Record<string, string>>): void {
+    this.live.usePlatformCredentials(code, credentials);
+  }
+
   async forTenant(teamId: string): Promise<CarrierRegistryPort> {
     return (await this.modeOf(teamId)) === 'test' ? this.test : this.live;
   }

@@ -40,6 +40,10 @@ export const SAHM_CARRIER: CarrierDefinition = {
     },
   },
   settings: { credentials: { apiToken: SAHM_SANDBOX_TOKEN }, tuning: [] },
+  // Sahm issues one bearer token per merchant account (its developer portal, "API tokens").
+  connection: {
+    fields: { apiToken: { label_en: 'Sahm API token', label_ar: 'رمز واجهة سهم', charset: 'token', min_length: 16, max_length: 256 } },
+  },
   wire: { idempotentBooking: true, eventTimeResolutionMs: 1 },
   tracking: { statuses: EVERY_STATUS, statusMap: SAHM_STATUS_MAP },
   simulator: async () => (await import('./sandbox/sahm.simulator')).SAHM_SIMULATOR,

@@ -1,4 +1,4 @@
-import { CarrierEndpoint, carrierText, CarrierSettingsContext, resolveCarrierEndpoint } from '../shared/carrier-settings';
+import { carrierCredential, CarrierEndpoint, CarrierSettingsContext, resolveCarrierEndpoint } from '../shared/carrier-settings';
 import { ResilienceSettings } from '../shared/resilience.settings';
 
 export interface SahmSettings extends CarrierEndpoint {
@@ -14,11 +14,10 @@ export interface SahmSettingsInput {
 
 export const SAHM_SANDBOX_TOKEN = 'sahm-sandbox-token';
 
-/** Explicit values win, then the environment (SAHM_*), then the local sandbox. */
+/** Explicit values win, then the connection's credentials, then the environment (SAHM_*), then the local sandbox. */
 export function resolveSahmSettings(input: SahmSettingsInput = {}, context: CarrierSettingsContext = {}): SahmSettings {
-  const env = context.env ?? {};
   return {
     ...resolveCarrierEndpoint('sahm', input, context),
-    apiToken: carrierText('sahm', 'apiToken', input.apiToken, env, SAHM_SANDBOX_TOKEN),
+    apiToken: carrierCredential('sahm', 'apiToken', input.apiToken, context, SAHM_SANDBOX_TOKEN),
   };
 }

@@ -1,5 +1,5 @@
 import { CarrierPort } from '@lgw/application';
-import { CarrierDescriptor, ShipmentStatus } from '@lgw/domain';
+import { CarrierCredentialSchema, CarrierDescriptor, ShipmentStatus } from '@lgw/domain';
 import { carrierEnvName, CarrierSettingsContext } from './carrier-settings';
 import type { CarrierSimulator } from './sandbox/carrier-simulator';
 import { CarrierStatusMap } from './status-map';
@@ -19,6 +19,13 @@ export interface CarrierDefinition {
    * derived from the code (carrierEnvName): credentials go to the Secret, tuning to the ConfigMap.
    */
   readonly settings: CarrierSettingNames;
+  /**
+   * What a carrier connection (POST /carrier-connections) holds: each credential the adapter
+   * reads (the names of settings.credentials) with its characters and length, and the account
+   * number rule. Checked before the carrier is asked (docs/adding-a-carrier.md). Absent: every
+   * credential is a token of 1 to 512 characters.
+   */
+  readonly connection?: CarrierCredentialSchema;
   /** How the carrier's API behaves, as its documentation says; the contract suite holds the adapter to it. */
   readonly wire: CarrierWireTraits;
   /**
@@ -57,4 +64,16 @@ export function carrierEnvironment(carrier: CarrierDefinition): { baseUrl: strin
     credentials: Object.keys(carrier.settings.credentials).map((name) => carrierEnvName(code, name)),
     tuning: carrier.settings.tuning.map((name) => carrierEnvName(code, name)),
   };
+}
+
+/** The carrier's declared credentials schema, or the default one over its credential names. */
+export function connectionSchemaOf(carrier: CarrierDefinition): CarrierCredentialSchema {
+  if (carrier.connection) return carrier.connection;
+  const fields = Object.fromEntries(
+    Object.keys(carrier.settings.credentials).map((name) => [
+      name,
+      { label_en: name, label_ar: name, charset: 'token' as const, min_length: 1, max_length: 512 },
+    ]),
+  );
+  return { fields };
 }

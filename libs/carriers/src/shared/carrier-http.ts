@@ -1,4 +1,4 @@
-import { CarrierRejectedError, CarrierUnavailableError } from '@lgw/application';
+import { CarrierCredentialsRefusedError, CarrierRejectedError } from '@lgw/application';
 import { CarrierTransportError } from './carrier-transport.error';
 
 export interface HttpCall {
@@ -43,8 +43,8 @@ export function isTransientStatus(status: number): boolean {
 }
 
 /** Our credentials, not the merchant's request: the carrier is unusable until they are fixed. */
-export function credentialsRefused(carrierCode: string): CarrierUnavailableError {
-  return new CarrierUnavailableError(carrierCode, 'credentials refused by carrier', 60);
+export function credentialsRefused(carrierCode: string): CarrierCredentialsRefusedError {
+  return new CarrierCredentialsRefusedError(carrierCode);
 }
 
 /**

@@ -9,6 +9,11 @@ export interface CarrierSettingsContext {
   sandboxUrl?: string;
   /** Applies to every carrier, over CARRIER_* env values. */
   resilience?: Partial<ResilienceSettings>;
+  /**
+   * The credentials of the carrier connection the adapter works for (setting name → value),
+   * over <CODE>_<SETTING> (docs/adr/0065-carrier-connections.md).
+   */
+  credentials?: Readonly<Record<string, string>>;
 }
 
 export interface CarrierEndpointInput {
@@ -33,6 +38,17 @@ export function carrierEnvName(code: string, setting: string): string {
 /** A text setting: explicit value, then <CODE>_<SETTING>, then the sandbox's default. */
 export function carrierText(code: string, setting: string, given: string | undefined, env: Env, fallback: string): string {
   return given ?? envText(env, carrierEnvName(code, setting)) ?? fallback;
+}
+
+/** A credential: explicit value, then the connection's, then <CODE>_<SETTING>, then the sandbox's. */
+export function carrierCredential(
+  code: string,
+  setting: string,
+  given: string | undefined,
+  context: CarrierSettingsContext,
+  fallback: string,
+): string {
+  return carrierText(code, setting, given ?? context.credentials?.[setting], context.env ?? {}, fallback);
 }
 
 /** A numeric setting: explicit value, then <CODE>_<SETTING>, then the default. */

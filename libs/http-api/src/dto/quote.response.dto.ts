@@ -28,6 +28,15 @@ export class QuoteDto {
   @ApiProperty({ description: 'sum of the breakdown lines' }) total_sar: number;
   @ApiProperty({ enum: ['SAR'] }) currency: string;
   @ApiProperty({ format: 'date-time', description: 'issue + 15 minutes' }) expires_at: string;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'the carrier connection the quote is priced and booked on (GET /carrier-connections)',
+  })
+  connection_id: string | null;
+  @ApiProperty({ enum: ['own', 'platform'], description: "own: the team's own contract with the carrier; platform: the platform's" })
+  account: 'own' | 'platform';
 }
 
 export class RatesWarningDto {

@@ -27,6 +27,7 @@ import { TestMode1732100470000 } from './1732100470000-test-mode.migration';
 import { TeamAddressVerification1732100520000 } from './1732100520000-team-address-verification.migration';
 import { IdempotencyOutcome1732100530000 } from './1732100530000-idempotency-outcome.migration';
 import { CodOpenSummary1732100535000 } from './1732100535000-cod-open-summary.migration';
+import { CarrierConnections1732100540000 } from './1732100540000-carrier-connections.migration';
 
 /** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   TeamAddressVerification1732100520000,
   IdempotencyOutcome1732100530000,
   CodOpenSummary1732100535000,
+  CarrierConnections1732100540000,
 ];

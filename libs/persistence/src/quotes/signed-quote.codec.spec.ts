@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { IssuedQuote } from '@lgw/application';
 import { SignedQuoteCodec } from './signed-quote.codec';
 
@@ -18,6 +18,7 @@ const quote = (over: Partial<IssuedQuote> = {}): IssuedQuote => ({
   totalHalalas: 2277,
   codAmountHalalas: 0,
   codFeeHalalas: 0,
+  connectionId: null,
   createdAt: new Date('2026-11-24T10:00:00.123Z'),
   expiresAt: new Date('2026-11-24T10:15:00.123Z'),
   ...over,
@@ -40,6 +41,29 @@ describe('SignedQuoteCodec', () => {
     expect(opened).toEqual(q);
     expect(opened?.codAmountHalalas).toBe(1_000_000);
     expect(opened?.codFeeHalalas).toBe(15_000);
+  });
+
+  it('carries the carrier connection the quote was priced on', () => {
+    const connectionId = randomUUID();
+    const q = quote({ connectionId });
+    expect(codec.open(q.teamId, codec.seal(q))).toEqual(q);
+    const none = quote({ connectionId: undefined });
+    expect(codec.open(none.teamId, codec.seal(none))?.connectionId).toBeNull();
+    expect(() => codec.seal(quote({ connectionId: 'platform' }))).toThrow(/connection/);
+  });
+
+  it('still opens a version 2 token (issued before connections) as booked on the platform account', () => {
+    const key = randomBytes(32);
+    const q = quote({ codAmountHalalas: 5_000, codFeeHalalas: 1_500 });
+    const sealed = Buffer.from(new SignedQuoteCodec(key).seal(q).slice(3), 'base64url');
+    // A version 2 body is the version 3 body without the 16 connection bytes after the nonce.
+    const body = sealed.subarray(0, sealed.length - 16);
+    const connectionAt = 1 + 1 + 2 + 2 + 32 + 4 + 7 * 6 + 6 + 6 + 4;
+    const v2 = Buffer.concat([body.subarray(0, connectionAt), body.subarray(connectionAt + 16)]);
+    v2[0] = 2;
+    const mac = createHmac('sha256', key).update('lgw quote v1\0').update(q.teamId).update('\0').update(v2).digest().subarray(0, 16);
+    const opened = new SignedQuoteCodec(key).open(q.teamId, `q1.${Buffer.concat([v2, mac]).toString('base64url')}`);
+    expect(opened).toEqual({ ...q, connectionId: null });
   });
 
   it('gives two quotes with the same facts two ids', () => {

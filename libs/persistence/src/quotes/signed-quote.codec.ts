@@ -9,15 +9,17 @@ import type { Lane } from '@lgw/domain';
  *
  * Layout (big-endian): version 1 | lane 1 | origin 2 | destination 2 | parcels fingerprint 32 |
  * chargeable g 4 | base, weight charge, fuel, VAT, total halalas 6 each | [version 2: COD amount,
- * COD fee halalas 6 each] | created ms 6 | expires ms 6 | nonce 4 | carrier code (len 1 + bytes) |
- * service code (len 1 + bytes) | MAC 16. Version 1 tokens (no cash on delivery) still open.
+ * COD fee halalas 6 each] | created ms 6 | expires ms 6 | nonce 4 | [version 3: carrier connection
+ * id, 16 bytes of its UUID or 16 zero bytes for none] | carrier code (len 1 + bytes) | service code
+ * (len 1 + bytes) | MAC 16. Version 1 (no cash on delivery) and 2 (no connection) tokens still open.
  */
 const PREFIX = 'q1.';
-const VERSION = 2;
+const VERSION = 3;
 const MAC_BYTES = 16;
-const AMOUNTS = { 1: 5, 2: 7 } as const;
-const FIXED_BYTES = 1 + 1 + 2 + 2 + 32 + 4 + AMOUNTS[VERSION] * 6 + 6 + 6 + 4;
-const V1_FIXED_BYTES = FIXED_BYTES - 2 * 6;
+const AMOUNTS = { 1: 5, 2: 7, 3: 7 } as const;
+const CONNECTION_BYTES = 16;
+const FIXED_BYTES = 1 + 1 + 2 + 2 + 32 + 4 + AMOUNTS[VERSION] * 6 + 6 + 6 + 4 + CONNECTION_BYTES;
+const V1_FIXED_BYTES = FIXED_BYTES - CONNECTION_BYTES - 2 * 6;
 const LANES: readonly Lane[] = ['domestic', 'gcc', 'international'];
 const MAC_LABEL = Buffer.from('lgw quote v1\0');
 
@@ -50,6 +52,7 @@ export class SignedQuoteCodec {
     at = body.writeUIntBE(quote.createdAt.getTime(), at, 6);
     at = body.writeUIntBE(quote.expiresAt.getTime(), at, 6);
     at += nonce().copy(body, at);
+    at += connectionBytes(quote.connectionId).copy(body, at);
     at = body.writeUInt8(carrier.length, at);
     at += carrier.copy(body, at);
     at = body.writeUInt8(service.length, at);
@@ -75,7 +78,7 @@ export class SignedQuoteCodec {
 /** Only called on a body whose MAC verified: the gateway wrote it, so it is well formed. */
 function decode(teamId: string, body: Buffer): IssuedQuote | null {
   const version = body.readUInt8(0);
-  if (version !== 1 && version !== 2) return null;
+  if (version !== 1 && version !== 2 && version !== 3) return null;
   let at = 1;
   const lane = LANES[body.readUInt8(at++)];
   const originCountry = body.toString('latin1', at, (at += 2));
@@ -88,6 +91,11 @@ function decode(teamId: string, body: Buffer): IssuedQuote | null {
   const createdAt = new Date(body.readUIntBE(at, 6));
   const expiresAt = new Date(body.readUIntBE((at += 6), 6));
   at += 6 + 4;
+  let connectionId: string | null = null;
+  if (version === 3) {
+    connectionId = connectionIdOf(body.subarray(at, at + CONNECTION_BYTES));
+    at += CONNECTION_BYTES;
+  }
   const carrierLength = body.readUInt8(at++);
   const carrierCode = body.toString('utf8', at, (at += carrierLength));
   const serviceLength = body.readUInt8(at++);
@@ -110,9 +118,25 @@ function decode(teamId: string, body: Buffer): IssuedQuote | null {
     totalHalalas,
     codAmountHalalas,
     codFeeHalalas,
+    connectionId,
     createdAt,
     expiresAt,
   };
+}
+
+const NO_CONNECTION = Buffer.alloc(CONNECTION_BYTES);
+
+function connectionBytes(id: string | null | undefined): Buffer {
+  if (!id) return NO_CONNECTION;
+  const hex = id.replace(/-/g, '');
+  if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error(`cannot seal a quote for connection "${id}"`);
+  return Buffer.from(hex, 'hex');
+}
+
+function connectionIdOf(bytes: Buffer): string | null {
+  if (bytes.equals(NO_CONNECTION)) return null;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**

@@ -129,11 +129,23 @@ import {
   ADDRESS_VERIFICATION_SETTINGS,
   VerifyAddressUseCase,
   SetAddressVerificationUseCase,
+  CARRIER_CONNECTION_REPOSITORY,
+  CARRIER_CREDENTIAL_SCHEMAS,
+  CarrierConnectionRepositoryPort,
+  CarrierRegistryPort,
+  ClockPort,
+  CreateCarrierConnectionUseCase,
+  ListCarrierConnectionsUseCase,
+  ResolveCarrierConnectionUseCase,
+  RevokeCarrierConnectionUseCase,
+  WebhookSecretCipherPort,
+  QuoteRepositoryPort,
 } from '@lgw/application';
 import { WEBHOOK_AUTO_DISABLE_AFTER_MS, WEBHOOK_RETRY_SCHEDULE_MS } from '@lgw/domain';
 import { AesGcmSecretCipher, StandardWebhooksSigner } from '@lgw/webhooks';
 import {
   CARRIER_CATALOGUE as CATALOGUE_DATA,
+  carrierCredentialSchemas,
   findCarrier,
   ModalCarrierRegistry,
   RateCardRepository,
@@ -165,6 +177,7 @@ import {
   TypeOrmCodRemittanceRepository,
   TypeOrmPickupRepository,
   TypeOrmManifestRepository,
+  TypeOrmCarrierConnectionRepository,
 } from '@lgw/persistence';
 import { APP_CONFIG, einvoiceSellerFrom, FastCsvCodec, FatooraHttpClient, ZatcaEinvoiceCrypto } from '@lgw/platform';
 import { LabelMerger } from '@lgw/labels';
@@ -244,6 +257,9 @@ const USE_CASES = [
   VerifyAddressUseCase,
   SetAddressVerificationUseCase,
   RecordTestEventUseCase,
+  CreateCarrierConnectionUseCase,
+  ListCarrierConnectionsUseCase,
+  RevokeCarrierConnectionUseCase,
 ];
 
 /** Rotation keeps the old secret signing beside the new one for a day (ADR 0019). */
@@ -371,6 +387,24 @@ export class GatewayCoreModule {
       { provide: COD_REMITTANCE_REPOSITORY, useValue: new TypeOrmCodRemittanceRepository(runtime.database.dataSource) },
       { provide: COD_SETTINGS, useValue: { overdueDays: runtime.config.codOverdueDays } },
       { provide: ADDRESS_DIRECTORY, useValue: runtime.addressDirectory },
+      { provide: CARRIER_CONNECTION_REPOSITORY, useValue: new TypeOrmCarrierConnectionRepository(runtime.database.dataSource) },
+      { provide: CARRIER_CREDENTIAL_SCHEMAS, useValue: carrierCredentialSchemas(runtime.config.env) },
+      {
+        provide: ResolveCarrierConnectionUseCase,
+        inject: [CARRIER_CONNECTION_REPOSITORY, CARRIER_REGISTRY, WEBHOOK_SECRET_CIPHER, CLOCK, QUOTE_REPOSITORY],
+        // Knows which platform connections the live adapters were built with at start (docs/adr/0065).
+        useFactory: (
+          connections: CarrierConnectionRepositoryPort,
+          carriers: CarrierRegistryPort,
+          cipher: WebhookSecretCipherPort,
+          clock: ClockPort,
+          quotes: QuoteRepositoryPort,
+        ) => {
+          const resolver = new ResolveCarrierConnectionUseCase(connections, carriers, cipher, clock, quotes);
+          resolver.markApplied(runtime.platformConnections);
+          return resolver;
+        },
+      },
       { provide: ADDRESS_VERIFICATION_SETTINGS, useValue: { enabled: runtime.config.address.verificationEnabled } },
       ...USE_CASES,
     ];

@@ -8,8 +8,10 @@ import {
   LabelFormatRendererPort,
   LabelRendererPort,
   ManifestRendererPort,
+  CarrierConnectionRecord,
   RateLimiterPort,
   RendererStatusPort,
+  SeedPlatformConnectionsUseCase,
 } from '@lgw/application';
 import {
   ChromiumBrowserPool,
@@ -19,8 +21,14 @@ import {
   PuppeteerManifestRenderer,
 } from '@lgw/labels';
 import { createJobQueue, JobQueueRuntime, throttled } from '@lgw/queue';
-import { CarrierRegistry, CarrierRegistrySettings, createCarrierRegistry, defaultSandboxUrl } from '@lgw/carriers';
-import { Database, openDatabase } from '@lgw/persistence';
+import {
+  CarrierRegistry,
+  CarrierRegistrySettings,
+  carrierCredentialSchemas,
+  createCarrierRegistry,
+  defaultSandboxUrl,
+} from '@lgw/carriers';
+import { Database, openDatabase, TypeOrmCarrierConnectionRepository } from '@lgw/persistence';
 import {
   AppConfig,
   CachedAddressDirectory,
@@ -35,7 +43,7 @@ import {
   RedisRateLimiter,
   startMetricsServer,
 } from '@lgw/platform';
-import { WebhookHttpSender } from '@lgw/webhooks';
+import { AesGcmSecretCipher, WebhookHttpSender } from '@lgw/webhooks';
 import { countBrowserEvent, instrumentJobWorker, instrumentLabelRenderer } from '../metrics/instrumentation';
 
 /**
@@ -49,6 +57,8 @@ export interface GatewayRuntime {
   readonly redis?: Redis;
   readonly rateLimiter: RateLimiterPort;
   readonly carriers: CarrierRegistry;
+  /** The platform's carrier connections the live adapters were built with (docs/adr/0065). */
+  readonly platformConnections: readonly CarrierConnectionRecord[];
   /** The sandbox simulators test-mode tenants always use (docs/adr/0060-test-mode-tenancy.md). */
   readonly testCarriers: CarrierRegistry;
   /** The sandbox those simulators run in (its control API drives test shipments). */
@@ -129,9 +139,22 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     call: metrics.observeCarrierCall.bind(metrics),
     circuit: metrics.setCircuitState.bind(metrics),
   };
+  // The platform's credentials live in the database, seeded once from the environment (docs/adr/0065).
+  const platform = await new SeedPlatformConnectionsUseCase(
+    new TypeOrmCarrierConnectionRepository(database.dataSource),
+    carrierCredentialSchemas(carrierEnv),
+    new AesGcmSecretCipher(config.webhookSecretKey),
+  ).execute();
+  if (platform.unreadable.length > 0) {
+    logger.error(
+      { event: 'carrier_connections.unreadable', carriers: platform.unreadable },
+      'platform carrier connections sealed with another WEBHOOK_SECRET_KEY: those carriers use the environment credentials until an operator saves their connection again',
+    );
+  }
   const carriers = createCarrierRegistry({
     ...options.carrierSettings,
     env: carrierEnv,
+    platformCredentials: platform.credentials,
     resilience: { ...options.carrierSettings?.resilience, observer: carrierObserver },
   });
   const testSandboxUrl = (options.testSandboxUrl ?? options.carrierSettings?.sandboxUrl ?? defaultSandboxUrl(carrierEnv)).replace(
@@ -186,6 +209,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     redis,
     rateLimiter,
     carriers,
+    platformConnections: platform.records,
     testCarriers,
     testSandboxUrl,
     jobs,

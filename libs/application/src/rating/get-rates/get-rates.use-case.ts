@@ -1,10 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { classifyLane, codFee, eligibleServiceLevels, rateParcels } from '@lgw/domain';
 import { IssuedQuote, QUOTE_REPOSITORY, QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { GATEWAY_SETTINGS, GatewaySettings } from '../../ports/settings.port';
 import { parcelsFingerprint } from '../parcels-fingerprint';
+import { ResolveCarrierConnectionUseCase } from '../../carrier-connections/resolve-carrier-connection/resolve-carrier-connection.use-case';
 import { QuoteView, RatesView, RatesWarning } from '../quote.view';
 import { GetRatesCommand } from './get-rates.command';
 
@@ -27,6 +28,7 @@ export class GetRatesUseCase {
     @Inject(QUOTE_REPOSITORY) private readonly quotes: QuoteRepositoryPort,
     @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
     @Inject(CLOCK) private readonly clock: ClockPort,
+    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
   ) {}
 
   /** The quotes, and why there are none when cash on delivery ruled every service level out. */
@@ -46,11 +48,17 @@ export class GetRatesUseCase {
     const codAmountHalalas = command.codAmountHalalas ?? 0;
     const fee = codFee(codAmountHalalas);
 
+    // Each carrier is priced on the team's own contract when it has one, else the platform's;
+    // a carrier with neither is not offered (docs/adr/0065).
+    const connections = await this.connections?.forRating(command.teamId);
+
     const issued: IssuedQuote[] = [];
     const views: QuoteView[] = [];
     for (const { carrier, service } of this.lanes(command)) {
       if (codAmountHalalas > 0 && service.cash_on_delivery !== true) continue;
-      const card = this.rateCards.get(service.code);
+      const connection = connections?.get(carrier.code);
+      if (connections && !connection) continue;
+      const card = connection?.contractCard(service.code) ?? this.rateCards.get(service.code);
       if (!card) continue;
       const rated = rateParcels(card, command.parcels, fee);
       const view: QuoteView = {
@@ -69,6 +77,8 @@ export class GetRatesUseCase {
         total_sar: rated.total_sar,
         currency: 'SAR',
         expires_at: expiresAt.toISOString(),
+        connection_id: connection?.id ?? null,
+        account: connection?.account ?? 'platform',
       };
       const line = (code: string) => rated.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
       views.push(view);
@@ -88,6 +98,7 @@ export class GetRatesUseCase {
         totalHalalas: rated.total.halalas,
         codAmountHalalas,
         codFeeHalalas: line('cod_fee'),
+        connectionId: connection?.id ?? null,
         createdAt: issuedAt,
         expiresAt,
       });

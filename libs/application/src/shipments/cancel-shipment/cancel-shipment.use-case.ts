@@ -1,8 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DomainError, eventKindsForStatusChange, Shipment, STATUS_LABELS } from '@lgw/domain';
 import { CARRIER_INTENTS, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import {
+  ResolveCarrierConnectionUseCase,
+  shipmentCarrier,
+} from '../../carrier-connections/resolve-carrier-connection/resolve-carrier-connection.use-case';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { faultPoint } from '../../shared/fault-point';
@@ -31,6 +35,7 @@ export class CancelShipmentUseCase {
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
+    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
   ) {}
 
   async execute(command: CancelShipmentCommand): Promise<CancellationView> {
@@ -56,7 +61,8 @@ export class CancelShipmentUseCase {
     });
     faultPoint('cancel.before-carrier-call');
     try {
-      await carrierAdapter(await carriersFor(this.carriers, shipment.teamId), shipment.carrierCode).cancel(shipment.trackingNumber);
+      // On the account it was booked on (docs/adr/0065).
+      await (await shipmentCarrier(this.carriers, this.connections, shipment.teamId, shipment)).cancel(shipment.trackingNumber);
     } catch (error) {
       // Refused: nothing changed. Unknown (timeout): recovery adopts whatever the carrier did.
       const settled = error instanceof CarrierRejectedError ? 'abandoned' : 'compensating';

@@ -17,6 +17,7 @@ import {
   carrierAdapter,
   carriersFor,
   CarrierBooking,
+  CarrierPort,
   CarrierRegistryPort,
   CarrierRejectedError,
 } from '../../ports/carrier.port';
@@ -31,6 +32,7 @@ import { BookingDraft, createdEvents } from '../booking-draft';
 import { toShipmentView, ShipmentView } from '../shipment.view';
 import { CreateShipmentCommand } from './create-shipment.command';
 import { RESOURCE_LINKS, ResourceLinksPort } from '../../ports/resource-links.port';
+import { ResolveCarrierConnectionUseCase } from '../../carrier-connections/resolve-carrier-connection/resolve-carrier-connection.use-case';
 
 /**
  * Books a quote with its carrier. Order matters for "nothing half-created":
@@ -56,6 +58,7 @@ export class CreateShipmentUseCase {
     @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
     @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
     @Optional() private readonly addresses?: VerifyAddressUseCase,
+    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
   ) {
     this.recoverAfterMs = settings?.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
   }
@@ -85,6 +88,8 @@ export class CreateShipmentUseCase {
       await this.quotes.release(command.teamId, quote.id).catch(() => undefined);
       throw codMismatch(quote);
     }
+    // The account the quote was priced on books it (docs/adr/0065); one removed since is refused here.
+    const carrier = await this.bookingCarrier(command.teamId, quote);
 
     const shipmentId = randomUUID();
     const draft = this.draft(shipmentId, quote, origin, destination, command, now, checked.warnings);
@@ -95,7 +100,7 @@ export class CreateShipmentUseCase {
 
     let booking: CarrierBooking;
     try {
-      booking = await carrierAdapter(await carriersFor(this.carriers, command.teamId), quote.carrierCode).book({
+      booking = await carrier.book({
         shipmentId,
         serviceCode: quote.serviceCode,
         origin,
@@ -119,7 +124,7 @@ export class CreateShipmentUseCase {
       // Recovery may have recorded it already (this request outlived the recovery bound).
       const recorded = await this.shipments.findForTeam(draft.teamId, draft.id).catch(() => null);
       if (recorded) return toShipmentView(recorded, this.catalogue.find(recorded.carrierCode), this.links);
-      await this.compensate(intent, booked, error);
+      await this.compensate(intent, booked, error, carrier);
       throw error;
     }
     faultPoint('booking.after-record');
@@ -128,6 +133,17 @@ export class CreateShipmentUseCase {
       this.logger.warn(`booking intent ${intent} left pending: ${String(error)}`);
     });
     return toShipmentView({ ...booked, serviceReference }, this.catalogue.find(draft.carrierCode), this.links);
+  }
+
+  /** The adapter of the quote's connection; the quote is given back when that connection is gone. */
+  private async bookingCarrier(teamId: string, quote: StoredQuote): Promise<CarrierPort> {
+    if (!this.connections) return carrierAdapter(await carriersFor(this.carriers, teamId), quote.carrierCode);
+    try {
+      return await this.connections.forBooking(teamId, quote);
+    } catch (error) {
+      await this.quotes.release(teamId, quote.id).catch(() => undefined);
+      throw error;
+    }
   }
 
   private async recordIntent(draft: BookingDraft, idempotency: IdempotencyRef | null, now: Date): Promise<string> {
@@ -243,13 +259,12 @@ export class CreateShipmentUseCase {
   }
 
   /** The carrier holds a booking we could not record: undo it there and free the quote. */
-  private async compensate(intent: string, record: BookingDraft, cause: unknown): Promise<void> {
+  private async compensate(intent: string, record: BookingDraft, cause: unknown, adapter: CarrierPort): Promise<void> {
     this.logger.error(
       `local write failed after carrier ${record.carrierCode} booked ${record.trackingNumber}; cancelling it: ${String(cause)}`,
     );
     // Marked first: if this process dies while cancelling, recovery finishes the cancel.
     await this.intents.transition(intent, ['pending'], 'compensating', this.clock.now()).catch(() => undefined);
-    const adapter = carrierAdapter(await carriersFor(this.carriers, record.teamId), record.carrierCode);
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       try {
         await adapter.cancel(record.trackingNumber);

@@ -8,7 +8,11 @@ import {
   IntentRecoveryPort,
   UNRESOLVED_INTENT_STATES,
 } from '../../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, CarrierRegistryPort } from '../../ports/carrier.port';
+import {
+  ResolveCarrierConnectionUseCase,
+  shipmentCarrier,
+} from '../../carrier-connections/resolve-carrier-connection/resolve-carrier-connection.use-case';
 import { IDEMPOTENCY_STORE, IdempotencyStorePort } from '../../ports/idempotency-store.port';
 import { QUOTE_REPOSITORY, QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
@@ -63,6 +67,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     @Inject(PICKUP_REPOSITORY) private readonly pickups: PickupRepositoryPort,
     @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
     @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
+    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
   ) {
     this.recoverAfterMs = settings?.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
   }
@@ -117,9 +122,10 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     const recorded = await this.shipments.findForTeam(intent.teamId, intent.shipmentId);
     if (recorded) return this.finish(intent, 'completed', () => this.shipmentView(recorded));
 
-    const adapter = carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode);
-    const found = await adapter.findBookingByReference(intent.shipmentId);
     const draft = reviveBookingDraft(intent.payload.shipment);
+    // Asked on the account the quote booked on (docs/adr/0065): the booking is there if anywhere.
+    const adapter = await shipmentCarrier(this.carriers, this.connections, intent.teamId, draft);
+    const found = await adapter.findBookingByReference(intent.shipmentId);
     if (found && !found.cancelled && intent.state === 'pending') {
       const booked = { ...draft, trackingNumber: found.trackingNumber, carrierReference: found.carrierReference };
       try {
@@ -152,9 +158,9 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
       const at = shipment.cancelledAt;
       return this.finish(intent, 'completed', () => cancellationView(shipment.id, shipment.trackingNumber, at));
     }
-    const found = await carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode).findBookingByReference(
-      shipment.id,
-    );
+    const found = await (
+      await shipmentCarrier(this.carriers, this.connections, intent.teamId, shipment)
+    ).findBookingByReference(shipment.id);
     if (!found?.cancelled) return this.finish(intent, 'abandoned');
     const at = this.clock.now();
     const reason = typeof intent.payload.reason === 'string' ? intent.payload.reason : null;
@@ -171,10 +177,9 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     if (sameAddress(shipment.destination, destination)) return this.finish(intent, 'completed', () => this.shipmentView(shipment));
     // Another change was recorded since: it was sent to the carrier after this one, so it stands.
     if (!sameAddress(shipment.destination, expected)) return this.finish(intent, 'abandoned');
-    await carrierAdapter(await carriersFor(this.carriers, intent.teamId), intent.carrierCode).updateDestination(
-      shipment.trackingNumber,
-      destination,
-    );
+    await (
+      await shipmentCarrier(this.carriers, this.connections, intent.teamId, shipment)
+    ).updateDestination(shipment.trackingNumber, destination);
     const addressWarnings = Array.isArray(intent.payload.address_warnings)
       ? (intent.payload.address_warnings as ShipmentWarning[])
       : undefined;

@@ -16,7 +16,11 @@ import {
 import { randomUUID } from 'node:crypto';
 import { VerifyAddressUseCase } from '../../addresses/verify-address/verify-address.use-case';
 import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '../../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import { CARRIER_REGISTRY, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
+import {
+  ResolveCarrierConnectionUseCase,
+  shipmentCarrier,
+} from '../../carrier-connections/resolve-carrier-connection/resolve-carrier-connection.use-case';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { faultPoint } from '../../shared/fault-point';
 import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../../ports/shipment-destination.port';
@@ -52,6 +56,7 @@ export class UpdateDestinationUseCase {
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
     @Optional() private readonly addresses?: VerifyAddressUseCase,
+    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
   ) {}
 
   async execute(command: UpdateDestinationCommand): Promise<ShipmentView> {
@@ -85,10 +90,10 @@ export class UpdateDestinationUseCase {
       });
       faultPoint('destination.before-carrier-call');
       try {
-        await carrierAdapter(await carriersFor(this.carriers, shipment.teamId), shipment.carrierCode).updateDestination(
-          shipment.trackingNumber,
-          destination,
-        );
+        // On the account it was booked on (docs/adr/0065).
+        await (
+          await shipmentCarrier(this.carriers, this.connections, shipment.teamId, shipment)
+        ).updateDestination(shipment.trackingNumber, destination);
       } catch (error) {
         if (error instanceof CarrierRejectedError) {
           await this.intents.transition(intent, ['pending'], 'abandoned', this.clock.now()).catch(() => undefined);

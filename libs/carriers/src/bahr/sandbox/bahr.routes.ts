@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   keepMap,
@@ -25,17 +25,13 @@ import { readBahrBooking, readBahrParty } from './bahr-payload';
 const MAX_WAYBILLS = 50;
 const MAX_REMITTANCES = 20;
 
-const sameText = (a: string | undefined, b: string) =>
-  a !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-type Operation = (body: Record<string, unknown>) => unknown;
+type Operation = (body: Record<string, unknown>, account: string) => unknown;
 
 /**
  * Bahr Freight: an older RPC-over-JSON service. Everything is a POST, every answer is an
  * envelope with HTTP 200 (faults included), weights are grams, dates Riyadh local time.
  */
-export async function bahrRoutes(scope: FastifyInstance, { state, code, credentials }: SimulatorOptions): Promise<void> {
-  const { username, password } = credentials;
+export async function bahrRoutes(scope: FastifyInstance, { state, code }: SimulatorOptions): Promise<void> {
   const carrier = state.carrier(code);
   /** GatewayRef → waybill: a re-sent CreateWaybill answers the waybill already created. */
   const byGatewayRef = new Map<string, string>();
@@ -43,19 +39,21 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code, credenti
   keepMap(state, `${code}.byGatewayRef`, byGatewayRef);
   prepareNativeScope(scope, state, code);
 
-  const credentialsOk = (request: FastifyRequest, body: Record<string, unknown> | undefined): boolean => {
+  /** The merchant account the credentials belong to (body, or Bahr's header pair on passthrough). */
+  const accountFor = (request: FastifyRequest, body: Record<string, unknown> | undefined) => {
     const fromBody = body && isRecord(body.Credentials) ? body.Credentials : undefined;
-    const user = str(fromBody?.UserName) ?? str(request.headers['x-bahr-username']);
-    const pass = str(fromBody?.Password) ?? str(request.headers['x-bahr-password']);
-    return sameText(user, username) && sameText(pass, password);
+    const username = str(fromBody?.UserName) ?? str(request.headers['x-bahr-username']);
+    const password = str(fromBody?.Password) ?? str(request.headers['x-bahr-password']);
+    return carrier.accounts.match({ username, password });
   };
 
   const operation = (path: string, handler: Operation) =>
     scope.post(path, async (request) => {
       const parsed = parseJsonBody(request.body);
       if (!parsed.ok || !isRecord(parsed.value)) return fault('REQ-001', 'Malformed request message');
-      if (!credentialsOk(request, parsed.value)) return fault('AUTH-001', 'Invalid user name or password');
-      return handler(parsed.value);
+      const account = accountFor(request, parsed.value);
+      if (!account) return fault('AUTH-001', 'Invalid user name or password');
+      return handler(parsed.value, account.id);
     });
 
   const waybillOf = (body: Record<string, unknown>): SandboxShipment | undefined => {
@@ -63,7 +61,7 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code, credenti
     return number ? carrier.shipments.get(number) : undefined;
   };
 
-  operation('/ws/Shipping/CreateWaybill', (body) => {
+  operation('/ws/Shipping/CreateWaybill', (body, account) => {
     const { booking, problems } = readBahrBooking(body);
     if (!booking) return fault('VAL-100', problems.join('; '));
     const refusal = testBookingRefusal(booking.clientReference);
@@ -82,6 +80,7 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code, credenti
       clientReference: booking.gatewayRef,
       merchantReference: booking.clientReference,
       codAmountHalalas: booking.codAmountHalalas,
+      account,
       origin: booking.shipper,
       destination: booking.consignee,
       parcels: booking.parcels,
@@ -106,25 +105,25 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code, credenti
     });
   });
 
-  operation('/ws/Shipping/CancelWaybill', (body) => {
+  operation('/ws/Shipping/CancelWaybill', (body, account) => {
     const shipment = waybillOf(body);
     if (!shipment) return fault('WB-404', 'Waybill not found');
     if (shipment.cancelled) return fault('WB-409', 'Waybill already cancelled');
     if (!isCancellable(shipment)) {
       return fault('WB-410', 'Waybill cannot be cancelled after collection');
     }
-    state.cancel(shipment, str(body.Reason));
+    state.cancel(shipment, str(body.Reason), account);
     return envelope({ WaybillNumber: shipment.trackingNumber, Cancelled: true, CancelledOn: formatLegacyDate(new Date()) });
   });
 
-  operation('/ws/Shipping/AmendConsignee', (body) => {
+  operation('/ws/Shipping/AmendConsignee', (body, account) => {
     const shipment = waybillOf(body);
     if (!shipment) return fault('WB-404', 'Waybill not found');
     if (!isRedirectable(shipment)) return fault('WB-411', 'Waybill cannot be amended');
     const problems: string[] = [];
     const consignee = readBahrParty(body.Consignee, 'Consignee', problems);
     if (problems.length > 0) return fault('VAL-100', problems.join('; '));
-    state.updateDestination(shipment, consignee, body.Consignee);
+    state.updateDestination(shipment, consignee, body.Consignee, account);
     return envelope({ WaybillNumber: shipment.trackingNumber, Amended: true });
   });
 
@@ -232,7 +231,7 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code, credenti
 
   scope.post('/ws/Gateway/Forward', async (request, reply) => {
     const raw = request.body as Buffer;
-    const authorised = credentialsOk(request, undefined);
+    const authorised = accountFor(request, undefined) !== undefined;
     carrier.recordPassthrough({
       received_at: new Date(),
       body: Buffer.from(raw ?? Buffer.alloc(0)),

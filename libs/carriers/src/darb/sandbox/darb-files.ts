@@ -25,6 +25,8 @@ export interface DarbFile {
   readonly received_at: Date;
   status: 'received' | 'done';
   result?: string;
+  /** The merchant account whose key uploaded it (its bookings are that account's). */
+  readonly account?: string;
   readonly waiters: (() => void)[];
 }
 
@@ -67,8 +69,9 @@ export class DarbFileDesk {
     keepMap(state, `${code}.orders`, this.orders);
   }
 
-  receive(type: DarbFileType, rows: CsvRow[]): DarbFile {
+  receive(type: DarbFileType, rows: CsvRow[], account?: string): DarbFile {
     const file: DarbFile = {
+      account,
       file_id: `F${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`,
       type,
       rows,
@@ -111,11 +114,13 @@ export class DarbFileDesk {
       file.type === 'orders'
         ? await writeCsv(
             ORDER_RESULT_COLUMNS,
-            file.rows.map((row) => this.bookRow(row)),
+            file.rows.map((row) => this.bookRow(row, file.account)),
           )
         : await writeCsv(
             UPDATE_RESULT_COLUMNS,
-            file.rows.map((row) => (file.type === 'cancellations' ? this.cancelRow(row) : this.redirectRow(row))),
+            file.rows.map((row) =>
+              file.type === 'cancellations' ? this.cancelRow(row, file.account) : this.redirectRow(row, file.account),
+            ),
           );
     this.finish(file, result);
   }
@@ -127,7 +132,7 @@ export class DarbFileDesk {
     for (const wake of file.waiters.splice(0)) wake();
   }
 
-  private bookRow(row: CsvRow): CsvRow {
+  private bookRow(row: CsvRow, account: string | undefined): CsvRow {
     const answer = (result: string, tracking: string, code = '', message = '') => ({
       order_ref: row.order_ref ?? '',
       tracking_number: tracking,
@@ -168,6 +173,7 @@ export class DarbFileDesk {
       clientReference: row.order_ref,
       merchantReference: row.merchant_ref || undefined,
       ...(row.cod_sar && Number(row.cod_sar) > 0 ? { codAmountHalalas: Math.round(Number(row.cod_sar) * 100) } : {}),
+      account,
       origin: {
         name: row.shipper_name || undefined,
         phone: row.shipper_phone || undefined,
@@ -190,7 +196,7 @@ export class DarbFileDesk {
     return answer('ACCEPTED', tn);
   }
 
-  private cancelRow(row: CsvRow): CsvRow {
+  private cancelRow(row: CsvRow, account: string | undefined): CsvRow {
     const tn = row.tracking_number ?? '';
     const answer = (result: string, code = '', message = '') => ({ tracking_number: tn, result, error_code: code, error_message: message });
     const shipment = this.state.findShipment(this.code, tn);
@@ -199,11 +205,11 @@ export class DarbFileDesk {
     if (!isCancellable(shipment)) {
       return answer('REJECTED', 'NOT_CANCELLABLE', 'consignment already picked up');
     }
-    this.state.cancel(shipment, row.reason || undefined);
+    this.state.cancel(shipment, row.reason || undefined, account);
     return answer('CANCELLED');
   }
 
-  private redirectRow(row: CsvRow): CsvRow {
+  private redirectRow(row: CsvRow, account: string | undefined): CsvRow {
     const tn = row.tracking_number ?? '';
     const answer = (result: string, code = '', message = '') => ({ tracking_number: tn, result, error_code: code, error_message: message });
     const shipment = this.state.findShipment(this.code, tn);
@@ -212,7 +218,7 @@ export class DarbFileDesk {
     const consignee = consigneeOf(row);
     if (!consignee.city) return answer('REJECTED', 'INVALID_ROW', 'consignee_city is required');
     if (consignee.country !== 'SA') return answer('REJECTED', 'OUT_OF_COVERAGE', 'Darb delivers inside Saudi Arabia only');
-    this.state.updateDestination(shipment, consignee, row);
+    this.state.updateDestination(shipment, consignee, row, account);
     return answer('UPDATED');
   }
 }

@@ -1,12 +1,13 @@
-import { timingSafeEqual } from 'node:crypto';
 import { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  accountOf,
   bookSandboxPickup,
   formatFeedTime,
   isRecord,
   parseJsonBody,
   prepareNativeScope,
   readCsv,
+  rememberAccount,
   SimulatorOptions,
   writeCsv,
 } from '../../shared/sandbox';
@@ -48,8 +49,7 @@ const fail = (reply: FastifyReply, status: number, error: string, message: strin
  * CSV files and come back as result files; tracking numbers come from ranges Darb assigns;
  * tracking is a CSV status feed. No passthrough target.
  */
-export async function darbRoutes(scope: FastifyInstance, { state, code, credentials }: SimulatorOptions): Promise<void> {
-  const { apiKey } = credentials;
+export async function darbRoutes(scope: FastifyInstance, { state, code }: SimulatorOptions): Promise<void> {
   const ranges = new DarbRangeBook();
   state.keep(`${code}.ranges`, {
     save: () => ranges.save(),
@@ -57,13 +57,13 @@ export async function darbRoutes(scope: FastifyInstance, { state, code, credenti
   });
   const desk = new DarbFileDesk(state, code, ranges);
   const carrier = state.carrier(code);
-  const expectedKey = Buffer.from(apiKey);
 
   prepareNativeScope(scope, state, code);
   scope.addHook('onRequest', async (request, reply) => {
     const given = request.headers['x-api-key'];
-    const ok = typeof given === 'string' && given.length === apiKey.length && timingSafeEqual(Buffer.from(given), expectedKey);
-    if (!ok) return fail(reply, 401, 'unauthorized', 'Missing or invalid X-Api-Key');
+    const account = carrier.accounts.match({ apiKey: typeof given === 'string' ? given : undefined });
+    if (!account) return fail(reply, 401, 'unauthorized', 'Missing or invalid X-Api-Key');
+    rememberAccount(request, account);
   });
 
   scope.post('/api/v1/tracking-ranges', async (request, reply) => {
@@ -89,7 +89,7 @@ export async function darbRoutes(scope: FastifyInstance, { state, code, credenti
     if (missing.length > 0) return fail(reply, 400, 'invalid_file', `missing columns: ${missing.join(', ')}`);
     if (parsed.rows.length === 0) return fail(reply, 400, 'invalid_file', 'file has no rows');
     if (parsed.rows.length > MAX_FILE_ROWS) return fail(reply, 413, 'file_too_large', `at most ${MAX_FILE_ROWS} rows`);
-    const file = desk.receive(type as DarbFileType, parsed.rows);
+    const file = desk.receive(type as DarbFileType, parsed.rows, accountOf(request));
     return reply.code(202).send({ file_id: file.file_id, type, status: file.status, rows: file.rowCount });
   });
 

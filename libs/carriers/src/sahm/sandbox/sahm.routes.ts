@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  accountOf,
   keepMap,
+  rememberAccount,
   testBookingRefusal,
   bookSandboxPickup,
   echoBody,
@@ -81,7 +83,7 @@ function decodeCursor(cursor: string | undefined): number | undefined | null {
 }
 
 /** Sahm Express: a modern JSON REST API with bearer tokens, idempotency keys and cursor pages. */
-export async function sahmRoutes(scope: FastifyInstance, { state, code, credentials }: SimulatorOptions): Promise<void> {
+export async function sahmRoutes(scope: FastifyInstance, { state, code }: SimulatorOptions): Promise<void> {
   const carrier = state.carrier(code);
   const idempotency = new Map<string, { bodyHash: string; trackingNumber: string }>();
   state.onReset(() => idempotency.clear());
@@ -89,9 +91,10 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code, credenti
 
   prepareNativeScope(scope, state, code);
   scope.addHook('onRequest', async (request, reply) => {
-    if (request.headers.authorization !== `Bearer ${credentials.apiToken}`) {
-      return sendError(reply, 401, 'unauthorized', 'Missing or invalid bearer token');
-    }
+    const header = request.headers.authorization;
+    const account = carrier.accounts.match({ apiToken: header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined });
+    if (!account) return sendError(reply, 401, 'unauthorized', 'Missing or invalid bearer token');
+    rememberAccount(request, account);
   });
 
   scope.post('/v2/shipments', async (request, reply) => {
@@ -127,6 +130,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code, credenti
       clientReference: key ?? booking.externalId,
       merchantReference: booking.merchantReference,
       codAmountHalalas: booking.codAmountHalalas,
+      account: accountOf(request),
       origin: booking.shipper,
       destination: booking.consignee,
       parcels: booking.parcels,
@@ -160,7 +164,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code, credenti
       const body = parseJsonBody(request.body);
       const reason =
         body.ok && typeof body.value === 'object' && body.value ? str((body.value as Record<string, unknown>).reason) : undefined;
-      state.cancel(shipment, reason);
+      state.cancel(shipment, reason, accountOf(request));
     }
     // Cancelling twice answers like the first time, so clients may retry safely.
     const cancelledAt = shipment.cancellations?.[0]?.received_at ?? new Date();
@@ -178,7 +182,7 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code, credenti
     const issues: SahmIssue[] = [];
     const address = readSahmAddress(parsed.value, 'consignee', issues);
     if (issues.length > 0) return sendError(reply, 422, 'validation_failed', 'The consignee is invalid', issues);
-    state.updateDestination(shipment, address, parsed.value);
+    state.updateDestination(shipment, address, parsed.value, accountOf(request));
     return { tracking_number: shipment.trackingNumber, consignee: parsed.value, updated_at: new Date().toISOString() };
   });
 

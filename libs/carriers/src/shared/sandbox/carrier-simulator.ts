@@ -6,7 +6,11 @@ export interface SimulatorOptions {
   readonly state: SandboxState;
   /** The carrier's code, which is also the prefix its native API is mounted under. */
   readonly code: string;
-  /** What the simulated carrier accepts, by setting name (apiToken, username...). */
+  /**
+   * The platform account's credentials, by setting name (apiToken, username...). Simulators
+   * authenticate against `state.carrier(code).accounts`, which holds this account and the
+   * merchant accounts opened through the control API (docs/adr/0065).
+   */
   readonly credentials: Readonly<Record<string, string>>;
 }
 

@@ -11,3 +11,4 @@ export * from './tracking-numbers';
 export * from './pickups';
 export * from './sandbox-store';
 export * from './test-values';
+export * from './sandbox-accounts';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isTerminal, ShipmentStatus } from '@lgw/domain';
 import { applyStatus, nextAutomaticStatus, sideOf } from './lifecycle';
 import { describeCity } from './places';
+import { SandboxAccounts } from './sandbox-accounts';
 import { TEST_SCENARIOS, testScenarioOf } from './test-values';
 import {
   Fault,
@@ -39,6 +40,8 @@ export class CarrierState {
   passthroughLog: PassthroughRecord[] = [];
   /** Cash-on-delivery payouts, in publication order; each simulator publishes them in its own style. */
   remittances: SandboxRemittance[] = [];
+  /** Merchant accounts and their credentials; kept across resets, like a carrier's customer base. */
+  readonly accounts = new SandboxAccounts();
   private details = new Map<string, SandboxBookingDetail>();
 
   constructor(
@@ -131,6 +134,8 @@ export interface NewShipment {
   clientReference?: string;
   merchantReference?: string;
   codAmountHalalas?: number;
+  /** The account whose credentials booked it (SandboxAccounts). */
+  account?: string;
   origin: SandboxParty;
   destination: SandboxParty;
   parcels: SandboxParcel[];
@@ -213,6 +218,7 @@ export class SandboxState {
       clientReference: input.clientReference,
       merchantReference: input.merchantReference,
       ...(input.codAmountHalalas ? { codAmountHalalas: input.codAmountHalalas } : {}),
+      ...(input.account ? { account: input.account } : {}),
       originCity: origin.city,
       destinationCity: destination.city,
       lane: origin.country.toUpperCase() === destination.country.toUpperCase() ? 'domestic' : 'international',
@@ -268,17 +274,22 @@ export class SandboxState {
     return event;
   }
 
-  cancel(shipment: SandboxShipment, reason?: string): void {
-    (shipment.cancellations ??= []).push({ received_at: new Date(this.now()), reason });
+  cancel(shipment: SandboxShipment, reason?: string, account?: string): void {
+    (shipment.cancellations ??= []).push({ received_at: new Date(this.now()), reason, ...(account ? { account } : {}) });
     shipment.cancelled = true;
     shipment.latestStatus = 'CANCELLED';
     this.autoAdvancing.delete(shipment);
     this.changed();
   }
 
-  updateDestination(shipment: SandboxShipment, address: SandboxParty, native: unknown): void {
+  updateDestination(shipment: SandboxShipment, address: SandboxParty, native: unknown, account?: string): void {
     shipment.destinationCity = address.city;
-    (shipment.destinationUpdates ??= []).push({ received_at: new Date(this.now()), address: compactParty(address), native });
+    (shipment.destinationUpdates ??= []).push({
+      received_at: new Date(this.now()),
+      address: compactParty(address),
+      native,
+      ...(account ? { account } : {}),
+    });
     this.changed();
   }
 

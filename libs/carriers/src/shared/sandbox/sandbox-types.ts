@@ -60,6 +60,8 @@ export interface SandboxShipment {
   readonly merchantReference?: string;
   /** Cash to collect at the door, in halalas, as the booking asked (absent: none). */
   readonly codAmountHalalas?: number;
+  /** The merchant account whose credentials booked it (SandboxAccounts); absent before accounts existed. */
+  readonly account?: string;
   /** Cities only: full addresses live in the bounded detail cache (see CarrierState). */
   readonly originCity: string;
   destinationCity: string;
@@ -75,8 +77,9 @@ export interface SandboxShipment {
   scenarioStep?: number;
   readonly events: SandboxEvent[];
   /** Created on first use: most shipments are never cancelled or redirected. */
-  cancellations?: { received_at: Date; reason?: string }[];
-  destinationUpdates?: { received_at: Date; address: SandboxParty; native: unknown }[];
+  /** `account`: the merchant account whose credentials asked (SandboxAccounts). */
+  cancellations?: { received_at: Date; reason?: string; account?: string }[];
+  destinationUpdates?: { received_at: Date; address: SandboxParty; native: unknown; account?: string }[];
 }
 
 /** What a booking carried in full, kept for recent bookings only. */

@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CreateCarrierConnectionUseCase, ListCarrierConnectionsUseCase, Principal, RevokeCarrierConnectionUseCase } from '@lgw/application';
+import { CreateCarrierConnectionRequestDto } from '../dto/carrier-connection.request.dto';
+import { CarrierConnectionDto, CarrierConnectionListResponseDto } from '../dto/carrier-connection.response.dto';
+import { ApiErrorResponses } from '../http/api-error-responses.decorator';
+import { CurrentPrincipal } from '../http/principal.decorator';
+
+/**
+ * A team's own carrier contracts beside the platform's (docs/adr/0065-carrier-connections.md):
+ * with an active connection to a carrier, the team's quotes and bookings for it use its account
+ * and contract rates.
+ */
+@ApiTags('carrier-connections')
+@ApiBearerAuth()
+@Controller('api/v1/carrier-connections')
+export class CarrierConnectionsHttpController {
+  constructor(
+    private readonly createConnection: CreateCarrierConnectionUseCase,
+    private readonly listConnections: ListCarrierConnectionsUseCase,
+    private readonly revokeConnection: RevokeCarrierConnectionUseCase,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiCreatedResponse({
+    type: CarrierConnectionDto,
+    description: "Saved, after the carrier accepted the credentials; replaces the team's previous connection to that carrier.",
+  })
+  @ApiErrorResponses({
+    422: "E_VALIDATION (carrier, credentials.<name> per the carrier's schema, account_number, rate_cards.<service>...; credentials the carrier refused)",
+    503: 'E_CARRIER_UNAVAILABLE (the carrier could not be asked; nothing saved)',
+  })
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateCarrierConnectionRequestDto): Promise<CarrierConnectionDto> {
+    return this.createConnection.execute({
+      owner: { teamId: principal.teamId },
+      carrier: body.carrier,
+      credentials: body.credentials,
+      accountNumber: body.account_number,
+      rateCards: body.rate_cards,
+    });
+  }
+
+  @Get()
+  @ApiOkResponse({ type: CarrierConnectionListResponseDto })
+  @ApiErrorResponses()
+  list(@CurrentPrincipal() principal: Principal): Promise<CarrierConnectionListResponseDto> {
+    return this.listConnections.execute({ teamId: principal.teamId });
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse({
+    description: 'Revoked: new quotes for the carrier use the platform connection; quotes priced on this one are refused.',
+  })
+  @ApiErrorResponses({ 404: "E_NOT_FOUND (also for another team's connection and the platform's)" })
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.revokeConnection.execute({ owner: { teamId: principal.teamId }, connectionId: id });
+  }
+}
