@@ -16,7 +16,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { HistoryEvent, orderTrackingHistory, trackingEventIdentity } from '@lgw/domain';
-import { openDatabase, TypeOrmTrackingRepository } from '@lgw/persistence';
+import { openDatabase, SqlTrackingRepository } from '@lgw/persistence';
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SHIPMENTS = intEnv('TRACKING_BENCH_SHIPMENTS', 50_000);
@@ -90,7 +90,7 @@ async function main() {
     await q.query('ANALYZE tracking_events');
     const populateMs = Date.now() - populateStarted;
 
-    const repo = new TypeOrmTrackingRepository(q);
+    const repo = new SqlTrackingRepository(q);
     const batchOf = (run: number) => {
       const start = (run * BATCH) % Math.max(1, shipments.length - BATCH);
       return shipments.slice(start, start + BATCH).flatMap(({ id }) =>

@@ -10,13 +10,7 @@ import {
   SetAddressVerificationUseCase,
 } from '@lgw/application';
 import { CARRIER_CATALOGUE, carrierCredentialSchemas, createCarrierRegistry, findCarrier } from '@lgw/carriers';
-import {
-  openDatabase,
-  SignedQuoteRepository,
-  TypeOrmCarrierConnectionRepository,
-  TypeOrmEinvoiceStore,
-  TypeOrmTeamRepository,
-} from '@lgw/persistence';
+import { openDatabase, SignedQuoteRepository, SqlCarrierConnectionRepository, SqlEinvoiceStore, SqlTeamRepository } from '@lgw/persistence';
 import { einvoiceSellerFrom, FatooraHttpClient, loadConfig, ZatcaEinvoiceCrypto } from '@lgw/platform';
 import { AesGcmSecretCipher } from '@lgw/webhooks';
 
@@ -73,7 +67,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const useCase = new CreateTeamUseCase(new TypeOrmTeamRepository(database.dataSource), {
+    const useCase = new CreateTeamUseCase(new SqlTeamRepository(database.dataSource), {
       apiKeyPrefix: config.apiKeyPrefix,
       rateLimitPerMinute: config.rateLimitPerMinute,
       quoteTtlSeconds: config.quoteTtlSeconds,
@@ -96,7 +90,7 @@ async function addressVerification(args: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const teams = new TypeOrmTeamRepository(database.dataSource);
+    const teams = new SqlTeamRepository(database.dataSource);
     const settings = {
       apiKeyPrefix: config.apiKeyPrefix,
       rateLimitPerMinute: config.rateLimitPerMinute,
@@ -123,7 +117,7 @@ async function carrierConnections(command: string, args: string[]): Promise<numb
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const registry = createCarrierRegistry({ env: config.env });
   try {
-    const connections = new TypeOrmCarrierConnectionRepository(database.dataSource);
+    const connections = new SqlCarrierConnectionRepository(database.dataSource);
     const cipher = new AesGcmSecretCipher(config.webhookSecretKey);
     const clock = { now: () => new Date() };
     if (command === 'carrier-connections:list') {
@@ -176,7 +170,7 @@ async function onboard(args: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const useCase = new OnboardEgsUseCase(
-      new TypeOrmEinvoiceStore(database.dataSource),
+      new SqlEinvoiceStore(database.dataSource),
       new ZatcaEinvoiceCrypto(),
       einvoiceSellerFrom(config.env, config.invoiceSellerVatNumber),
       new FatooraHttpClient({ baseUrl }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { billingLine, billingPeriodFor, Money } from '@lgw/domain';
-import { Database, INVOICE_LINES_SQL, TypeOrmBillingLedger } from '@lgw/persistence';
+import { Database, INVOICE_LINES_SQL, SqlBillingLedger } from '@lgw/persistence';
 import { openTestDatabase } from '../support/test-mode';
 
 /**
@@ -11,14 +11,14 @@ import { openTestDatabase } from '../support/test-mode';
 describe('billing ledger', () => {
   let db: Database;
   let close: () => Promise<void>;
-  let ledger: TypeOrmBillingLedger;
+  let ledger: SqlBillingLedger;
   const team = randomUUID();
   const other = randomUUID();
   const november = billingPeriodFor(2026, 11);
 
   beforeAll(async () => {
     ({ db, close } = await openTestDatabase());
-    ledger = new TypeOrmBillingLedger(db.dataSource);
+    ledger = new SqlBillingLedger(db.dataSource);
     for (const id of [team, other]) await db.dataSource.query('INSERT INTO teams (id, name) VALUES ($1, $2)', [id, 'ledger']);
   });
   afterAll(() => close());

@@ -7,7 +7,7 @@ import { SeedPlatformConnectionsUseCase } from '@lgw/application';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { carrierCredentialSchemas } from '@lgw/carriers';
 import { sampleCredential } from '@lgw/domain';
-import { openDatabase, TypeOrmCarrierConnectionRepository } from '@lgw/persistence';
+import { openDatabase, SqlCarrierConnectionRepository } from '@lgw/persistence';
 import { AesGcmSecretCipher } from '@lgw/webhooks';
 import { CARRIER_CODES } from '../support/carriers';
 import { apiCredentials, schemaOf } from '../support/carrier-connections';
@@ -89,7 +89,7 @@ describe('npm run cli -- carrier-connections:set|list', () => {
       ]);
       expect(JSON.parse(cipher.decrypt(row.credentials_ciphertext))).toEqual(account.credentials);
       // The next start seeds the other carriers from the environment and leaves this one as the operator set it.
-      const repository = new TypeOrmCarrierConnectionRepository(database.dataSource);
+      const repository = new SqlCarrierConnectionRepository(database.dataSource);
       const seeded = await new SeedPlatformConnectionsUseCase(repository, carrierCredentialSchemas({}), cipher).execute();
       expect(seeded.records.map((r) => r.carrierCode).sort()).toEqual([...CARRIER_CODES].sort());
       expect(seeded.records.find((r) => r.carrierCode === code)?.id).toBe(connection.id);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TrackingSyncPlan } from '@lgw/application';
 import { trackingEventIdentity } from '@lgw/domain';
-import { Database, TypeOrmTrackingRepository } from '@lgw/persistence';
+import { Database, SqlTrackingRepository } from '@lgw/persistence';
 import { TrackingFidelity1732100360000 } from '@lgw/persistence/migrations/1732100360000-tracking-fidelity.migration';
 import { openTestDatabase, SERVICES_MODE } from '../support/test-mode';
 
@@ -15,13 +15,13 @@ const candidate = (eventKey: string, dedupeKey = `identity:${eventKey}`) => ({ e
 
 describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
   let db: Database;
-  let repo: TypeOrmTrackingRepository;
+  let repo: SqlTrackingRepository;
   const teamId = randomUUID();
   let close: () => Promise<void>;
 
   beforeAll(async () => {
     ({ db, close } = await openTestDatabase({ inMemory: true }));
-    repo = new TypeOrmTrackingRepository(db.dataSource);
+    repo = new SqlTrackingRepository(db.dataSource);
     await db.dataSource.query('INSERT INTO teams (id, name) VALUES ($1, $2)', [teamId, 'Tracking']);
   });
   afterAll(() => close());

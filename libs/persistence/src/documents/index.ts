@@ -1,3 +1,3 @@
 export * from './filesystem-document.store';
-export * from './typeorm-shipment-document.repository';
+export * from './sql-shipment-document.repository';
 export * from './postgres-document.store';

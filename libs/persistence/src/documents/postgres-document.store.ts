@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DocumentStorePort, StagedDocument, StageOptions } from '@lgw/application';
-import { updatedRows } from '../repositories/sql-results';
+import { updatedRows } from '../support/sql-results';
 import { ChunkTable, deleteChunks, insertChunks, readChunks } from '../support/postgres-chunks';
 import { isUuid } from '../support/uuid';
 import { ContentMeter } from './content-meter';

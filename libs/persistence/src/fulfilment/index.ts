@@ -1,3 +1,3 @@
-export * from './typeorm-fulfilment-batch.repository';
+export * from './sql-fulfilment-batch.repository';
 export * from './filesystem-batch-file.store';
 export * from './postgres-batch-file.store';

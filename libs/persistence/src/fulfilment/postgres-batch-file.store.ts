@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { BatchFileStorePort } from '@lgw/application';
-import { updatedRows } from '../repositories/sql-results';
+import { updatedRows } from '../support/sql-results';
 import { ChunkTable, deleteChunks, insertChunks, readChunks, sweepUnreferencedChunks } from '../support/postgres-chunks';
 
 const CHUNKS: ChunkTable = { table: 'batch_file_chunks', chunkBytes: 1024 * 1024 };

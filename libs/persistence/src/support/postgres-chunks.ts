@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { updatedRows } from '../repositories/sql-results';
+import { updatedRows } from './sql-results';
 
 /**
  * File bytes as `(upload_id, seq, data)` rows: one upload is one version of one file, never

@@ -28,7 +28,7 @@ import {
   createCarrierRegistry,
   defaultSandboxUrl,
 } from '@lgw/carriers';
-import { Database, openDatabase, TypeOrmCarrierConnectionRepository } from '@lgw/persistence';
+import { Database, openDatabase, SqlCarrierConnectionRepository } from '@lgw/persistence';
 import {
   AppConfig,
   CachedAddressDirectory,
@@ -141,7 +141,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
   };
   // The platform's credentials live in the database, seeded once from the environment (docs/adr/0065).
   const platform = await new SeedPlatformConnectionsUseCase(
-    new TypeOrmCarrierConnectionRepository(database.dataSource),
+    new SqlCarrierConnectionRepository(database.dataSource),
     carrierCredentialSchemas(carrierEnv),
     new AesGcmSecretCipher(config.webhookSecretKey),
   ).execute();

@@ -1,8 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { PickupInsertOutcome, PickupRecord, PickupRepositoryPort, PickupShipmentMove } from '@lgw/application';
 import { AddressProps, NOT_PICKED_UP_STATUSES, PickupStatus } from '@lgw/domain';
-import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
-import { rowCount } from './sql-results';
+import { insertOutbox, insertTrackingEvents } from '../shipments/shipment-event.inserts';
+import { rowCount } from '../support/sql-results';
 import { isUuid } from '../support/uuid';
 
 interface PickupRow {
@@ -59,7 +59,7 @@ function toRecord(row: PickupRow): PickupRecord {
 /** Thrown inside the transaction to roll it back when a shipment left its expected status. */
 class ShipmentMovedMeanwhile extends Error {}
 
-export class TypeOrmPickupRepository implements PickupRepositoryPort {
+export class SqlPickupRepository implements PickupRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async insertScheduled(pickup: PickupRecord, moves: readonly PickupShipmentMove[]): Promise<PickupInsertOutcome> {

@@ -1,11 +1,11 @@
 import { DataSource } from 'typeorm';
 import { LabelFormat, LabelStorePort, PrinterLabelFormat, OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/application';
-import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
-import { ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
+import { insertOutbox, insertTrackingEvents } from '../shipments/shipment-event.inserts';
+import { ShipmentRow, toShipmentRecord } from '../shipments/shipment-row.mapper';
 import { preparedQuery } from '../support/prepared-query';
 import { isUuid } from '../support/uuid';
 
-export class TypeOrmLabelStore implements LabelStorePort {
+export class SqlLabelStore implements LabelStorePort {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(shipmentId: string): Promise<Buffer | null> {

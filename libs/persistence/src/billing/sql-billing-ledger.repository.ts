@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { BillingLedgerPort, LedgerEntry, LedgerLine, LedgerPeriodSummary, OutboxEvent, RETURN_STATUSES } from '@lgw/application';
 import { BillingLineDraft, BillingPeriod, isBillingCause, SUBTOTAL_CAUSES } from '@lgw/domain';
-import { rowCount } from '../repositories/sql-results';
+import { rowCount } from '../support/sql-results';
 
 interface LineRow {
   shipment_id: string;
@@ -29,7 +29,7 @@ export const INVOICE_LINES_SQL = `SELECT ${LINE_COLUMNS} FROM billing_lines
   WHERE team_id = $1 AND period_start = $2 AND einvoice_document_id IS NULL
   ORDER BY occurred_at, id`;
 
-export class TypeOrmBillingLedger implements BillingLedgerPort {
+export class SqlBillingLedger implements BillingLedgerPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async record(entry: LedgerEntry, decide: (existing: readonly LedgerLine[]) => readonly BillingLineDraft[]): Promise<number> {

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { CarrierIntent, CarrierIntentState, CarrierIntentStorePort, IdempotencyRef } from '@lgw/application';
-import { rowCount, updatedRows } from './sql-results';
+import { rowCount, updatedRows } from '../support/sql-results';
 
 interface IntentRow {
   id: string;
@@ -18,7 +18,7 @@ interface IntentRow {
 
 const UNRESOLVED = "state IN ('pending', 'compensating')";
 
-export class TypeOrmCarrierIntentStore implements CarrierIntentStorePort {
+export class SqlCarrierIntentStore implements CarrierIntentStorePort {
   constructor(private readonly dataSource: DataSource) {}
 
   async record(intent: Omit<CarrierIntent, 'state'>): Promise<void> {

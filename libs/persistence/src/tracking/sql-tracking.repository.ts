@@ -9,8 +9,8 @@ import {
   TrackingSyncPlan,
 } from '@lgw/application';
 import { Lane, ShipmentStatus, TERMINAL_STATUSES } from '@lgw/domain';
-import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
-import { updatedRows } from './sql-results';
+import { insertOutbox, insertTrackingEvents } from '../shipments/shipment-event.inserts';
+import { updatedRows } from '../support/sql-results';
 
 interface DueRow {
   id: string;
@@ -47,7 +47,7 @@ class StatusMovedMeanwhile extends Error {}
  * (shipment_id, dedupe_key). See docs/adr/0006-tracking-sync-at-scale.md and
  * docs/adr/0036-tracking-history-fidelity.md.
  */
-export class TypeOrmTrackingRepository implements TrackingRepositoryPort {
+export class SqlTrackingRepository implements TrackingRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async claimDue(

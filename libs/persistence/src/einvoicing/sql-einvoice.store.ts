@@ -11,7 +11,7 @@ import {
   UninvoicedLine,
 } from '@lgw/application';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '@lgw/domain';
-import { updatedRows } from '../repositories/sql-results';
+import { updatedRows } from '../support/sql-results';
 
 interface DocumentRow {
   id: string;
@@ -72,7 +72,7 @@ function toDocument(r: DocumentRow): EinvoiceDocument {
 }
 
 /** E-invoices, their EGS units and the teams' buyer profiles (docs/adr/0055). */
-export class TypeOrmEinvoiceStore implements EinvoiceStorePort {
+export class SqlEinvoiceStore implements EinvoiceStorePort {
   constructor(private readonly dataSource: DataSource) {}
 
   async saveProfile(profile: BillingProfile): Promise<void> {

@@ -14,7 +14,7 @@ interface ShipmentDocumentRow {
   uploaded_at: Date;
 }
 
-export class TypeOrmShipmentDocumentRepository implements ShipmentDocumentRepositoryPort {
+export class SqlShipmentDocumentRepository implements ShipmentDocumentRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async insert(d: ShipmentDocumentRecord): Promise<void> {

@@ -8,8 +8,8 @@ import {
   FulfilmentBatchRepositoryPort,
 } from '@lgw/application';
 import { BATCH_PHASES, BatchPhase } from '@lgw/domain';
-import { bookedShipmentColumns } from '../repositories/shipment-row.mapper';
-import { rowCount } from '../repositories/sql-results';
+import { bookedShipmentColumns } from '../shipments/shipment-row.mapper';
+import { rowCount } from '../support/sql-results';
 import { isUuid } from '../support/uuid';
 
 interface BatchRow {
@@ -75,7 +75,7 @@ const toOrder = (r: OrderRow): BatchOrderRecord => ({
  * rows as one JSON parameter (jsonb_to_recordset): one round trip per page of orders, and
  * no limit on parameters.
  */
-export class TypeOrmFulfilmentBatchRepository implements FulfilmentBatchRepositoryPort {
+export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async create(b: FulfilmentBatchRecord): Promise<void> {

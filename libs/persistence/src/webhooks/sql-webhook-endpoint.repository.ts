@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { WebhookEndpointRecord, WebhookEndpointRepositoryPort } from '@lgw/application';
 import { WebhookEventKind } from '@lgw/domain';
-import { updatedRows } from '../repositories/sql-results';
+import { updatedRows } from '../support/sql-results';
 
 interface EndpointRow {
   team_id: string;
@@ -34,7 +34,7 @@ function toRecord(row: EndpointRow): WebhookEndpointRecord {
   };
 }
 
-export class TypeOrmWebhookEndpointRepository implements WebhookEndpointRepositoryPort {
+export class SqlWebhookEndpointRepository implements WebhookEndpointRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(teamId: string): Promise<WebhookEndpointRecord | null> {

@@ -14,7 +14,7 @@ interface ManifestRow {
 /** Nothing to hand over: the transaction is rolled back and nothing is written. */
 class EmptyManifest extends Error {}
 
-export class TypeOrmManifestRepository implements ManifestRepositoryPort {
+export class SqlManifestRepository implements ManifestRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async create(m: Omit<ManifestRecord, 'shipmentCount'>): Promise<ManifestRecord | null> {

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { RetentionPolicy, RetentionPort, RetentionReport } from '@lgw/application';
-import { rowCount } from './sql-results';
+import { rowCount } from '../support/sql-results';
 
-export class TypeOrmRetention implements RetentionPort {
+export class SqlRetention implements RetentionPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async purge(now: Date, policy: RetentionPolicy): Promise<RetentionReport> {

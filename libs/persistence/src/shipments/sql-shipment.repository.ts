@@ -18,7 +18,7 @@ import {
   toTrackingEventRecord,
   TrackingEventRow,
 } from './shipment-row.mapper';
-import { rowCount } from './sql-results';
+import { rowCount } from '../support/sql-results';
 import { preparedQuery } from '../support/prepared-query';
 import { isUuid } from '../support/uuid';
 
@@ -66,7 +66,7 @@ const SHIPMENT_COLUMNS = [
   'label_format',
 ].join(', ');
 
-export class TypeOrmShipmentRepository implements ShipmentRepositoryPort {
+export class SqlShipmentRepository implements ShipmentRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
   /**

@@ -5,7 +5,7 @@ import { ApiKeyOrmEntity } from '../entities/api-key.orm-entity';
 import { TeamOrmEntity } from '../entities/team.orm-entity';
 import { isUuid } from '../support/uuid';
 
-export class TypeOrmTeamRepository implements TeamRepositoryPort {
+export class SqlTeamRepository implements TeamRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async createWithKeys(team: TeamRecord, testScopeId: string, keys: readonly NewApiKey[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { CarrierConnectionRecord, CarrierConnectionRepositoryPort } from '@lgw/application';
 import { ConnectionOwner, ConnectionStatus } from '@lgw/domain';
-import { updatedRows } from '../repositories/sql-results';
+import { updatedRows } from '../support/sql-results';
 
 interface ConnectionRow {
   id: string;
@@ -53,7 +53,7 @@ const INSERT = `INSERT INTO carrier_connections
   (id, carrier_code, owner, team_id, account_number, credentials_ciphertext, credentials_hint, rate_cards, status, created_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10)`;
 
-export class TypeOrmCarrierConnectionRepository implements CarrierConnectionRepositoryPort {
+export class SqlCarrierConnectionRepository implements CarrierConnectionRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async saveReplacing(record: CarrierConnectionRecord): Promise<void> {

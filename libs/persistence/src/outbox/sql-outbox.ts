@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { OutboxEvent, OutboxPort } from '@lgw/application';
-import { rowCount } from './sql-results';
+import { rowCount } from '../support/sql-results';
 
 interface OutboxRow {
   id: string;
@@ -11,7 +11,7 @@ interface OutboxRow {
   created_at: Date;
 }
 
-export class TypeOrmOutbox implements OutboxPort {
+export class SqlOutbox implements OutboxPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async relayBatch(limit: number, publish: (events: readonly OutboxEvent[]) => Promise<void>): Promise<number> {

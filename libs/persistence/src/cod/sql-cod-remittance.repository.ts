@@ -10,8 +10,8 @@ import {
   toRemittanceView,
   UnmatchedPayoutLineRecord,
 } from '@lgw/application';
-import { insertOutbox } from '../repositories/shipment-event.inserts';
-import { updatedRows } from '../repositories/sql-results';
+import { insertOutbox } from '../shipments/shipment-event.inserts';
+import { updatedRows } from '../support/sql-results';
 import { isUuid } from '../support/uuid';
 
 interface RemittanceRow {
@@ -41,7 +41,7 @@ const REMITTANCE_COLUMNS = 'id, team_id, carrier_code, carrier_reference, remitt
  * shipment for its item (a shipment is paid out once), (carrier, reference, tracking number)
  * for an unmatched line. Reading a payout again therefore adds nothing.
  */
-export class TypeOrmCodRemittanceRepository implements CodRemittanceRepositoryPort {
+export class SqlCodRemittanceRepository implements CodRemittanceRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async cursor(carrierCode: string): Promise<string | null> {

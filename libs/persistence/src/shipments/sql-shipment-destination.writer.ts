@@ -2,9 +2,9 @@ import { DataSource } from 'typeorm';
 import { DestinationChange, ShipmentDestinationWriterPort, ShipmentRecord } from '@lgw/application';
 import { insertOutbox } from './shipment-event.inserts';
 import { ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
-import { updatedRows } from './sql-results';
+import { updatedRows } from '../support/sql-results';
 
-export class TypeOrmShipmentDestinationWriter implements ShipmentDestinationWriterPort {
+export class SqlShipmentDestinationWriter implements ShipmentDestinationWriterPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async replaceDestination(change: DestinationChange): Promise<ShipmentRecord | null> {

@@ -7,7 +7,7 @@ import {
   WebhookMessageRepositoryPort,
 } from '@lgw/application';
 import { WebhookDeliveryState } from '@lgw/domain';
-import { rowCount, updatedRows } from '../repositories/sql-results';
+import { rowCount, updatedRows } from '../support/sql-results';
 
 interface MessageRow {
   id: string;
@@ -52,7 +52,7 @@ function toRecord(row: MessageRow): WebhookMessageRecord {
   };
 }
 
-export class TypeOrmWebhookMessageRepository implements WebhookMessageRepositoryPort {
+export class SqlWebhookMessageRepository implements WebhookMessageRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async insertMany(messages: readonly NewWebhookMessage[]): Promise<number> {

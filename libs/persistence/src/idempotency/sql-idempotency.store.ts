@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { IdempotencyBegin, IdempotencyClaim, IdempotencyStorePort, KeptResponse } from '@lgw/application';
-import { rowCount } from './sql-results';
+import { rowCount } from '../support/sql-results';
 
 interface KeyRow {
   request_hash: string;
@@ -11,7 +11,7 @@ interface KeyRow {
   lease_expires_at: Date | string | null;
 }
 
-export class TypeOrmIdempotencyStore implements IdempotencyStorePort {
+export class SqlIdempotencyStore implements IdempotencyStorePort {
   constructor(private readonly dataSource: DataSource) {}
 
   async begin(c: IdempotencyClaim): Promise<IdempotencyBegin> {

@@ -23,7 +23,7 @@ const SCAN_PAGE = 5000;
 /** What scoring reads: the names are not scored, and leaving them out halves the bytes scanned. */
 const SCORED_COLUMNS = 'sku, hs_code, weight_kg, length_cm, width_cm, height_cm, origin_country, value_halalas';
 
-export class TypeOrmCatalogueRepository implements CatalogueRepositoryPort {
+export class SqlCatalogueRepository implements CatalogueRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
   /**

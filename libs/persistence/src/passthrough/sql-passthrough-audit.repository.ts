@@ -14,7 +14,7 @@ interface AuditRow {
   created_at: Date;
 }
 
-export class TypeOrmPassthroughAuditRepository implements PassthroughAuditPort {
+export class SqlPassthroughAuditRepository implements PassthroughAuditPort {
   constructor(private readonly dataSource: DataSource) {}
 
   async record(entry: PassthroughAuditEntry): Promise<void> {
