@@ -611,8 +611,8 @@ describe('control panel (/console) in a real browser', () => {
     expect(await page.locator('#signout').isVisible()).toBe(true);
     for (const [hash, heading] of [
       ['#/webhooks', 'Webhooks'],
-      ['#/batches', 'Batches'],
       ['#/carrier-accounts', 'Carrier accounts'],
+      ['#/batches', 'Batches'],
     ]) {
       await page.goto(`${t.url}/console${hash}`);
       await page.waitForSelector(`h1:has-text("${heading}")`);

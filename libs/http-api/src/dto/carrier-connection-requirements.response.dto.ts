@@ -16,23 +16,31 @@ export class ConnectionCredentialRequirementDto {
   @ApiProperty({ example: 256 }) max_length: number;
 }
 
-export class AccountNumberRequirementDto {
-  @ApiProperty() required: boolean;
-  @ApiProperty({ example: '^[A-Z0-9]{6,12}$', description: 'a regular expression the account number must match' })
+export interface AccountNumberRequirement {
+  required: boolean;
   pattern: string;
-  @ApiProperty() description_en: string;
+  description_en: string;
 }
+
+/** The account number rule, or null: inline, so that OpenAPI 3.0 can say "an object or null". */
+const ACCOUNT_NUMBER_OR_NULL = {
+  type: 'object',
+  nullable: true,
+  description: 'null when the carrier does not number its accounts (an account_number is then refused)',
+  required: ['required', 'pattern', 'description_en'],
+  properties: {
+    required: { type: 'boolean' },
+    pattern: { type: 'string', example: '^[A-Z0-9]{6,12}$', description: 'a regular expression the account number must match' },
+    description_en: { type: 'string' },
+  },
+} as const;
 
 export class ConnectionRequirementDto {
   @ApiProperty({ example: 'sahm' }) carrier: string;
   @ApiProperty({ type: [ConnectionCredentialRequirementDto], description: 'every credential the carrier asks for, in its declared order' })
   credentials: ConnectionCredentialRequirementDto[];
-  @ApiProperty({
-    type: AccountNumberRequirementDto,
-    nullable: true,
-    description: 'null when the carrier does not number its accounts (an account_number is then refused)',
-  })
-  account_number: AccountNumberRequirementDto | null;
+  @ApiProperty(ACCOUNT_NUMBER_OR_NULL as never)
+  account_number: AccountNumberRequirement | null;
 }
 
 export class ConnectionRequirementListResponseDto {
