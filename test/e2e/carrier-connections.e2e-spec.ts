@@ -257,6 +257,46 @@ describe('carrier connections', () => {
     expect((await t.api('/carrier-connections', { key: null })).status).toBe(401);
   });
 
+  it("answers each registered carrier's connection requirements: what POST takes, which credentials are secret, the account rule", async () => {
+    const team = await newTeam('Requirements');
+    const res = await api('/carrier-connections/requirements', { key: team.apiKey });
+    expect(res.status).toBe(200);
+    const byCode = new Map((res.body.carriers as any[]).map((c) => [c.carrier, c]));
+    expect([...byCode.keys()].sort()).toEqual([...CARRIER_CODES].sort());
+    for (const code of CARRIER_CODES) {
+      const schema = schemaOf(code);
+      const requirement = byCode.get(code);
+      expect(requirement.credentials).toEqual(
+        Object.entries(schema.fields).map(([setting, field]) => ({
+          name: credentialApiName(setting),
+          label_en: field.label_en,
+          label_ar: field.label_ar,
+          secret: field.secret !== false,
+          charset: field.charset,
+          min_length: field.min_length,
+          max_length: field.max_length,
+        })),
+      );
+      expect(requirement.account_number).toEqual(schema.account_number ?? null);
+      // The names it gives are the ones POST /carrier-connections takes: a sandbox account's
+      // credentials keyed by them are accepted.
+      const opened = await account(code);
+      const credentials = Object.fromEntries(
+        requirement.credentials.map((c: any) => {
+          const setting = Object.keys(opened.credentials).find((name) => credentialApiName(name) === c.name)!;
+          return [c.name, opened.credentials[setting]];
+        }),
+      );
+      const created = await connect(team.apiKey, { carrier: code, credentials });
+      expect({ code, status: created.status }).toEqual({ code, status: 201 });
+    }
+    // A fixed word, not taken for a connection id; the bearer key is needed like everywhere.
+    expect((await api('/carrier-connections/requirements', { method: 'DELETE', key: team.apiKey })).status).toBe(404);
+    const anonymous = await t.api('/carrier-connections/requirements', { key: null });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error.code).toEqual(expect.any(String));
+  });
+
   it("test mode: a test key's connection is checked at the sandbox, invisible to live keys, and books test shipments on its account", async () => {
     const team = await newTeam('Test mode connections');
     const code = CARRIER_CODES[CARRIER_CODES.length - 1];

@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { CARRIERS } from '@lgw/carriers';
+import { CARRIERS, connectionSchemaOf } from '@lgw/carriers';
+import { credentialApiName, sampleCredential } from '@lgw/domain';
 import { batchCsv, validRow } from '../support/batch-csv';
 import { book } from '../support/booking';
+import { apiCredentials, openSandboxAccount } from '../support/carrier-connections';
 import { launchBrowser, screenshot } from '../support/browser';
 import { pdfInfo } from '../support/pdf-tools';
 import { PICKUP_CARRIERS, pickupSlotFor } from '../support/pickups';
@@ -453,6 +455,91 @@ describe('control panel (/console) in a real browser', () => {
     expect(returns[0]).toMatchObject({ is_return: true, reference: 'RETURN: wrong size' });
   });
 
+  it("adds a team's own account at each carrier, shows the carrier's refusal per field in the page's language, and deletes it", async () => {
+    const team = await t.createTeam('Carrier Accounts Console');
+    const post = (body: unknown) => t.api('/carrier-connections', { method: 'POST', key: team.apiKey, body });
+    /** Where the page puts an API problem: beside its input, else under the inputs. */
+    const errorSlot = async (field: string) =>
+      page.locator(`.field-error[data-error-for="${(await page.locator(`input[name="${field}"]`).count()) ? field : ''}"]`);
+    await signIn(team.apiKey);
+    await page.waitForSelector('h1:has-text("Shipments")');
+    await page.click('nav a:has-text("Carrier accounts")');
+    await page.waitForSelector('h1:has-text("Carrier accounts")');
+    // The platform's accounts are listed, marked, without their credentials.
+    await page
+      .locator('tr[data-connection]')
+      .nth(CARRIERS.length - 1)
+      .waitFor();
+    expect(await page.locator('tr[data-connection]', { hasText: 'Platform' }).count()).toBe(CARRIERS.length);
+    expect(await page.locator('tr[data-connection] button.danger').count()).toBe(0);
+
+    for (const carrier of CARRIERS) {
+      const { code } = carrier.descriptor;
+      const fields = Object.entries(connectionSchemaOf(carrier).fields);
+      const inputOf = (name: string) => page.locator(`input[name="credentials.${credentialApiName(name)}"]`);
+      await page.selectOption('select[name=carrier]', code);
+      // One input per declared credential; secrets are password inputs.
+      expect(await page.locator('input[name^="credentials."]').count()).toBe(fields.length);
+      for (const [name, field] of fields)
+        expect(await inputOf(name).getAttribute('type')).toBe(field.secret === false ? 'text' : 'password');
+
+      // Credentials of the right shape that no account at the carrier has: the carrier refuses them.
+      const wrong = Object.fromEntries(fields.map(([name, field]) => [name, sampleCredential(field)]));
+      for (const [name, value] of Object.entries(wrong)) await inputOf(name).fill(value);
+      await page.click('button:has-text("Check and save")');
+      const refused = await post({ carrier: code, credentials: apiCredentials(wrong) });
+      expect(refused.status).toBe(422);
+      for (const problem of refused.body.error.details.errors) {
+        const slot = await errorSlot(problem.field);
+        await slot.waitFor({ state: 'visible' });
+        expect(await slot.textContent()).toContain(problem.reason);
+      }
+      expect((await t.api('/carrier-connections', { key: team.apiKey })).body.connections.some((c: any) => c.owner === 'team')).toBe(false);
+
+      // An account opened at the carrier's sandbox: saved, listed as the team's with its hint.
+      const opened = await openSandboxAccount(t, code);
+      for (const [name, value] of Object.entries(opened.credentials)) await inputOf(name).fill(value);
+      await page.click('button:has-text("Check and save")');
+      await page.waitForSelector('#flash:has-text("account saved")');
+      const own = (await t.api('/carrier-connections', { key: team.apiKey })).body.connections.find(
+        (c: any) => c.owner === 'team' && c.carrier === code,
+      );
+      expect(own).toMatchObject({ status: 'active', credentials_hint: expect.any(String) });
+      const row = page.locator(`tr[data-connection="${own.id}"]`);
+      expect(await row.textContent()).toContain('Yours');
+      expect(await row.textContent()).toContain(own.credentials_hint);
+      const shown = await page.locator('#view').innerText();
+      for (const value of Object.values(opened.credentials)) expect(shown).not.toContain(value);
+      if (carrier === CARRIERS[0]) await screenshot(page, 'carrier-accounts');
+
+      // Deleted after a confirmation: the platform's account is the team's again.
+      page.once('dialog', (dialog) => void dialog.accept());
+      await row.locator('button.danger').click();
+      await page.waitForSelector('#flash:has-text("Carrier account deleted")');
+      await row.waitFor({ state: 'detached' });
+      const after = (await t.api('/carrier-connections', { key: team.apiKey })).body.connections as any[];
+      expect(after.some((c) => c.owner === 'team')).toBe(false);
+      expect(after.filter((c) => c.owner === 'platform')).toHaveLength(CARRIERS.length);
+    }
+
+    // In Arabic, right to left: the labels the carrier declares and the API's Arabic reasons.
+    await page.click('#lang');
+    await page.waitForSelector('h1:has-text("حسابات شركات الشحن")');
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    const carrier = CARRIERS[0];
+    const [name, field] = Object.entries(connectionSchemaOf(carrier).fields)[0];
+    await page.selectOption('select[name=carrier]', carrier.descriptor.code);
+    expect(await page.locator('label', { hasText: field.label_ar }).count()).toBe(1);
+    await page.fill(`input[name="credentials.${credentialApiName(name)}"]`, 'x');
+    await page.click('button:has-text("تحقق واحفظ")');
+    const invalid = await post({ carrier: carrier.descriptor.code, credentials: { [credentialApiName(name)]: 'x' } });
+    const problem = invalid.body.error.details.errors.find((e: any) => e.field === `credentials.${credentialApiName(name)}`);
+    expect(problem.reason_ar).toMatch(/[\u0600-\u06ff]/);
+    const slot = await errorSlot(problem.field);
+    await slot.waitFor({ state: 'visible' });
+    expect(await slot.textContent()).toBe(problem.reason_ar);
+  });
+
   it('browses on its own rate budget: a team limited to 2 calls a minute still browses, and its API limit stays whole', async () => {
     const team = await t.createTeam('Busy Browser');
     await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 2 });
@@ -524,6 +611,7 @@ describe('control panel (/console) in a real browser', () => {
     expect(await page.locator('#signout').isVisible()).toBe(true);
     for (const [hash, heading] of [
       ['#/webhooks', 'Webhooks'],
+      ['#/carrier-accounts', 'Carrier accounts'],
       ['#/batches', 'Batches'],
     ]) {
       await page.goto(`${t.url}/console${hash}`);

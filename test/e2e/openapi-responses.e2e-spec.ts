@@ -193,6 +193,7 @@ describe('documented response schemas match real responses', () => {
     const own = await openSandboxAccount(t, carrier);
     await call('/carrier-connections', { method: 'POST', body: { carrier, credentials: apiCredentials(own.credentials) } });
     await call('/carrier-connections');
+    await call('/carrier-connections/requirements');
     const platform = await openSandboxAccount(t, carrier);
     await call('/carrier-connections', { method: 'POST', body: { carrier, credentials: apiCredentials(platform.credentials) } }, true);
     await call('/carrier-connections', {}, true);

@@ -2,6 +2,7 @@ import { credential, isApiKey, isTestKey, onRateLimit, signIn, signOut } from '.
 import { batchView, batchesView } from './batches.js';
 import { invoicesView, readinessView } from './billing.js';
 import { codView } from './cod.js';
+import { connectionsView } from './connections.js';
 import { card, clearFlash, field, h, showError, showInfo, takeInfoAfterNavigation } from './dom.js';
 import { language, setLanguage, t } from './i18n.js';
 import { teamView, teamsView } from './operator.js';
@@ -16,6 +17,7 @@ const TEAM_ROUTES = [
   [/^\/shipments\/([^/]+)$/, (root, id, query) => shipmentView(root, id, query)],
   [/^\/pickups$/, pickupsView],
   [/^\/webhooks$/, webhooksView],
+  [/^\/carrier-accounts$/, (root) => connectionsView(root)],
   [/^\/invoices$/, (root) => invoicesView(root)],
   [/^\/invoices\/([^/]+)$/, (root, id) => invoicesView(root, id)],
   [/^\/batches$/, batchesView],
@@ -33,6 +35,7 @@ const TEAM_NAV = [
   ['#/ship', 'ship'],
   ['#/pickups', 'pickups'],
   ['#/webhooks', 'webhooks'],
+  ['#/carrier-accounts', 'carrierAccounts'],
   ['#/invoices', 'invoices'],
   ['#/batches', 'batches'],
   ['#/readiness', 'readiness'],

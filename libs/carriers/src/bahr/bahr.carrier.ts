@@ -47,6 +47,7 @@ export const BAHR_CARRIER: CarrierDefinition = {
         charset: 'token',
         min_length: 3,
         max_length: 64,
+        secret: false,
       },
       password: { label_en: 'Bahr web service password', label_ar: 'كلمة مرور خدمة بحر', charset: 'text', min_length: 8, max_length: 128 },
     },

@@ -3,6 +3,7 @@ import {
   CarrierCredentialSchema,
   credentialApiName,
   credentialsHint,
+  isSecretCredential,
   sampleCredential,
   validateConnectionCredentials,
 } from './carrier-connection';
@@ -92,5 +93,11 @@ describe('carrier connection credentials', () => {
       expect(() => validateConnectionCredentials({ fields: { [name]: field } }, { [credentialApiName(name)]: value })).not.toThrow();
     }
     expect(sampleCredential(SCHEMA.fields.username)).not.toBe(sampleCredential(SCHEMA.fields.username));
+  });
+
+  it('treats every credential as a secret unless the carrier declares it is not', () => {
+    expect(isSecretCredential(SCHEMA.fields.password)).toBe(true);
+    expect(isSecretCredential({ ...SCHEMA.fields.username, secret: false })).toBe(false);
+    expect(isSecretCredential({ ...SCHEMA.fields.password, secret: true })).toBe(true);
   });
 });

@@ -20,6 +20,11 @@ export interface CredentialFieldSchema {
   readonly charset: CredentialCharset;
   readonly min_length: number;
   readonly max_length: number;
+  /**
+   * Whether the value is a secret a form masks (password input). Absent: secret, the safe
+   * default; a carrier says `false` for what is not (a user name).
+   */
+  readonly secret?: boolean;
 }
 
 /**
@@ -124,6 +129,11 @@ export function credentialsHint(credentials: ConnectionCredentials): string {
   return Object.entries(credentials)
     .map(([name, value]) => `${credentialApiName(name)} ${[...value].length >= 12 ? `••••${[...value].slice(-4).join('')}` : '••••'}`)
     .join(', ');
+}
+
+/** Whether a declared credential is a secret: unless the carrier says otherwise, it is. */
+export function isSecretCredential(field: CredentialFieldSchema): boolean {
+  return field.secret !== false;
 }
 
 /** A generated value that the field accepts: for sandbox accounts and tests of any carrier. */

@@ -1,7 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CreateCarrierConnectionUseCase, ListCarrierConnectionsUseCase, Principal, RevokeCarrierConnectionUseCase } from '@lgw/application';
+import {
+  CreateCarrierConnectionUseCase,
+  ListCarrierConnectionsUseCase,
+  ListConnectionRequirementsUseCase,
+  Principal,
+  RevokeCarrierConnectionUseCase,
+} from '@lgw/application';
 import { CreateCarrierConnectionRequestDto } from '../dto/carrier-connection.request.dto';
+import { ConnectionRequirementListResponseDto } from '../dto/carrier-connection-requirements.response.dto';
 import { CarrierConnectionDto, CarrierConnectionListResponseDto } from '../dto/carrier-connection.response.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
@@ -19,6 +26,7 @@ export class CarrierConnectionsHttpController {
     private readonly createConnection: CreateCarrierConnectionUseCase,
     private readonly listConnections: ListCarrierConnectionsUseCase,
     private readonly revokeConnection: RevokeCarrierConnectionUseCase,
+    private readonly listRequirements: ListConnectionRequirementsUseCase,
   ) {}
 
   @Post()
@@ -46,6 +54,20 @@ export class CarrierConnectionsHttpController {
   @ApiErrorResponses()
   list(@CurrentPrincipal() principal: Principal): Promise<CarrierConnectionListResponseDto> {
     return this.listConnections.execute({ teamId: principal.teamId });
+  }
+
+  /**
+   * What each carrier's connection takes (its declared credentials schema), for forms such as
+   * the console's. A fixed word, not an id: connection ids are UUIDs.
+   */
+  @Get('requirements')
+  @ApiOkResponse({
+    type: ConnectionRequirementListResponseDto,
+    description: 'Per carrier: the credentials POST /carrier-connections expects, which are secret, and the account number rule.',
+  })
+  @ApiErrorResponses()
+  requirements(): ConnectionRequirementListResponseDto {
+    return this.listRequirements.execute();
   }
 
   @Delete(':id')

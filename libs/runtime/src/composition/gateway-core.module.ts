@@ -136,6 +136,7 @@ import {
   ClockPort,
   CreateCarrierConnectionUseCase,
   ListCarrierConnectionsUseCase,
+  ListConnectionRequirementsUseCase,
   ResolveCarrierConnectionUseCase,
   RevokeCarrierConnectionUseCase,
   WebhookSecretCipherPort,
@@ -259,6 +260,7 @@ const USE_CASES = [
   RecordTestEventUseCase,
   CreateCarrierConnectionUseCase,
   ListCarrierConnectionsUseCase,
+  ListConnectionRequirementsUseCase,
   RevokeCarrierConnectionUseCase,
 ];
 
