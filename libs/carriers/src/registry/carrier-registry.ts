@@ -1,5 +1,5 @@
 import { CarrierPort, CarrierRegistryPort } from '@lgw/application';
-import { CarrierDefinition, ClosableCarrier } from '../shared/carrier-definition';
+import { carrierContext, CarrierDefinition, ClosableCarrier } from '../shared/carrier-definition';
 import { CarrierSettingsContext } from '../shared/carrier-settings';
 import { CARRIERS } from './carriers.registry';
 
@@ -22,7 +22,7 @@ export function createCarrierRegistry(
   for (const carrier of carriers) {
     const code = carrier.descriptor.code;
     if (adapters.has(code)) throw new Error(`carrier ${code} registered twice`);
-    adapters.set(code, carrier.create(settings));
+    adapters.set(code, carrier.create(carrierContext(carrier, settings)));
     resolutions.set(code, carrier.wire.eventTimeResolutionMs);
   }
   return {

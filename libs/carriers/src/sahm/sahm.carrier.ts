@@ -2,6 +2,7 @@ import { CarrierDefinition } from '../shared/carrier-definition';
 import { EVERY_STATUS } from '../shared/status-map';
 import { GCC_COUNTRIES } from '../shared/coverage';
 import { SahmAdapter } from './sahm.adapter';
+import { sahmRefusal } from './sahm.mapper';
 import { SAHM_SANDBOX_TOKEN, resolveSahmSettings } from './sahm.settings';
 import { SAHM_STATUS_MAP } from './sahm.status-map';
 
@@ -39,8 +40,8 @@ export const SAHM_CARRIER: CarrierDefinition = {
       pickups: { collectionDays: [6, 0, 1, 2, 3, 4], hours: { from: '08:00', to: '20:00' } },
     },
   },
-  settings: { credentials: { apiToken: SAHM_SANDBOX_TOKEN }, tuning: [] },
-  wire: { idempotentBooking: true, eventTimeResolutionMs: 1 },
+  settings: { liveBaseUrl: 'https://api.sahm.example', credentials: { apiToken: SAHM_SANDBOX_TOKEN }, tuning: [] },
+  wire: { idempotentBooking: true, eventTimeResolutionMs: 1, refusal: sahmRefusal },
   tracking: { statuses: EVERY_STATUS, statusMap: SAHM_STATUS_MAP },
   simulator: async () => (await import('./sandbox/sahm.simulator')).SAHM_SIMULATOR,
   create: (context) => SahmAdapter.create(resolveSahmSettings({}, context)),

@@ -1,7 +1,13 @@
 import type { PickupSchedule } from '../pickup/pickup-rules';
 
 export type IntegrationType = 'rest' | 'rest_legacy' | 'csv_batch';
-export type ServiceMode = 'air' | 'sea' | 'land' | 'express';
+/**
+ * How a service level carries, as carriers name their products: by means (air, sea, land) or by
+ * speed (express, economy, the deferred, cheaper tier many carriers sell beside express). One
+ * list: the API's enum and the type derive from it.
+ */
+export const SERVICE_MODES = ['air', 'sea', 'land', 'express', 'economy'] as const;
+export type ServiceMode = (typeof SERVICE_MODES)[number];
 /** Which kind of route a service level serves. */
 export type Lane = 'domestic' | 'gcc' | 'international';
 

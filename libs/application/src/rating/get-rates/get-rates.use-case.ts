@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { classifyLane, codFee, eligibleServiceLevels, Money, rateParcels } from '@lgw/domain';
+import { classifyLane, codFee, eligibleServiceLevels, Money, rateCardForLane, rateParcels } from '@lgw/domain';
 import { IssuedQuote, QUOTE_REPOSITORY, QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -50,8 +50,9 @@ export class GetRatesUseCase {
     const views: QuoteView[] = [];
     for (const { carrier, service } of this.lanes(command)) {
       if (codAmountHalalas > 0 && service.cash_on_delivery !== true) continue;
-      const card = this.rateCards.get(service.code);
-      if (!card) continue;
+      const listed = this.rateCards.get(service.code);
+      if (!listed) continue;
+      const card = rateCardForLane(listed, lane);
       const rated = rateParcels(card, command.parcels, fee);
       const view: QuoteView = {
         quote_id: '',
