@@ -3,10 +3,12 @@
  * Which test suites are about "every carrier": those that iterate the carrier registry, found
  * by what they iterate rather than kept in a list. A suite qualifies when one of its
  * `describe.each(...)` / `it.each(...)` / `test.each(...)` tables is built from the registry:
- * from a name imported from the carriers library (`@lgw/carriers`, `.../registry/carriers.registry`)
- * or from the test helpers that derive from it (`test/support/carriers.ts`, `test/support/pickups.ts`),
- * directly or through a constant of the file computed from one. Its cases for one carrier are
- * then the ones whose name contains that carrier's code (the tables put it first: `'%s: ...'`),
+ * the table starts from (is, maps, filters or spreads) a name imported from the carriers
+ * library (`@lgw/carriers`, the registry and catalogue modules) or from the test helpers that
+ * derive from it (`test/support/carriers.ts`, `test/support/pickups.ts`), directly or through a
+ * constant of the file computed from one. A table of other cases that merely mentions a carrier
+ * (a search by carrier among other searches) does not count. Its cases for one carrier are then
+ * the ones whose name contains that carrier's code (the tables put it first: `'%s: ...'`),
  * which is what `npm run carrier:test -- --code X` runs.
  */
 const fs = require('node:fs');
@@ -17,7 +19,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const SEARCHED = ['libs', 'apps', 'test'];
 const SUITE = /\.(spec|e2e-spec|int-spec|contract-spec)\.ts$/;
 /** Modules whose exports are the registry or lists derived from it. */
-const REGISTRY_MODULE = /(^@lgw\/carriers$|registry\/carriers\.registry$|registry\/carrier-catalogue$|support\/carriers$|support\/pickups$)/;
+const REGISTRY_MODULE = /(^@lgw\/carriers$|(^|\/)carriers\.registry$|(^|\/)carrier-catalogue$|support\/carriers$|support\/pickups$)/;
 
 function walk(dir, found = []) {
   if (!fs.existsSync(dir)) return found;
@@ -58,6 +60,19 @@ function balanced(source, open) {
   return source.slice(open + 1);
 }
 
+/** Source text without the contents of its string literals (a template keeps its `${...}` parts). */
+function withoutStrings(text) {
+  return text
+    .replace(/'(?:\\.|[^'\\])*'/g, "''")
+    .replace(/"(?:\\.|[^"\\])*"/g, '""')
+    .replace(/`(?:\\.|[^`\\])*`/g, (template) => [...template.matchAll(/\$\{([^}]*)\}/g)].map((m) => m[1]).join(' + ') || "''");
+}
+
+/** The name a table starts from: `X`, `X.map(...)`, `[...X, ...]`. */
+function leadingName(table) {
+  return /^\s*(?:\[\s*\.\.\.\s*)?([A-Za-z_$][\w$]*)/.exec(withoutStrings(table))?.[1];
+}
+
 /** True when one of the file's `.each(...)` tables comes from the registry. */
 function iteratesRegistry(source) {
   const tainted = registryImports(source);
@@ -79,7 +94,8 @@ function iteratesRegistry(source) {
     }
   }
   for (const match of source.matchAll(/\b(?:describe|it|test)\.each\(/g)) {
-    if (mentions(balanced(source, match.index + match[0].length - 1), tainted)) return true;
+    const lead = leadingName(balanced(source, match.index + match[0].length - 1));
+    if (lead !== undefined && tainted.has(lead)) return true;
   }
   return false;
 }

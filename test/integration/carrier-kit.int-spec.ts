@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 // Plain JavaScript of the kit, loaded as CommonJS.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { carrierSuites, iteratesRegistry } = require('../../scripts/carrier-kit/carrier-suites.js') as {
   carrierSuites(root?: string): string[];
   iteratesRegistry(source: string): boolean;
@@ -48,7 +47,11 @@ describe('carrier suites, found by what they iterate', () => {
     ]) {
       expect(found).toContain(suite);
     }
-    for (const suite of ['test/e2e/rates.e2e-spec.ts', 'test/integration/carrier-kit.int-spec.ts', 'libs/domain/src/rating/rate-card.spec.ts']) {
+    for (const suite of [
+      'test/e2e/rates.e2e-spec.ts',
+      'test/integration/carrier-kit.int-spec.ts',
+      'libs/domain/src/rating/rate-card.spec.ts',
+    ]) {
       expect(found).not.toContain(suite);
     }
   });
@@ -68,7 +71,10 @@ describe('carrier kit', () => {
 
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), 'lgw-carrier-kit-'));
-    const files = git(ROOT, 'ls-files', '--cached', '--others', '--exclude-standard', '-z').split('\0').filter(Boolean);
+    const files = git(ROOT, 'ls-files', '--cached', '--others', '--exclude-standard', '-z')
+      .split('\0')
+      // A worktree links its dependencies (a symlink `node_modules/` does not ignore): the copy links its own.
+      .filter((file) => file && file !== 'node_modules');
     for (const file of files) {
       const from = join(ROOT, file);
       if (!existsSync(from)) continue; // deleted in the working tree
@@ -116,7 +122,10 @@ describe('carrier kit', () => {
     expect(definition).toContain("name_ar: 'قافلة");
     // Narrowed to its lanes' contract: the declaration, the status map and the vocabulary alike.
     expect(definition).toContain("statuses: requiredStatuses(['domestic', 'gcc'])");
-    const entries = (file: string, pattern: RegExp) => readFileSync(join(folder, file), 'utf8').split('\n').filter((l) => pattern.test(l)).length;
+    const entries = (file: string, pattern: RegExp) =>
+      readFileSync(join(folder, file), 'utf8')
+        .split('\n')
+        .filter((l) => pattern.test(l)).length;
     expect(entries('qafila.status-map.ts', /:\s*(flow|exception)\('/)).toBe(GCC_REQUIRED);
     expect(entries('sandbox/qafila.vocabulary.ts', /^\s+[A-Z_]+: \{ code:/)).toBe(GCC_REQUIRED);
     expect(made.stdout).toContain(`declared only the ${GCC_REQUIRED} statuses its lanes require`);
@@ -144,7 +153,10 @@ describe('carrier kit', () => {
   });
 
   it('passes the full carrier suite for the new carrier: its specs and every suite over the registry', () => {
-    const listed = spawnSync(process.execPath, ['scripts/carrier-kit/test-carrier.js', '--code', CODE, '--list'], { cwd: copy, encoding: 'utf8' });
+    const listed = spawnSync(process.execPath, ['scripts/carrier-kit/test-carrier.js', '--code', CODE, '--list'], {
+      cwd: copy,
+      encoding: 'utf8',
+    });
     expect(listed.status).toBe(0);
     const shared = listed.stdout
       .split('\n')
@@ -165,7 +177,9 @@ describe('carrier kit', () => {
     // Every suite over the registry ran (services-only suites only in services mode) and passed.
     const services = process.env.LGW_TEST_MODE === 'services';
     for (const suite of shared.filter((s: string) => services || !s.startsWith('test/services/'))) {
-      expect(`${suite}: ${new RegExp(`PASS ${suite.replace(/[.]/g, '\\.')}`).test(output) ? 'passed' : 'not run'}`).toBe(`${suite}: passed`);
+      expect(`${suite}: ${new RegExp(`PASS ${suite.replace(/[.]/g, '\\.')}`).test(output) ? 'passed' : 'not run'}`).toBe(
+        `${suite}: passed`,
+      );
     }
     expect(output).toMatch(new RegExp(`PASS libs/carriers/src/${CODE}/sandbox/${CODE}\\.simulator\\.spec\\.ts`));
     const passed = [...output.matchAll(/Tests:.*?(\d+) passed/g)].reduce((sum, m) => sum + Number(m[1]), 0);

@@ -965,7 +965,7 @@ describe('deployment files', () => {
     it("README's environment table names the settings the manifests set", () => {
       const readme = read(join(ROOT, 'README.md'));
       const documented = new Set([...readme.matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((m) => m[1]));
-      for (const name of ['METRICS_PORT', 'SHUTDOWN_TIMEOUT_MS', 'WEBHOOK_SECRET_KEY', 'DATABASE_POOL_SIZE']) {
+      for (const name of ['METRICS_PORT', 'SHUTDOWN_TIMEOUT_MS', 'WEBHOOK_SECRET_KEY', 'DATABASE_POOL_SIZE', 'CARRIER_ENDPOINTS']) {
         expect(`${name}: ${documented.has(name) ? 'documented' : 'missing'}`).toBe(`${name}: documented`);
         expect(CODE_ENV.has(name)).toBe(true);
       }

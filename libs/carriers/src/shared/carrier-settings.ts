@@ -71,7 +71,7 @@ export function resolveCarrierEndpoint(code: string, input: CarrierEndpointInput
 }
 
 function defaultBaseUrl(code: string, env: Env, liveBaseUrl: string | undefined): string {
-  if (carrierEndpoints(env) === 'sandbox') return `${defaultSandboxUrl(env)}/${code}`;
+  if (carrierEndpoints(env) === 'sandbox') return `${defaultSandboxUrl(env).replace(/\/+$/, '')}/${code}`;
   if (!liveBaseUrl) throw new Error(`CARRIER_ENDPOINTS=live: carrier ${code} declares no live API; set ${carrierEnvName(code, 'baseUrl')}`);
   return liveBaseUrl;
 }
