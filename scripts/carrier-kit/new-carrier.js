@@ -134,13 +134,17 @@ function keepRequiredStatuses(folder, code, reference) {
   const file = path.join(folder, `${code}.carrier.ts`);
   const text = fs.readFileSync(file, 'utf8');
   const declared = /statuses: (EVERY_STATUS|DOMESTIC_STATUSES)/.exec(text);
-  if (!declared || mapped !== spoken) fail(`--statuses minimal: cannot narrow the ${reference.code} reference (${mapped} codes, ${spoken} words)`);
+  if (!declared || mapped !== spoken)
+    fail(`--statuses minimal: cannot narrow the ${reference.code} reference (${mapped} codes, ${spoken} words)`);
   const lanesText = lanes.map((lane) => `'${lane}'`).join(', ');
   fs.writeFileSync(
     file,
     text
       .replace(declared[0], `statuses: requiredStatuses([${lanesText}])`)
-      .replace(new RegExp(`import \\{ ${declared[1]} \\} from '../shared/status-map';`), "import { requiredStatuses } from '../shared/status-map';"),
+      .replace(
+        new RegExp(`import \\{ ${declared[1]} \\} from '../shared/status-map';`),
+        "import { requiredStatuses } from '../shared/status-map';",
+      ),
   );
   return required.size;
 }

@@ -24,7 +24,9 @@ const NOT_SERVED = NO_PASSTHROUGH_CARRIER_CODES[0] ?? 'nope';
 /** Headers naming the carrier's own credentials, as a caller might try to smuggle them. */
 function credentialHeaders(code: string): Record<string, string> {
   const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-  return Object.fromEntries(Object.keys(carrierDefinition(code).settings.credentials).map((name) => [`x-${code}-${kebab(name)}`, 'intruder']));
+  return Object.fromEntries(
+    Object.keys(carrierDefinition(code).settings.credentials).map((name) => [`x-${code}-${kebab(name)}`, 'intruder']),
+  );
 }
 
 describe('carrier passthrough', () => {
@@ -118,12 +120,15 @@ describe('carrier passthrough', () => {
     });
   });
 
-  it.each([...NO_PASSTHROUGH_CARRIER_CODES, 'nope', FIRST.toUpperCase(), `${FIRST}.`])('answers 404 E_NOT_FOUND for carrier code %p', async (code) => {
-    const res = await forward(code, '{"a":1}');
-    expect(res.status).toBe(404);
-    expect(res.body.error).toMatchObject({ code: 'E_NOT_FOUND', message_en: 'Resource not found.' });
-    expect(res.body.error.message_ar).toBeTruthy();
-  });
+  it.each([...NO_PASSTHROUGH_CARRIER_CODES, 'nope', FIRST.toUpperCase(), `${FIRST}.`])(
+    'answers 404 E_NOT_FOUND for carrier code %p',
+    async (code) => {
+      const res = await forward(code, '{"a":1}');
+      expect(res.status).toBe(404);
+      expect(res.body.error).toMatchObject({ code: 'E_NOT_FOUND', message_en: 'Resource not found.' });
+      expect(res.body.error.message_ar).toBeTruthy();
+    },
+  );
 
   it.each([
     ['an array', '[1, 2]', 'application/json'],

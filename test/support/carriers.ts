@@ -12,7 +12,9 @@ export function carrierDefinition(code: string): CarrierDefinition {
 
 /** The carrier declares a service level whose couriers collect cash on the domestic lane the suites book on. */
 export function collectsCashDomestic(code: string): boolean {
-  return carrierDefinition(code).descriptor.service_levels.some((level) => level.cash_on_delivery === true && level.lanes.includes('domestic'));
+  return carrierDefinition(code).descriptor.service_levels.some(
+    (level) => level.cash_on_delivery === true && level.lanes.includes('domestic'),
+  );
 }
 
 /** The registered carriers that declare passthrough. */

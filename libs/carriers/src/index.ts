@@ -3,7 +3,13 @@ export * from './registry/carriers.registry';
 export * from './rate-cards/rate-card.repository';
 export * from './registry/carrier-registry';
 export { CarrierDefinition, ClosableCarrier, carrierContext, carrierEnvironment } from './shared/carrier-definition';
-export { CarrierEndpoints, CarrierSettingsContext, carrierEndpoints, carrierEnvName, resolveCarrierEndpoint } from './shared/carrier-settings';
+export {
+  CarrierEndpoints,
+  CarrierSettingsContext,
+  carrierEndpoints,
+  carrierEnvName,
+  resolveCarrierEndpoint,
+} from './shared/carrier-settings';
 export { defaultSandboxUrl } from './shared/env';
 export { ResilienceSettings, CarrierCallObserver, DEFAULT_RESILIENCE } from './shared/resilience.settings';
 export * from './registry/modal-carrier-registry';

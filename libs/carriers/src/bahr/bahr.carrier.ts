@@ -38,7 +38,11 @@ export const BAHR_CARRIER: CarrierDefinition = {
       pickups: { collectionDays: [0, 1, 2, 3, 4], hours: { from: '09:00', to: '17:00' } },
     },
   },
-  settings: { liveBaseUrl: 'https://api.bahr.example', credentials: { username: BAHR_SANDBOX_USERNAME, password: BAHR_SANDBOX_PASSWORD }, tuning: [] },
+  settings: {
+    liveBaseUrl: 'https://api.bahr.example',
+    credentials: { username: BAHR_SANDBOX_USERNAME, password: BAHR_SANDBOX_PASSWORD },
+    tuning: [],
+  },
   wire: { idempotentBooking: false, eventTimeResolutionMs: 60_000, refusal: bahrRefusal },
   tracking: { statuses: EVERY_STATUS, statusMap: BAHR_STATUS_MAP },
   simulator: async () => (await import('./sandbox/bahr.simulator')).BAHR_SIMULATOR,

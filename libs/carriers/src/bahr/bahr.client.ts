@@ -98,7 +98,9 @@ export class BahrClient {
       body: JSON.stringify({ Credentials: { UserName: this.settings.username, Password: this.settings.password }, ...payload }),
     });
     // Bahr answers faults with HTTP 200; any other status is the HTTP layer speaking.
-    const envelope = readJson<BahrEnvelope<T>>(checkAnswer(CARRIER, answer, (refused) => bahrRefusal(readJsonIfAny(refused)) ?? `HTTP ${refused.status}`)).Envelope;
+    const envelope = readJson<BahrEnvelope<T>>(
+      checkAnswer(CARRIER, answer, (refused) => bahrRefusal(readJsonIfAny(refused)) ?? `HTTP ${refused.status}`),
+    ).Envelope;
     if (!envelope) throw new CarrierTransportError('answer without envelope');
     const fault = envelope.Fault;
     if (fault) {

@@ -86,6 +86,7 @@ describe('bahr mapper', () => {
     const fault = { FaultCode: 'WB-409', FaultString: 'Waybill already cancelled' };
     expect(bahrRefusal({ Envelope: { Header: {}, Body: null, Fault: fault } })).toBe('WB-409 - Waybill already cancelled');
     expect(bahrRefusal({ received: {}, MessageId: 'm', Fault: fault })).toBe('WB-409 - Waybill already cancelled');
-    for (const body of [undefined, null, {}, { Fault: null }, { Envelope: { Body: {}, Fault: null } }]) expect(bahrRefusal(body)).toBeUndefined();
+    for (const body of [undefined, null, {}, { Fault: null }, { Envelope: { Body: {}, Fault: null } }])
+      expect(bahrRefusal(body)).toBeUndefined();
   });
 });

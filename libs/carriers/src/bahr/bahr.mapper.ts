@@ -4,7 +4,15 @@ import { formatLegacyRiyadhDate, parseLegacyRiyadhDate } from '../shared/riyadh-
 import { compact, titleCase } from '../shared/text';
 import { gramsToKg, halalasToSar, kgToGrams, sarTextToHalalas } from '../shared/units';
 import { BAHR_STATUS_MAP } from './bahr.status-map';
-import { BahrCreateWaybillResult, BahrFault, BahrParty, BahrPickupRequest, BahrRemittance, BahrTrackingEvent, BahrWaybill } from './bahr.wire-types';
+import {
+  BahrCreateWaybillResult,
+  BahrFault,
+  BahrParty,
+  BahrPickupRequest,
+  BahrRemittance,
+  BahrTrackingEvent,
+  BahrWaybill,
+} from './bahr.wire-types';
 
 /** Gateway service level → Bahr product code. */
 const BAHR_PRODUCTS: Readonly<Record<string, string>> = {

@@ -4,7 +4,14 @@ import { CarrierBookingRequest } from '@lgw/application';
 import { formatCsv, parseCsv } from '../shared/csv';
 import bookingRequest from './fixtures/booking-request.json';
 import range from './fixtures/tracking-range.response.json';
-import { darbRefusal, formatDarbTrackingNumber, fromDarbStatusRow, toDarbAddressChangeRow, toDarbOrderRow, toDarbProduct } from './darb.mapper';
+import {
+  darbRefusal,
+  formatDarbTrackingNumber,
+  fromDarbStatusRow,
+  toDarbAddressChangeRow,
+  toDarbOrderRow,
+  toDarbProduct,
+} from './darb.mapper';
 import { DARB_ORDER_COLUMNS, DarbOrderResultRow, DarbStatusRow } from './darb.wire-types';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');

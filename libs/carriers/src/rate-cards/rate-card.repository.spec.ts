@@ -34,17 +34,20 @@ describe('RateCardRepository', () => {
     expect(repository.get('no_such_level')).toBeUndefined();
   });
 
-  it.each(catalogueLevels)('never charges less for more weight on $service, on each lane it serves (0.5 to 1000 kg)', ({ service, lanes }) => {
-    const card = repository.get(service)!;
-    for (const lane of lanes) {
-      let previous = 0;
-      for (let steps = 1; steps <= 2000; steps++) {
-        const total = priceQuote(rateCardForLane(card, lane), steps / 2).total.halalas;
-        expect(total).toBeGreaterThanOrEqual(previous);
-        previous = total;
+  it.each(catalogueLevels)(
+    'never charges less for more weight on $service, on each lane it serves (0.5 to 1000 kg)',
+    ({ service, lanes }) => {
+      const card = repository.get(service)!;
+      for (const lane of lanes) {
+        let previous = 0;
+        for (let steps = 1; steps <= 2000; steps++) {
+          const total = priceQuote(rateCardForLane(card, lane), steps / 2).total.halalas;
+          expect(total).toBeGreaterThanOrEqual(previous);
+          previous = total;
+        }
       }
-    }
-  });
+    },
+  );
 
   it.each(catalogueLevels)('prices $service apart only on lanes it serves', ({ service, lanes }) => {
     const priced = Object.keys(repository.get(service)!.lanes ?? {});

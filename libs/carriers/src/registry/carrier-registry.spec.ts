@@ -55,7 +55,9 @@ describe('carrier settings', () => {
     expect(resolveSahmSettings({}, { env: overridden, ...live }).baseUrl).toBe('https://eu.sahm.example');
     // sandbox (the default): SANDBOX_URL, else the local sandbox; a given sandbox URL wins over all.
     expect(resolveSahmSettings({}, { env: { SANDBOX_URL: 'http://sb:3100/' }, ...live }).baseUrl).toBe('http://sb:3100/sahm');
-    expect(resolveSahmSettings({}, { env: { CARRIER_ENDPOINTS: 'live' }, sandboxUrl: 'http://t:1', ...live }).baseUrl).toBe('http://t:1/sahm');
+    expect(resolveSahmSettings({}, { env: { CARRIER_ENDPOINTS: 'live' }, sandboxUrl: 'http://t:1', ...live }).baseUrl).toBe(
+      'http://t:1/sahm',
+    );
     expect(() => resolveSahmSettings({}, { env: { CARRIER_ENDPOINTS: 'live' } })).toThrow(/declares no live API; set SAHM_BASE_URL/);
     expect(() => resolveSahmSettings({}, { env: { CARRIER_ENDPOINTS: 'production' } })).toThrow(/CARRIER_ENDPOINTS/);
   });

@@ -5,7 +5,15 @@ import createResponse from './fixtures/create-shipment.response.json';
 import validationError from './fixtures/error-validation.json';
 import page1 from './fixtures/tracking-page-1.json';
 import page2 from './fixtures/tracking-page-2.json';
-import { fromSahmEvent, fromSahmShipment, sahmErrorMessage, sahmRefusal, toSahmAddress, toSahmProduct, toSahmShipmentRequest } from './sahm.mapper';
+import {
+  fromSahmEvent,
+  fromSahmShipment,
+  sahmErrorMessage,
+  sahmRefusal,
+  toSahmAddress,
+  toSahmProduct,
+  toSahmShipmentRequest,
+} from './sahm.mapper';
 import { SahmTrackingEvent } from './sahm.wire-types';
 
 const request = bookingRequest as CarrierBookingRequest;

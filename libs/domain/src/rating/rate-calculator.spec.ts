@@ -135,7 +135,9 @@ describe('priceQuote on a card priced per lane', () => {
   it('prices the other lanes on the card own bands, as a card without lanes', () => {
     const plain = parseRateCard(EXPRESS_CARD_JSON);
     expect(priceQuote(rateCardForLane(card, 'domestic'), 2)).toEqual(priceQuote(plain, 2));
-    expect(priceQuote(rateCardForLane(card, 'domestic'), 2).total.halalas).toBeLessThan(priceQuote(rateCardForLane(card, 'gcc'), 2).total.halalas);
+    expect(priceQuote(rateCardForLane(card, 'domestic'), 2).total.halalas).toBeLessThan(
+      priceQuote(rateCardForLane(card, 'gcc'), 2).total.halalas,
+    );
   });
 
   it('refuses the card as read: its default prices would misprice the lane it prices apart', () => {

@@ -120,9 +120,7 @@ describe('rate cards priced per lane', () => {
   });
 
   it('gives each lane its own prices and the others the card own', () => {
-    const card = parseRateCard(
-      laneCard({ gcc: { weight_bands: GCC_BANDS, fuel_surcharge_percent: '12.5', volumetric_divisor: 6000 } }),
-    );
+    const card = parseRateCard(laneCard({ gcc: { weight_bands: GCC_BANDS, fuel_surcharge_percent: '12.5', volumetric_divisor: 6000 } }));
     const gcc = rateCardForLane(card, 'gcc');
     expect(gcc).toMatchObject({ service_code: 'test_express', volumetric_divisor: 6000, fuel_surcharge_basis_points: 1250 });
     expect(gcc.weight_bands.map((b) => b.label)).toEqual(['0-5kg', '5kg+']);

@@ -107,7 +107,9 @@ function parseLanes(json: unknown, own: LaneRates): Partial<Record<Lane, LaneRat
     if (entry.description !== undefined) expectString(entry.description, `${path}.description`);
     lanes[lane] = {
       volumetric_divisor:
-        entry.volumetric_divisor === undefined ? own.volumetric_divisor : expectInteger(entry.volumetric_divisor, `${path}.volumetric_divisor`, 1),
+        entry.volumetric_divisor === undefined
+          ? own.volumetric_divisor
+          : expectInteger(entry.volumetric_divisor, `${path}.volumetric_divisor`, 1),
       fuel_surcharge_basis_points:
         entry.fuel_surcharge_percent === undefined
           ? own.fuel_surcharge_basis_points
