@@ -79,6 +79,7 @@ describe('shipments', () => {
         });
       } else {
         expect(s.cod_amount_sar).toBeNull();
+        expect(s.cod).toBeNull();
         expect(quote.breakdown.map((l: any) => l.code)).not.toContain('cod_fee');
       }
       expect(s.destination.short_address).toBe(JEDDAH.short_address);
