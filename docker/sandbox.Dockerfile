@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Carrier sandbox (simulators of the sahm, bahr and darb native APIs): node dist/apps/carrier-sandbox/main.js
+# Carrier sandbox (the simulators of every registered carrier's native API): node dist/apps/carrier-sandbox/main.js
 # Build from the repository root: docker build -f docker/sandbox.Dockerfile -t logistics-gateway-sandbox .
 # For development, staging and load tests only; production talks to the real carriers.
 

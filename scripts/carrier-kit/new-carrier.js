@@ -2,13 +2,22 @@
 'use strict';
 /**
  * npm run carrier:new -- --code qafila --type rest [--name "Qafila Couriers"] [--name-ar "قافلة"]
+ *                        [--statuses every|minimal]
  *
  * Generates libs/carriers/src/<code>/ from the reference carrier of the integration type
  * (REFERENCES below): adapter, client, mapper, status map, settings, wire types, definition,
  * rate cards, fixtures, the sandbox simulator with its vocabulary, and their specs, renamed
- * to the new code. Then adds the carrier's line to the registry. The new carrier books,
- * tracks and cancels against its simulator and passes the contract suite as generated;
- * from there, rewrite it after the real carrier's documentation (docs/adding-a-carrier.md).
+ * to the new code. Then adds the carrier's line to the registry (the import of its definition
+ * and its name in CARRIERS: the one place outside the folder a carrier is named). The new
+ * carrier books, tracks and cancels against its simulator and passes every carrier suite as
+ * generated; from there, rewrite it after the real carrier's documentation
+ * (docs/adding-a-carrier.md).
+ *
+ * --statuses minimal keeps only the statuses the carrier's lanes require (statusContract in
+ * shared/status-map.ts): its status map, its simulator's vocabulary and its declaration then
+ * hold exactly those, a starting point for a carrier with few codes (and the proof, in CI,
+ * that the documented minimum passes every carrier suite). The default, every, keeps the
+ * reference carrier's statuses.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -92,6 +101,54 @@ function register(code) {
   fs.writeFileSync(REGISTRY, updated);
 }
 
+/** Loads TypeScript modules of the repository (no type checking), as carrier:record does. */
+function requireTs(file) {
+  require(path.join(ROOT, 'bench', 'support', 'register.js'));
+  return require(file);
+}
+
+/**
+ * Narrows the copied carrier to the statuses its lanes require: drops the other entries of its
+ * status map and vocabulary (one entry per line in every reference) and declares the list.
+ */
+function keepRequiredStatuses(folder, code, reference) {
+  const definition = Object.values(requireTs(path.join(CARRIERS_DIR, reference.code, `${reference.code}.carrier.ts`)))[0];
+  const lanes = [...new Set(definition.descriptor.service_levels.flatMap((level) => level.lanes))];
+  const { requiredStatuses } = requireTs(path.join(CARRIERS_DIR, 'shared', 'status-map.ts'));
+  const required = new Set(requiredStatuses(lanes));
+  const filter = (file, statusOf) => {
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    const kept = lines.filter((line) => {
+      const status = statusOf(line);
+      return status === undefined || required.has(status);
+    });
+    fs.writeFileSync(file, kept.join('\n'));
+    return lines.length - kept.length;
+  };
+  const mapped = filter(path.join(folder, `${code}.status-map.ts`), (line) => {
+    const entry = /:\s*(flow|exception)\('([A-Z_]+)'\),?\s*$/.exec(line);
+    if (!entry) return undefined;
+    return entry[1] === 'flow' ? entry[2] : `EXCEPTION_${entry[2]}`;
+  });
+  const spoken = filter(path.join(folder, 'sandbox', `${code}.vocabulary.ts`), (line) => /^\s+([A-Z_]+): \{ code:/.exec(line)?.[1]);
+  const file = path.join(folder, `${code}.carrier.ts`);
+  const text = fs.readFileSync(file, 'utf8');
+  const declared = /statuses: (EVERY_STATUS|DOMESTIC_STATUSES)/.exec(text);
+  if (!declared || mapped !== spoken)
+    fail(`--statuses minimal: cannot narrow the ${reference.code} reference (${mapped} codes, ${spoken} words)`);
+  const lanesText = lanes.map((lane) => `'${lane}'`).join(', ');
+  fs.writeFileSync(
+    file,
+    text
+      .replace(declared[0], `statuses: requiredStatuses([${lanesText}])`)
+      .replace(
+        new RegExp(`import \\{ ${declared[1]} \\} from '../shared/status-map';`),
+        "import { requiredStatuses } from '../shared/status-map';",
+      ),
+  );
+  return required.size;
+}
+
 function main() {
   const args = parseArgs(process.argv.slice(2));
   const code = args.code;
@@ -99,6 +156,8 @@ function main() {
   if (!code || !/^[a-z][a-z0-9_]{1,30}$/.test(code))
     fail('--code must be lowercase letters, digits and _ (2 to 31), starting with a letter');
   if (!reference) fail(`--type must be one of ${Object.keys(REFERENCES).join(', ')}`);
+  const statuses = args.statuses ?? 'every';
+  if (!['every', 'minimal'].includes(statuses)) fail('--statuses must be every or minimal');
   const folder = path.join(CARRIERS_DIR, code);
   if (fs.existsSync(folder)) fail(`libs/carriers/src/${code} exists already`);
   if (['shared', 'registry', 'rate-cards'].includes(code)) fail(`${code} is a folder of the carriers library`);
@@ -106,6 +165,7 @@ function main() {
   const nameEn = args.name ?? `${pascal(code)} ${reference.nameEn.split(' ').slice(1).join(' ')}`.trim();
   const nameAr = args['name-ar'] ?? nameEn;
   copyTree(path.join(CARRIERS_DIR, reference.code), folder, renamer(reference, code, { nameEn, nameAr }));
+  const narrowed = statuses === 'minimal' ? keepRequiredStatuses(folder, code, reference) : undefined;
   register(code);
 
   // Same formatting as the rest of the tree (renamed identifiers change line lengths).
@@ -117,6 +177,7 @@ function main() {
   process.stdout.write(
     [
       `created libs/carriers/src/${code}/ from ${reference.code} (${args.type}) and registered ${code.toUpperCase()}_CARRIER`,
+      ...(narrowed ? [`declared only the ${narrowed} statuses its lanes require`] : []),
       `next: npm run carrier:test -- --code ${code}`,
       'then follow docs/adding-a-carrier.md',
       '',

@@ -10,7 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CARRIERS, carrierEnvName, CarrierSettingsContext } from '@lgw/carriers';
+import { carrierContext, CARRIERS, carrierEnvName, CarrierSettingsContext } from '@lgw/carriers';
 import { startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { bookingRequest } from '../../test/contract/support/sandbox-harness';
 
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   const context: CarrierSettingsContext = baseUrl
     ? { env: { ...env, [carrierEnvName(carrier.descriptor.code, 'baseUrl')]: baseUrl } }
     : { env, sandboxUrl: sandbox!.url };
-  const adapter = carrier.create(context);
+  const adapter = carrier.create(carrierContext(carrier, context));
 
   const exchanges: Exchange[] = [];
   let operation = '';

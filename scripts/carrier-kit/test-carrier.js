@@ -1,16 +1,22 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * npm run carrier:test -- --code qafila
+ * npm run carrier:test -- --code qafila [--list]
  *
- * Every test about one carrier: its own specs, the shared specs' cases for it (status-map
- * coverage, rate cards, registry), the contract suite against its simulator, its specifics
- * suite if it has one, and the lean e2e through the API. Embedded mode; with
- * LGW_TEST_MODE=services the e2e runs on PostgreSQL and Redis.
+ * Every test about one carrier, and nothing else:
+ *  1. its own folder's specs and its specifics suite (test/contract/<code>.contract-spec.ts),
+ *     whole;
+ *  2. every suite that iterates the carrier registry (carrier-suites.js finds them by what
+ *     their `.each` tables iterate: the contract suite, the "each carrier" e2e suites, the
+ *     status-map coverage, the deployment files, the console...), limited to the cases named
+ *     after this carrier.
+ * Embedded mode; with LGW_TEST_MODE=services the e2e suites run on PostgreSQL and Redis.
+ * `--list` prints the two sets of suites without running them.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { carrierSuites, codePattern } = require('./carrier-suites');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const at = process.argv.indexOf('--code');
@@ -19,17 +25,32 @@ if (!code || !/^[a-z][a-z0-9_]*$/.test(code)) {
   process.stderr.write('carrier:test: --code <carrier code> is required\n');
   process.exit(1);
 }
-if (!fs.existsSync(path.join(ROOT, 'libs', 'carriers', 'src', code))) {
-  process.stderr.write(`carrier:test: no libs/carriers/src/${code}\n`);
+const folder = `libs/carriers/src/${code}`;
+if (!fs.existsSync(path.join(ROOT, folder))) {
+  process.stderr.write(`carrier:test: no ${folder}\n`);
   process.exit(1);
 }
-const suites = ['libs/carriers/src', 'test/contract/carriers.contract-spec.ts', 'test/e2e/carriers.e2e-spec.ts'];
-if (fs.existsSync(path.join(ROOT, 'test', 'contract', `${code}.contract-spec.ts`))) suites.push(`test/contract/${code}.contract-spec.ts`);
+
+const own = [`${folder}/`];
+const specifics = `test/contract/${code}.contract-spec.ts`;
+if (fs.existsSync(path.join(ROOT, specifics))) own.push(specifics);
+const shared = carrierSuites(ROOT).filter((suite) => !suite.startsWith(`${folder}/`));
+
+if (process.argv.includes('--list')) {
+  process.stdout.write(`${[...own.map((s) => `own    ${s}`), ...shared.map((s) => `shared ${s}`)].join('\n')}\n`);
+  process.exit(0);
+}
 
 const jest = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
-const result = spawnSync(
-  process.execPath,
-  ['--experimental-vm-modules', '--no-warnings', jest, '--runInBand', '--forceExit', '--testNamePattern', code, ...suites],
-  { cwd: ROOT, stdio: 'inherit' },
-);
-process.exit(result.status ?? 1);
+const run = (args) =>
+  spawnSync(process.execPath, ['--experimental-vm-modules', '--no-warnings', jest, '--runInBand', '--forceExit', ...args], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  }).status ?? 1;
+
+// Paths are regular expressions to jest: escape the dots and anchor each at the root.
+const exact = (suite) => `^${path.join(ROOT, suite).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+process.stdout.write(`carrier:test ${code}: ${own.length} suites of its own, ${shared.length} suites over the registry\n`);
+const ownStatus = run(own.map(exact));
+const sharedStatus = run(['--testNamePattern', codePattern(code), ...shared.map(exact)]);
+process.exit(ownStatus || sharedStatus);

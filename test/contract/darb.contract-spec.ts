@@ -1,6 +1,8 @@
 import { CarrierRejectedError } from '@lgw/application';
 import { carrierContractContext } from './support/carrier-contract.suite';
-import { createCarrierRegistry, DarbAdapter, resolveDarbSettings } from '@lgw/carriers';
+import { createCarrierRegistry } from '@lgw/carriers';
+import { DarbAdapter } from '@lgw/carriers/darb/darb.adapter';
+import { resolveDarbSettings } from '@lgw/carriers/darb/darb.settings';
 import { DarbClient } from '@lgw/carriers/darb/darb.client';
 import { CarrierCallGuard } from '@lgw/carriers/shared/carrier-call-guard';
 import { startCarrierSandbox } from '@lgw/carrier-sandbox';

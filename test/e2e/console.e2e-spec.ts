@@ -4,6 +4,7 @@ import { credentialApiName, sampleCredential } from '@lgw/domain';
 import { batchCsv, validRow } from '../support/batch-csv';
 import { book } from '../support/booking';
 import { apiCredentials, openSandboxAccount } from '../support/carrier-connections';
+import { CARRIER_CODES, carrierDefinition } from '../support/carriers';
 import { launchBrowser, screenshot } from '../support/browser';
 import { pdfInfo } from '../support/pdf-tools';
 import { PICKUP_CARRIERS, pickupSlotFor } from '../support/pickups';
@@ -156,6 +157,20 @@ describe('control panel (/console) in a real browser', () => {
     await page.click('button:has-text("Update destination")');
     await page.waitForSelector('#flash:not([hidden])');
     expect(await page.textContent('#flash')).toContain('short_address');
+  });
+
+  it.each(CARRIER_CODES)('%s: a shipment opens under the carrier name it declares, and its label downloads', async (carrier) => {
+    const team: TestTeam = await t.createTeam(`Console ${carrier}`);
+    const shipment = await book(t, team, carrier);
+    await labelRendered(t, team, shipment.id);
+    await signIn(team.apiKey);
+    await page.waitForSelector(`a:has-text("${shipment.tracking_number}")`);
+    await page.click(`a:has-text("${shipment.tracking_number}")`);
+    await page.waitForSelector('[data-testid=timeline]');
+    expect(await page.textContent('main')).toContain(carrierDefinition(carrier).descriptor.name_en);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download label")')]);
+    const bytes = require('node:fs').readFileSync(await download.path()) as Buffer;
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('shows the current invoice with its tax-invoice PDF, and the catalogue readiness report', async () => {

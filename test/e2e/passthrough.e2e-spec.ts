@@ -1,5 +1,5 @@
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
-import { NO_PASSTHROUGH_CARRIER_CODES, PASSTHROUGH_CARRIER_CODES } from '../support/carriers';
+import { carrierDefinition, NO_PASSTHROUGH_CARRIER_CODES, PASSTHROUGH_CARRIER_CODES } from '../support/carriers';
 
 /**
  * Unusual on purpose: key order a serialiser would not keep, whitespace, Arabic text,
@@ -15,6 +15,19 @@ const RAW = [
   '  "esc": "\\u0041\\n\\"q\\"", "empty": {}, "nil": null',
   '}',
 ].join('\n');
+
+/** Two passthrough carriers for the cases about the route rather than a carrier (the same one if only one). */
+const [FIRST, SECOND = FIRST] = PASSTHROUGH_CARRIER_CODES;
+/** A code the route must not serve: a carrier without passthrough, else none at all. */
+const NOT_SERVED = NO_PASSTHROUGH_CARRIER_CODES[0] ?? 'nope';
+
+/** Headers naming the carrier's own credentials, as a caller might try to smuggle them. */
+function credentialHeaders(code: string): Record<string, string> {
+  const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  return Object.fromEntries(
+    Object.keys(carrierDefinition(code).settings.credentials).map((name) => [`x-${code}-${kebab(name)}`, 'intruder']),
+  );
+}
 
 describe('carrier passthrough', () => {
   let t: TestApp;
@@ -63,6 +76,8 @@ describe('carrier passthrough', () => {
       expect(Buffer.from(forwarded.body_base64, 'base64').equals(Buffer.from(RAW, 'utf8'))).toBe(true);
       expect(forwarded.credentials_ok).toBe(true);
       expect(forwarded.content_type).toMatch(/^application\/json/);
+      // A success, as the carrier's definition reads its answers: no refusal in it.
+      expect(carrierDefinition(code).wire.refusal(res.body)).toBeUndefined();
     });
 
     it('keeps the request-id and rate-limit headers on the carrier answer', async () => {
@@ -78,8 +93,8 @@ describe('carrier passthrough', () => {
       const res = await forward(code, '{"who":"me"}', {
         query: '?url=http://127.0.0.1:1/evil&path=/v2/shipments',
         headers: {
-          'x-bahr-username': 'intruder',
-          'x-bahr-password': 'guess',
+          ...credentialHeaders(code),
+          authorization: 'Bearer stolen',
           'x-forwarded-host': 'evil.example',
           'x-api-key': 'stolen',
         },
@@ -98,20 +113,22 @@ describe('carrier passthrough', () => {
       expect(res.status).toBe(status);
       expect(res.text).toContain(raw);
       expect(res.body.received).toEqual(JSON.parse(raw));
-      // The carrier's own error vocabulary, never the gateway's envelope.
-      if (code === 'sahm') expect(res.body.error).toEqual({ code: 'sandbox_requested_status', message: expect.any(String) });
-      else expect(res.body.Fault).toEqual({ FaultCode: `HTTP-${status}`, FaultString: expect.any(String) });
+      // The carrier's own error vocabulary, as its definition reads it, never the gateway's envelope.
+      expect(carrierDefinition(code).wire.refusal(res.body)).toMatch(/\S/);
       expect(JSON.stringify(res.body)).not.toMatch(/"E_[A-Z_]+"/);
       expect(res.headers.get('retry-after')).toBeNull();
     });
   });
 
-  it.each([...NO_PASSTHROUGH_CARRIER_CODES, 'nope', 'SAHM', 'sahm.'])('answers 404 E_NOT_FOUND for carrier code %p', async (code) => {
-    const res = await forward(code, '{"a":1}');
-    expect(res.status).toBe(404);
-    expect(res.body.error).toMatchObject({ code: 'E_NOT_FOUND', message_en: 'Resource not found.' });
-    expect(res.body.error.message_ar).toBeTruthy();
-  });
+  it.each([...NO_PASSTHROUGH_CARRIER_CODES, 'nope', FIRST.toUpperCase(), `${FIRST}.`])(
+    'answers 404 E_NOT_FOUND for carrier code %p',
+    async (code) => {
+      const res = await forward(code, '{"a":1}');
+      expect(res.status).toBe(404);
+      expect(res.body.error).toMatchObject({ code: 'E_NOT_FOUND', message_en: 'Resource not found.' });
+      expect(res.body.error.message_ar).toBeTruthy();
+    },
+  );
 
   it.each([
     ['an array', '[1, 2]', 'application/json'],
@@ -122,15 +139,15 @@ describe('carrier passthrough', () => {
     ['malformed JSON', '{"a":', 'application/json'],
     ['a text/plain body', '{"a":1}', 'text/plain'],
   ])('refuses %s with 422 E_VALIDATION on body, without calling the carrier', async (_label, raw, contentType) => {
-    const before = await stats('sahm');
-    const res = await forward('sahm', raw, { headers: { 'content-type': contentType } });
+    const before = await stats(FIRST);
+    const res = await forward(FIRST, raw, { headers: { 'content-type': contentType } });
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({ code: 'E_VALIDATION', details: { field: 'body' } });
-    expect((await stats('sahm')).native_requests).toBe(before.native_requests);
+    expect((await stats(FIRST)).native_requests).toBe(before.native_requests);
   });
 
   it('needs an API key', async () => {
-    const res = await t.api('/carriers/sahm/passthrough', { method: 'POST', key: null, body: { a: 1 } });
+    const res = await t.api(`/carriers/${FIRST}/passthrough`, { method: 'POST', key: null, body: { a: 1 } });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('E_UNAUTHENTICATED');
   });
@@ -156,16 +173,16 @@ describe('carrier passthrough', () => {
       const auditTeam = await t.createTeam('Audit Team');
       await t.admin('PUT', `/teams/${auditTeam.teamId}/rate-limit`, { per_minute: 100_000 });
 
-      const ok = await forward('bahr', RAW, { key: auditTeam.apiKey });
+      const ok = await forward(SECOND, RAW, { key: auditTeam.apiKey });
       expect(ok.status).toBe(200);
-      const refused = await forward('bahr', `{"sandbox_status": 422, "note": "${MARKER}"}`, { key: auditTeam.apiKey });
+      const refused = await forward(SECOND, `{"sandbox_status": 422, "note": "${MARKER}"}`, { key: auditTeam.apiKey });
       expect(refused.status).toBe(422);
-      await t.sandbox('PUT', '/sandbox/v1/carriers/bahr/fault', { mode: 'down' });
-      const down = await forward('bahr', `{"note": "${MARKER}"}`, { key: auditTeam.apiKey });
+      await t.sandbox('PUT', `/sandbox/v1/carriers/${SECOND}/fault`, { mode: 'down' });
+      const down = await forward(SECOND, `{"note": "${MARKER}"}`, { key: auditTeam.apiKey });
       expect(down.status).toBe(503);
       // Refused before any carrier call: nothing to audit.
-      expect((await forward('darb', '{}', { key: auditTeam.apiKey })).status).toBe(404);
-      expect((await forward('bahr', '[]', { key: auditTeam.apiKey })).status).toBe(422);
+      expect((await forward(NOT_SERVED, '{}', { key: auditTeam.apiKey })).status).toBe(404);
+      expect((await forward(SECOND, '[]', { key: auditTeam.apiKey })).status).toBe(422);
 
       const rows = await rowsFor(auditTeam.teamId);
       expect(rows).toHaveLength(3);
@@ -177,7 +194,7 @@ describe('carrier passthrough', () => {
       expect(answered).toMatchObject({
         team_id: auditTeam.teamId,
         key_id: auditTeam.keyId,
-        carrier_code: 'bahr',
+        carrier_code: SECOND,
         status: 200,
         outcome: 'answered',
         request_bytes: Buffer.byteLength(RAW),
@@ -195,9 +212,9 @@ describe('carrier passthrough', () => {
     });
 
     it("lists the team's own entries, newest first, and never another team's", async () => {
-      const first = await forward('sahm', '{"n":1}');
-      const second = await forward('sahm', '{"n":2}');
-      const mine = await t.api('/carriers/sahm/passthrough/audit?limit=2', { key: team.apiKey });
+      const first = await forward(FIRST, '{"n":1}');
+      const second = await forward(FIRST, '{"n":2}');
+      const mine = await t.api(`/carriers/${FIRST}/passthrough/audit?limit=2`, { key: team.apiKey });
       expect(mine.status).toBe(200);
       expect(mine.body.limit).toBe(2);
       expect(mine.body.entries.map((e: any) => e.request_id)).toEqual([
@@ -205,7 +222,7 @@ describe('carrier passthrough', () => {
         first.headers.get('x-service-request-id'),
       ]);
       expect(mine.body.entries[0]).toEqual({
-        carrier_code: 'sahm',
+        carrier_code: FIRST,
         key_id: team.keyId,
         status: 200,
         outcome: 'answered',
@@ -216,18 +233,18 @@ describe('carrier passthrough', () => {
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       });
 
-      const theirs = await t.api('/carriers/sahm/passthrough/audit?limit=100', { key: other.apiKey });
+      const theirs = await t.api(`/carriers/${FIRST}/passthrough/audit?limit=100`, { key: other.apiKey });
       expect(theirs.status).toBe(200);
       expect(theirs.body.entries).toEqual([]);
       // Only the carrier named in the path.
-      const bahr = await t.api('/carriers/bahr/passthrough/audit', { key: team.apiKey });
-      expect(bahr.body.entries.every((e: any) => e.carrier_code === 'bahr')).toBe(true);
+      const named = await t.api(`/carriers/${SECOND}/passthrough/audit`, { key: team.apiKey });
+      expect(named.body.entries.every((e: any) => e.carrier_code === SECOND)).toBe(true);
     });
 
     it('validates the listing like the rest of the API', async () => {
-      expect((await t.api('/carriers/darb/passthrough/audit', { key: team.apiKey })).body.error.code).toBe('E_NOT_FOUND');
+      expect((await t.api(`/carriers/${NOT_SERVED}/passthrough/audit`, { key: team.apiKey })).body.error.code).toBe('E_NOT_FOUND');
       for (const limit of ['0', '101', 'abc', '-1']) {
-        const res = await t.api(`/carriers/sahm/passthrough/audit?limit=${limit}`, { key: team.apiKey });
+        const res = await t.api(`/carriers/${FIRST}/passthrough/audit?limit=${limit}`, { key: team.apiKey });
         expect(res.status).toBe(422);
         expect(res.body.error.details).toMatchObject({ field: 'limit' });
       }

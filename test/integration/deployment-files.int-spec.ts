@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { carrierEnvironment, CARRIERS } from '@lgw/carriers';
+import { carrierContext, carrierEnvironment, CARRIERS, resolveCarrierEndpoint } from '@lgw/carriers';
 import { loadConfig } from '@lgw/platform';
 
 /**
@@ -122,10 +122,17 @@ for (const carrier of CARRIERS) {
   for (const name of [baseUrl, ...credentials, ...tuning]) CODE_ENV.add(name);
 }
 
-/** Per carrier: the variables read as text (URL and credentials), as its definition declares them. */
-function carrierTextSettings(code: string): string[] {
-  const { baseUrl, credentials } = carrierEnvironment(CARRIERS.find((carrier) => carrier.descriptor.code === code)!);
-  return [baseUrl, ...credentials];
+const carrierOf = (code: string) => CARRIERS.find((carrier) => carrier.descriptor.code === code)!;
+
+/** Per carrier: every variable it reads (URL, credentials, tuning), as its definition declares them. */
+function carrierVariables(code: string): string[] {
+  const { baseUrl, credentials, tuning } = carrierEnvironment(carrierOf(code));
+  return [baseUrl, ...credentials, ...tuning];
+}
+
+/** Where the gateway sends a carrier under an environment, resolved as the registry resolves it. */
+function carrierBaseUrl(code: string, env: Record<string, string>): URL {
+  return new URL(resolveCarrierEndpoint(code, {}, carrierContext(carrierOf(code), { env })).baseUrl);
 }
 
 /** Route prefixes the carrier sandbox mounts each carrier's native API under. */
@@ -628,10 +635,8 @@ describe('deployment files', () => {
     });
 
     it('keep credentials out of the ConfigMap and only placeholders in the Secret template', () => {
+      // The platform's own secrets; carriers' credentials are no key of the template (connections).
       const credentialNames = new Set(['ADMIN_TOKEN', 'DATABASE_URL', 'REDIS_URL', 'WEBHOOK_SECRET_KEY']);
-      for (const code of CARRIER_CODES) {
-        for (const name of carrierTextSettings(code)) if (!name.endsWith('_BASE_URL')) credentialNames.add(name);
-      }
       expect(new Set(Object.keys(secret.stringData))).toEqual(credentialNames);
       for (const [key, value] of Object.entries(secret.stringData as Record<string, string>)) {
         expect(`${key}=${value}`).toMatch(/REPLACE/);
@@ -654,19 +659,24 @@ describe('deployment files', () => {
       }
     });
 
-    it('configure every registered carrier; staging points each at the sandbox route of that carrier', () => {
+    it.each(CARRIER_CODES)('%s: production sends it to its declared live API over https, staging to its sandbox route', (code) => {
       const patch = loadYaml(join(STAGING, 'configmap-patch.yaml'))[0];
       const sandboxService = ofKind(stagingObjects, 'Service').find((s) => component(s) === 'carrier-sandbox')!;
-      const sandboxPort = sandboxService.spec.ports[0].port;
-      for (const code of CARRIER_CODES) {
-        const name = `${code.toUpperCase()}_BASE_URL`;
-        expect(carrierTextSettings(code)).toContain(name);
-        expect(new URL(configMap.data[name]).protocol).toBe('https:');
-        const staged = new URL(patch.data[name]);
-        expect(staged.hostname).toBe(sandboxService.metadata.name);
-        expect(Number(staged.port)).toBe(sandboxPort);
-        expect(SANDBOX_PREFIXES).toContain(staged.pathname);
-      }
+      const live = carrierBaseUrl(code, configMap.data);
+      expect(live.protocol).toBe('https:');
+      expect(live.href.replace(/\/$/, '')).toBe(new URL(carrierOf(code).settings.liveBaseUrl).href.replace(/\/$/, ''));
+      const staged = carrierBaseUrl(code, { ...configMap.data, ...patch.data });
+      expect(staged.hostname).toBe(sandboxService.metadata.name);
+      expect(Number(staged.port)).toBe(sandboxService.spec.ports[0].port);
+      expect(staged.pathname).toBe(`/${code}`);
+      expect(SANDBOX_PREFIXES).toContain(staged.pathname);
+    });
+
+    it.each(CARRIER_CODES)('%s: named by no deployment file, so adding a carrier edits none of them', (code) => {
+      const files = [...deployYamlFiles, ...walk(DOCKER, () => true)];
+      const word = new RegExp(`(^|[^A-Za-z0-9])${code}([^A-Za-z0-9]|$)`, 'i');
+      const named = files.filter((file) => word.test(read(file)) || carrierVariables(code).some((name) => read(file).includes(name)));
+      expect(named.map(rel)).toEqual([]);
     });
 
     it('name no Service so that its link variables would shadow a setting of the gateway', () => {
@@ -718,18 +728,23 @@ describe('deployment files', () => {
         expect(new URL(env.DATABASE_URL).pathname).toBe(`/${services.postgres.environment.POSTGRES_DB}`);
         expect(new URL(env.REDIS_URL).hostname).toBe('redis');
         expect(env.ADMIN_TOKEN).toBeTruthy();
-        for (const code of CARRIER_CODES) {
-          const url = new URL(env[`${code.toUpperCase()}_BASE_URL`]);
-          expect(url.hostname).toBe('sandbox');
-          expect(url.port).toBe(sandboxEnv.SANDBOX_PORT);
-          expect(SANDBOX_PREFIXES).toContain(url.pathname);
-        }
         const unknown = Object.keys(env).filter((key) => !CODE_ENV.has(key));
         expect(unknown).toEqual([]);
       }
       expect(Object.keys(sandboxEnv).filter((key) => !CODE_ENV.has(key))).toEqual([]);
       // The admin token must be given: replicas would otherwise each generate their own.
       expect(String(compose['x-gateway-environment'].ADMIN_TOKEN)).toMatch(/^\$\{ADMIN_TOKEN:\?/);
+    });
+
+    it.each(CARRIER_CODES)('%s: the api and the worker send it to its simulator in the sandbox of this file', (code) => {
+      const sandboxEnv = composeEnvironment(services.sandbox);
+      for (const name of ['api', 'worker']) {
+        const url = carrierBaseUrl(code, composeEnvironment(services[name]));
+        expect(url.hostname).toBe('sandbox');
+        expect(url.port).toBe(sandboxEnv.SANDBOX_PORT);
+        expect(url.pathname).toBe(`/${code}`);
+        expect(SANDBOX_PREFIXES).toContain(url.pathname);
+      }
     });
 
     it('gives the worker a /dev/shm fit for Chromium', () => {
@@ -950,7 +965,7 @@ describe('deployment files', () => {
     it("README's environment table names the settings the manifests set", () => {
       const readme = read(join(ROOT, 'README.md'));
       const documented = new Set([...readme.matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((m) => m[1]));
-      for (const name of ['METRICS_PORT', 'SHUTDOWN_TIMEOUT_MS', 'WEBHOOK_SECRET_KEY', 'DATABASE_POOL_SIZE']) {
+      for (const name of ['METRICS_PORT', 'SHUTDOWN_TIMEOUT_MS', 'WEBHOOK_SECRET_KEY', 'DATABASE_POOL_SIZE', 'CARRIER_ENDPOINTS']) {
         expect(`${name}: ${documented.has(name) ? 'documented' : 'missing'}`).toBe(`${name}: documented`);
         expect(CODE_ENV.has(name)).toBe(true);
       }

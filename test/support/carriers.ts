@@ -1,7 +1,21 @@
-import { CARRIERS } from '@lgw/carriers';
+import { CARRIERS, CarrierDefinition } from '@lgw/carriers';
 
 /** Every registered carrier: suites "for each carrier" iterate this, never a list of codes. */
 export const CARRIER_CODES: readonly string[] = CARRIERS.map((carrier) => carrier.descriptor.code);
+
+/** A registered carrier's definition: what a suite may know about it is what it declares. */
+export function carrierDefinition(code: string): CarrierDefinition {
+  const found = CARRIERS.find((carrier) => carrier.descriptor.code === code);
+  if (!found) throw new Error(`${code} is not a registered carrier`);
+  return found;
+}
+
+/** The carrier declares a service level whose couriers collect cash on the domestic lane the suites book on. */
+export function collectsCashDomestic(code: string): boolean {
+  return carrierDefinition(code).descriptor.service_levels.some(
+    (level) => level.cash_on_delivery === true && level.lanes.includes('domestic'),
+  );
+}
 
 /** The registered carriers that declare passthrough. */
 export const PASSTHROUGH_CARRIER_CODES: readonly string[] = CARRIERS.filter((carrier) => carrier.descriptor.capabilities.passthrough).map(

@@ -2,16 +2,18 @@ export * from './registry/carrier-catalogue';
 export * from './registry/carriers.registry';
 export * from './rate-cards/rate-card.repository';
 export * from './registry/carrier-registry';
-export { CarrierDefinition, ClosableCarrier, carrierEnvironment, connectionSchemaOf } from './shared/carrier-definition';
-export { CarrierSettingsContext, carrierEnvName } from './shared/carrier-settings';
+export { CarrierDefinition, ClosableCarrier, carrierContext, carrierEnvironment, connectionSchemaOf } from './shared/carrier-definition';
+export {
+  CarrierEndpoints,
+  CarrierSettingsContext,
+  carrierEndpoints,
+  carrierEnvName,
+  resolveCarrierEndpoint,
+} from './shared/carrier-settings';
 export { defaultSandboxUrl } from './shared/env';
 export { ResilienceSettings, CarrierCallObserver, DEFAULT_RESILIENCE } from './shared/resilience.settings';
-export { SahmAdapter } from './sahm/sahm.adapter';
-export { SahmSettings, SahmSettingsInput, resolveSahmSettings } from './sahm/sahm.settings';
-export { BahrAdapter } from './bahr/bahr.adapter';
-export { BahrSettings, BahrSettingsInput, resolveBahrSettings } from './bahr/bahr.settings';
-export { DarbAdapter } from './darb/darb.adapter';
-export { DarbSettings, DarbSettingsInput, resolveDarbSettings } from './darb/darb.settings';
 export * from './registry/modal-carrier-registry';
 export * from './registry/sandbox-control.client';
 export * from './registry/carrier-credential-schemas';
+// A carrier's own modules (adapter, settings, client) are imported from its folder
+// (`@lgw/carriers/<code>/...`): this index names no carrier, so adding one leaves it alone.

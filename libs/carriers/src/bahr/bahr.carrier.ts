@@ -2,6 +2,7 @@ import { CarrierDefinition } from '../shared/carrier-definition';
 import { EVERY_STATUS } from '../shared/status-map';
 import { GCC_COUNTRIES } from '../shared/coverage';
 import { BahrAdapter } from './bahr.adapter';
+import { bahrRefusal } from './bahr.mapper';
 import { BAHR_SANDBOX_PASSWORD, BAHR_SANDBOX_USERNAME, resolveBahrSettings } from './bahr.settings';
 import { BAHR_STATUS_MAP } from './bahr.status-map';
 
@@ -37,7 +38,11 @@ export const BAHR_CARRIER: CarrierDefinition = {
       pickups: { collectionDays: [0, 1, 2, 3, 4], hours: { from: '09:00', to: '17:00' } },
     },
   },
-  settings: { credentials: { username: BAHR_SANDBOX_USERNAME, password: BAHR_SANDBOX_PASSWORD }, tuning: [] },
+  settings: {
+    liveBaseUrl: 'https://api.bahr.example',
+    credentials: { username: BAHR_SANDBOX_USERNAME, password: BAHR_SANDBOX_PASSWORD },
+    tuning: [],
+  },
   // Bahr's web service user of the merchant's account; the account number is the shipper code.
   connection: {
     fields: {
@@ -57,7 +62,7 @@ export const BAHR_CARRIER: CarrierDefinition = {
       description_en: 'a Bahr shipper code: 4 to 12 capital letters or digits',
     },
   },
-  wire: { idempotentBooking: false, eventTimeResolutionMs: 60_000 },
+  wire: { idempotentBooking: false, eventTimeResolutionMs: 60_000, refusal: bahrRefusal },
   tracking: { statuses: EVERY_STATUS, statusMap: BAHR_STATUS_MAP },
   simulator: async () => (await import('./sandbox/bahr.simulator')).BAHR_SIMULATOR,
   create: (context) => BahrAdapter.create(resolveBahrSettings({}, context)),

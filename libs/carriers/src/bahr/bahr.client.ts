@@ -1,6 +1,7 @@
 import { CarrierRejectedError, PassthroughResponse } from '@lgw/application';
-import { checkAnswer, credentialsRefused, joinUrl, readJson, sendHttp } from '../shared/carrier-http';
+import { checkAnswer, credentialsRefused, joinUrl, readJson, readJsonIfAny, sendHttp } from '../shared/carrier-http';
 import { CarrierTransportError } from '../shared/carrier-transport.error';
+import { bahrRefusal } from './bahr.mapper';
 import { BahrSettings } from './bahr.settings';
 import {
   BahrCreateWaybillResult,
@@ -97,7 +98,9 @@ export class BahrClient {
       body: JSON.stringify({ Credentials: { UserName: this.settings.username, Password: this.settings.password }, ...payload }),
     });
     // Bahr answers faults with HTTP 200; any other status is the HTTP layer speaking.
-    const envelope = readJson<BahrEnvelope<T>>(checkAnswer(CARRIER, answer, (refused) => `HTTP ${refused.status}`)).Envelope;
+    const envelope = readJson<BahrEnvelope<T>>(
+      checkAnswer(CARRIER, answer, (refused) => bahrRefusal(readJsonIfAny(refused)) ?? `HTTP ${refused.status}`),
+    ).Envelope;
     if (!envelope) throw new CarrierTransportError('answer without envelope');
     const fault = envelope.Fault;
     if (fault) {

@@ -4,7 +4,7 @@ import bookingRequest from './fixtures/booking-request.json';
 import createRequest from './fixtures/create-waybill.request.json';
 import createResponse from './fixtures/create-waybill.response.json';
 import trackingHistory from './fixtures/tracking-history.response.json';
-import { fromBahrEvent, fromBahrWaybill, toBahrParty, toBahrProduct, toBahrWaybill } from './bahr.mapper';
+import { bahrRefusal, fromBahrEvent, fromBahrWaybill, toBahrParty, toBahrProduct, toBahrWaybill } from './bahr.mapper';
 
 const request = bookingRequest as CarrierBookingRequest;
 const history = (trackingHistory as BahrEnvelope<BahrTrackingHistory>).Envelope.Body!;
@@ -80,5 +80,13 @@ describe('bahr mapper', () => {
     const [found] = history.Results;
     expect(fromBahrEvent(found.WaybillNumber, { ...found.Events[0], EventDate: '2025-03-01T10:15' })).toBeNull();
     expect(fromBahrEvent(found.WaybillNumber, { ...found.Events[0], EventDate: '31/02/2025 10:00' })).toBeNull();
+  });
+
+  it('reads a fault in an envelope or atop a forwarded answer, and none where there is none', () => {
+    const fault = { FaultCode: 'WB-409', FaultString: 'Waybill already cancelled' };
+    expect(bahrRefusal({ Envelope: { Header: {}, Body: null, Fault: fault } })).toBe('WB-409 - Waybill already cancelled');
+    expect(bahrRefusal({ received: {}, MessageId: 'm', Fault: fault })).toBe('WB-409 - Waybill already cancelled');
+    for (const body of [undefined, null, {}, { Fault: null }, { Envelope: { Body: {}, Fault: null } }])
+      expect(bahrRefusal(body)).toBeUndefined();
   });
 });

@@ -4,7 +4,15 @@ import { formatLegacyRiyadhDate, parseLegacyRiyadhDate } from '../shared/riyadh-
 import { compact, titleCase } from '../shared/text';
 import { gramsToKg, halalasToSar, kgToGrams, sarTextToHalalas } from '../shared/units';
 import { BAHR_STATUS_MAP } from './bahr.status-map';
-import { BahrCreateWaybillResult, BahrParty, BahrPickupRequest, BahrRemittance, BahrTrackingEvent, BahrWaybill } from './bahr.wire-types';
+import {
+  BahrCreateWaybillResult,
+  BahrFault,
+  BahrParty,
+  BahrPickupRequest,
+  BahrRemittance,
+  BahrTrackingEvent,
+  BahrWaybill,
+} from './bahr.wire-types';
 
 /** Gateway service level → Bahr product code. */
 const BAHR_PRODUCTS: Readonly<Record<string, string>> = {
@@ -105,4 +113,15 @@ export function toBahrPickup(request: CarrierPickupRequest): BahrPickupRequest {
     WaybillNumbers: [...request.trackingNumbers],
     Pieces: request.parcelCount,
   };
+}
+
+/**
+ * Bahr's words in a refusal: a `Fault {FaultCode, FaultString}`, inside the `Envelope` of its
+ * web services or at the top of a forwarded (passthrough) answer; undefined when there is none.
+ */
+export function bahrRefusal(body: unknown): string | undefined {
+  const answer = body as { Fault?: BahrFault | null; Envelope?: { Fault?: BahrFault | null } } | null | undefined;
+  const fault = answer?.Fault ?? answer?.Envelope?.Fault;
+  if (typeof fault !== 'object' || fault === null || typeof fault.FaultCode !== 'string') return undefined;
+  return [fault.FaultCode, fault.FaultString].filter(Boolean).join(' - ');
 }

@@ -1,6 +1,7 @@
 import { CarrierDefinition } from '../shared/carrier-definition';
 import { DOMESTIC_STATUSES } from '../shared/status-map';
 import { DarbAdapter } from './darb.adapter';
+import { darbRefusal } from './darb.mapper';
 import { DARB_SANDBOX_API_KEY, resolveDarbSettings } from './darb.settings';
 import { DARB_STATUS_MAP } from './darb.status-map';
 
@@ -31,12 +32,12 @@ export const DARB_CARRIER: CarrierDefinition = {
       pickups: { collectionDays: [6, 0, 1, 2, 3, 4], hours: { from: '10:00', to: '22:00' } },
     },
   },
-  settings: { credentials: { apiKey: DARB_SANDBOX_API_KEY }, tuning: ['rangeSize'] },
+  settings: { liveBaseUrl: 'https://api.darb.example', credentials: { apiKey: DARB_SANDBOX_API_KEY }, tuning: ['rangeSize'] },
   // Darb gives each merchant account one X-Api-Key for its file API.
   connection: {
     fields: { apiKey: { label_en: 'Darb API key', label_ar: 'مفتاح واجهة درب', charset: 'token', min_length: 12, max_length: 128 } },
   },
-  wire: { idempotentBooking: true, eventTimeResolutionMs: 1000 },
+  wire: { idempotentBooking: true, eventTimeResolutionMs: 1000, refusal: darbRefusal },
   tracking: { statuses: DOMESTIC_STATUSES, statusMap: DARB_STATUS_MAP },
   simulator: async () => (await import('./sandbox/darb.simulator')).DARB_SIMULATOR,
   create: (context) => DarbAdapter.create(resolveDarbSettings({}, context)),

@@ -1,4 +1,5 @@
 import { checkAnswer, HttpAnswer, joinUrl, readJson, readJsonIfAny, sendHttp } from '../shared/carrier-http';
+import { darbRefusal } from './darb.mapper';
 import { DarbSettings } from './darb.settings';
 import { DarbFileReceipt, DarbFileType, DarbRange } from './darb.wire-types';
 
@@ -72,9 +73,6 @@ export class DarbClient {
   }
 
   private expectOk(answer: HttpAnswer): HttpAnswer {
-    return checkAnswer(CARRIER, answer, (refused) => {
-      const body = readJsonIfAny<{ error?: string; message?: string }>(refused);
-      return [body?.error, body?.message].filter(Boolean).join(' - ') || `HTTP ${refused.status}`;
-    });
+    return checkAnswer(CARRIER, answer, (refused) => darbRefusal(readJsonIfAny(refused)) ?? `HTTP ${refused.status}`);
   }
 }

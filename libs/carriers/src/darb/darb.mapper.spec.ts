@@ -4,7 +4,14 @@ import { CarrierBookingRequest } from '@lgw/application';
 import { formatCsv, parseCsv } from '../shared/csv';
 import bookingRequest from './fixtures/booking-request.json';
 import range from './fixtures/tracking-range.response.json';
-import { formatDarbTrackingNumber, fromDarbStatusRow, toDarbAddressChangeRow, toDarbOrderRow, toDarbProduct } from './darb.mapper';
+import {
+  darbRefusal,
+  formatDarbTrackingNumber,
+  fromDarbStatusRow,
+  toDarbAddressChangeRow,
+  toDarbOrderRow,
+  toDarbProduct,
+} from './darb.mapper';
 import { DARB_ORDER_COLUMNS, DarbOrderResultRow, DarbStatusRow } from './darb.wire-types';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
@@ -78,5 +85,11 @@ describe('darb mapper', () => {
     expect(events[3]).not.toHaveProperty('locationEn');
     // The last line has an unreadable time and is dropped rather than guessed.
     expect(events[5]).toBeNull();
+  });
+
+  it('reads a refusal as its error and message, and none from a body without them', () => {
+    expect(darbRefusal({ error: 'range_exhausted', message: 'Request a new range' })).toBe('range_exhausted - Request a new range');
+    expect(darbRefusal({ error: 'invalid_api_key' })).toBe('invalid_api_key');
+    for (const body of [undefined, null, 'text', {}, { error: 42 }]) expect(darbRefusal(body)).toBeUndefined();
   });
 });

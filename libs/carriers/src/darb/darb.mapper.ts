@@ -102,3 +102,10 @@ export function fromDarbSettlementRows(rows: readonly DarbSettlementRow[]): { re
   }
   return { remittances: [...byRef.values()], lastSeq };
 }
+
+/** Darb's words in an error answer (`{error, message}`); undefined when the body has none. */
+export function darbRefusal(body: unknown): string | undefined {
+  const answer = body as { error?: unknown; message?: unknown } | null | undefined;
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  return [answer.error, answer.message].filter((part) => typeof part === 'string' && part !== '').join(' - ') || undefined;
+}

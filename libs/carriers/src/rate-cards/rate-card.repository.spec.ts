@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eligibleServiceLevels, priceQuote, rateParcels } from '@lgw/domain';
+import { eligibleServiceLevels, Lane, priceQuote, rateCardForLane, rateParcels } from '@lgw/domain';
 import { CARRIER_CATALOGUE } from '../registry/carrier-catalogue';
 import { RateCardRepository, resolveRateCardsDirectory } from './rate-card.repository';
 
 const catalogueLevels = CARRIER_CATALOGUE.flatMap((carrier) =>
-  carrier.service_levels.map((service) => ({ carrier: carrier.code, service: service.code })),
+  carrier.service_levels.map((service) => ({ carrier: carrier.code, service: service.code, lanes: service.lanes as readonly Lane[] })),
 );
 
 describe('RateCardRepository', () => {
@@ -34,14 +34,24 @@ describe('RateCardRepository', () => {
     expect(repository.get('no_such_level')).toBeUndefined();
   });
 
-  it.each(catalogueLevels)('never charges less for more weight on $service (0.5 to 1000 kg)', ({ service }) => {
-    const card = repository.get(service)!;
-    let previous = 0;
-    for (let steps = 1; steps <= 2000; steps++) {
-      const total = priceQuote(card, steps / 2).total.halalas;
-      expect(total).toBeGreaterThanOrEqual(previous);
-      previous = total;
-    }
+  it.each(catalogueLevels)(
+    'never charges less for more weight on $service, on each lane it serves (0.5 to 1000 kg)',
+    ({ service, lanes }) => {
+      const card = repository.get(service)!;
+      for (const lane of lanes) {
+        let previous = 0;
+        for (let steps = 1; steps <= 2000; steps++) {
+          const total = priceQuote(rateCardForLane(card, lane), steps / 2).total.halalas;
+          expect(total).toBeGreaterThanOrEqual(previous);
+          previous = total;
+        }
+      }
+    },
+  );
+
+  it.each(catalogueLevels)('prices $service apart only on lanes it serves', ({ service, lanes }) => {
+    const priced = Object.keys(repository.get(service)!.lanes ?? {});
+    expect(priced.filter((lane) => !lanes.includes(lane as Lane))).toEqual([]);
   });
 
   it('prices the worked example of docs/rating.md', () => {

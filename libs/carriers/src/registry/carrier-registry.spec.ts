@@ -2,9 +2,9 @@ import { CarrierPort } from '@lgw/application';
 import { CARRIER_CATALOGUE } from './carrier-catalogue';
 import { createCarrierRegistry } from './carrier-registry';
 import { CARRIERS } from './carriers.registry';
-import { CarrierDefinition, connectionSchemaOf } from '../shared/carrier-definition';
+import { carrierContext, CarrierDefinition, connectionSchemaOf } from '../shared/carrier-definition';
 import { validateConnectionCredentials, credentialApiName } from '@lgw/domain';
-import { carrierEnvName } from '../shared/carrier-settings';
+import { carrierEnvName, resolveCarrierEndpoint } from '../shared/carrier-settings';
 import { resolveSahmSettings } from '../sahm/sahm.settings';
 import { resolveDarbSettings } from '../darb/darb.settings';
 
@@ -89,8 +89,31 @@ describe('carrier settings', () => {
     expect(resolveSahmSettings({ resilience: { timeoutMs: 10 } }, { env, resilience: { timeoutMs: 20 } }).resilience.timeoutMs).toBe(10);
   });
 
+  it('send a carrier to its declared live API under CARRIER_ENDPOINTS=live, unless <CODE>_BASE_URL says otherwise', () => {
+    const live = { liveBaseUrl: 'https://api.sahm.example/v2' };
+    expect(resolveSahmSettings({}, { env: { CARRIER_ENDPOINTS: 'live' }, ...live }).baseUrl).toBe('https://api.sahm.example/v2');
+    const overridden = { CARRIER_ENDPOINTS: 'live', SAHM_BASE_URL: 'https://eu.sahm.example' };
+    expect(resolveSahmSettings({}, { env: overridden, ...live }).baseUrl).toBe('https://eu.sahm.example');
+    // sandbox (the default): SANDBOX_URL, else the local sandbox; a given sandbox URL wins over all.
+    expect(resolveSahmSettings({}, { env: { SANDBOX_URL: 'http://sb:3100/' }, ...live }).baseUrl).toBe('http://sb:3100/sahm');
+    expect(resolveSahmSettings({}, { env: { CARRIER_ENDPOINTS: 'live' }, sandboxUrl: 'http://t:1', ...live }).baseUrl).toBe(
+      'http://t:1/sahm',
+    );
+    expect(() => resolveSahmSettings({}, { env: { CARRIER_ENDPOINTS: 'live' } })).toThrow(/declares no live API; set SAHM_BASE_URL/);
+    expect(() => resolveSahmSettings({}, { env: { CARRIER_ENDPOINTS: 'production' } })).toThrow(/CARRIER_ENDPOINTS/);
+  });
+
   it('refuse nonsense numbers', () => {
     expect(() => resolveDarbSettings({}, { env: { CARRIER_TIMEOUT_MS: 'soon' } })).toThrow(/CARRIER_TIMEOUT_MS/);
     expect(() => resolveDarbSettings({}, { env: { CARRIER_TIMEOUT_MS: '0' } })).toThrow(/timeoutMs/);
+  });
+});
+
+// Every registered carrier declares where its live API is; the registry hands it to its settings.
+describe.each(CARRIERS.map((carrier) => [carrier.descriptor.code, carrier] as const))('%s live endpoint', (code, carrier) => {
+  it('is declared over https and reached under CARRIER_ENDPOINTS=live', () => {
+    expect(new URL(carrier.settings.liveBaseUrl).protocol).toBe('https:');
+    const context = carrierContext(carrier, { env: { CARRIER_ENDPOINTS: 'live' } });
+    expect(resolveCarrierEndpoint(code, {}, context).baseUrl).toBe(carrier.settings.liveBaseUrl);
   });
 });

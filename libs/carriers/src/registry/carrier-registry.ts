@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CarrierPort, CarrierRegistryPort } from '@lgw/application';
-import { CarrierDefinition, ClosableCarrier } from '../shared/carrier-definition';
+import { carrierContext, CarrierDefinition, ClosableCarrier } from '../shared/carrier-definition';
 import { CarrierSettingsContext } from '../shared/carrier-settings';
 import { CARRIERS } from './carriers.registry';
 
@@ -41,7 +41,7 @@ export function createCarrierRegistry(
     const code = carrier.descriptor.code;
     if (adapters.has(code)) throw new Error(`carrier ${code} registered twice`);
     definitions.set(code, carrier);
-    adapters.set(code, carrier.create({ ...context, credentials: platformCredentials?.[code] }));
+    adapters.set(code, carrier.create({ ...carrierContext(carrier, context), credentials: platformCredentials?.[code] }));
     resolutions.set(code, carrier.wire.eventTimeResolutionMs);
   }
   return {
@@ -60,7 +60,7 @@ export function createCarrierRegistry(
         connected.set(key, known);
         return known;
       }
-      const adapter = definition.create({ ...context, credentials });
+      const adapter = definition.create({ ...carrierContext(definition, context), credentials });
       connected.set(key, adapter);
       if (connected.size > CONNECTED_ADAPTERS_KEPT) {
         const [oldestKey, oldest] = connected.entries().next().value as [string, ClosableCarrier];
@@ -73,7 +73,7 @@ export function createCarrierRegistry(
       const definition = definitions.get(code);
       if (!definition) return;
       const previous = adapters.get(code);
-      adapters.set(code, definition.create({ ...context, credentials }));
+      adapters.set(code, definition.create({ ...carrierContext(definition, context), credentials }));
       // Calls in flight on the previous adapter finish there; it is closed with the registry.
       if (previous) retired.push(previous);
     },

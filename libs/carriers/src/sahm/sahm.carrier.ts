@@ -2,6 +2,7 @@ import { CarrierDefinition } from '../shared/carrier-definition';
 import { EVERY_STATUS } from '../shared/status-map';
 import { GCC_COUNTRIES } from '../shared/coverage';
 import { SahmAdapter } from './sahm.adapter';
+import { sahmRefusal } from './sahm.mapper';
 import { SAHM_SANDBOX_TOKEN, resolveSahmSettings } from './sahm.settings';
 import { SAHM_STATUS_MAP } from './sahm.status-map';
 
@@ -39,12 +40,12 @@ export const SAHM_CARRIER: CarrierDefinition = {
       pickups: { collectionDays: [6, 0, 1, 2, 3, 4], hours: { from: '08:00', to: '20:00' } },
     },
   },
-  settings: { credentials: { apiToken: SAHM_SANDBOX_TOKEN }, tuning: [] },
+  settings: { liveBaseUrl: 'https://api.sahm.example', credentials: { apiToken: SAHM_SANDBOX_TOKEN }, tuning: [] },
   // Sahm issues one bearer token per merchant account (its developer portal, "API tokens").
   connection: {
     fields: { apiToken: { label_en: 'Sahm API token', label_ar: 'رمز واجهة سهم', charset: 'token', min_length: 16, max_length: 256 } },
   },
-  wire: { idempotentBooking: true, eventTimeResolutionMs: 1 },
+  wire: { idempotentBooking: true, eventTimeResolutionMs: 1, refusal: sahmRefusal },
   tracking: { statuses: EVERY_STATUS, statusMap: SAHM_STATUS_MAP },
   simulator: async () => (await import('./sandbox/sahm.simulator')).SAHM_SIMULATOR,
   create: (context) => SahmAdapter.create(resolveSahmSettings({}, context)),

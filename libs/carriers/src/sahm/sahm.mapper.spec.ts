@@ -5,7 +5,15 @@ import createResponse from './fixtures/create-shipment.response.json';
 import validationError from './fixtures/error-validation.json';
 import page1 from './fixtures/tracking-page-1.json';
 import page2 from './fixtures/tracking-page-2.json';
-import { fromSahmEvent, fromSahmShipment, sahmErrorMessage, toSahmAddress, toSahmProduct, toSahmShipmentRequest } from './sahm.mapper';
+import {
+  fromSahmEvent,
+  fromSahmShipment,
+  sahmErrorMessage,
+  sahmRefusal,
+  toSahmAddress,
+  toSahmProduct,
+  toSahmShipmentRequest,
+} from './sahm.mapper';
 import { SahmTrackingEvent } from './sahm.wire-types';
 
 const request = bookingRequest as CarrierBookingRequest;
@@ -78,5 +86,10 @@ describe('sahm mapper', () => {
       'validation_failed - The shipment request is invalid - service: one of EXP-DOM, EXP-GCC; packages: at least one package is required',
     );
     expect(sahmErrorMessage(undefined, 418)).toBe('HTTP 418');
+  });
+
+  it('reads a refusal in its own words, and none from an answer that is no refusal', () => {
+    expect(sahmRefusal({ error: { code: 'not_cancellable', message: 'Already collected' } })).toBe('not_cancellable - Already collected');
+    for (const body of [undefined, null, 'text', {}, { error: null }, { data: [] }]) expect(sahmRefusal(body)).toBeUndefined();
   });
 });

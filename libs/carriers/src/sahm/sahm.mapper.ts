@@ -88,8 +88,13 @@ export function fromSahmPayout(payout: SahmPayout): CarrierRemittance | null {
 }
 
 export function sahmErrorMessage(body: SahmErrorBody | undefined, status: number): string {
-  const error = body?.error;
-  if (!error) return `HTTP ${status}`;
+  return sahmRefusal(body) ?? `HTTP ${status}`;
+}
+
+/** Sahm's words in an error answer (`{error: {code, message, details?}}`); undefined when the body has none. */
+export function sahmRefusal(body: unknown): string | undefined {
+  const error = (body as SahmErrorBody | null | undefined)?.error;
+  if (typeof error !== 'object' || error === null) return undefined;
   const details = error.details?.map((d) => `${d.field}: ${d.issue}`).join('; ');
-  return [error.code, error.message, details].filter(Boolean).join(' - ');
+  return [error.code, error.message, details].filter(Boolean).join(' - ') || undefined;
 }

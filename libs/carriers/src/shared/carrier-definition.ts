@@ -15,8 +15,9 @@ export interface CarrierDefinition {
   /** What GET /carriers shows and rating uses: names, integration type, coverage, service levels, capabilities. */
   readonly descriptor: CarrierDescriptor;
   /**
-   * Settings read from the environment besides <CODE>_BASE_URL, by name; the variable is
-   * derived from the code (carrierEnvName): credentials go to the Secret, tuning to the ConfigMap.
+   * Its live API address, and the settings read from the environment besides <CODE>_BASE_URL,
+   * by name; the variable is derived from the code (carrierEnvName). No deployment file lists
+   * them: each has a default (the live address, the sandbox's credentials, the tuning's value).
    */
   readonly settings: CarrierSettingNames;
   /**
@@ -48,12 +49,29 @@ export interface CarrierWireTraits {
   readonly idempotentBooking: boolean;
   /** How coarse the carrier's event times are, in milliseconds (1 = exact). */
   readonly eventTimeResolutionMs: number;
+  /**
+   * The carrier's own words in the JSON body of a refusal, read the way its documentation
+   * describes its errors; undefined when the body carries none. Its client words refusals with
+   * it, and the passthrough suite judges a forwarded error by it (no suite knows any carrier's
+   * error shape).
+   */
+  refusal(body: unknown): string | undefined;
 }
 
 export interface CarrierSettingNames {
+  /**
+   * The carrier's production API, as its documentation gives it: where the gateway sends it
+   * when CARRIER_ENDPOINTS=live and no <CODE>_BASE_URL overrides it for the deployment.
+   */
+  readonly liveBaseUrl: string;
   /** Credential name → the value the local sandbox accepts, which is also the adapter's fallback. */
   readonly credentials: Readonly<Record<string, string>>;
   readonly tuning: readonly string[];
+}
+
+/** The settings context of one carrier: the shared one, plus what its definition declares. */
+export function carrierContext(carrier: CarrierDefinition, context: CarrierSettingsContext): CarrierSettingsContext {
+  return { ...context, liveBaseUrl: carrier.settings.liveBaseUrl };
 }
 
 /** Every environment variable a carrier reads: <CODE>_BASE_URL, then its declared settings. */

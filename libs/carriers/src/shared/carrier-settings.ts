@@ -14,6 +14,20 @@ export interface CarrierSettingsContext {
    * over <CODE>_<SETTING> (docs/adr/0065-carrier-connections.md).
    */
   credentials?: Readonly<Record<string, string>>;
+  /**
+   * The carrier's production API as its definition declares it (`settings.liveBaseUrl`), set
+   * by the registry for each carrier: used when CARRIER_ENDPOINTS=live.
+   */
+  liveBaseUrl?: string;
+}
+
+/** Where carriers without their own <CODE>_BASE_URL are sent: their simulators, or their live APIs. */
+export type CarrierEndpoints = 'sandbox' | 'live';
+
+export function carrierEndpoints(env: Env): CarrierEndpoints {
+  const value = envText(env, 'CARRIER_ENDPOINTS') ?? 'sandbox';
+  if (value !== 'sandbox' && value !== 'live') throw new Error('CARRIER_ENDPOINTS must be sandbox or live');
+  return value;
 }
 
 export interface CarrierEndpointInput {
@@ -58,13 +72,22 @@ export function carrierNumber(code: string, setting: string, given: number | und
 
 /**
  * Base URL and resilience, the same for every carrier: an explicit URL wins, then a given
- * sandbox URL, then <CODE>_BASE_URL, then the local sandbox.
+ * sandbox URL, then <CODE>_BASE_URL, then by CARRIER_ENDPOINTS either the carrier's declared
+ * live API (`live`) or its simulator in the sandbox (`sandbox`, the default: SANDBOX_URL or
+ * the local one). So deployment files name no carrier: a ConfigMap says `live`, a staging or
+ * compose file says where the sandbox is, and each carrier finds its own address.
  */
 export function resolveCarrierEndpoint(code: string, input: CarrierEndpointInput, context: CarrierSettingsContext): CarrierEndpoint {
   const env = context.env ?? {};
   const sandbox = context.sandboxUrl ? `${context.sandboxUrl.replace(/\/+$/, '')}/${code}` : undefined;
   return {
-    baseUrl: input.baseUrl ?? sandbox ?? envText(env, carrierEnvName(code, 'baseUrl')) ?? `${defaultSandboxUrl(env)}/${code}`,
+    baseUrl: input.baseUrl ?? sandbox ?? envText(env, carrierEnvName(code, 'baseUrl')) ?? defaultBaseUrl(code, env, context.liveBaseUrl),
     resilience: resolveResilience(resilienceFromEnv(env), context.resilience, input.resilience),
   };
+}
+
+function defaultBaseUrl(code: string, env: Env, liveBaseUrl: string | undefined): string {
+  if (carrierEndpoints(env) === 'sandbox') return `${defaultSandboxUrl(env).replace(/\/+$/, '')}/${code}`;
+  if (!liveBaseUrl) throw new Error(`CARRIER_ENDPOINTS=live: carrier ${code} declares no live API; set ${carrierEnvName(code, 'baseUrl')}`);
+  return liveBaseUrl;
 }

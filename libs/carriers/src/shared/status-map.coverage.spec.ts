@@ -1,8 +1,32 @@
-import { EXCEPTION_TYPES } from '@lgw/domain';
+import { EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/domain';
 import { CARRIERS } from '../registry/carriers.registry';
-import { CUSTOMS_STATUSES } from './status-map';
+import { crossesBorders, CUSTOMS_STATUSES, DOMESTIC_STATUSES, REQUIRED_STATUSES, statusContract } from './status-map';
 
-const crossesBorders = (lanes: readonly string[]) => lanes.some((lane) => lane !== 'domestic');
+describe('the status contract of a carrier, by its lanes', () => {
+  it('asks a domestic carrier for the 11 required statuses and allows no customs status', () => {
+    const { required, allowed } = statusContract(['domestic']);
+    expect(required).toEqual(REQUIRED_STATUSES);
+    expect(required).toHaveLength(11);
+    expect(allowed).toEqual(DOMESTIC_STATUSES);
+    for (const status of CUSTOMS_STATUSES) expect(allowed).not.toContain(status);
+  });
+
+  it('asks a carrier crossing a border (gcc or international) also for the 4 customs statuses', () => {
+    for (const lanes of [['gcc'], ['domestic', 'gcc'], ['international']] as const) {
+      const { required, allowed } = statusContract(lanes);
+      expect(required).toHaveLength(15);
+      expect(required).toEqual(SHIPMENT_STATUSES.filter((s) => REQUIRED_STATUSES.includes(s) || CUSTOMS_STATUSES.includes(s)));
+      expect(allowed).toEqual(SHIPMENT_STATUSES);
+    }
+    expect(crossesBorders(['domestic'])).toBe(false);
+  });
+
+  it('never requires what the carrier reports only when it has a code for it', () => {
+    const optional = ['CREATED', 'PICKUP_SCHEDULED', 'DEPARTED_ORIGIN', 'AT_DELIVERY_HUB', 'EXCEPTION_CARRIER_DELAY', 'LOST', 'CANCELLED'];
+    for (const status of optional) expect(statusContract(['gcc']).required).not.toContain(status);
+    expect(statusContract(['gcc']).required.length + optional.length).toBe(SHIPMENT_STATUSES.length);
+  });
+});
 
 // Every registered carrier, held to the statuses its definition declares.
 describe.each(CARRIERS.map((carrier) => [carrier.descriptor.code, carrier] as const))('%s statuses', (code, carrier) => {
@@ -26,10 +50,18 @@ describe.each(CARRIERS.map((carrier) => [carrier.descriptor.code, carrier] as co
     for (const unknown of ['', 'ZZ_NEW_CODE_42', '99999']) expect(statusMap.map(unknown)).toBeNull();
   });
 
-  it('declares customs statuses exactly when a service level crosses a border', () => {
+  it('declares what its lanes require and nothing they rule out (customs exactly when crossing a border)', () => {
     const lanes = carrier.descriptor.service_levels.flatMap((level) => level.lanes);
+    const { required, allowed } = statusContract(lanes);
+    expect(required.filter((status) => !statuses.includes(status))).toEqual([]);
+    expect(statuses.filter((status) => !allowed.includes(status))).toEqual([]);
     const customs = CUSTOMS_STATUSES.filter((status) => statuses.includes(status));
     expect(customs).toEqual(crossesBorders(lanes) ? CUSTOMS_STATUSES : []);
+  });
+
+  it('serves the domestic lane in Saudi Arabia, where the carrier suites book every carrier (Riyadh to Jeddah)', () => {
+    expect(carrier.descriptor.coverage_countries).toContain('SA');
+    expect(carrier.descriptor.service_levels.some((level) => level.lanes.includes('domestic'))).toBe(true);
   });
 
   it(`has a sandbox vocabulary with one code for each declared status, which the ${code} status map reads back`, async () => {

@@ -1,4 +1,4 @@
-import { CROSS_BORDER_EXCEPTIONS, CROSS_BORDER_ONLY_STATUSES, ExceptionType, SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/domain';
+import { CROSS_BORDER_EXCEPTIONS, CROSS_BORDER_ONLY_STATUSES, ExceptionType, Lane, SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/domain';
 
 export interface MappedStatus {
   readonly status: ShipmentStatus;
@@ -16,6 +16,57 @@ export const CUSTOMS_STATUSES: readonly ShipmentStatus[] = [...CROSS_BORDER_ONLY
 
 /** What a domestic-only carrier can report: no arrival in a country, no customs. */
 export const DOMESTIC_STATUSES: readonly ShipmentStatus[] = SHIPMENT_STATUSES.filter((status) => !CUSTOMS_STATUSES.includes(status));
+
+/**
+ * What every carrier must be able to report, whatever its lanes: a label, the pickup and line
+ * haul, the last mile, the three exceptions every carrier meets (address, weight, a failed
+ * attempt) and the return leg. The gateway's tracking, billing (weight adjustments, return fees)
+ * and cash on delivery read them, and the carrier suites drive every carrier through them.
+ */
+export const REQUIRED_STATUSES: readonly ShipmentStatus[] = [
+  'LABEL_GENERATED',
+  'PICKED_UP',
+  'AT_ORIGIN_HUB',
+  'IN_TRANSIT',
+  'OUT_FOR_DELIVERY',
+  'DELIVERED',
+  'EXCEPTION_ADDRESS_ISSUE',
+  'EXCEPTION_WEIGHT_MISMATCH',
+  'EXCEPTION_FAILED_DELIVERY_ATTEMPT',
+  'RETURN_TO_ORIGIN',
+  'RETURNED',
+];
+
+/** A carrier crosses borders when one of its service levels serves a lane other than domestic. */
+export function crossesBorders(lanes: readonly Lane[]): boolean {
+  return lanes.some((lane) => lane !== 'domestic');
+}
+
+/** What a carrier's lanes ask of its declared statuses: at least `required`, at most `allowed`. */
+export interface StatusContract {
+  readonly required: readonly ShipmentStatus[];
+  readonly allowed: readonly ShipmentStatus[];
+}
+
+/**
+ * The status contract of a carrier serving these lanes (docs/adding-a-carrier.md, "Statuses"):
+ * every carrier REQUIRED_STATUSES; one crossing a border also the customs steps and hold, one
+ * that never does none of them. The rest (CREATED, PICKUP_SCHEDULED, DEPARTED_ORIGIN,
+ * AT_DELIVERY_HUB, EXCEPTION_CARRIER_DELAY, LOST, CANCELLED) only if the carrier has codes for them.
+ */
+export function statusContract(lanes: readonly Lane[]): StatusContract {
+  const crossing = crossesBorders(lanes);
+  const required = new Set<ShipmentStatus>([...REQUIRED_STATUSES, ...(crossing ? CUSTOMS_STATUSES : [])]);
+  return {
+    required: SHIPMENT_STATUSES.filter((status) => required.has(status)),
+    allowed: crossing ? EVERY_STATUS : DOMESTIC_STATUSES,
+  };
+}
+
+/** The least a carrier serving these lanes may declare: its contract's required statuses. */
+export function requiredStatuses(lanes: readonly Lane[]): readonly ShipmentStatus[] {
+  return statusContract(lanes).required;
+}
 
 /** A carrier's status codes as its documentation lists them, and how they read as gateway statuses. */
 export interface CarrierStatusMap {

@@ -1,7 +1,14 @@
 import type { PickupSchedule } from '../pickup/pickup-rules';
 
 export type IntegrationType = 'rest' | 'rest_legacy' | 'csv_batch';
-export type ServiceMode = 'air' | 'sea' | 'land' | 'express';
+/**
+ * How a service level carries: the four values the API contract fixes (clients may validate
+ * them strictly). A carrier's deferred, cheaper tier ("economy") is declared with the means that
+ * carries it, named as the carrier sells it (docs/adr/0066). One list: the API's enum and the
+ * type derive from it.
+ */
+export const SERVICE_MODES = ['air', 'sea', 'land', 'express'] as const;
+export type ServiceMode = (typeof SERVICE_MODES)[number];
 /** Which kind of route a service level serves. */
 export type Lane = 'domestic' | 'gcc' | 'international';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { EXPRESS_CARD_JSON, rateCardJsonArbitrary } from './fixtures/rate-card.fixtures';
 import { findWeightBand, priceQuote, PricedQuote, VAT_BASIS_POINTS } from './rate-calculator';
-import { parseRateCard, RateCard } from './rate-card';
+import { parseRateCard, RateCard, rateCardForLane } from './rate-card';
 
 const card = parseRateCard(EXPRESS_CARD_JSON);
 /** r is numerator/denominator rounded half-up: r − ½ ≤ n/d < r + ½, in integers. */
@@ -105,5 +105,42 @@ describe('priceQuote', () => {
         }),
       );
     });
+  });
+});
+
+describe('priceQuote on a card priced per lane', () => {
+  const card = parseRateCard({
+    ...EXPRESS_CARD_JSON,
+    lanes: {
+      gcc: {
+        fuel_surcharge_percent: '20',
+        weight_bands: [{ label: 'gcc-any', up_to_kg: null, base_halalas: 5000, per_kg_halalas: 1000 }],
+      },
+    },
+  });
+
+  it('prices the lane on its own bands and fuel', () => {
+    const quote = priceQuote(rateCardForLane(card, 'gcc'), 2);
+    expect(quote.weight_break_applied).toBe('gcc-any');
+    // base 5000, weight 1000 × 2 = 2000, fuel 20% of 7000 = 1400, VAT 15% of 8400 = 1260
+    expect(quote.lines.map((l) => [l.code, l.amount.halalas])).toEqual([
+      ['base', 5000],
+      ['weight_charge', 2000],
+      ['fuel_surcharge', 1400],
+      ['vat', 1260],
+    ]);
+    expect(quote.total.halalas).toBe(9660);
+  });
+
+  it('prices the other lanes on the card own bands, as a card without lanes', () => {
+    const plain = parseRateCard(EXPRESS_CARD_JSON);
+    expect(priceQuote(rateCardForLane(card, 'domestic'), 2)).toEqual(priceQuote(plain, 2));
+    expect(priceQuote(rateCardForLane(card, 'domestic'), 2).total.halalas).toBeLessThan(
+      priceQuote(rateCardForLane(card, 'gcc'), 2).total.halalas,
+    );
+  });
+
+  it('refuses the card as read: its default prices would misprice the lane it prices apart', () => {
+    expect(() => priceQuote(card, 2)).toThrow(/prices its lanes apart/);
   });
 });

@@ -45,6 +45,10 @@ const LABELS: Readonly<Record<QuoteLineCode, { label_en: string; label_ar: strin
  * the sum of what the customer sees.
  */
 export function priceQuote(card: RateCard, chargeableKg: number, codFee: Money = Money.ZERO): PricedQuote {
+  if (card.lanes !== undefined) {
+    // Its default prices would silently misprice the lanes it prices apart.
+    throw new RangeError(`rate card ${card.service_code} prices its lanes apart: price rateCardForLane(card, lane)`);
+  }
   const halfKgSteps = chargeableKg * 2;
   if (!Number.isSafeInteger(halfKgSteps) || halfKgSteps <= 0) {
     throw new RangeError(`chargeable weight must be a positive multiple of 0.5 kg, got ${chargeableKg}`);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { EXPRESS_CARD_JSON, rateCardJsonArbitrary } from './fixtures/rate-card.fixtures';
-import { InvalidRateCardError, parseRateCard } from './rate-card';
+import { InvalidRateCardError, parseRateCard, rateCardForLane } from './rate-card';
 
 type Json = Record<string, unknown>;
 const withCard = (patch: Json): Json => ({ ...EXPRESS_CARD_JSON, ...patch });
@@ -96,5 +96,55 @@ describe('parseRateCard', () => {
     ];
     expect(() => parseRateCard(withCard({ weight_bands: bands(1850) }))).toThrow(InvalidRateCardError);
     expect(() => parseRateCard(withCard({ weight_bands: bands(1851) }))).not.toThrow();
+  });
+});
+
+describe('rate cards priced per lane', () => {
+  const GCC_BANDS = [
+    { label: '0-5kg', up_to_kg: 5, base_halalas: 4500, per_kg_halalas: 0 },
+    { label: '5kg+', up_to_kg: null, base_halalas: 4500, per_kg_halalas: 900 },
+  ];
+  const laneCard = (lanes: Json) => withCard({ lanes });
+
+  it('reads a lane entry, taking the divisor and fuel of the card where the lane sets none', () => {
+    const card = parseRateCard(laneCard({ gcc: { description: 'dearer across the border', weight_bands: GCC_BANDS } }));
+    expect(card.lanes?.gcc).toEqual({
+      volumetric_divisor: 5000,
+      fuel_surcharge_basis_points: 1000,
+      weight_bands: [
+        { label: '0-5kg', from_kg: 0, up_to_kg: 5, base_halalas: 4500, per_kg_halalas: 0 },
+        { label: '5kg+', from_kg: 5, up_to_kg: null, base_halalas: 4500, per_kg_halalas: 900 },
+      ],
+    });
+    expect(card.lanes?.domestic).toBeUndefined();
+  });
+
+  it('gives each lane its own prices and the others the card own', () => {
+    const card = parseRateCard(laneCard({ gcc: { weight_bands: GCC_BANDS, fuel_surcharge_percent: '12.5', volumetric_divisor: 6000 } }));
+    const gcc = rateCardForLane(card, 'gcc');
+    expect(gcc).toMatchObject({ service_code: 'test_express', volumetric_divisor: 6000, fuel_surcharge_basis_points: 1250 });
+    expect(gcc.weight_bands.map((b) => b.label)).toEqual(['0-5kg', '5kg+']);
+    expect(gcc.lanes).toBeUndefined();
+    const domestic = rateCardForLane(card, 'domestic');
+    expect(domestic).toEqual(parseRateCard(EXPRESS_CARD_JSON));
+  });
+
+  it('leaves a card without lanes as it is on every lane', () => {
+    const card = parseRateCard(EXPRESS_CARD_JSON);
+    for (const lane of ['domestic', 'gcc', 'international'] as const) expect(rateCardForLane(card, lane)).toEqual(card);
+  });
+
+  it.each<[string, Json, string]>([
+    ['an unknown lane', { regional: { weight_bands: GCC_BANDS } }, 'lanes.regional'],
+    ['no lane at all', {}, 'lanes'],
+    ['a lane without bands', { gcc: { fuel_surcharge_percent: '12' } }, 'lanes.gcc.weight_bands'],
+    ['an unknown lane field', { gcc: { weight_bands: GCC_BANDS, currency: 'AED' } }, 'lanes.gcc.currency'],
+    ['a lane band out of order', { gcc: { weight_bands: [GCC_BANDS[1], GCC_BANDS[0]] } }, 'lanes.gcc.weight_bands.0.up_to_kg'],
+    ['a lane fuel over 100%', { gcc: { weight_bands: GCC_BANDS, fuel_surcharge_percent: '101' } }, 'lanes.gcc.fuel_surcharge_percent'],
+    ['a zero lane divisor', { gcc: { weight_bands: GCC_BANDS, volumetric_divisor: 0 } }, 'lanes.gcc.volumetric_divisor'],
+  ])('rejects %s, naming the field', (_name, lanes, field) => {
+    const call = () => parseRateCard(laneCard(lanes));
+    expect(call).toThrow(InvalidRateCardError);
+    expect(call).toThrow(expect.objectContaining({ field }));
   });
 });

@@ -1,3 +1,4 @@
+import { Lane } from '../carrier/carrier-descriptor';
 import { ExactDecimal, parseDecimal } from '../money/exact-decimal';
 
 /**
@@ -16,15 +17,36 @@ export interface WeightBand {
   readonly per_kg_halalas: number;
 }
 
-/** Prices of one service level, validated. Rate cards are data: see libs/carriers/rate-cards. */
-export interface RateCard {
-  readonly service_code: string;
-  readonly carrier_code: string;
-  readonly currency: 'SAR';
+/** What may differ from lane to lane on one service level's card. */
+export interface LaneRates {
   readonly volumetric_divisor: number;
   /** 1000 = 10%. The JSON file states it as fuel_surcharge_percent ("10" or "11.5"). */
   readonly fuel_surcharge_basis_points: number;
   readonly weight_bands: readonly WeightBand[];
+}
+
+/**
+ * Prices of one service level, validated. Rate cards are data: `<code>/rate-cards/` in each
+ * carrier's folder. A level serving several lanes may price them apart (`lanes`, e.g. its GCC
+ * lane dearer than domestic): price with rateCardForLane(card, lane), never the card as read.
+ */
+export interface RateCard extends LaneRates {
+  readonly service_code: string;
+  readonly carrier_code: string;
+  readonly currency: 'SAR';
+  /** Per lane, what differs from the card's own prices (which apply to the other lanes). */
+  readonly lanes?: Readonly<Partial<Record<Lane, LaneRates>>>;
+}
+
+const LANES: readonly Lane[] = ['domestic', 'gcc', 'international'];
+
+/**
+ * The card's prices on one lane: its `lanes` entry for that lane over the card's own prices,
+ * as a card without lanes (what priceQuote and rateParcels take).
+ */
+export function rateCardForLane(card: RateCard, lane: Lane): RateCard {
+  const { lanes, ...prices } = card;
+  return { ...prices, ...(lanes?.[lane] ?? {}) };
 }
 
 /** A rate card file is malformed; `field` is a JSON path inside the card. */
@@ -45,8 +67,11 @@ const CARD_KEYS = [
   'volumetric_divisor',
   'fuel_surcharge_percent',
   'weight_bands',
+  'lanes',
   'description',
 ];
+/** What a `lanes.<lane>` entry may set; weight_bands is required, the others default to the card's. */
+const LANE_KEYS = ['volumetric_divisor', 'fuel_surcharge_percent', 'weight_bands', 'description'];
 const BAND_KEYS = ['label', 'up_to_kg', 'base_halalas', 'per_kg_halalas'];
 const CODE_PATTERN = /^[a-z0-9_]+$/;
 
@@ -57,23 +82,52 @@ export function parseRateCard(json: unknown): RateCard {
   if (card.currency !== 'SAR') {
     throw new InvalidRateCardError('currency', 'must be "SAR"');
   }
+  const own: LaneRates = {
+    volumetric_divisor: expectInteger(card.volumetric_divisor, 'volumetric_divisor', 1),
+    fuel_surcharge_basis_points: parsePercent(card.fuel_surcharge_percent, 'fuel_surcharge_percent'),
+    weight_bands: parseBands(card.weight_bands, 'weight_bands'),
+  };
   return {
     service_code: expectCode(card.service_code, 'service_code'),
     carrier_code: expectCode(card.carrier_code, 'carrier_code'),
     currency: 'SAR',
-    volumetric_divisor: expectInteger(card.volumetric_divisor, 'volumetric_divisor', 1),
-    fuel_surcharge_basis_points: parsePercent(card.fuel_surcharge_percent, 'fuel_surcharge_percent'),
-    weight_bands: parseBands(card.weight_bands),
+    ...own,
+    ...(card.lanes !== undefined ? { lanes: parseLanes(card.lanes, own) } : {}),
   };
 }
 
-function parseBands(json: unknown): WeightBand[] {
+/** `lanes`: per lane name, the prices that differ there; unset fields keep the card's. */
+function parseLanes(json: unknown, own: LaneRates): Partial<Record<Lane, LaneRates>> {
+  const entries = expectObject(json, 'lanes', LANES);
+  const lanes: Partial<Record<Lane, LaneRates>> = {};
+  for (const lane of LANES) {
+    if (entries[lane] === undefined) continue;
+    const path = `lanes.${lane}`;
+    const entry = expectObject(entries[lane], path, LANE_KEYS);
+    if (entry.description !== undefined) expectString(entry.description, `${path}.description`);
+    lanes[lane] = {
+      volumetric_divisor:
+        entry.volumetric_divisor === undefined
+          ? own.volumetric_divisor
+          : expectInteger(entry.volumetric_divisor, `${path}.volumetric_divisor`, 1),
+      fuel_surcharge_basis_points:
+        entry.fuel_surcharge_percent === undefined
+          ? own.fuel_surcharge_basis_points
+          : parsePercent(entry.fuel_surcharge_percent, `${path}.fuel_surcharge_percent`),
+      weight_bands: parseBands(entry.weight_bands, `${path}.weight_bands`),
+    };
+  }
+  if (Object.keys(lanes).length === 0) throw new InvalidRateCardError('lanes', 'must price at least one lane');
+  return lanes;
+}
+
+function parseBands(json: unknown, at: string): WeightBand[] {
   if (!Array.isArray(json) || json.length === 0) {
-    throw new InvalidRateCardError('weight_bands', 'must be a non-empty array');
+    throw new InvalidRateCardError(at, 'must be a non-empty array');
   }
   const bands: WeightBand[] = [];
   json.forEach((item: unknown, index) => {
-    const path = `weight_bands.${index}`;
+    const path = `${at}.${index}`;
     const band = expectObject(item, path, BAND_KEYS);
     const label = expectString(band.label, `${path}.label`);
     if (bands.some((b) => b.label === label)) {

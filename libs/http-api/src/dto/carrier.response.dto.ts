@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CarrierDescriptor, ServiceLevelDescriptor } from '@lgw/domain';
+import { CarrierDescriptor, SERVICE_MODES, ServiceLevelDescriptor } from '@lgw/domain';
 
 export class TransitDaysDto {
   @ApiProperty() min: number;
@@ -10,7 +10,7 @@ export class ServiceLevelDto {
   @ApiProperty() code: string;
   @ApiProperty() name_ar: string;
   @ApiProperty() name_en: string;
-  @ApiProperty({ enum: ['air', 'sea', 'land', 'express'] }) mode: string;
+  @ApiProperty({ enum: [...SERVICE_MODES] }) mode: string;
   @ApiProperty({ type: TransitDaysDto }) transit_days: TransitDaysDto;
 }
 
@@ -37,7 +37,7 @@ export class ServiceRefDto {
   @ApiProperty() code: string;
   @ApiProperty() name_ar: string;
   @ApiProperty() name_en: string;
-  @ApiProperty({ enum: ['air', 'sea', 'land', 'express'] }) mode: string;
+  @ApiProperty({ enum: [...SERVICE_MODES] }) mode: string;
 }
 
 function toServiceLevelDto(level: ServiceLevelDescriptor): ServiceLevelDto {

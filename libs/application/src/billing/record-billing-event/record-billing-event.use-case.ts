@@ -7,6 +7,7 @@ import {
   cancellationCredit,
   chargeWithoutVat,
   customerReturnFee,
+  rateCardForLane,
   returnFee,
   weightAdjustment,
 } from '@lgw/domain';
@@ -92,7 +93,7 @@ export class RecordBillingEventUseCase {
     }
     const line = weightAdjustment({
       trackingNumber: shipment.trackingNumber,
-      card,
+      card: rateCardForLane(card, shipment.lane),
       quotedChargeableKg: shipment.chargeableKg,
       declaredKg: declaredKg(shipment),
       measuredKg: measured,
@@ -109,7 +110,7 @@ export class RecordBillingEventUseCase {
     else {
       const card = this.rateCards.get(shipment.serviceCode);
       if (!card) throw new Error(`billing: no rate card for service level ${shipment.serviceCode}`);
-      chargeHalalas = chargeWithoutVat(card, shipment.chargeableKg).halalas;
+      chargeHalalas = chargeWithoutVat(rateCardForLane(card, shipment.lane), shipment.chargeableKg).halalas;
     }
     return {
       trackingNumber: shipment.trackingNumber,

@@ -9,6 +9,7 @@ import {
   eventKindsForStatusChange,
   ParcelProps,
   RateCard,
+  rateCardForLane,
   rateParcels,
   Shipment,
 } from '@lgw/domain';
@@ -140,7 +141,9 @@ export class ProcessBatchUseCase {
   private async book(batch: FulfilmentBatchRecord): Promise<void> {
     const carrier = this.catalogue.all().find((c) => c.integration_type === 'csv_batch');
     const service = carrier?.service_levels[0];
-    const card = service ? this.rateCards.get(service.code) : undefined;
+    const listed = service ? this.rateCards.get(service.code) : undefined;
+    // Batch orders ship inside Saudi Arabia: the domestic lane's prices.
+    const card = listed ? rateCardForLane(listed, 'domestic') : undefined;
     if (!carrier || !service || !card) throw new Error('no csv_batch carrier with a priced service level is configured');
     const adapter = carrierAdapter(await carriersFor(this.carriers, batch.teamId), carrier.code);
     let settled = await this.batches.settledRows(batch.id);

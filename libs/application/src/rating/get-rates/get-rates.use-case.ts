@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { classifyLane, codFee, eligibleServiceLevels, rateParcels } from '@lgw/domain';
+import { classifyLane, codFee, eligibleServiceLevels, rateCardForLane, rateParcels } from '@lgw/domain';
 import { IssuedQuote, QUOTE_REPOSITORY, QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -58,8 +58,9 @@ export class GetRatesUseCase {
       if (codAmountHalalas > 0 && service.cash_on_delivery !== true) continue;
       const connection = connections?.get(carrier.code);
       if (connections && !connection) continue;
-      const card = connection?.contractCard(service.code) ?? this.rateCards.get(service.code);
-      if (!card) continue;
+      const listed = connection?.contractCard(service.code) ?? this.rateCards.get(service.code);
+      if (!listed) continue;
+      const card = rateCardForLane(listed, lane);
       const rated = rateParcels(card, command.parcels, fee);
       const view: QuoteView = {
         quote_id: '',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { classifyLane, DomainError, ParcelProps, rateParcels, Shipment, shipmentWarnings } from '@lgw/domain';
+import { classifyLane, DomainError, ParcelProps, rateCardForLane, rateParcels, Shipment, shipmentWarnings } from '@lgw/domain';
 import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '../../ports/carrier-intent.port';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -62,7 +62,7 @@ export class CreateReturnUseCase {
 
     const now = this.clock.now();
     const parcels = command.parcels ?? original.parcels;
-    const rated = rateParcels(card, parcels);
+    const rated = rateParcels(rateCardForLane(card, lane), parcels);
     const line = (code: string) => rated.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
     const draft = Shipment.book({
       id: randomUUID(),
