@@ -1,58 +1,18 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SeedPlatformConnectionsUseCase } from '@lgw/application';
-import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { carrierCredentialSchemas } from '@lgw/carriers';
 import { sampleCredential } from '@lgw/domain';
 import { openDatabase, SqlCarrierConnectionRepository } from '@lgw/persistence';
 import { AesGcmSecretCipher } from '@lgw/webhooks';
 import { CARRIER_CODES } from '../support/carriers';
 import { apiCredentials, schemaOf } from '../support/carrier-connections';
-import { createScratchDatabase, SERVICES_MODE } from '../support/test-mode';
-
-const ROOT = join(__dirname, '..', '..');
+import { useCliAgainstSandbox } from '../support/cli-harness';
 
 /** The operator's CLI for the platform's carrier connections (docs/runbook.md), against the sandbox. */
 describe('npm run cli -- carrier-connections:set|list', () => {
-  let sandbox: RunningCarrierSandbox;
-  let dataDir: string;
-  let env: Record<string, string>;
-  let drop: (() => Promise<void>) | undefined;
-  const key = randomBytes(32);
+  const harness = useCliAgainstSandbox('connections');
+  const { cli } = harness;
   const code = CARRIER_CODES[0];
-
-  beforeAll(async () => {
-    sandbox = await startCarrierSandbox({ port: 0 });
-    dataDir = mkdtempSync(join(tmpdir(), 'lgw-connections-cli-'));
-    env = { DATA_DIR: dataDir, SANDBOX_URL: sandbox.url, WEBHOOK_SECRET_KEY: key.toString('base64'), LOG_LEVEL: 'silent' };
-    if (SERVICES_MODE) {
-      const db = await createScratchDatabase();
-      env.DATABASE_URL = db.url;
-      drop = db.drop;
-    }
-  });
-  afterAll(async () => {
-    await sandbox.close();
-    await drop?.();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['-r', './bench/support/register.js', 'apps/cli/main.ts', ...args], {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', ...env },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('exit', (exit) => resolve({ code: exit ?? -1, stdout, stderr }));
-    });
-  }
 
   it('saves the platform connection only with credentials the carrier accepts, prints hints only, and survives the next start', async () => {
     const unknown = Object.fromEntries(Object.entries(schemaOf(code).fields).map(([name, field]) => [name, sampleCredential(field)]));
@@ -60,7 +20,7 @@ describe('npm run cli -- carrier-connections:set|list', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('refused by carrier');
 
-    const opened = await fetch(`${sandbox.url}/sandbox/v1/carriers/${code}/accounts`, { method: 'POST' });
+    const opened = await fetch(`${harness.sandbox.url}/sandbox/v1/carriers/${code}/accounts`, { method: 'POST' });
     const account = (await opened.json()) as { account_id: string; credentials: Record<string, string> };
     const saved = await cli(
       'carrier-connections:set',
@@ -81,9 +41,9 @@ describe('npm run cli -- carrier-connections:set|list', () => {
     }
     expect((await cli('carrier-connections:set', '--carrier', code)).code).toBe(2);
 
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+    const database = await openDatabase({ databaseUrl: harness.env.DATABASE_URL, dataDir: harness.dataDir });
     try {
-      const cipher = new AesGcmSecretCipher(key);
+      const cipher = new AesGcmSecretCipher(harness.key);
       const [row] = await database.dataSource.query('SELECT credentials_ciphertext FROM carrier_connections WHERE id = $1', [
         connection.id,
       ]);

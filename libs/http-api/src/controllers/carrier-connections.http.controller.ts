@@ -7,7 +7,7 @@ import {
   Principal,
   RevokeCarrierConnectionUseCase,
 } from '@lgw/application';
-import { CreateCarrierConnectionRequestDto } from '../dto/carrier-connection.request.dto';
+import { createConnectionCommand, CreateCarrierConnectionRequestDto } from '../dto/carrier-connection.request.dto';
 import { ConnectionRequirementListResponseDto } from '../dto/carrier-connection-requirements.response.dto';
 import { CarrierConnectionDto, CarrierConnectionListResponseDto } from '../dto/carrier-connection.response.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
@@ -40,13 +40,7 @@ export class CarrierConnectionsHttpController {
     503: 'E_CARRIER_UNAVAILABLE (the carrier could not be asked; nothing saved)',
   })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateCarrierConnectionRequestDto): Promise<CarrierConnectionDto> {
-    return this.createConnection.execute({
-      owner: { teamId: principal.teamId },
-      carrier: body.carrier,
-      credentials: body.credentials,
-      accountNumber: body.account_number,
-      rateCards: body.rate_cards,
-    });
+    return this.createConnection.execute(createConnectionCommand({ teamId: principal.teamId }, body));
   }
 
   @Get()

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
+import type { CreateCarrierConnectionCommand } from '@lgw/application';
 
 /**
  * POST /carrier-connections (and the admin API's). The fields are checked against the carrier's
@@ -35,4 +36,12 @@ export class CreateCarrierConnectionRequestDto {
   })
   @Allow()
   rate_cards?: unknown;
+}
+
+/** The create command of either owner: a team's own connection, or the platform's. */
+export function createConnectionCommand(
+  owner: CreateCarrierConnectionCommand['owner'],
+  body: CreateCarrierConnectionRequestDto,
+): CreateCarrierConnectionCommand {
+  return { owner, carrier: body.carrier, credentials: body.credentials, accountNumber: body.account_number, rateCards: body.rate_cards };
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CreateCarrierConnectionUseCase, ListCarrierConnectionsUseCase, RevokeCarrierConnectionUseCase } from '@lgw/application';
-import { CreateCarrierConnectionRequestDto } from '../../dto/carrier-connection.request.dto';
+import { createConnectionCommand, CreateCarrierConnectionRequestDto } from '../../dto/carrier-connection.request.dto';
 import { CarrierConnectionDto, CarrierConnectionListResponseDto } from '../../dto/carrier-connection.response.dto';
 import { AdminTokenGuard } from '../../http/admin-token.guard';
 import { ApiErrorResponses } from '../../http/api-error-responses.decorator';
@@ -26,13 +26,7 @@ export class CarrierConnectionsAdminHttpController {
   @ApiCreatedResponse({ type: CarrierConnectionDto })
   @ApiErrorResponses({ 422: 'E_VALIDATION (carrier, credentials.<name>, account_number, rate_cards...)', 503: 'E_CARRIER_UNAVAILABLE' })
   create(@Body() body: CreateCarrierConnectionRequestDto): Promise<CarrierConnectionDto> {
-    return this.createConnection.execute({
-      owner: 'platform',
-      carrier: body.carrier,
-      credentials: body.credentials,
-      accountNumber: body.account_number,
-      rateCards: body.rate_cards,
-    });
+    return this.createConnection.execute(createConnectionCommand('platform', body));
   }
 
   @Get()
