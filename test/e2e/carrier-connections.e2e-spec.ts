@@ -224,6 +224,31 @@ describe('carrier connections', () => {
     });
   });
 
+  it('needs the bearer key on every connection route and counts each call against the team limit (DESIGN §6)', async () => {
+    const team = await t.createTeam('connections under the default limit');
+    const routes: Array<[string, string, unknown]> = [
+      ['GET', '/carrier-connections', undefined],
+      ['GET', '/carrier-connections/requirements', undefined],
+      ['POST', '/carrier-connections', {}],
+      ['DELETE', `/carrier-connections/${randomUUID()}`, undefined],
+    ];
+    for (const [method, path, body] of routes) {
+      const anonymous = await api(path, { method, key: null, body });
+      expect({ route: `${method} ${path}`, status: anonymous.status, code: anonymous.body.error.code }).toEqual({
+        route: `${method} ${path}`,
+        status: 401,
+        code: 'E_UNAUTHENTICATED',
+      });
+    }
+    const remaining: string[] = [];
+    for (const [method, path, body] of routes) {
+      const res = await api(path, { method, key: team.apiKey, body });
+      expect(res.headers.get('x-ratelimit-limit')).toBe('60');
+      remaining.push(res.headers.get('x-ratelimit-remaining') ?? 'missing');
+    }
+    expect(remaining).toEqual(['59', '58', '57', '56']);
+  });
+
   it('refuses an unknown carrier with field carrier, before any carrier call', async () => {
     const team = await newTeam('Unknown carrier');
     const res = await connect(team.apiKey, { carrier: 'no_such_carrier', credentials: { api_token: 'x'.repeat(20) } });

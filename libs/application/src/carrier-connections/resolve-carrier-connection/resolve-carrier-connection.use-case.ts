@@ -78,7 +78,11 @@ export class ResolveCarrierConnectionUseCase {
     const byCarrier = new Map<string, QuoteConnection>();
     for (const record of platform) byCarrier.set(record.carrierCode, this.quoteConnection(record, 'platform'));
     for (const record of own) byCarrier.set(record.carrierCode, this.quoteConnection(record, 'own'));
-    if (this.teams.size >= TEAMS_REMEMBERED) this.teams.clear();
+    if (this.teams.size >= TEAMS_REMEMBERED) {
+      // Parsed contract cards go with them: revoked connections' cards are not kept for ever.
+      this.teams.clear();
+      this.cards.clear();
+    }
     this.teams.set(teamId, { at: now, byCarrier });
     return byCarrier;
   }
