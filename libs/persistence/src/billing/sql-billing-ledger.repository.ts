@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { BillingLedgerPort, LedgerEntry, LedgerLine, LedgerPeriodSummary, OutboxEvent, RETURN_STATUSES } from '@lgw/application';
 import { BillingLineDraft, BillingPeriod, isBillingCause, SUBTOTAL_CAUSES } from '@lgw/domain';
 import { rowCount } from '../support/sql-results';
+import type { OutboxRow } from '../outbox/sql-outbox';
 
 interface LineRow {
   shipment_id: string;
@@ -77,14 +78,7 @@ export class SqlBillingLedger implements BillingLedgerPort {
   async unprocessedEvents(publishedAfter: Date, publishedBefore: Date, limit: number): Promise<OutboxEvent[]> {
     // The filter is isBillingEvent (libs/application/src/billing/billing-event.ts) in SQL, so
     // that events billing ignores never crowd the batch.
-    const rows: Array<{
-      id: string;
-      team_id: string;
-      aggregate_id: string;
-      type: string;
-      payload: Record<string, unknown>;
-      created_at: Date;
-    }> = await this.dataSource.query(
+    const rows: OutboxRow[] = await this.dataSource.query(
       `SELECT o.id, o.team_id, o.aggregate_id, o.type, o.payload, o.created_at FROM outbox_events o
           WHERE o.published_at > $1 AND o.published_at <= $2
             AND (o.type IN ('shipment.created', 'shipment.cancelled', 'shipment.weighed')

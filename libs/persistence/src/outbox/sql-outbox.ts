@@ -2,7 +2,8 @@ import { DataSource } from 'typeorm';
 import { OutboxEvent, OutboxPort } from '@lgw/application';
 import { rowCount } from '../support/sql-results';
 
-interface OutboxRow {
+/** An outbox_events row as read back (also by billing's own filtered read). */
+export interface OutboxRow {
   id: string;
   team_id: string;
   aggregate_id: string;
