@@ -3,7 +3,8 @@
  * Baseline of the second kind: a bare node:http server that does the I/O an endpoint needs —
  * the same Redis commands through ioredis, the same SQL through pg — and answers the same
  * bytes. Run as its own process by the hot-paths bench; configured by the environment:
- *   PORT, BODY_B64, CT, REDIS_URL (rate-limit script, as the gateway's limiter),
+ *   PORT, BODY_B64, CT, REDIS_URL (the gateway's own limiter class on the bench team's limit,
+ *   RATE_LIMIT, default 10,000,000 a minute: one Redis call per leased block of requests),
  *   QUOTE_DOCS_B64 (JSON array of stored-quote documents: each request SETs them with PX, one
  *   pipeline), DATABASE_URL + SQL + SQL_PARAMS_B64 (one query per request through a pg pool).
  */
@@ -13,16 +14,17 @@ const { randomUUID } = require('node:crypto');
 const body = Buffer.from(process.env.BODY_B64, 'base64');
 const ct = process.env.CT;
 
-// The gateway's own limiter script, from the build (same key shape below).
-const { CONSUME_SCRIPT } = require('../../dist/libs/platform/src/rate-limit/redis-rate-limiter');
+// The gateway's own limiter, from the build (same key shape, same leases).
+const { RedisRateLimiter } = require('../../dist/libs/platform/src/rate-limit/redis-rate-limiter');
 
 function redisSteps() {
   if (!process.env.REDIS_URL) return [];
   const Redis = require('ioredis');
   const redis = new Redis(process.env.REDIS_URL, { enableAutoPipelining: true });
-  redis.defineCommand('lgwConsume', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
-  const bucket = `lgw:rl:key:baseline-${randomUUID()}`;
-  const steps = [() => redis.lgwConsume(bucket, 60_000)];
+  const limiter = new RedisRateLimiter(redis);
+  const bucket = `key:baseline-${randomUUID()}`;
+  const limit = Number(process.env.RATE_LIMIT ?? 10_000_000);
+  const steps = [() => limiter.consume(bucket, limit)];
   if (process.env.QUOTE_DOCS_B64) {
     const docs = JSON.parse(Buffer.from(process.env.QUOTE_DOCS_B64, 'base64').toString('utf8'));
     steps.push(async () => {

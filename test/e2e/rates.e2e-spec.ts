@@ -1,6 +1,7 @@
 import { CARRIERS } from '@lgw/carriers';
 import { DUBAI, JEDDAH, PARCELS, RIYADH, ratesBody } from '../support/fixtures';
-import { QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/application';
+import { GetRatesUseCase, QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/application';
+import { RatesRequestDto } from '@lgw/http-api/dto/shipping.request.dto';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 
 describe('POST /rates', () => {
@@ -95,6 +96,22 @@ describe('POST /rates', () => {
     const res = await rates(ratesBody({ origin: { city: 'Lima', country: 'PE' }, destination: { city: 'Oslo', country: 'NO' } }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ quotes: [] });
+  });
+
+  it.each([
+    ['domestic', ratesBody()],
+    ['international with cash on delivery refused', ratesBody({ destination: DUBAI, cod_amount: 150 })],
+    ['domestic with cash on delivery', ratesBody({ cod_amount: 150, declared_value: 450, hs_codes: ['610910'] })],
+  ])('writes every field the use case answers, %s (the compiled serializer drops nothing)', async (_lane, body) => {
+    const res = await rates(body);
+    expect(res.status).toBe(200);
+    const dto = Object.assign(new RatesRequestDto(), body);
+    const answer = await t.app.get(GetRatesUseCase).rates(dto.toCommand(team.teamId));
+    // The same quote, rated a moment later: only its id and expiry differ.
+    const comparable = (a: { quotes: readonly object[] }) =>
+      JSON.parse(JSON.stringify({ ...a, quotes: a.quotes.map((q) => ({ ...q, quote_id: 'id', expires_at: 'at', mode: 'live' })) }));
+    expect(comparable(res.body)).toEqual(comparable(answer));
+    expect(res.body.quotes.length + (res.body.warnings?.length ?? 0)).toBeGreaterThan(0);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ApiMode } from '@lgw/domain';
 
@@ -9,8 +10,11 @@ export interface GeneratedKey {
   readonly displayPrefix: string;
 }
 
+/** One-shot hashing where Node has it (20.12+): no Hash object per request. */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 export function hashApiKey(plaintext: string): string {
-  return createHash('sha256').update(plaintext, 'utf8').digest('hex');
+  return oneShot ? oneShot('sha256', plaintext, 'hex') : createHash('sha256').update(plaintext, 'utf8').digest('hex');
 }
 
 /**

@@ -11,7 +11,9 @@ import { AllExceptionsFilter } from '../http/all-exceptions.filter';
 import { BodyContractGuard } from '../http/body-contract.guard';
 import { ApiAccessGate, apiAccessGate, registerApiAccessHook } from '../http/api-access.hook';
 import { connectionServerOptions, registerConnectionLimits } from '../http/connection-limits';
+import { registerCompiledResponses } from '../http/compiled-responses';
 import { registerJsonBodyParser } from '../http/json-body.parser';
+import { lazyRequestLogger } from '../http/request-logger';
 import { registerMultipart } from '../http/multipart';
 import { clientErrorResponder, routerErrorResponder } from '../http/router-errors';
 import { createValidationPipe } from '../http/validation.pipe';
@@ -40,6 +42,9 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     loggerInstance: runtime.logger,
     // One access-log line per request comes from the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
+    // No Nest middleware is registered: requests skip @fastify/middie's pass (docs/adr/0069).
+    skipMiddie: true,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -110,8 +115,10 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
       request.principal?.mode ?? 'none',
     );
     if (!accessLog) return;
-    request.log.info(
+    // The root logger, the request id as a field: no child logger is made for the access line.
+    runtime.logger.info(
       {
+        reqId: request.id,
         event: 'http.request',
         // The team, not a child logger per request: that costs more than the whole auth check.
         team_id: request.principal?.teamId,
@@ -123,7 +130,7 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
       'request completed',
     );
   });
-  setupOpenApi(app);
+  registerCompiledResponses(fastify, setupOpenApi(app));
   registerConsoleRoutes(fastify);
   await app.init();
   return app;

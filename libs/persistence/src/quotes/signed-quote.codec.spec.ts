@@ -27,6 +27,15 @@ const quote = (over: Partial<IssuedQuote> = {}): IssuedQuote => ({
 describe('SignedQuoteCodec', () => {
   const codec = new SignedQuoteCodec(randomBytes(32));
 
+  it.each([32, 64, 100])('signs with HMAC-SHA256 of a %i-byte key, its first 16 bytes', (size) => {
+    const key = randomBytes(size);
+    const q = quote();
+    const raw = Buffer.from(new SignedQuoteCodec(key).seal(q).slice(3), 'base64url');
+    const body = raw.subarray(0, raw.length - 16);
+    const expected = createHmac('sha256', key).update('lgw quote v1\0').update(q.teamId).update('\0').update(body).digest().subarray(0, 16);
+    expect(raw.subarray(raw.length - 16).equals(expected)).toBe(true);
+  });
+
   it('opens what it sealed, for the team it sealed it for, field for field', () => {
     const q = quote({ lane: 'international', destinationCountry: 'AE', totalHalalas: 2 ** 40, chargeableKg: 1234.5 });
     const id = codec.seal(q);

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { KeyedHistogram } from './keyed-histogram';
 
 /** Waiting, running and delayed jobs of one queue, read when Prometheus scrapes. */
 export interface QueueDepth {
@@ -24,7 +25,7 @@ const RENDER_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
  */
 export class GatewayMetrics {
   readonly registry = new Registry();
-  private readonly httpDuration: Histogram<'method' | 'route' | 'status' | 'mode'>;
+  private readonly httpDuration: KeyedHistogram<'method' | 'route' | 'status' | 'mode'>;
   private readonly rateLimited: Counter;
   private readonly jobDuration: Histogram<'queue' | 'outcome'>;
   private readonly jobFailures: Counter<'queue'>;
@@ -43,13 +44,12 @@ export class GatewayMetrics {
     // Event-loop lag comes with the defaults (nodejs_eventloop_lag_*), sampled every 10 ms.
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
     const registers = [this.registry];
-    this.httpDuration = new Histogram({
-      name: 'lgw_http_request_duration_seconds',
-      help: 'HTTP requests by route pattern, method, status and the key mode (live, test; none without a key)',
-      labelNames: ['method', 'route', 'status', 'mode'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
+    this.httpDuration = new KeyedHistogram(
+      'lgw_http_request_duration_seconds',
+      'HTTP requests by route pattern, method, status and the key mode (live, test; none without a key)',
+      LATENCY_BUCKETS,
+      this.registry,
+    );
     this.rateLimited = new Counter({ name: 'lgw_rate_limit_rejections_total', help: 'Requests refused with 429', registers });
     this.jobDuration = new Histogram({
       name: 'lgw_job_duration_seconds',
@@ -132,7 +132,7 @@ export class GatewayMetrics {
 
   /** `route` is the route pattern (never the raw URL, whose ids would explode the label set). */
   observeHttp(method: string, route: string, status: number, seconds: number, mode = 'none'): void {
-    this.httpDuration.observe({ method, route, status: String(status), mode }, seconds);
+    this.httpDuration.observe(`${method} ${route} ${status} ${mode}`, () => ({ method, route, status: String(status), mode }), seconds);
     if (status === 429) this.rateLimited.inc();
   }
 

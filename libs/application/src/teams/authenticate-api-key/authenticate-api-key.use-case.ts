@@ -24,6 +24,9 @@ export interface Principal {
 interface CacheEntry {
   readonly key: ActiveKey | null;
   readonly expiresAt: number;
+  /** Built once per look-up: every request of the key shares it (it is never changed). */
+  readonly principal: Principal | null;
+  readonly storedHash: Buffer | null;
 }
 
 /** Revocation on another replica is honoured within this long. */
@@ -54,19 +57,24 @@ export class AuthenticateApiKeyUseCase {
     const hash = hashApiKey(presented);
     let entry = this.cache.get(hash);
     if (!entry || entry.expiresAt <= now) entry = await this.lookup(hash, now);
-    const key = entry.key;
     // The look-up was by hash; comparing the stored hash in constant time keeps the
     // check independent of how many leading characters match.
-    if (!key || !timingSafeEqual(Buffer.from(key.keyHash, 'utf8'), Buffer.from(hash, 'utf8'))) return null;
-    this.recordUse(key.keyId, now);
-    return {
+    if (!entry.principal || !entry.storedHash || !timingSafeEqual(entry.storedHash, Buffer.from(hash, 'utf8'))) return null;
+    this.recordUse(entry.principal.keyId, now);
+    return entry.principal;
+  }
+
+  private entryOf(key: ActiveKey | null, expiresAt: number): CacheEntry {
+    if (!key) return { key, expiresAt, principal: null, storedHash: null };
+    const principal: Principal = Object.freeze({
       teamId: key.teamId,
       accountId: key.accountId,
       mode: key.mode,
       keyId: key.keyId,
       rateLimitPerMinute: key.rateLimitPerMinute ?? this.settings.rateLimitPerMinute,
       addressVerification: key.addressVerification,
-    };
+    });
+    return { key, expiresAt, principal, storedHash: Buffer.from(key.keyHash, 'utf8') };
   }
 
   /**
@@ -82,7 +90,7 @@ export class AuthenticateApiKeyUseCase {
     const started = this.teams
       .findActiveKeyByHash(hash)
       .then((key) => {
-        const entry = { key, expiresAt: now + KEY_CACHE_TTL_MS };
+        const entry = this.entryOf(key, now + KEY_CACHE_TTL_MS);
         if (generation === this.generation) {
           if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
           this.cache.set(hash, entry);
