@@ -45,7 +45,8 @@ import { ResolveCarrierConnectionUseCase } from '../../carrier-connections/resol
  * 1. claim the quote (atomic; a second request for it stops here) and record the booking intent
  *    (docs/adr/0013-carrier-intents.md), in one statement (docs/adr/0068),
  * 2. book with the carrier under the shipment id (no transaction held open across the call),
- * 3. write shipment + CREATED event + domain events and close the intent, in one statement.
+ * 3. write shipment + CREATED event + domain events and close the intent, in one statement (under
+ *    an Idempotency-Key the intent is closed with the kept answer instead).
  * A carrier failure gives the quote back. A local write failure after the carrier
  * confirmed cancels the carrier booking (compensation, docs/adr/0005-booking-consistency.md).
  */
@@ -115,9 +116,12 @@ export class CreateShipmentUseCase {
     const booked = { ...draft, trackingNumber: booking.trackingNumber, carrierReference: booking.carrierReference };
     let serviceReference: string;
     try {
-      // The intent is completed by the same commit (docs/adr/0068); one recovery holds already
-      // (this request outlived the recovery bound) is left to recovery, which finds the shipment.
-      serviceReference = await this.shipments.insertBooked(booked, ...createdEvents(booked), { intentId: intent, at: this.clock.now() });
+      // Without an Idempotency-Key the intent is completed by the shipment's commit (docs/adr/0068);
+      // one recovery holds already (this request outlived the recovery bound) is left to recovery.
+      // Under a key it stays pending until the key keeps the answer (that commit completes it): a
+      // retry after this process died in between learns the outcome from the intent.
+      const completes = idempotency ? undefined : { intentId: intent, at: this.clock.now() };
+      serviceReference = await this.shipments.insertBooked(booked, ...createdEvents(booked), completes);
     } catch (error) {
       // Recovery may have recorded it already (this request outlived the recovery bound).
       const recorded = await this.shipments.findForTeam(draft.teamId, draft.id).catch(() => null);
