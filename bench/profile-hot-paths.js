@@ -19,6 +19,7 @@ const {
   wrk,
   run,
   summary,
+  prepareQuotes,
   RATES_BODY,
   ADDRESSES,
   bookOne,
@@ -30,24 +31,11 @@ const ALL_ENDPOINTS = ['GET /carriers', 'POST /rates', 'GET /shipments/{id}', 'P
 const ENDPOINTS = process.env.PROFILE_ENDPOINTS ? process.env.PROFILE_ENDPOINTS.split(',').map((e) => e.trim()) : ALL_ENDPOINTS;
 const BOOKING_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
-/** Quotes for every booking the run may make (each quote books once). */
-async function prepareQuotes(base, apiKey, wanted) {
-  const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
-  const ids = [];
-  while (ids.length < wanted) {
-    const batch = await Promise.all(
-      Array.from({ length: 50 }, () => fetch(`${base}/api/v1/rates`, { method: 'POST', headers, body: RATES_BODY }).then((r) => r.json())),
-    );
-    for (const res of batch) for (const q of res.quotes) ids.push(q.quote_id);
-  }
-  return ids;
-}
-
 /** POST /shipments books a fresh quote per request, so the body changes: autocannon, not wrk. */
 async function profileBookings(base, apiKey) {
-  const quoteIds = await prepareQuotes(base, apiKey, Number(process.env.BENCH_QUOTES ?? 1000) * (SECONDS + 2));
-  let next = 0;
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+  const quoteIds = await prepareQuotes(base, headers, Number(process.env.BENCH_QUOTES ?? 1000) * (SECONDS + 2));
+  let next = 0;
   const booking = (seconds) =>
     run({
       url: `${base}/api/v1/shipments`,
