@@ -89,9 +89,8 @@ export class CreateShipmentUseCase {
       now,
     };
     const idempotency = command.idempotencyKey ?? null;
-    const started =
-      (await this.claimWithIntent(claim, command, origin, destination, checked.warnings, idempotency)) ??
-      (await this.claimThenRecord(claim, command, origin, destination, checked.warnings, idempotency));
+    const asked: BookingAsked = { claim, command, destination, addressWarnings: checked.warnings, idempotency };
+    const started = (await this.claimWithIntent(asked)) ?? (await this.claimThenRecord(asked));
     const { carrier, draft, intent } = started;
     faultPoint('booking.before-carrier-call');
 
@@ -140,19 +139,12 @@ export class CreateShipmentUseCase {
    * (a quote that does not match, another cash amount, a connection gone, a quote used already):
    * the claim-first path answers those, with the refusals in the order callers know.
    */
-  private async claimWithIntent(
-    claim: QuoteClaim,
-    command: CreateShipmentCommand,
-    origin: AddressProps,
-    destination: AddressProps,
-    addressWarnings: readonly ShipmentWarning[],
-    idempotency: IdempotencyRef | null,
-  ): Promise<BookingStart | null> {
+  private async claimWithIntent({ claim, command, destination, addressWarnings, idempotency }: BookingAsked): Promise<BookingStart | null> {
     const opened = this.quotes.open(claim);
     if (!opened || !codMatchesQuote(opened, command)) return null;
     const carrier = await this.carrierFor(command.teamId, opened).catch(() => null);
     if (!carrier) return null;
-    const draft = this.draft(randomUUID(), opened, origin, destination, command, claim.now, addressWarnings);
+    const draft = this.draft(randomUUID(), opened, command.origin, destination, command, claim.now, addressWarnings);
     const intent = bookingIntent(draft, idempotency, claim.now);
     // Recorded before the carrier hears of it: if this process dies from here on, recovery asks
     // the carrier for the booking by the shipment id and completes or undoes it (ADR 0013).
@@ -164,15 +156,9 @@ export class CreateShipmentUseCase {
    * Claim, then record the intent (two commits): for the requests the one-statement path leaves
    * undecided, which mostly end in a refusal, and for a quote whose request died between the two.
    */
-  private async claimThenRecord(
-    claim: QuoteClaim,
-    command: CreateShipmentCommand,
-    origin: AddressProps,
-    destination: AddressProps,
-    addressWarnings: readonly ShipmentWarning[],
-    idempotency: IdempotencyRef | null,
-  ): Promise<BookingStart> {
+  private async claimThenRecord({ claim, command, destination, addressWarnings, idempotency }: BookingAsked): Promise<BookingStart> {
     const { now } = claim;
+    const { origin } = command;
     const quote =
       (await this.quotes.claim(claim)) ?? (await this.reclaimOrphan(claim)) ?? (await this.refusal(command, origin, destination, now));
     if (!codMatchesQuote(quote, command)) {
@@ -327,6 +313,16 @@ export class CreateShipmentUseCase {
     }
     if (record.quoteId) await this.quotes.release(record.teamId, record.quoteId).catch(() => undefined);
   }
+}
+
+/** A booking request once its destination is checked: what starting it needs. */
+interface BookingAsked {
+  readonly claim: QuoteClaim;
+  readonly command: CreateShipmentCommand;
+  /** The destination as checked (normalised by the National Address register when it was asked). */
+  readonly destination: AddressProps;
+  readonly addressWarnings: readonly ShipmentWarning[];
+  readonly idempotency: IdempotencyRef | null;
 }
 
 /** What a booking has once its quote is claimed and its intent recorded, before the carrier call. */
