@@ -8,7 +8,7 @@
  * Usage: npm run build && node bench/address-verify.bench.js
  * Production mode (PostgreSQL + Redis) when BENCH_DATABASE_URL / BENCH_REDIS_URL are set.
  */
-const { startGateway, startSandbox, createTeam, run, summary, reportRows, ADDRESSES } = require('./support/harness');
+const { startGateway, startSandbox, createTeam, prepareQuotes, run, summary, reportRows, ADDRESSES } = require('./support/harness');
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -45,20 +45,8 @@ async function verifyRun(base, headers, buildings, label) {
   return { ...summary(label, result), distinct_addresses: Math.min(next, buildings.length) };
 }
 
-async function quotes(base, headers, wanted) {
-  const ratesBody = JSON.stringify(ADDRESSES);
-  const ids = [];
-  while (ids.length < wanted) {
-    const batch = await Promise.all(
-      Array.from({ length: 50 }, () => fetch(`${base}/api/v1/rates`, { method: 'POST', headers, body: ratesBody }).then((r) => r.json())),
-    );
-    for (const res of batch) for (const q of res.quotes) ids.push(q.quote_id);
-  }
-  return ids;
-}
-
 async function bookingRun(base, headers, buildings, label) {
-  const ids = await quotes(base, headers, Number(process.env.BENCH_QUOTES ?? 1500) * SECONDS);
+  const ids = await prepareQuotes(base, headers, Number(process.env.BENCH_QUOTES ?? 1500) * SECONDS);
   let next = 0;
   const result = await run({
     url: `${base}/api/v1/shipments`,

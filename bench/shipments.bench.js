@@ -5,7 +5,7 @@
  * Usage: npm run build && node bench/shipments.bench.js
  * Production mode (PostgreSQL + Redis) when BENCH_DATABASE_URL / BENCH_REDIS_URL are set.
  */
-const { startGateway, startSandbox, createTeam, run, summary, reportRows, ADDRESSES } = require('./support/harness');
+const { startGateway, startSandbox, createTeam, prepareQuotes, run, summary, reportRows, ADDRESSES } = require('./support/harness');
 
 async function main() {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,17 +22,7 @@ async function main() {
   try {
     const { apiKey } = await createTeam(gateway.base);
     const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
-    const ratesBody = JSON.stringify(ADDRESSES);
-    const quoteIds = [];
-    const wanted = Number(process.env.BENCH_QUOTES ?? 1500) * seconds;
-    while (quoteIds.length < wanted) {
-      const batch = await Promise.all(
-        Array.from({ length: 50 }, () =>
-          fetch(`${gateway.base}/api/v1/rates`, { method: 'POST', headers, body: ratesBody }).then((r) => r.json()),
-        ),
-      );
-      for (const res of batch) for (const q of res.quotes) quoteIds.push(q.quote_id);
-    }
+    const quoteIds = await prepareQuotes(gateway.base, headers, Number(process.env.BENCH_QUOTES ?? 1500) * seconds);
     let next = 0;
     const result = await run({
       url: `${gateway.base}/api/v1/shipments`,

@@ -151,6 +151,18 @@ const ADDRESSES = {
 };
 const RATES_BODY = JSON.stringify(ADDRESSES);
 
+/** `wanted` quote ids or a few more (POST /rates, 50 at a time), for benches that book each once. */
+async function prepareQuotes(base, headers, wanted, ratesBody = RATES_BODY) {
+  const ids = [];
+  while (ids.length < wanted) {
+    const batch = await Promise.all(
+      Array.from({ length: 50 }, () => fetch(`${base}/api/v1/rates`, { method: 'POST', headers, body: ratesBody }).then((r) => r.json())),
+    );
+    for (const res of batch) for (const q of res.quotes) ids.push(q.quote_id);
+  }
+  return ids;
+}
+
 /** Rates and books one shipment (first quote) through the API; returns the shipment. */
 async function bookOne(base, apiKey) {
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
@@ -264,6 +276,7 @@ module.exports = {
   startSameIoServer,
   reportRows,
   bookOne,
+  prepareQuotes,
   run,
   wrk,
   summary,

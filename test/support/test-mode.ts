@@ -10,9 +10,13 @@ export const SERVICES_MODE = process.env.LGW_TEST_MODE === 'services';
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** A throwaway database per suite, so suites never see each other's rows. */
+/**
+ * A throwaway database per suite, so suites never see each other's rows. TEST_DATABASE_PREFIX
+ * (letters, digits, underscores) names them when several checkouts share one PostgreSQL.
+ */
 export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `lgw_test_${randomBytes(6).toString('hex')}`;
+  const prefix = /^[a-z0-9_]{1,30}$/.test(process.env.TEST_DATABASE_PREFIX ?? '') ? process.env.TEST_DATABASE_PREFIX : 'lgw_test';
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -37,6 +37,10 @@ export interface IdempotencyStorePort {
   begin(claim: IdempotencyClaim): Promise<IdempotencyBegin>;
   /** Takes over a key whose lease expired; false when someone else took it first or it moved on. */
   takeOver(claim: IdempotencyClaim): Promise<boolean>;
+  /**
+   * Keeps the answer; also completes the booking intents the request left pending under the key
+   * once their shipment is recorded (docs/adr/0068), in the same commit.
+   */
   complete(teamId: string, scope: string, key: string, response: KeptResponse): Promise<void>;
   /** Forgets a claim whose request failed, so a retry can run; only the owner's claim. */
   abandon(teamId: string, scope: string, key: string, owner: string): Promise<void>;

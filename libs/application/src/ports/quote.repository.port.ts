@@ -1,4 +1,5 @@
 import { Lane } from '@lgw/domain';
+import type { CarrierIntent } from './carrier-intent.port';
 
 /**
  * A quote as stored: what booking needs to honour it (lane, parcels fingerprint, prices),
@@ -59,6 +60,17 @@ export interface QuoteRepositoryPort {
    * atomically (the hot path of booking); null otherwise, and the caller finds out why.
    */
   claim(claim: QuoteClaim): Promise<StoredQuote | null>;
+  /**
+   * What `claim` would take, read without writing anything: the quote if it is this team's,
+   * unexpired and matches the claim (whether it was used is not known yet: usedAt is null).
+   */
+  open(claim: QuoteClaim): StoredQuote | null;
+  /**
+   * Claims the quote `open` answered and records the booking intent in the same commit, which
+   * is durable when this resolves (docs/adr/0068): both or neither. Null, with no intent
+   * recorded, when the quote was claimed already; the caller finds out why as after `claim`.
+   */
+  claimWithIntent(claim: QuoteClaim, quote: StoredQuote, intent: Omit<CarrierIntent, 'state'>): Promise<StoredQuote | null>;
   /** Gives a claimed quote back after a booking that did not happen. */
   release(teamId: string, quoteId: string): Promise<void>;
 }

@@ -25,15 +25,24 @@ export interface ShipmentFilterQuery {
   readonly destinationCity?: string;
 }
 
+/** The pending booking intent a recorded shipment settles, and when. */
+export interface BookingIntentCompletion {
+  readonly intentId: string;
+  readonly at: Date;
+}
+
 export interface ShipmentRepositoryPort {
   /**
    * Shipment, its first tracking event and its domain events, atomically. The gateway's own
-   * reference (service_reference) is allocated by the database and returned.
+   * reference (service_reference) is allocated by the database and returned. `completes` names
+   * the booking's pending carrier intent, moved to completed in the same commit (docs/adr/0068);
+   * one no longer pending (recovery holds it) is left as it is.
    */
   insertBooked(
     shipment: Omit<ShipmentRecord, 'serviceReference'>,
     event: TrackingEventRecord,
     outbox: readonly OutboxEventDraft[],
+    completes?: BookingIntentCompletion,
   ): Promise<string>;
   findForTeam(teamId: string, id: string): Promise<ShipmentRecord | null>;
   list(teamId: string, query: ShipmentListQuery): Promise<{ items: ShipmentRecord[]; total: number }>;

@@ -18,27 +18,40 @@ interface IntentRow {
 
 const UNRESOLVED = "state IN ('pending', 'compensating')";
 
+/**
+ * A pending intent as one row: its columns, typed placeholders numbered from `first` (typed, so
+ * the row may also be a SELECT list, whose parameters have no column to infer a type from) and
+ * their values. For statements that write the intent in the same commit as something else.
+ */
+export function pendingIntentRow(intent: Omit<CarrierIntent, 'state'>, first = 1): { columns: string; values: string; params: unknown[] } {
+  const $ = (n: number) => `$${first + n - 1}`;
+  return {
+    columns:
+      'id, kind, team_id, shipment_id, carrier_code, state, payload, idempotency_scope, idempotency_key, created_at, updated_at, quote_id',
+    values:
+      `${$(1)}::uuid, ${$(2)}::text, ${$(3)}::uuid, ${$(4)}::uuid, ${$(5)}::text, 'pending', ${$(6)}::jsonb, ${$(7)}::text, ` +
+      `${$(8)}::text, ${$(9)}::timestamptz, ${$(9)}::timestamptz, ${$(10)}::text`,
+    params: [
+      intent.id,
+      intent.kind,
+      intent.teamId,
+      intent.shipmentId,
+      intent.carrierCode,
+      JSON.stringify(intent.payload),
+      intent.idempotency?.scope ?? null,
+      intent.idempotency?.key ?? null,
+      intent.createdAt,
+      intent.quoteId ?? null,
+    ],
+  };
+}
+
 export class SqlCarrierIntentStore implements CarrierIntentStorePort {
   constructor(private readonly dataSource: DataSource) {}
 
   async record(intent: Omit<CarrierIntent, 'state'>): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO carrier_intents (id, kind, team_id, shipment_id, carrier_code, state, payload, idempotency_scope,
-         idempotency_key, created_at, updated_at, quote_id)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $9, $10)`,
-      [
-        intent.id,
-        intent.kind,
-        intent.teamId,
-        intent.shipmentId,
-        intent.carrierCode,
-        JSON.stringify(intent.payload),
-        intent.idempotency?.scope ?? null,
-        intent.idempotency?.key ?? null,
-        intent.createdAt,
-        intent.quoteId ?? null,
-      ],
-    );
+    const row = pendingIntentRow(intent);
+    await this.dataSource.query(`INSERT INTO carrier_intents (${row.columns}) VALUES (${row.values})`, row.params);
   }
 
   async holdsQuote(quoteId: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { IdempotencyBegin, IdempotencyClaim, IdempotencyStorePort, KeptResponse } from '@lgw/application';
+import { preparedQuery } from '../support/prepared-query';
 import { rowCount } from '../support/sql-results';
 
 interface KeyRow {
@@ -15,17 +16,17 @@ export class SqlIdempotencyStore implements IdempotencyStorePort {
   constructor(private readonly dataSource: DataSource) {}
 
   async begin(c: IdempotencyClaim): Promise<IdempotencyBegin> {
-    // An expired key is free again.
-    await this.dataSource.query('DELETE FROM idempotency_keys WHERE team_id = $1 AND scope = $2 AND key = $3 AND expires_at <= $4', [
-      c.teamId,
-      c.scope,
-      c.key,
-      c.now,
-    ]);
-    const inserted: unknown[] = await this.dataSource.query(
+    // One statement: a new key is inserted, an expired one (free again) taken over in place.
+    const inserted = await preparedQuery<{ key: string }>(
+      this.dataSource,
+      'idempotency_begin',
       `INSERT INTO idempotency_keys (team_id, scope, key, request_hash, state, created_at, expires_at, owner, lease_expires_at)
        VALUES ($1, $2, $3, $4, 'in_progress', $5, $6, $7, $8)
-       ON CONFLICT (team_id, scope, key) DO NOTHING
+       ON CONFLICT (team_id, scope, key) DO UPDATE
+          SET request_hash = EXCLUDED.request_hash, state = 'in_progress', created_at = EXCLUDED.created_at,
+              expires_at = EXCLUDED.expires_at, owner = EXCLUDED.owner, lease_expires_at = EXCLUDED.lease_expires_at,
+              response_status = NULL, response_outcome = NULL, response_body = NULL
+        WHERE idempotency_keys.expires_at <= EXCLUDED.created_at
        RETURNING key`,
       [c.teamId, c.scope, c.key, c.requestHash, c.now, new Date(c.now.getTime() + c.ttlMs), c.owner, leaseEnd(c)],
     );
@@ -57,11 +58,26 @@ export class SqlIdempotencyStore implements IdempotencyStorePort {
     return rowCount(rows) > 0;
   }
 
+  /**
+   * The answer is kept, and the booking intents the request left pending under the key for it
+   * (docs/adr/0068) are completed by the same statement: until this commit a dead request's
+   * retry learns the outcome from those intents, after it from the kept answer. Only intents
+   * whose shipment is recorded, the ones recovery would complete too.
+   */
   async complete(teamId: string, scope: string, key: string, response: KeptResponse): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE idempotency_keys SET state = 'completed', response_outcome = $4, response_body = $5, lease_expires_at = NULL
-        WHERE team_id = $1 AND scope = $2 AND key = $3`,
-      [teamId, scope, key, response.outcome, JSON.stringify(response.body)],
+    await preparedQuery(
+      this.dataSource,
+      'idempotency_complete',
+      `WITH kept AS (
+         UPDATE idempotency_keys SET state = 'completed', response_outcome = $4, response_body = $5, lease_expires_at = NULL
+          WHERE team_id = $1 AND scope = $2 AND key = $3
+          RETURNING key
+       )
+       UPDATE carrier_intents i SET state = 'completed', updated_at = $6, held_until = NULL
+         FROM kept
+        WHERE i.team_id = $1 AND i.idempotency_scope = $2 AND i.idempotency_key = $3 AND i.kind = 'book'
+          AND i.state = 'pending' AND EXISTS (SELECT 1 FROM shipments s WHERE s.id = i.shipment_id)`,
+      [teamId, scope, key, response.outcome, JSON.stringify(response.body), new Date()],
     );
   }
 

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { IssuedQuote, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '@lgw/application';
+import { CarrierIntent, IssuedQuote, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '@lgw/application';
+import { pendingIntentRow } from '../carrier-intents/sql-carrier-intent.store';
 import { preparedQuery } from '../support/prepared-query';
 import { SignedQuoteCodec } from './signed-quote.codec';
 
@@ -38,7 +39,7 @@ export class SignedQuoteRepository implements QuoteRepositoryPort {
     return { ...quote, id: quoteId, usedAt: rows[0]?.used_at ?? null };
   }
 
-  async claim(claim: QuoteClaim): Promise<StoredQuote | null> {
+  open(claim: QuoteClaim): StoredQuote | null {
     const quote = this.codec.open(claim.teamId, claim.quoteId);
     if (!quote || quote.expiresAt.getTime() <= claim.now.getTime()) return null;
     if (
@@ -48,12 +49,40 @@ export class SignedQuoteRepository implements QuoteRepositoryPort {
     ) {
       return null;
     }
+    return { ...quote, id: claim.quoteId, usedAt: null };
+  }
+
+  async claim(claim: QuoteClaim): Promise<StoredQuote | null> {
+    const quote = this.open(claim);
+    if (!quote) return null;
     const rows: Array<{ used_at: Date }> = await this.relaxed(
       `INSERT INTO used_quotes (quote_id, team_id, used_at, expires_at) VALUES ($1, $2, $3, $4)
         ON CONFLICT (quote_id) DO NOTHING RETURNING used_at`,
       [claim.quoteId, claim.teamId, claim.now, quote.expiresAt],
     );
-    return rows[0] ? { ...quote, id: claim.quoteId, usedAt: rows[0].used_at } : null;
+    return rows[0] ? { ...quote, usedAt: rows[0].used_at } : null;
+  }
+
+  /**
+   * One statement, one flushed commit: the claim row and the booking intent exist together or not
+   * at all, so no claim is ever left without the intent that explains it (docs/adr/0068). A quote
+   * claimed already inserts nothing, the intent included. Prepared: its text never changes.
+   */
+  async claimWithIntent(claim: QuoteClaim, quote: StoredQuote, intent: Omit<CarrierIntent, 'state'>): Promise<StoredQuote | null> {
+    const row = pendingIntentRow(intent, 5);
+    const rows = await preparedQuery<{ used_at: Date }>(
+      this.dataSource,
+      'claim_quote_with_intent',
+      `WITH claim AS (
+         INSERT INTO used_quotes (quote_id, team_id, used_at, expires_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (quote_id) DO NOTHING RETURNING used_at
+       ), intent AS (
+         INSERT INTO carrier_intents (${row.columns}) SELECT ${row.values} FROM claim
+       )
+       SELECT used_at FROM claim`,
+      [claim.quoteId, claim.teamId, claim.now, quote.expiresAt, ...row.params],
+    );
+    return rows[0] ? { ...quote, usedAt: rows[0].used_at } : null;
   }
 
   async release(teamId: string, quoteId: string): Promise<void> {

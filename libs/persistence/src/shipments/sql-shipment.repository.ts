@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import {
+  BookingIntentCompletion,
   OutboxEventDraft,
   ShipmentCursor,
   ShipmentFilterQuery,
@@ -19,7 +20,7 @@ import {
   TrackingEventRow,
 } from './shipment-row.mapper';
 import { rowCount } from '../support/sql-results';
-import { preparedQuery } from '../support/prepared-query';
+import { preparedQuery, statementName } from '../support/prepared-query';
 import { isUuid } from '../support/uuid';
 
 /**
@@ -77,6 +78,7 @@ export class SqlShipmentRepository implements ShipmentRepositoryPort {
     s: Omit<ShipmentRecord, 'serviceReference'>,
     event: TrackingEventRecord,
     outbox: readonly OutboxEventDraft[],
+    completes?: BookingIntentCompletion,
   ): Promise<string> {
     const params: unknown[] = [];
     const p = (value: unknown) => {
@@ -122,9 +124,18 @@ export class SqlShipmentRepository implements ShipmentRepositoryPort {
         SELECT v.* FROM (VALUES ${outboxValues.join(', ')}) AS v(team_id, aggregate_id, type, payload), shipment
       )`
           : ''
+      }${
+        completes
+          ? `, intent AS (
+        UPDATE carrier_intents SET state = 'completed', updated_at = ${p(completes.at)}, held_until = NULL
+         WHERE id = ${p(completes.intentId)} AND state = 'pending'
+      )`
+          : ''
       }
       SELECT service_reference FROM shipment`;
-    const rows: Array<{ service_reference: string }> = await this.dataSource.query(sql, params);
+    // Prepared under a name derived from the text: the text varies only with the shape of the
+    // booking (which columns, how many domain events), so a handful of names cover every booking.
+    const rows = await preparedQuery<{ service_reference: string }>(this.dataSource, statementName('booked', sql), sql, params);
     return rows[0].service_reference;
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Pool, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
 
@@ -19,4 +20,21 @@ export async function preparedQuery<T extends QueryResultRow>(
   if (!pool || typeof pool.query !== 'function') return dataSource.query(text, values);
   const result = await pool.query<T>({ name, text, values });
   return result.rows;
+}
+
+const names = new Map<string, string>();
+
+/**
+ * A statement name for a text built at run time from a few fixed shapes: the prefix and a digest
+ * of the text, so two shapes never share a name (a name must keep its text on a connection).
+ * Remembered per text, since the same few texts come back on every call.
+ */
+export function statementName(prefix: string, text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    // Bounded all the same: a caller with unforeseen shapes costs a digest, not memory.
+    if (names.size < 256) names.set(text, name);
+  }
+  return name;
 }

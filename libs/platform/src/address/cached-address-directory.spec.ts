@@ -1,6 +1,6 @@
 import { AddressDirectoryPort, AddressServiceUnavailableError } from '@lgw/application';
 import { NationalAddress, NationalAddressQuery } from '@lgw/domain';
-import { AddressCacheStore, CachedAddressDirectory, MemoryAddressCacheStore } from './cached-address-directory';
+import { AddressCacheStore, CachedAddressDirectory, MemoryAddressCacheStore, NearAddressCacheStore } from './cached-address-directory';
 
 const FOUND = { short_address: 'RRRD2929', postal_code: '12211' } as NationalAddress;
 const query = (shortAddress: string): NationalAddressQuery => ({ kind: 'short_address', shortAddress });
@@ -71,5 +71,40 @@ describe('CachedAddressDirectory', () => {
     expect(await store.get('c')).toBe('3');
     now = 10_001;
     expect(await store.get('c')).toBeUndefined();
+  });
+
+  it('keeps a short copy of what the shared store answered, and reads the shared store again after it', async () => {
+    let now = 0;
+    const far = new MemoryAddressCacheStore(100, () => now);
+    const reads: string[] = [];
+    const counted: AddressCacheStore = {
+      get: (key) => {
+        reads.push(key);
+        return far.get(key);
+      },
+      set: (key, value, ttl) => far.set(key, value, ttl),
+    };
+    const store = new NearAddressCacheStore(counted, 30, new MemoryAddressCacheStore(100, () => now));
+    await far.set('a', 'shared', 3600);
+    expect(await store.get('a')).toBe('shared');
+    expect(await store.get('a')).toBe('shared');
+    expect(reads).toEqual(['a']);
+    await far.set('a', 'changed', 3600);
+    now += 31_000;
+    expect(await store.get('a')).toBe('changed');
+    expect(reads).toEqual(['a', 'a']);
+    // Written through, with no longer here than there.
+    await store.set('b', 'null', 10);
+    expect(await far.get('b')).toBe('null');
+    now += 11_000;
+    expect(await store.get('b')).toBeUndefined();
+  });
+
+  it('is a miss when the shared store fails, as the shared store alone is', async () => {
+    const broken: AddressCacheStore = { get: () => Promise.reject(new Error('down')), set: () => Promise.reject(new Error('down')) };
+    const { port, calls } = service(async () => FOUND);
+    const directory = new CachedAddressDirectory(port, new NearAddressCacheStore(broken, 30), { ttlSeconds: 60, negativeTtlSeconds: 10 });
+    expect(await directory.lookup(query('RRRD2929'))).toEqual(FOUND);
+    expect(calls).toEqual(['RRRD2929']);
   });
 });

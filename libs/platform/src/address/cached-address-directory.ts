@@ -53,6 +53,33 @@ export class RedisAddressCacheStore implements AddressCacheStore {
   }
 }
 
+/**
+ * A short-lived copy in this process in front of the shared store: a booking to a destination
+ * looked up within `nearTtlSeconds` costs no Redis round trip (one per booking otherwise). An
+ * entry lives here at most that long, a small part of the shared TTL, so what the shared cache
+ * says reaches every replica at most that much later. A shared store that fails is still a miss.
+ */
+export class NearAddressCacheStore implements AddressCacheStore {
+  constructor(
+    private readonly far: AddressCacheStore,
+    private readonly nearTtlSeconds: number,
+    private readonly near = new MemoryAddressCacheStore(10_000),
+  ) {}
+
+  async get(key: string): Promise<string | undefined> {
+    const near = await this.near.get(key);
+    if (near !== undefined) return near;
+    const far = await this.far.get(key);
+    if (far !== undefined) await this.near.set(key, far, this.nearTtlSeconds);
+    return far;
+  }
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    await this.near.set(key, value, Math.min(ttlSeconds, this.nearTtlSeconds));
+    await this.far.set(key, value, ttlSeconds);
+  }
+}
+
 export interface AddressCacheOptions {
   /** How long a found address is kept (ADDRESS_CACHE_TTL_SECONDS): short addresses rarely change. */
   readonly ttlSeconds: number;

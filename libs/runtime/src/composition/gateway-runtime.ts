@@ -34,6 +34,7 @@ import {
   CachedAddressDirectory,
   createLogger,
   MemoryAddressCacheStore,
+  NearAddressCacheStore,
   RedisAddressCacheStore,
   SplAddressClient,
   failFastRedisOptions,
@@ -262,13 +263,19 @@ function addressDirectory(
     breakerHalfOpenMs: config.address.breakerHalfOpenMs,
     observer: metrics.observeAddressLookup.bind(metrics),
   });
-  const store = redis ? new RedisAddressCacheStore(redis, config.address.cachePrefix) : new MemoryAddressCacheStore();
+  // Redis is shared by the replicas; each keeps a 30 s copy of what it read, so a booking to a
+  // destination seen recently does not ask Redis again (docs/adr/0068).
+  const store = redis
+    ? new NearAddressCacheStore(new RedisAddressCacheStore(redis, config.address.cachePrefix), NEAR_ADDRESS_CACHE_SECONDS)
+    : new MemoryAddressCacheStore();
   return new CachedAddressDirectory(service, store, {
     ttlSeconds: config.address.cacheTtlSeconds,
     negativeTtlSeconds: config.address.cacheNegativeTtlSeconds,
     observer: metrics.countAddressCache.bind(metrics),
   });
 }
+
+const NEAR_ADDRESS_CACHE_SECONDS = 30;
 
 /** Waits until the client is connected, or gives up quietly after `ms`. */
 function connected(redis: Redis, ms: number): Promise<void> {

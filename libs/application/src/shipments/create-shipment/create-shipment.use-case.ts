@@ -11,7 +11,13 @@ import {
   ValidationError,
 } from '@lgw/domain';
 import { VerifyAddressUseCase } from '../../addresses/verify-address/verify-address.use-case';
-import { CARRIER_INTENTS, CarrierIntentState, CarrierIntentStorePort, IdempotencyRef } from '../../ports/carrier-intent.port';
+import {
+  CARRIER_INTENTS,
+  CarrierIntent,
+  CarrierIntentState,
+  CarrierIntentStorePort,
+  IdempotencyRef,
+} from '../../ports/carrier-intent.port';
 import {
   CARRIER_REGISTRY,
   carrierAdapter,
@@ -36,10 +42,11 @@ import { ResolveCarrierConnectionUseCase } from '../../carrier-connections/resol
 
 /**
  * Books a quote with its carrier. Order matters for "nothing half-created":
- * 1. claim the quote (atomic; a second request for it stops here),
- * 2. record the booking intent (docs/adr/0013-carrier-intents.md),
- * 3. book with the carrier under the shipment id (no transaction held open across the call),
- * 4. write shipment + CREATED event + domain events in one transaction, then close the intent.
+ * 1. claim the quote (atomic; a second request for it stops here) and record the booking intent
+ *    (docs/adr/0013-carrier-intents.md), in one statement (docs/adr/0068),
+ * 2. book with the carrier under the shipment id (no transaction held open across the call),
+ * 3. write shipment + CREATED event + domain events and close the intent, in one statement (under
+ *    an Idempotency-Key the intent is closed with the kept answer instead).
  * A carrier failure gives the quote back. A local write failure after the carrier
  * confirmed cancels the carrier booking (compensation, docs/adr/0005-booking-consistency.md).
  */
@@ -81,28 +88,17 @@ export class CreateShipmentUseCase {
       parcelsFingerprint: parcelsFingerprint(command.parcels),
       now,
     };
-    const quote =
-      (await this.quotes.claim(claim)) ?? (await this.reclaimOrphan(claim)) ?? (await this.refusal(command, origin, destination, now));
-    if (!codMatchesQuote(quote, command)) {
-      // The quote priced another cash amount (or none): give it back and say how to fix it.
-      await this.quotes.release(command.teamId, quote.id).catch(() => undefined);
-      throw codMismatch(quote);
-    }
-    // The account the quote was priced on books it (docs/adr/0065); one removed since is refused here.
-    const carrier = await this.bookingCarrier(command.teamId, quote);
-
-    const shipmentId = randomUUID();
-    const draft = this.draft(shipmentId, quote, origin, destination, command, now, checked.warnings);
-    // Recorded before the carrier hears of it: if this process dies from here on, recovery asks
-    // the carrier for the booking by the shipment id and completes or undoes it (ADR 0013).
-    const intent = await this.recordIntent(draft, command.idempotencyKey ?? null, now);
+    const idempotency = command.idempotencyKey ?? null;
+    const asked: BookingAsked = { claim, command, destination, addressWarnings: checked.warnings, idempotency };
+    const started = (await this.claimWithIntent(asked)) ?? (await this.claimThenRecord(asked));
+    const { carrier, draft, intent } = started;
     faultPoint('booking.before-carrier-call');
 
     let booking: CarrierBooking;
     try {
       booking = await carrier.book({
-        shipmentId,
-        serviceCode: quote.serviceCode,
+        shipmentId: draft.id,
+        serviceCode: draft.serviceCode,
         origin,
         destination,
         parcels: command.parcels,
@@ -119,7 +115,12 @@ export class CreateShipmentUseCase {
     const booked = { ...draft, trackingNumber: booking.trackingNumber, carrierReference: booking.carrierReference };
     let serviceReference: string;
     try {
-      serviceReference = await this.shipments.insertBooked(booked, ...createdEvents(booked));
+      // Without an Idempotency-Key the intent is completed by the shipment's commit (docs/adr/0068);
+      // one recovery holds already (this request outlived the recovery bound) is left to recovery.
+      // Under a key it stays pending until the key keeps the answer (that commit completes it): a
+      // retry after this process died in between learns the outcome from the intent.
+      const completes = idempotency ? undefined : { intentId: intent, at: this.clock.now() };
+      serviceReference = await this.shipments.insertBooked(booked, ...createdEvents(booked), completes);
     } catch (error) {
       // Recovery may have recorded it already (this request outlived the recovery bound).
       const recorded = await this.shipments.findForTeam(draft.teamId, draft.id).catch(() => null);
@@ -128,43 +129,74 @@ export class CreateShipmentUseCase {
       throw error;
     }
     faultPoint('booking.after-record');
-    await this.intents.transition(intent, ['pending'], 'completed', this.clock.now()).catch((error: unknown) => {
-      // The shipment is recorded; recovery will find it and close the intent.
-      this.logger.warn(`booking intent ${intent} left pending: ${String(error)}`);
-    });
     return toShipmentView({ ...booked, serviceReference }, this.catalogue.find(draft.carrierCode), this.links);
+  }
+
+  /**
+   * The usual booking in one round trip before the carrier call: the quote is read from its id
+   * (signed, docs/adr/0031), its carrier resolved, and the claim and the booking intent written by
+   * one statement, durable together (docs/adr/0068). Null when this cannot decide the request
+   * (a quote that does not match, another cash amount, a connection gone, a quote used already):
+   * the claim-first path answers those, with the refusals in the order callers know.
+   */
+  private async claimWithIntent({ claim, command, destination, addressWarnings, idempotency }: BookingAsked): Promise<BookingStart | null> {
+    const opened = this.quotes.open(claim);
+    if (!opened || !codMatchesQuote(opened, command)) return null;
+    const carrier = await this.carrierFor(command.teamId, opened).catch(() => null);
+    if (!carrier) return null;
+    const draft = this.draft(randomUUID(), opened, command.origin, destination, command, claim.now, addressWarnings);
+    const intent = bookingIntent(draft, idempotency, claim.now);
+    // Recorded before the carrier hears of it: if this process dies from here on, recovery asks
+    // the carrier for the booking by the shipment id and completes or undoes it (ADR 0013).
+    const quote = await this.quotes.claimWithIntent(claim, opened, intent);
+    return quote ? { carrier, draft, intent: intent.id } : null;
+  }
+
+  /**
+   * Claim, then record the intent (two commits): for the requests the one-statement path leaves
+   * undecided, which mostly end in a refusal, and for a quote whose request died between the two.
+   */
+  private async claimThenRecord({ claim, command, destination, addressWarnings, idempotency }: BookingAsked): Promise<BookingStart> {
+    const { now } = claim;
+    const { origin } = command;
+    const quote =
+      (await this.quotes.claim(claim)) ?? (await this.reclaimOrphan(claim)) ?? (await this.refusal(command, origin, destination, now));
+    if (!codMatchesQuote(quote, command)) {
+      // The quote priced another cash amount (or none): give it back and say how to fix it.
+      await this.quotes.release(command.teamId, quote.id).catch(() => undefined);
+      throw codMismatch(quote);
+    }
+    // The account the quote was priced on books it (docs/adr/0065); one removed since is refused here.
+    const carrier = await this.bookingCarrier(command.teamId, quote);
+    const draft = this.draft(randomUUID(), quote, origin, destination, command, now, addressWarnings);
+    const intent = await this.recordIntent(draft, idempotency, now);
+    return { carrier, draft, intent };
   }
 
   /** The adapter of the quote's connection; the quote is given back when that connection is gone. */
   private async bookingCarrier(teamId: string, quote: StoredQuote): Promise<CarrierPort> {
-    if (!this.connections) return carrierAdapter(await carriersFor(this.carriers, teamId), quote.carrierCode);
     try {
-      return await this.connections.forBooking(teamId, quote);
+      return await this.carrierFor(teamId, quote);
     } catch (error) {
       await this.quotes.release(teamId, quote.id).catch(() => undefined);
       throw error;
     }
   }
 
+  private async carrierFor(teamId: string, quote: StoredQuote): Promise<CarrierPort> {
+    if (!this.connections) return carrierAdapter(await carriersFor(this.carriers, teamId), quote.carrierCode);
+    return this.connections.forBooking(teamId, quote);
+  }
+
   private async recordIntent(draft: BookingDraft, idempotency: IdempotencyRef | null, now: Date): Promise<string> {
-    const id = randomUUID();
+    const intent = bookingIntent(draft, idempotency, now);
     try {
-      await this.intents.record({
-        id,
-        kind: 'book',
-        teamId: draft.teamId,
-        shipmentId: draft.id,
-        carrierCode: draft.carrierCode,
-        quoteId: draft.quoteId,
-        payload: { shipment: draft },
-        idempotency,
-        createdAt: now,
-      });
+      await this.intents.record(intent);
     } catch (error) {
       if (draft.quoteId) await this.quotes.release(draft.teamId, draft.quoteId).catch(() => undefined);
       throw error;
     }
-    return id;
+    return intent.id;
   }
 
   /**
@@ -281,6 +313,38 @@ export class CreateShipmentUseCase {
     }
     if (record.quoteId) await this.quotes.release(record.teamId, record.quoteId).catch(() => undefined);
   }
+}
+
+/** A booking request once its destination is checked: what starting it needs. */
+interface BookingAsked {
+  readonly claim: QuoteClaim;
+  readonly command: CreateShipmentCommand;
+  /** The destination as checked (normalised by the National Address register when it was asked). */
+  readonly destination: AddressProps;
+  readonly addressWarnings: readonly ShipmentWarning[];
+  readonly idempotency: IdempotencyRef | null;
+}
+
+/** What a booking has once its quote is claimed and its intent recorded, before the carrier call. */
+interface BookingStart {
+  readonly carrier: CarrierPort;
+  readonly draft: BookingDraft;
+  /** The id of the pending booking intent. */
+  readonly intent: string;
+}
+
+function bookingIntent(draft: BookingDraft, idempotency: IdempotencyRef | null, now: Date): Omit<CarrierIntent, 'state'> {
+  return {
+    id: randomUUID(),
+    kind: 'book',
+    teamId: draft.teamId,
+    shipmentId: draft.id,
+    carrierCode: draft.carrierCode,
+    quoteId: draft.quoteId,
+    payload: { shipment: draft },
+    idempotency,
+    createdAt: now,
+  };
 }
 
 function halalas(sar: number | undefined): number | undefined {
