@@ -12,7 +12,7 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 
 /** A throwaway database per suite, so suites never see each other's rows. */
 export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `lgw_test_${randomBytes(6).toString('hex')}`;
+  const name = `${process.env.LGW_TEST_DB_PREFIX ?? 'lgw_test_'}${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

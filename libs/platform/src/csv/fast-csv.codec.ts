@@ -47,6 +47,10 @@ export class FastCsvCodec implements CsvCodecPort {
   format(header: readonly string[], rows: AsyncIterable<readonly string[]>): AsyncIterable<Uint8Array> {
     return spreadsheetSafeLines(header, rows);
   }
+
+  line(cells: readonly string[]): string {
+    return spreadsheetSafeCsvLine(cells);
+  }
 }
 
 /**

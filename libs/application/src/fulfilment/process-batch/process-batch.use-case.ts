@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AddressProps,
-  BATCH_CSV_COLUMNS,
   BATCH_REJECTION_COLUMNS,
   BATCH_RESULT_COLUMNS,
   BatchPhase,
@@ -20,6 +19,7 @@ import {
   carrierAdapter,
   CarrierBooking,
   CarrierBookingRequest,
+  CarrierBulkOutcome,
   CarrierPort,
   CarrierRegistryPort,
   CarrierRejectedError,
@@ -37,9 +37,13 @@ import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { gatewayEvent } from '../../shipments/shipment.record';
 import { batchFileKeys } from '../fulfilment-batch.view';
 import { BatchScan } from './batch-scan';
+import { renderWorksheet, WORKSHEET_REJECTED, worksheetChunks, worksheetLine } from './batch-worksheet';
 import { ProcessBatchCommand } from './process-batch.command';
 
-/** Orders handed to the carrier per step: its adapter turns them into order files (500 rows, two in flight). */
+/**
+ * Orders handed to a carrier without bulk hand-off per step (its adapter regroups single
+ * bookings); a carrier with one gets pages of its own files-per-call size.
+ */
 const BOOKING_PAGE = 2000;
 const ORDER_SAVE_CHUNK = 5000;
 const PROGRESS_EVERY_ROWS = 2000;
@@ -111,12 +115,15 @@ export class ProcessBatchUseCase {
   /** False when the batch ended REJECTED. */
   private async validate(batch: FulfilmentBatchRecord): Promise<boolean> {
     await this.batches.setProgress(batch.id, 'validating', 0);
-    const scan = new BatchScan();
-    for await (const row of scan.rows(this.csv.parse(await this.source(batch)))) {
-      if (row.rowNumber % PROGRESS_EVERY_ROWS === 0) await this.batches.setProgress(batch.id, 'validating', row.rowNumber);
-    }
+    const scan = await this.readSource(batch, true);
+    const keys = batchFileKeys(batch.id);
     if (scan.problemRows > 0) {
-      await this.files.write(batchFileKeys(batch.id).rejections, this.csv.format(BATCH_REJECTION_COLUMNS, this.rejectionLines(batch)));
+      const header = `${this.csv.line(BATCH_REJECTION_COLUMNS)}\n`;
+      await this.files.write(
+        keys.rejections,
+        renderWorksheet(await this.worksheet(batch), header, (tag, payload) => (tag === WORKSHEET_REJECTED ? `${payload}\n` : null)),
+      );
+      await this.files.remove(keys.worksheet);
       const counts = { rowCount: scan.rowCount, acceptedCount: 0, rejectedCount: scan.problemRows };
       await this.batches.finish(batch.id, 'REJECTED', counts, this.clock.now());
       this.logger.log({ event: 'batch.rejected', batch_id: batch.id, ...counts });
@@ -130,12 +137,34 @@ export class ProcessBatchUseCase {
     return true;
   }
 
-  /** Second read, only for a rejected file: one line per failed field, every error listed. */
-  private async *rejectionLines(batch: FulfilmentBatchRecord): AsyncGenerator<readonly string[]> {
+  /**
+   * The one read of the uploaded file: every row checked and folded into its order, and the
+   * worksheet written for the result or rejection file (batch-worksheet.ts). A re-run after a
+   * crash reads again from the top and replaces the worksheet whole.
+   */
+  private async readSource(batch: FulfilmentBatchRecord, reportProgress: boolean): Promise<BatchScan> {
     const scan = new BatchScan();
-    for await (const row of scan.rows(this.csv.parse(await this.source(batch)))) {
-      for (const p of row.problems) yield [String(row.rowNumber), p.field, p.reason_ar, p.reason_en];
-    }
+    const records = this.csv.parse(await this.source(batch));
+    const csv = this.csv;
+    const batches = this.batches;
+    const lines = async function* (): AsyncGenerator<string> {
+      for await (const row of scan.rows(records)) {
+        if (reportProgress && row.rowNumber % PROGRESS_EVERY_ROWS === 0) await batches.setProgress(batch.id, 'validating', row.rowNumber);
+        if (row.problems.length === 0) yield worksheetLine(String(row.orderSeq), csv.line(row.cells));
+        else {
+          const rejections = row.problems.map((p) => csv.line([String(row.rowNumber), p.field, p.reason_ar, p.reason_en]));
+          yield worksheetLine(WORKSHEET_REJECTED, rejections.join('\n'));
+        }
+      }
+    };
+    await this.files.write(batchFileKeys(batch.id).worksheet, worksheetChunks(lines()));
+    return scan;
+  }
+
+  private async worksheet(batch: FulfilmentBatchRecord): Promise<AsyncIterable<Buffer>> {
+    const content = await this.files.open(batchFileKeys(batch.id).worksheet);
+    if (!content) throw new Error(`batch ${batch.id}: worksheet missing`);
+    return content;
   }
 
   private async book(batch: FulfilmentBatchRecord): Promise<void> {
@@ -146,12 +175,13 @@ export class ProcessBatchUseCase {
     const card = listed ? rateCardForLane(listed, 'domestic') : undefined;
     if (!carrier || !service || !card) throw new Error('no csv_batch carrier with a priced service level is configured');
     const adapter = carrierAdapter(await carriersFor(this.carriers, batch.teamId), carrier.code);
+    const pageSize = adapter.bulk ? adapter.bulk.ordersPerFile * adapter.bulk.filesInFlight : BOOKING_PAGE;
     let settled = await this.batches.settledRows(batch.id);
     let afterSeq = 0;
     // Two pages in flight: the carrier books page n+1 while page n is being written.
     let writing: Promise<number> = Promise.resolve(0);
     for (;;) {
-      const page = await this.batches.pendingOrders(batch.id, BOOKING_PAGE, afterSeq);
+      const page = await this.batches.pendingOrders(batch.id, pageSize, afterSeq);
       if (page.length === 0) break;
       afterSeq = page[page.length - 1].seq;
       const asked = Date.now();
@@ -162,14 +192,7 @@ export class ProcessBatchUseCase {
         fresh.map((order) => order.orderRef),
         this.clock.now(),
       );
-      const lookups = limitConcurrency(LOOKUPS_IN_FLIGHT);
-      const outcomes = await Promise.allSettled(
-        page.map((order) =>
-          order.handedOffAt === null
-            ? adapter.book(this.bookingRequest(order, service.code))
-            : lookups(() => this.resumeHandOff(adapter, order, service.code)),
-        ),
-      );
+      const outcomes = await this.handOver(adapter, page, service.code);
       const answered = Date.now();
       settled += await writing;
       this.logger.debug({
@@ -193,6 +216,40 @@ export class ProcessBatchUseCase {
   }
 
   /**
+   * A page to the carrier: orders never sent go in its order files when it takes files
+   * (CarrierPort.bulk), else one booking each; orders an earlier attempt handed off are looked
+   * up first (resumeHandOff). Outcomes in page order.
+   */
+  private async handOver(adapter: CarrierPort, page: readonly BatchOrderRecord[], serviceCode: string): Promise<CarrierBulkOutcome[]> {
+    const outcomes: CarrierBulkOutcome[] = new Array(page.length);
+    const fresh: number[] = [];
+    const resumed: number[] = [];
+    page.forEach((order, i) => (order.handedOffAt === null ? fresh : resumed).push(i));
+    const lookups = limitConcurrency(LOOKUPS_IN_FLIGHT);
+    const single = (i: number, booking: Promise<CarrierBooking>) =>
+      booking.then(
+        (booked) => (outcomes[i] = { booked }),
+        (error: unknown) =>
+          (outcomes[i] = error instanceof CarrierRejectedError ? { refused: error.carrierMessage } : { unavailable: error }),
+      );
+    const bulk = adapter.bulk;
+    await Promise.all([
+      bulk && fresh.length > 0
+        ? bulk.bookMany(fresh.map((i) => this.bookingRequest(page[i], serviceCode))).then((answers) => {
+            answers.forEach((answer, k) => (outcomes[fresh[k]] = answer));
+          })
+        : Promise.all(fresh.map((i) => single(i, adapter.book(this.bookingRequest(page[i], serviceCode))))),
+      ...resumed.map((i) =>
+        single(
+          i,
+          lookups(() => this.resumeHandOff(adapter, page[i], serviceCode)),
+        ),
+      ),
+    ]);
+    return outcomes;
+  }
+
+  /**
    * Records one page: what the carrier confirmed is written even when part of the page failed,
    * then a carrier outage fails the attempt (the retry resumes at the first unbooked order).
    * Resolves to the rows settled by this page.
@@ -200,7 +257,7 @@ export class ProcessBatchUseCase {
   private async recordPage(
     batch: FulfilmentBatchRecord,
     page: readonly BatchOrderRecord[],
-    outcomes: ReadonlyArray<PromiseSettledResult<{ trackingNumber: string; carrierReference: string }>>,
+    outcomes: readonly CarrierBulkOutcome[],
     service: { carrierCode: string; serviceCode: string; transitMaxDays: number; card: RateCard },
   ): Promise<number> {
     const now = this.clock.now();
@@ -210,16 +267,16 @@ export class ProcessBatchUseCase {
     let rows = 0;
     outcomes.forEach((outcome, i) => {
       const order = page[i];
-      if (outcome.status === 'fulfilled') {
+      if ('booked' in outcome) {
         bookings.push(
-          this.booking(batch, order, service.carrierCode, service.serviceCode, service.transitMaxDays, service.card, outcome.value, now),
+          this.booking(batch, order, service.carrierCode, service.serviceCode, service.transitMaxDays, service.card, outcome.booked, now),
         );
         rows += order.rowCount;
-      } else if (outcome.reason instanceof CarrierRejectedError) {
-        refused.push({ orderRef: order.orderRef, error: outcome.reason.carrierMessage });
+      } else if ('refused' in outcome) {
+        refused.push({ orderRef: order.orderRef, error: outcome.refused });
         rows += order.rowCount;
       } else {
-        unavailable ??= outcome.reason;
+        unavailable ??= outcome.unavailable;
       }
     });
     await this.batches.recordBookings(batch.id, bookings, refused);
@@ -306,33 +363,39 @@ export class ProcessBatchUseCase {
     };
   }
 
+  /** The result file from the worksheet and the orders' outcomes: no second read of the upload. */
   private async writeResult(batch: FulfilmentBatchRecord): Promise<void> {
     await this.batches.setProgress(batch.id, 'writing_result', 0);
-    const outcome = new Map<string, { trackingNumber: string | null; rows: number }>();
+    const keys = batchFileKeys(batch.id);
+    // Indexed by order seq (1-based, dense): one entry per order, never the rows.
+    const tracking: Array<string | null> = [];
     for (let after = 0; ;) {
       const page = await this.batches.orders(batch.id, after, 5000);
       if (page.length === 0) break;
-      for (const o of page) outcome.set(o.orderRef, { trackingNumber: o.trackingNumber, rows: o.rowCount });
+      for (const o of page) tracking[o.seq] = o.trackingNumber;
       after = page[page.length - 1].seq;
+    }
+    // A batch validated before worksheets existed (or whose worksheet went missing) reads its file once more.
+    let worksheet = await this.files.open(keys.worksheet);
+    if (!worksheet) {
+      await this.readSource(batch, false);
+      worksheet = await this.worksheet(batch);
     }
     let rowCount = 0;
     let acceptedCount = 0;
-    const source = await this.source(batch);
-    const csv = this.csv;
-    const lines = async function* (): AsyncGenerator<readonly string[]> {
-      let header = true;
-      for await (const cells of csv.parse(source)) {
-        if (header) {
-          header = false;
-          continue;
-        }
-        rowCount += 1;
-        const tracking = outcome.get(cells[0].trim())?.trackingNumber ?? null;
-        if (tracking) acceptedCount += 1;
-        yield [...cells.slice(0, BATCH_CSV_COLUMNS.length), tracking ?? '', tracking ? 'CREATED' : 'REJECTED'];
-      }
-    };
-    await this.files.write(batchFileKeys(batch.id).result, this.csv.format(BATCH_RESULT_COLUMNS, lines()));
+    const created = `,${this.csv.line(['CREATED'])}\n`;
+    const rejected = `,${this.csv.line(['', 'REJECTED'])}\n`;
+    const header = `${this.csv.line(BATCH_RESULT_COLUMNS)}\n`;
+    const lines = renderWorksheet(worksheet, header, (tag, payload) => {
+      if (tag === WORKSHEET_REJECTED) throw new Error(`batch ${batch.id}: a row in error in a batch being completed`);
+      rowCount += 1;
+      const number = tracking[Number(tag)] ?? null;
+      if (!number) return `${payload}${rejected}`;
+      acceptedCount += 1;
+      return `${payload},${this.csv.line([number])}${created}`;
+    });
+    await this.files.write(keys.result, lines);
+    await this.files.remove(keys.worksheet);
     const counts = { rowCount, acceptedCount, rejectedCount: rowCount - acceptedCount };
     if (await this.batches.finish(batch.id, 'COMPLETED', counts, this.clock.now())) {
       this.logger.log({ event: 'batch.completed', batch_id: batch.id, ...counts });
