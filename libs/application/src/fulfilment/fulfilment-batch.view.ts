@@ -24,8 +24,6 @@ export const batchFileKeys = (batchId: string) => ({
   source: `${batchId}/source.csv`,
   result: `${batchId}/result.csv`,
   rejections: `${batchId}/rejections.csv`,
-  /** The single read's output for the later steps (batch-worksheet.ts); removed once the batch ends. */
-  worksheet: `${batchId}/worksheet.txt`,
 });
 
 export function toFulfilmentBatchView(

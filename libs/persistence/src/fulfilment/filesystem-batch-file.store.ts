@@ -7,8 +7,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BatchFileStorePort } from '@lgw/application';
 
-/** Keys are `<batch uuid>/<name>.csv` (or `.txt`): nothing a client typed ever reaches a path. */
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[a-z]+\.(csv|txt)$/i;
+/** Keys are `<batch uuid>/<name>.csv`: nothing a client typed ever reaches a path. */
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[a-z]+\.csv$/i;
 
 /**
  * Batch files under DATA_DIR/batches (embedded mode). Written to a temporary name beside

@@ -2,7 +2,11 @@ import { StringDecoder } from 'node:string_decoder';
 
 /**
  * The batch's worksheet: what the single read of the uploaded file leaves for the later steps,
- * so the file is parsed once. One line per data row, in file order:
+ * so the file is parsed once. It stays in the worker's memory (about the size of the upload,
+ * in buffers outside the JS heap): written to the file store it would cost a write and a read
+ * of as many bytes again, and it is only an optimisation, because a worker that does not hold
+ * it (a restart after a crash, another replica) reads the upload again. One line per data
+ * row, in file order:
  *   `<order seq>\t<the row's cells as the result file writes them>` for a valid row,
  *   `!\t<the row's rejection lines>` for a row in error.
  * Payloads are already CSV text (`CsvCodecPort.line`); backslash, LF and CR in them are escaped
@@ -31,7 +35,7 @@ function unescape(text: string): string {
  * null skips one), in UTF-8 chunks of about 64 KB, `first` before them all.
  */
 export async function* renderWorksheet(
-  worksheet: AsyncIterable<Uint8Array>,
+  worksheet: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
   first: string,
   render: (tag: string, payload: string) => string | null,
 ): AsyncGenerator<Buffer> {
@@ -61,15 +65,49 @@ export async function* renderWorksheet(
   if (out.length > 0) yield Buffer.from(out, 'utf8');
 }
 
-/** Groups worksheet lines into UTF-8 chunks of about 64 KB for the file store. */
-export async function* worksheetChunks(lines: AsyncIterable<string>): AsyncGenerator<Buffer> {
-  let pending = '';
-  for await (const line of lines) {
-    pending += line;
-    if (pending.length >= CHUNK_CHARS) {
-      yield Buffer.from(pending, 'utf8');
+/**
+ * The worksheets of the batches this worker is running, by batch id. Bounded: past `maxBytes`
+ * one worksheet is not kept, and past `maxBatches` the oldest is dropped (a batch that moved
+ * to another worker); a batch without one reads its upload again.
+ */
+export class WorksheetCache {
+  private readonly sheets = new Map<string, Buffer[]>();
+
+  constructor(
+    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly maxBatches = 4,
+  ) {}
+
+  /** Collects `lines` as a worksheet; kept under `batchId` only if it stayed within the bound. */
+  async collect(batchId: string, lines: AsyncIterable<string>): Promise<void> {
+    this.sheets.delete(batchId);
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let pending = '';
+    const flush = () => {
+      const chunk = Buffer.from(pending, 'utf8');
       pending = '';
+      bytes += chunk.length;
+      if (bytes <= this.maxBytes) chunks.push(chunk);
+    };
+    for await (const line of lines) {
+      pending += line;
+      if (pending.length >= CHUNK_CHARS) flush();
+    }
+    if (pending.length > 0) flush();
+    if (bytes > this.maxBytes) return;
+    this.sheets.set(batchId, chunks);
+    for (const oldest of this.sheets.keys()) {
+      if (this.sheets.size <= this.maxBatches) break;
+      this.sheets.delete(oldest);
     }
   }
-  if (pending.length > 0) yield Buffer.from(pending, 'utf8');
+
+  get(batchId: string): readonly Buffer[] | undefined {
+    return this.sheets.get(batchId);
+  }
+
+  drop(batchId: string): void {
+    this.sheets.delete(batchId);
+  }
 }

@@ -37,7 +37,7 @@ import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { gatewayEvent } from '../../shipments/shipment.record';
 import { batchFileKeys } from '../fulfilment-batch.view';
 import { BatchScan } from './batch-scan';
-import { renderWorksheet, WORKSHEET_REJECTED, worksheetChunks, worksheetLine } from './batch-worksheet';
+import { renderWorksheet, WORKSHEET_REJECTED, WorksheetCache, worksheetLine } from './batch-worksheet';
 import { ProcessBatchCommand } from './process-batch.command';
 
 /**
@@ -88,6 +88,7 @@ export function nominalParcel(totalQty: number): ParcelProps {
 @Injectable()
 export class ProcessBatchUseCase {
   private readonly logger = new Logger('ProcessBatch');
+  private readonly worksheets = new WorksheetCache();
 
   constructor(
     @Inject(FULFILMENT_BATCH_REPOSITORY) private readonly batches: FulfilmentBatchRepositoryPort,
@@ -116,14 +117,13 @@ export class ProcessBatchUseCase {
   private async validate(batch: FulfilmentBatchRecord): Promise<boolean> {
     await this.batches.setProgress(batch.id, 'validating', 0);
     const scan = await this.readSource(batch, true);
-    const keys = batchFileKeys(batch.id);
     if (scan.problemRows > 0) {
       const header = `${this.csv.line(BATCH_REJECTION_COLUMNS)}\n`;
       await this.files.write(
-        keys.rejections,
+        batchFileKeys(batch.id).rejections,
         renderWorksheet(await this.worksheet(batch), header, (tag, payload) => (tag === WORKSHEET_REJECTED ? `${payload}\n` : null)),
       );
-      await this.files.remove(keys.worksheet);
+      this.worksheets.drop(batch.id);
       const counts = { rowCount: scan.rowCount, acceptedCount: 0, rejectedCount: scan.problemRows };
       await this.batches.finish(batch.id, 'REJECTED', counts, this.clock.now());
       this.logger.log({ event: 'batch.rejected', batch_id: batch.id, ...counts });
@@ -139,32 +139,38 @@ export class ProcessBatchUseCase {
 
   /**
    * The one read of the uploaded file: every row checked and folded into its order, and the
-   * worksheet written for the result or rejection file (batch-worksheet.ts). A re-run after a
-   * crash reads again from the top and replaces the worksheet whole.
+   * worksheet kept for the result or rejection file (batch-worksheet.ts). A re-run after a
+   * crash reads again from the top.
    */
   private async readSource(batch: FulfilmentBatchRecord, reportProgress: boolean): Promise<BatchScan> {
     const scan = new BatchScan();
-    const records = this.csv.parse(await this.source(batch));
-    const csv = this.csv;
-    const batches = this.batches;
-    const lines = async function* (): AsyncGenerator<string> {
-      for await (const row of scan.rows(records)) {
-        if (reportProgress && row.rowNumber % PROGRESS_EVERY_ROWS === 0) await batches.setProgress(batch.id, 'validating', row.rowNumber);
-        if (row.problems.length === 0) yield worksheetLine(String(row.orderSeq), csv.line(row.cells));
-        else {
-          const rejections = row.problems.map((p) => csv.line([String(row.rowNumber), p.field, p.reason_ar, p.reason_en]));
-          yield worksheetLine(WORKSHEET_REJECTED, rejections.join('\n'));
-        }
-      }
-    };
-    await this.files.write(batchFileKeys(batch.id).worksheet, worksheetChunks(lines()));
+    await this.worksheets.collect(batch.id, this.worksheetLines(batch, scan, reportProgress));
     return scan;
   }
 
-  private async worksheet(batch: FulfilmentBatchRecord): Promise<AsyncIterable<Buffer>> {
-    const content = await this.files.open(batchFileKeys(batch.id).worksheet);
-    if (!content) throw new Error(`batch ${batch.id}: worksheet missing`);
-    return content;
+  private async *worksheetLines(batch: FulfilmentBatchRecord, scan: BatchScan, reportProgress: boolean): AsyncGenerator<string> {
+    for await (const row of scan.rows(this.csv.parse(await this.source(batch)))) {
+      if (reportProgress && row.rowNumber % PROGRESS_EVERY_ROWS === 0)
+        await this.batches.setProgress(batch.id, 'validating', row.rowNumber);
+      if (row.problems.length === 0) yield worksheetLine(String(row.orderSeq), this.csv.line(row.cells));
+      else {
+        const rejections = row.problems.map((p) => this.csv.line([String(row.rowNumber), p.field, p.reason_ar, p.reason_en]));
+        yield worksheetLine(WORKSHEET_REJECTED, rejections.join('\n'));
+      }
+    }
+  }
+
+  /**
+   * The batch's worksheet: the one this worker kept, else (a restart after a crash, another
+   * replica, an outsized file) made again from the upload as it is read, never held whole.
+   */
+  private async worksheet(batch: FulfilmentBatchRecord): Promise<Iterable<Uint8Array> | AsyncIterable<Uint8Array>> {
+    const held = this.worksheets.get(batch.id);
+    if (held) return held;
+    const lines = this.worksheetLines(batch, new BatchScan(), false);
+    return (async function* () {
+      for await (const line of lines) yield Buffer.from(line, 'utf8');
+    })();
   }
 
   private async book(batch: FulfilmentBatchRecord): Promise<void> {
@@ -366,7 +372,6 @@ export class ProcessBatchUseCase {
   /** The result file from the worksheet and the orders' outcomes: no second read of the upload. */
   private async writeResult(batch: FulfilmentBatchRecord): Promise<void> {
     await this.batches.setProgress(batch.id, 'writing_result', 0);
-    const keys = batchFileKeys(batch.id);
     // Indexed by order seq (1-based, dense): one entry per order, never the rows.
     const tracking: Array<string | null> = [];
     for (let after = 0; ;) {
@@ -375,12 +380,7 @@ export class ProcessBatchUseCase {
       for (const o of page) tracking[o.seq] = o.trackingNumber;
       after = page[page.length - 1].seq;
     }
-    // A batch validated before worksheets existed (or whose worksheet went missing) reads its file once more.
-    let worksheet = await this.files.open(keys.worksheet);
-    if (!worksheet) {
-      await this.readSource(batch, false);
-      worksheet = await this.worksheet(batch);
-    }
+    const worksheet = await this.worksheet(batch);
     let rowCount = 0;
     let acceptedCount = 0;
     const created = `,${this.csv.line(['CREATED'])}\n`;
@@ -394,8 +394,8 @@ export class ProcessBatchUseCase {
       acceptedCount += 1;
       return `${payload},${this.csv.line([number])}${created}`;
     });
-    await this.files.write(keys.result, lines);
-    await this.files.remove(keys.worksheet);
+    await this.files.write(batchFileKeys(batch.id).result, lines);
+    this.worksheets.drop(batch.id);
     const counts = { rowCount, acceptedCount, rejectedCount: rowCount - acceptedCount };
     if (await this.batches.finish(batch.id, 'COMPLETED', counts, this.clock.now())) {
       this.logger.log({ event: 'batch.completed', batch_id: batch.id, ...counts });
