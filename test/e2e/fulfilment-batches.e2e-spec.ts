@@ -161,6 +161,13 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
       expect(tracking.body.tracking_number).toBe(shipment.tracking_number);
       expect(tracking.body.events.map((e: any) => e.code)).toContain('CREATED');
     }
+    // Billed with the booking (ADR 0067): each shipment's line, and the COD fee of the COD order, on the invoice at COMPLETED.
+    const invoice = (await get('/invoices/current')).body;
+    for (const shipment of batchShipments) {
+      const lines = invoice.line_items.filter((l: any) => l.shipment_id === shipment.id);
+      expect(lines.map((l: any) => l.cause).sort()).toEqual(shipment.cod_amount_sar ? ['cod_fee', 'shipment'] : ['shipment']);
+      expect(lines[0].tracking_number).toBe(shipment.tracking_number);
+    }
     const carrierCodes = new Set(batchShipments.map((s: any) => s.carrier.code));
     const carriers = await get('/carriers');
     const csvBatch = carriers.body.carriers.find((c: any) => c.integration_type === 'csv_batch');

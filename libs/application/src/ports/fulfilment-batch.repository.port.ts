@@ -1,4 +1,4 @@
-import { AddressProps, BatchPhase, BatchStatus } from '@lgw/domain';
+import { AddressProps, BatchPhase, BatchStatus, BillingLineDraft } from '@lgw/domain';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipments/shipment.record';
 
 /** A fulfilment batch as stored (the CSV files themselves are in the BatchFileStorePort). */
@@ -40,12 +40,17 @@ export interface BatchOrderRecord extends BatchOrderDraft {
   readonly handedOffAt: Date | null;
 }
 
-/** A booked order: the shipment to record and the CREATED event and domain event that go with it. */
+/**
+ * A booked order: the shipment to record and the CREATED event and domain event that go with
+ * it, and the ledger lines of that domain event (none for a team in test mode), written with
+ * it and recorded as billed, so no billing job runs per shipment (docs/adr/0067).
+ */
 export interface BatchBooking {
   readonly orderRef: string;
   readonly shipment: Omit<ShipmentRecord, 'serviceReference'>;
   readonly event: TrackingEventRecord;
   readonly outbox: OutboxEventDraft;
+  readonly billing: { readonly periodStart: string; readonly lines: readonly BillingLineDraft[] };
 }
 
 export interface BatchCounts {
@@ -70,7 +75,7 @@ export interface FulfilmentBatchRepositoryPort {
   /** Orders neither booked nor refused yet, in file order, after `afterSeq`. */
   pendingOrders(batchId: string, limit: number, afterSeq: number): Promise<BatchOrderRecord[]>;
   /**
-   * Shipments, their CREATED events and domain events, and the orders' tracking numbers, in
+   * Shipments, their CREATED events, domain events and ledger lines (the events recorded as billed), and the orders' tracking numbers, in
    * one transaction. A shipment already recorded (a re-run after a crash) is left untouched.
    */
   recordBookings(

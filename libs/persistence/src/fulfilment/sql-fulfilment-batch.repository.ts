@@ -176,7 +176,7 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
   ): Promise<void> {
     await this.dataSource.transaction(async (em) => {
       if (bookings.length > 0) {
-        const shipments = bookings.map(({ shipment: s, event: e, outbox: o }) => ({
+        const shipments = bookings.map(({ shipment: s, event: e, outbox: o, billing: b }) => ({
           ...bookedShipmentColumns(s),
           event_id: e.id,
           event_key: e.eventKey,
@@ -185,6 +185,14 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
           event_at: e.occurredAt,
           outbox_type: o.type,
           outbox_payload: o.payload,
+          billing_period: b.periodStart,
+          billing_lines: b.lines.map((l) => ({
+            cause: l.cause,
+            amount_halalas: l.amount.halalas,
+            vat_halalas: l.vat.halalas,
+            description_en: l.description_en,
+            description_ar: l.description_ar,
+          })),
         }));
         // Only shipments inserted now get their event and domain event: a re-run adds nothing.
         await em.query(
@@ -196,7 +204,7 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
                quoted_total_halalas bigint, quoted_lines jsonb, warnings jsonb, estimated_delivery_at timestamptz,
                created_at timestamptz, updated_at timestamptz, return_of uuid, label_format text, event_id uuid,
                event_key text, event_code text, event_location_en text, event_at timestamptz, outbox_type text,
-               outbox_payload jsonb)
+               outbox_payload jsonb, billing_period date, billing_lines jsonb)
            ), inserted AS (
              INSERT INTO shipments (id, team_id, quote_id, batch_id, service_reference, carrier_code, service_code, tracking_number,
                carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
@@ -215,9 +223,22 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
                location_ar, measured_weight_kg, occurred_at, recorded_at)
              SELECT r.event_id, r.id, r.event_key, r.event_code, NULL, NULL, r.event_location_en, NULL, NULL, r.event_at, r.event_at
                FROM r JOIN inserted USING (id)
+           ), outbox AS (
+             INSERT INTO outbox_events (team_id, aggregate_id, type, payload)
+             SELECT r.team_id, r.id, r.outbox_type, r.outbox_payload FROM r JOIN inserted USING (id)
+             RETURNING id, aggregate_id
+           ), receipts AS (
+             -- The event is billed here, in its own transaction: billing's sweep and jobs see it done.
+             INSERT INTO billing_event_receipts (event_id) SELECT id::text FROM outbox ON CONFLICT DO NOTHING
            )
-           INSERT INTO outbox_events (team_id, aggregate_id, type, payload)
-           SELECT r.team_id, r.id, r.outbox_type, r.outbox_payload FROM r JOIN inserted USING (id)`,
+           INSERT INTO billing_lines (team_id, shipment_id, tracking_number, cause, source_event_id, period_start,
+             occurred_at, amount_halalas, vat_halalas, description_en, description_ar)
+           SELECT r.team_id, r.id, r.tracking_number, l.cause, o.id::text, r.billing_period, r.created_at, l.amount_halalas,
+             l.vat_halalas, l.description_en, l.description_ar
+             FROM outbox o JOIN r ON r.id = o.aggregate_id
+             CROSS JOIN LATERAL jsonb_to_recordset(r.billing_lines) AS l(cause text, amount_halalas bigint, vat_halalas bigint,
+               description_en text, description_ar text)
+           ON CONFLICT (shipment_id, cause, source_event_id) DO NOTHING`,
           [batchId, JSON.stringify(shipments)],
         );
         await em.query(

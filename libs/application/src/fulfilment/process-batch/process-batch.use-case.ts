@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   AddressProps,
   BATCH_REJECTION_COLUMNS,
   BATCH_RESULT_COLUMNS,
   BatchPhase,
+  billingPeriodOf,
+  bookingLines,
   eventKindsForStatusChange,
   ParcelProps,
   RateCard,
@@ -35,6 +37,7 @@ import {
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { gatewayEvent } from '../../shipments/shipment.record';
+import { TenantModes } from '../../teams/tenant-modes';
 import { batchFileKeys } from '../fulfilment-batch.view';
 import { BatchScan } from './batch-scan';
 import { renderWorksheet, WORKSHEET_REJECTED, WorksheetCache, worksheetLine } from './batch-worksheet';
@@ -98,6 +101,7 @@ export class ProcessBatchUseCase {
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(RATE_CARDS) private readonly rateCards: RateCardSourcePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
+    @Optional() private readonly modes?: TenantModes,
   ) {}
 
   async execute(command: ProcessBatchCommand): Promise<void> {
@@ -181,6 +185,8 @@ export class ProcessBatchUseCase {
     const card = listed ? rateCardForLane(listed, 'domestic') : undefined;
     if (!carrier || !service || !card) throw new Error('no csv_batch carrier with a priced service level is configured');
     const adapter = carrierAdapter(await carriersFor(this.carriers, batch.teamId), carrier.code);
+    // Test mode is never billed (docs/adr/0060): its bookings' events are recorded as billed with no line.
+    const billed = !(this.modes && (await this.modes.of(batch.teamId)) === 'test');
     const pageSize = adapter.bulk ? adapter.bulk.ordersPerFile * adapter.bulk.filesInFlight : BOOKING_PAGE;
     let settled = await this.batches.settledRows(batch.id);
     let afterSeq = 0;
@@ -213,6 +219,7 @@ export class ProcessBatchUseCase {
         serviceCode: service.code,
         transitMaxDays: service.transit_days.max,
         card,
+        billed,
       });
       writing.catch(() => undefined);
       await this.batches.setProgress(batch.id, 'booking', settled);
@@ -264,7 +271,7 @@ export class ProcessBatchUseCase {
     batch: FulfilmentBatchRecord,
     page: readonly BatchOrderRecord[],
     outcomes: readonly CarrierBulkOutcome[],
-    service: { carrierCode: string; serviceCode: string; transitMaxDays: number; card: RateCard },
+    service: { carrierCode: string; serviceCode: string; transitMaxDays: number; card: RateCard; billed: boolean },
   ): Promise<number> {
     const now = this.clock.now();
     const bookings: BatchBooking[] = [];
@@ -274,9 +281,7 @@ export class ProcessBatchUseCase {
     outcomes.forEach((outcome, i) => {
       const order = page[i];
       if ('booked' in outcome) {
-        bookings.push(
-          this.booking(batch, order, service.carrierCode, service.serviceCode, service.transitMaxDays, service.card, outcome.booked, now),
-        );
+        bookings.push(this.booking(batch, order, service, outcome.booked, now));
         rows += order.rowCount;
       } else if ('refused' in outcome) {
         refused.push({ orderRef: order.orderRef, error: outcome.refused });
@@ -319,10 +324,13 @@ export class ProcessBatchUseCase {
   private booking(
     batch: FulfilmentBatchRecord,
     order: BatchOrderRecord,
-    carrierCode: string,
-    serviceCode: string,
-    transitMaxDays: number,
-    card: RateCard,
+    {
+      carrierCode,
+      serviceCode,
+      transitMaxDays,
+      card,
+      billed,
+    }: { carrierCode: string; serviceCode: string; transitMaxDays: number; card: RateCard; billed: boolean },
     result: { trackingNumber: string; carrierReference: string },
     now: Date,
   ): BatchBooking {
@@ -364,7 +372,20 @@ export class ProcessBatchUseCase {
           kinds: eventKindsForStatusChange(undefined, 'CREATED'),
           batch_id: batch.id,
           labelled_by_carrier: true,
+          billed_with_booking: true,
         },
+      },
+      // What billing's job would write for this event (RecordBillingEvent: the quoted lines
+      // without VAT, plus the COD fee), in the month of booking.
+      billing: {
+        periodStart: billingPeriodOf(now).start,
+        lines: billed
+          ? bookingLines({
+              trackingNumber: shipment.trackingNumber,
+              chargeHalalas: line('base') + line('weight_charge') + line('fuel_surcharge'),
+              codAmountHalalas: shipment.codAmountHalalas,
+            })
+          : [],
       },
     };
   }
