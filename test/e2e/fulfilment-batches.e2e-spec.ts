@@ -219,6 +219,22 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
     expect(new Set([1, 4, 6].map((i) => numberOf(input[i][0]))).size).toBe(3);
   }, 90_000);
 
+  it('bills nothing for a batch of a team in test mode (ADR 0060), live or test invoice', async () => {
+    const csv = batchCsv([validRow(71), validRow(72), validRow(72, { sku: 'SKU-2' })]);
+    const submitted = await uploadBatch(app.url, team.testApiKey, csv);
+    expect(submitted.status).toBe(202);
+    const done = await waitForBatch((path) => app.api(path, { key: team.testApiKey }), submitted.body.id);
+    expect(done).toMatchObject({ status: 'COMPLETED', row_count: 3, accepted_count: 3 });
+    const numbers = parseCsv(done.result_csv)
+      .slice(1)
+      .map((r) => r[11]);
+    for (const key of [team.apiKey, team.testApiKey]) {
+      const invoice = await app.api('/invoices/current', { key });
+      expect(invoice.status).toBe(200);
+      for (const n of numbers) expect(JSON.stringify(invoice.body)).not.toContain(n);
+    }
+  }, 90_000);
+
   it('rejects the whole file listing every failed field of every row, with bilingual reasons', async () => {
     const rows: BatchRowInput[] = [
       validRow(1),
