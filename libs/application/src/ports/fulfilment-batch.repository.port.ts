@@ -87,8 +87,8 @@ export interface FulfilmentBatchRepositoryPort {
   markHandedOff(batchId: string, orderRefs: readonly string[], at: Date): Promise<void>;
   /** Rows whose order is booked or refused. */
   settledRows(batchId: string): Promise<number>;
-  /** Every order of the batch, page by page in file order (seq > afterSeq). */
-  orders(batchId: string, afterSeq: number, limit: number): Promise<BatchOrderRecord[]>;
+  /** Every order's seq and tracking number (null: not booked), page by page in file order (seq > afterSeq): what the result file needs. */
+  orderOutcomes(batchId: string, afterSeq: number, limit: number): Promise<Array<{ seq: number; trackingNumber: string | null }>>;
   /** PROCESSING → COMPLETED or REJECTED, once; false when it was no longer PROCESSING. */
   finish(id: string, status: 'COMPLETED' | 'REJECTED', counts: BatchCounts, at: Date): Promise<boolean>;
   /** PROCESSING batches not heard of since `before` (their job was lost or their worker died). */

@@ -71,6 +71,35 @@ const toOrder = (r: OrderRow): BatchOrderRecord => ({
 });
 
 /**
+ * A page's rows as JSON with the columns every row has alike (team, carrier, times of the
+ * page...) sent once and merged back by the database (`shared || row`): less text for the
+ * worker to serialise and send. Only plain values and dates are compared.
+ */
+export function sharedColumns(rows: ReadonlyArray<Record<string, unknown>>): [rowsJson: string, sharedJson: string] {
+  const shared: Record<string, unknown> = {};
+  const first = rows[0];
+  if (first && rows.length > 1) {
+    for (const [key, value] of Object.entries(first)) {
+      const same =
+        value instanceof Date
+          ? rows.every((r) => r[key] instanceof Date && (r[key] as Date).getTime() === value.getTime())
+          : (value === null || typeof value !== 'object') && rows.every((r) => r[key] === value);
+      if (same) shared[key] = value;
+    }
+  }
+  const ownKeys = first ? Object.keys(first).filter((k) => !(k in shared)) : [];
+  const own =
+    ownKeys.length === Object.keys(first ?? {}).length
+      ? rows
+      : rows.map((r) => {
+          const row: Record<string, unknown> = {};
+          for (const k of ownKeys) row[k] = r[k];
+          return row;
+        });
+  return [JSON.stringify(own), JSON.stringify(shared)];
+}
+
+/**
  * Batches, their orders, and the bulk write of booked shipments. Bulk statements take their
  * rows as one JSON parameter (jsonb_to_recordset): one round trip per page of orders, and
  * no limit on parameters.
@@ -197,7 +226,8 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
         // Only shipments inserted now get their event and domain event: a re-run adds nothing.
         await em.query(
           `WITH r AS (
-             SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, team_id uuid, quote_id text, carrier_code text,
+             SELECT * FROM jsonb_to_recordset((SELECT jsonb_agg($3::jsonb || e) FROM jsonb_array_elements($2::jsonb) AS e))
+               AS r(id uuid, team_id uuid, quote_id text, carrier_code text,
                service_code text, tracking_number text, carrier_reference text, status text, progress text,
                last_event_at timestamptz, lane text, origin jsonb, destination jsonb, parcels jsonb, chargeable_kg numeric,
                declared_value_halalas bigint, incoterm text, hs_codes jsonb, cod_amount_halalas bigint, reference text,
@@ -239,7 +269,7 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
              CROSS JOIN LATERAL jsonb_to_recordset(r.billing_lines) AS l(cause text, amount_halalas bigint, vat_halalas bigint,
                description_en text, description_ar text)
            ON CONFLICT (shipment_id, cause, source_event_id) DO NOTHING`,
-          [batchId, JSON.stringify(shipments)],
+          [batchId, ...sharedColumns(shipments)],
         );
         await em.query(
           `UPDATE fulfilment_batch_orders o SET tracking_number = s.tracking_number
@@ -276,12 +306,12 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
     return Number(row.n);
   }
 
-  async orders(batchId: string, afterSeq: number, limit: number): Promise<BatchOrderRecord[]> {
-    const rows: OrderRow[] = await this.dataSource.query(
-      'SELECT * FROM fulfilment_batch_orders WHERE batch_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
+  async orderOutcomes(batchId: string, afterSeq: number, limit: number): Promise<Array<{ seq: number; trackingNumber: string | null }>> {
+    const rows: Array<{ seq: number; tracking_number: string | null }> = await this.dataSource.query(
+      'SELECT seq, tracking_number FROM fulfilment_batch_orders WHERE batch_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
       [batchId, afterSeq, limit],
     );
-    return rows.map(toOrder);
+    return rows.map((r) => ({ seq: r.seq, trackingNumber: r.tracking_number }));
   }
 
   async finish(id: string, status: 'COMPLETED' | 'REJECTED', counts: BatchCounts, at: Date): Promise<boolean> {

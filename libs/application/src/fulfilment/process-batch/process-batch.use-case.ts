@@ -396,7 +396,7 @@ export class ProcessBatchUseCase {
     // Indexed by order seq (1-based, dense): one entry per order, never the rows.
     const tracking: Array<string | null> = [];
     for (let after = 0; ;) {
-      const page = await this.batches.orders(batch.id, after, 5000);
+      const page = await this.batches.orderOutcomes(batch.id, after, 5000);
       if (page.length === 0) break;
       for (const o of page) tracking[o.seq] = o.trackingNumber;
       after = page[page.length - 1].seq;
