@@ -110,4 +110,27 @@ describe('darb specifics', () => {
       await proxy.close();
     }
   });
+
+  it('resends the orders of a bulk file once with fresh numbers when Darb no longer recognises the block', async () => {
+    const { sandbox } = ctx();
+    const settings = resolveDarbSettings({ bulkOrdersPerFile: 5 }, { sandboxUrl: sandbox.url, env: {}, resilience: TEST_RESILIENCE });
+    const endpoint = { baseUrl: settings.baseUrl, apiKey: settings.apiKey };
+    const adapter = new DarbAdapter(new DarbClient(endpoint), new CarrierCallGuard('darb', settings.resilience), settings);
+    await adapter.bulk.bookMany([bookingRequest('darb_land_domestic')]);
+    // The adapter still holds a block when the carrier restarts and forgets every range.
+    const restarted = await startCarrierSandbox({ port: 0, autoAdvanceSeconds: 0 });
+    try {
+      endpoint.baseUrl = `${restarted.url}/darb`;
+      const requests = Array.from({ length: 3 }, () => bookingRequest('darb_land_domestic'));
+      const outcomes = await adapter.bulk.bookMany(requests);
+      const control = new SandboxControl(restarted.url);
+      for (const [i, outcome] of outcomes.entries()) {
+        if (!('booked' in outcome)) throw new Error(`not booked: ${JSON.stringify(outcome)}`);
+        expect((await control.shipment('darb', outcome.booked.trackingNumber)).client_reference).toBe(requests[i].shipmentId);
+      }
+    } finally {
+      await adapter.close();
+      await restarted.close();
+    }
+  });
 });
