@@ -80,6 +80,7 @@ async function runOnce(rows) {
     }
     const totalMs = Date.now() - started;
     clearInterval(sampler);
+    const completedS = totalMs / 1000;
     if (batch.status !== 'COMPLETED' || batch.accepted_count !== rows)
       throw new Error(`batch ended ${batch.status} ${batch.accepted_count}`);
     return {
@@ -90,6 +91,7 @@ async function runOnce(rows) {
       upload_to_completed_s: +(totalMs / 1000).toFixed(1),
       rows_per_s: Math.round(rows / (totalMs / 1000)),
       phase_first_seen_s: phases,
+      phase_s: phaseDurations(phases, completedS),
       idle_rss_mb: idle,
       peak_rss_mb: peakRssMb(stack.workerPid),
       rss_curve_mb: sampleCurve(curve, 10),
@@ -97,6 +99,26 @@ async function runOnce(rows) {
   } finally {
     await stack.stop();
   }
+}
+
+/**
+ * Seconds spent in each phase as the poller saw them (from one phase's first sighting to the
+ * next's): upload and queue wait, validation (the single read of the file and saving the
+ * orders), booking (order files to the carrier and the writes of their answers), result file.
+ */
+function phaseDurations(firstSeen, completedS) {
+  const marks = [
+    ['upload_and_queue', 0],
+    ['validation', firstSeen.validating],
+    ['booking', firstSeen.booking],
+    ['result_file', firstSeen.writing_result],
+  ].filter(([, at]) => at !== undefined);
+  const out = {};
+  marks.forEach(([name, at], i) => {
+    const end = i + 1 < marks.length ? marks[i + 1][1] : completedS;
+    out[name] = +(end - at).toFixed(1);
+  });
+  return out;
 }
 
 /** `points` evenly spaced samples of the curve, for the table. */
@@ -113,11 +135,11 @@ async function main() {
     process.stdout.write(`${JSON.stringify({ mode: MODE, ...result })}\n`);
   }
   process.stdout.write(
-    `\n| rows | orders | file MB | upload ms | upload → COMPLETED s | rows/s | idle RSS MB | peak RSS MB | RSS curve MB (10 samples) |\n|---|---|---|---|---|---|---|---|---|\n`,
+    `\n| rows | orders | file MB | upload ms | upload → COMPLETED s | validation s | booking s | result file s | rows/s | idle RSS MB | peak RSS MB | RSS curve MB (10 samples) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n`,
   );
   for (const r of results) {
     process.stdout.write(
-      `| ${r.rows} | ${r.orders} | ${r.file_mb} | ${r.upload_ms} | ${r.upload_to_completed_s} | ${r.rows_per_s} | ${r.idle_rss_mb} | ${r.peak_rss_mb} | ${r.rss_curve_mb.join(' → ')} |\n`,
+      `| ${r.rows} | ${r.orders} | ${r.file_mb} | ${r.upload_ms} | ${r.upload_to_completed_s} | ${r.phase_s.validation ?? '–'} | ${r.phase_s.booking ?? '–'} | ${r.phase_s.result_file ?? '–'} | ${r.rows_per_s} | ${r.idle_rss_mb} | ${r.peak_rss_mb} | ${r.rss_curve_mb.join(' → ')} |\n`,
     );
   }
 }

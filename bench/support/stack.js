@@ -16,7 +16,8 @@ const { startGateway, ROOT } = require('./harness');
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function scratchDatabase() {
-  const name = `lgw_bench_${Math.random().toString(36).slice(2, 10)}`;
+  // BENCH_DB_PREFIX keeps runs that share one PostgreSQL server apart.
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'lgw_bench_'}${Math.random().toString(36).slice(2, 10)}`;
   const admin = new Client({ connectionString: POSTGRES_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -78,7 +79,7 @@ async function startStack(mode, { workerNodeFlags = '', redisPort = 7790, env: e
   }
   const db = await scratchDatabase();
   const redis = startRedis(redisPort);
-  const sandboxPort = redisPort + 1;
+  const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? redisPort + 1);
   const sandbox = spawnApp('carrier-sandbox', { SANDBOX_PORT: String(sandboxPort), HOST: '127.0.0.1' });
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   await waitUntil(async () => (await fetch(`${sandboxUrl}/sandbox/v1/health`)).ok, 'the carrier sandbox');

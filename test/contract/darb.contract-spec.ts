@@ -6,6 +6,7 @@ import { resolveDarbSettings } from '@lgw/carriers/darb/darb.settings';
 import { DarbClient } from '@lgw/carriers/darb/darb.client';
 import { CarrierCallGuard } from '@lgw/carriers/shared/carrier-call-guard';
 import { startCarrierSandbox } from '@lgw/carrier-sandbox';
+import { CountingProxy } from '../support/counting-proxy';
 import { bookingRequest, SandboxControl, TEST_RESILIENCE, TIMING_MARGIN_MS, unavailableAfter } from './support/sandbox-harness';
 
 describe('darb specifics', () => {
@@ -67,6 +68,66 @@ describe('darb specifics', () => {
       const booking = await adapter.book(bookingRequest('darb_land_domestic'));
       const seen = await new SandboxControl(restarted.url).shipment('darb', booking.trackingNumber);
       expect(seen.tracking_number).toBe(booking.trackingNumber);
+    } finally {
+      await adapter.close();
+      await restarted.close();
+    }
+  });
+
+  it('hands a page of orders over as ceil(N / orders per file) files, numbered from its range, answers matched back in order', async () => {
+    const { sandbox, control } = ctx();
+    const proxy = new CountingProxy(sandbox.url);
+    await proxy.start();
+    const settings = resolveDarbSettings(
+      { bulkOrdersPerFile: 3, bulkFilesInFlight: 2 },
+      { sandboxUrl: proxy.url, env: {}, resilience: TEST_RESILIENCE },
+    );
+    const adapter = new DarbAdapter(new DarbClient(settings), new CarrierCallGuard('darb', settings.resilience), settings);
+    try {
+      const requests = Array.from({ length: 7 }, (_, i) =>
+        i === 4
+          ? bookingRequest('darb_land_domestic', { destination: { city: 'Dubai', country: 'AE', short_address: 'DXB1234' } })
+          : bookingRequest('darb_land_domestic'),
+      );
+      const outcomes = await adapter.bulk.bookMany(requests);
+      expect(proxy.files).toEqual([3, 3, 1]);
+      expect(outcomes).toHaveLength(7);
+      expect(outcomes[4]).toEqual({ refused: expect.stringContaining('OUT_OF_COVERAGE') });
+      const booked = outcomes.filter((o) => 'booked' in o).map((o) => ('booked' in o ? o.booked : undefined)!);
+      expect(booked).toHaveLength(6);
+      expect(new Set(booked.map((b) => b.trackingNumber)).size).toBe(6);
+      for (const [i, outcome] of outcomes.entries()) {
+        if (!('booked' in outcome)) continue;
+        expect(outcome.booked.carrierReference).toBe(requests[i].shipmentId);
+        expect(outcome.booked.trackingNumber).toMatch(/^DRB\d{14}$/);
+        expect((await control.shipment('darb', outcome.booked.trackingNumber)).client_reference).toBe(requests[i].shipmentId);
+      }
+      // The same page again (a retry): Darb answers every order with its first number.
+      const again = await adapter.bulk.bookMany(requests);
+      expect(again).toEqual(outcomes);
+    } finally {
+      await adapter.close();
+      await proxy.close();
+    }
+  });
+
+  it('resends the orders of a bulk file once with fresh numbers when Darb no longer recognises the block', async () => {
+    const { sandbox } = ctx();
+    const settings = resolveDarbSettings({ bulkOrdersPerFile: 5 }, { sandboxUrl: sandbox.url, env: {}, resilience: TEST_RESILIENCE });
+    const endpoint = { baseUrl: settings.baseUrl, apiKey: settings.apiKey };
+    const adapter = new DarbAdapter(new DarbClient(endpoint), new CarrierCallGuard('darb', settings.resilience), settings);
+    await adapter.bulk.bookMany([bookingRequest('darb_land_domestic')]);
+    // The adapter still holds a block when the carrier restarts and forgets every range.
+    const restarted = await startCarrierSandbox({ port: 0, autoAdvanceSeconds: 0 });
+    try {
+      endpoint.baseUrl = `${restarted.url}/darb`;
+      const requests = Array.from({ length: 3 }, () => bookingRequest('darb_land_domestic'));
+      const outcomes = await adapter.bulk.bookMany(requests);
+      const control = new SandboxControl(restarted.url);
+      for (const [i, outcome] of outcomes.entries()) {
+        if (!('booked' in outcome)) throw new Error(`not booked: ${JSON.stringify(outcome)}`);
+        expect((await control.shipment('darb', outcome.booked.trackingNumber)).client_reference).toBe(requests[i].shipmentId);
+      }
     } finally {
       await adapter.close();
       await restarted.close();

@@ -12,6 +12,7 @@ import {
   waitForBatch,
 } from '../support/batch-csv';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { spreadsheetSafeCsvLine } from '@lgw/platform/csv/fast-csv.codec';
 
 const BATCH_FIELDS = [
   'accepted_count',
@@ -160,6 +161,13 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
       expect(tracking.body.tracking_number).toBe(shipment.tracking_number);
       expect(tracking.body.events.map((e: any) => e.code)).toContain('CREATED');
     }
+    // Billed with the booking (ADR 0067): each shipment's line, and the COD fee of the COD order, on the invoice at COMPLETED.
+    const invoice = (await get('/invoices/current')).body;
+    for (const shipment of batchShipments) {
+      const lines = invoice.line_items.filter((l: any) => l.shipment_id === shipment.id);
+      expect(lines.map((l: any) => l.cause).sort()).toEqual(shipment.cod_amount_sar ? ['cod_fee', 'shipment'] : ['shipment']);
+      expect(lines[0].tracking_number).toBe(shipment.tracking_number);
+    }
     const carrierCodes = new Set(batchShipments.map((s: any) => s.carrier.code));
     const carriers = await get('/carriers');
     const csvBatch = carriers.body.carriers.find((c: any) => c.integration_type === 'csv_batch');
@@ -180,6 +188,51 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
       expect(res.body.error.code).toBe('E_NOT_FOUND');
     }
     expect((await get('/fulfilment/batches/not-a-uuid')).status).toBe(404);
+  }, 90_000);
+
+  it('writes result_csv row for row as the CSV writer writes the original cells, a carrier-refused order REJECTED with no number', async () => {
+    const refusedOrder = { order_ref: 'TEST_REFUSE_BOOKING' };
+    const rows: BatchRowInput[] = [
+      validRow(41, { notes: 'first line\nsecond line, "quoted"' }),
+      validRow(41, { sku: 'SKU-2', notes: '=1+1' }),
+      validRow(42, refusedOrder),
+      validRow(43, { recipient_name_latin: 'Back\\slash \\n' }),
+      validRow(42, { ...refusedOrder, sku: 'SKU-9' }),
+      validRow(44, { notes: '@cmd' }),
+    ];
+    const csv = batchCsv(rows, { crlf: true });
+    const submitted = await uploadBatch(app.url, team.apiKey, csv);
+    const done = await waitForBatch(get, submitted.body.id);
+    expect(done).toMatchObject({ status: 'COMPLETED', row_count: 6, accepted_count: 4, rejected_count: 2 });
+    const result = parseCsv(done.result_csv);
+    const input = parseCsv(csv);
+    const numberOf = (orderRef: string) => result.find((r) => r[0] === orderRef)![11];
+    const expected = [
+      `${spreadsheetSafeCsvLine([...BATCH_CSV_COLUMNS, 'tracking_number', 'status'])}\n`,
+      ...input.slice(1).map((cells) => {
+        const number = cells[0] === 'TEST_REFUSE_BOOKING' ? '' : numberOf(cells[0]);
+        return `${spreadsheetSafeCsvLine([...cells, number, number ? 'CREATED' : 'REJECTED'])}\n`;
+      }),
+    ].join('');
+    expect(done.result_csv).toBe(expected);
+    expect(numberOf(input[1][0])).toMatch(/\S/);
+    expect(new Set([1, 4, 6].map((i) => numberOf(input[i][0]))).size).toBe(3);
+  }, 90_000);
+
+  it('bills nothing for a batch of a team in test mode (ADR 0060), live or test invoice', async () => {
+    const csv = batchCsv([validRow(71), validRow(72), validRow(72, { sku: 'SKU-2' })]);
+    const submitted = await uploadBatch(app.url, team.testApiKey, csv);
+    expect(submitted.status).toBe(202);
+    const done = await waitForBatch((path) => app.api(path, { key: team.testApiKey }), submitted.body.id);
+    expect(done).toMatchObject({ status: 'COMPLETED', row_count: 3, accepted_count: 3 });
+    const numbers = parseCsv(done.result_csv)
+      .slice(1)
+      .map((r) => r[11]);
+    for (const key of [team.apiKey, team.testApiKey]) {
+      const invoice = await app.api('/invoices/current', { key });
+      expect(invoice.status).toBe(200);
+      for (const n of numbers) expect(JSON.stringify(invoice.body)).not.toContain(n);
+    }
   }, 90_000);
 
   it('rejects the whole file listing every failed field of every row, with bilingual reasons', async () => {

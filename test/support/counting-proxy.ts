@@ -8,6 +8,8 @@ import { AddressInfo } from 'node:net';
  */
 export class CountingProxy {
   readonly orders = new Map<string, number>();
+  /** Orders in each accepted order file, in the order the files arrived. */
+  readonly files: number[] = [];
   private server?: Server;
 
   constructor(private readonly target: string) {}
@@ -64,6 +66,7 @@ export class CountingProxy {
       .filter(Boolean);
     const column = (lines[0] ?? '').split(',').indexOf('order_ref');
     if (column < 0) return;
+    this.files.push(lines.length - 1);
     for (const line of lines.slice(1)) {
       // Order refs are the gateway's shipment ids (uuids): no quoting in their column.
       const ref = line.split(',')[column];

@@ -94,6 +94,30 @@ export interface CarrierPickupOperations {
   findPickupByReference(reference: string): Promise<CarrierPickupFound | null>;
 }
 
+/** What became of one order of a bulk hand-off, in the position of its request. */
+export type CarrierBulkOutcome =
+  | { readonly booked: CarrierBooking }
+  /** The carrier answered and refused the order (its own validation). */
+  | { readonly refused: string }
+  /**
+   * No answer for this order (its file failed, or it was missing from the result file): it may
+   * be booked, so it is looked up before it is sent again. Usually a CarrierUnavailableError.
+   */
+  | { readonly unavailable: unknown };
+
+/**
+ * Carriers that take orders in files (declared by the adapter): a page of orders goes out
+ * as whole files, at most `ordersPerFile` orders each and `filesInFlight` files at once, and
+ * the answers are matched back by the gateway reference. Re-sending an order is safe: the
+ * carrier answers it with its first booking (the adapter requires that of its carrier).
+ */
+export interface CarrierBulkBooking {
+  readonly ordersPerFile: number;
+  readonly filesInFlight: number;
+  /** One outcome per request, same order; never rejects for a single file's failure. */
+  bookMany(requests: readonly CarrierBookingRequest[]): Promise<CarrierBulkOutcome[]>;
+}
+
 /** One implementation per carrier (libs/carriers/<code>). */
 export interface CarrierPort {
   readonly code: string;
@@ -116,6 +140,8 @@ export interface CarrierPort {
   fetchRemittances(cursor: string | null): Promise<CarrierRemittancePage>;
   /** Present when the carrier collects (its descriptor declares capabilities.pickups). */
   readonly pickups?: CarrierPickupOperations;
+  /** Present when the carrier takes orders in files: batches hand their pages over in bulk. */
+  readonly bulk?: CarrierBulkBooking;
 }
 
 /** Resolves carrier codes to adapters; bound in the app modules. */

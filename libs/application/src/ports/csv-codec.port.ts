@@ -12,6 +12,8 @@ export interface CsvCodecPort {
    * quoted (`spreadsheetSafeCell` in @lgw/domain; `originalCellValue` recovers it; ADR 0037).
    */
   format(header: readonly string[], rows: AsyncIterable<readonly string[]>): AsyncIterable<Uint8Array>;
+  /** One record exactly as `format` writes it, without its line end. */
+  line(cells: readonly string[]): string;
 }
 
 export const CSV_CODEC = Symbol('CSV_CODEC');

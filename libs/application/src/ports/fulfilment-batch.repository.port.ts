@@ -1,4 +1,4 @@
-import { AddressProps, BatchPhase, BatchStatus } from '@lgw/domain';
+import { AddressProps, BatchPhase, BatchStatus, BillingLineDraft } from '@lgw/domain';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipments/shipment.record';
 
 /** A fulfilment batch as stored (the CSV files themselves are in the BatchFileStorePort). */
@@ -40,12 +40,17 @@ export interface BatchOrderRecord extends BatchOrderDraft {
   readonly handedOffAt: Date | null;
 }
 
-/** A booked order: the shipment to record and the CREATED event and domain event that go with it. */
+/**
+ * A booked order: the shipment to record and the CREATED event and domain event that go with
+ * it, and the ledger lines of that domain event (none for a team in test mode), written with
+ * it and recorded as billed, so no billing job runs per shipment (docs/adr/0067).
+ */
 export interface BatchBooking {
   readonly orderRef: string;
   readonly shipment: Omit<ShipmentRecord, 'serviceReference'>;
   readonly event: TrackingEventRecord;
   readonly outbox: OutboxEventDraft;
+  readonly billing: { readonly periodStart: string; readonly lines: readonly BillingLineDraft[] };
 }
 
 export interface BatchCounts {
@@ -70,7 +75,7 @@ export interface FulfilmentBatchRepositoryPort {
   /** Orders neither booked nor refused yet, in file order, after `afterSeq`. */
   pendingOrders(batchId: string, limit: number, afterSeq: number): Promise<BatchOrderRecord[]>;
   /**
-   * Shipments, their CREATED events and domain events, and the orders' tracking numbers, in
+   * Shipments, their CREATED events, domain events and ledger lines (the events recorded as billed), and the orders' tracking numbers, in
    * one transaction. A shipment already recorded (a re-run after a crash) is left untouched.
    */
   recordBookings(
@@ -82,8 +87,8 @@ export interface FulfilmentBatchRepositoryPort {
   markHandedOff(batchId: string, orderRefs: readonly string[], at: Date): Promise<void>;
   /** Rows whose order is booked or refused. */
   settledRows(batchId: string): Promise<number>;
-  /** Every order of the batch, page by page in file order (seq > afterSeq). */
-  orders(batchId: string, afterSeq: number, limit: number): Promise<BatchOrderRecord[]>;
+  /** Every order's seq and tracking number (null: not booked), page by page in file order (seq > afterSeq): what the result file needs. */
+  orderOutcomes(batchId: string, afterSeq: number, limit: number): Promise<Array<{ seq: number; trackingNumber: string | null }>>;
   /** PROCESSING → COMPLETED or REJECTED, once; false when it was no longer PROCESSING. */
   finish(id: string, status: 'COMPLETED' | 'REJECTED', counts: BatchCounts, at: Date): Promise<boolean>;
   /** PROCESSING batches not heard of since `before` (their job was lost or their worker died). */

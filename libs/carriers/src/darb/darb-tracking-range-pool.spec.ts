@@ -37,4 +37,13 @@ describe('DarbTrackingRangePool', () => {
     await expect(pool.next()).rejects.toThrow('down');
     await expect(pool.next()).resolves.toBe('DRB00000000000001');
   });
+
+  it('takes the numbers of a whole file at once, across blocks, without skipping any', async () => {
+    const allocate = jest.fn().mockResolvedValueOnce(block(10, 3)).mockResolvedValueOnce(block(100, 3));
+    const pool = new DarbTrackingRangePool(allocate);
+    expect(await pool.next()).toBe('DRB00000000000010');
+    expect(await pool.take(4)).toEqual(['DRB00000000000011', 'DRB00000000000012', 'DRB00000000000100', 'DRB00000000000101']);
+    expect(await pool.next()).toBe('DRB00000000000102');
+    expect(allocate).toHaveBeenCalledTimes(2);
+  });
 });

@@ -21,6 +21,22 @@ export class DarbTrackingRangePool {
     }
   }
 
+  /** `count` numbers in order, from as many blocks as it takes (a bulk hand-off numbers a whole file). */
+  async take(count: number): Promise<string[]> {
+    const numbers: string[] = [];
+    while (numbers.length < count) {
+      const current = this.current;
+      if (current && current.next <= current.range.last) {
+        const upTo = Math.min(current.range.last, current.next + (count - numbers.length) - 1);
+        for (let n = current.next; n <= upTo; n++) numbers.push(formatDarbTrackingNumber(current.range, n));
+        current.next = upTo + 1;
+      } else {
+        await this.refillOnce();
+      }
+    }
+    return numbers;
+  }
+
   /**
    * Drops the block `trackingNumber` came from when Darb no longer recognises it. Bookings
    * failing together each report it; only the first drops the block, not its replacement.

@@ -3,6 +3,8 @@ import {
   CarrierBooking,
   CarrierBookingFound,
   CarrierBookingRequest,
+  CarrierBulkBooking,
+  CarrierBulkOutcome,
   CarrierOperationNotSupportedError,
   CarrierPickupOperations,
   CarrierPort,
@@ -47,11 +49,16 @@ export class DarbAdapter implements CarrierPort {
   private readonly ranges: DarbTrackingRangePool;
   private readonly orders: RequestBatcher<DarbOrderRow, DarbOrderResultRow>;
   private readonly timeoutMs: number;
+  /** Fulfilment batches: a page of orders leaves as whole order files, numbered from Darb's ranges. */
+  readonly bulk: CarrierBulkBooking;
 
   constructor(
     private readonly client: DarbClient,
     private readonly guard: CarrierCallGuard,
-    settings: Pick<DarbSettings, 'rangeSize' | 'maxRowsPerFile' | 'maxFilesInFlight' | 'resultWaitMs' | 'resilience'>,
+    settings: Pick<
+      DarbSettings,
+      'rangeSize' | 'maxRowsPerFile' | 'maxFilesInFlight' | 'bulkOrdersPerFile' | 'bulkFilesInFlight' | 'resultWaitMs' | 'resilience'
+    >,
   ) {
     this.timeoutMs = settings.resilience.timeoutMs;
     this.files = new DarbFileExchange(client, guard, settings.resultWaitMs);
@@ -68,6 +75,11 @@ export class DarbAdapter implements CarrierPort {
       maxFilesInFlight: settings.maxFilesInFlight,
       timeoutMs: settings.resilience.timeoutMs,
     });
+    this.bulk = {
+      ordersPerFile: settings.bulkOrdersPerFile,
+      filesInFlight: settings.bulkFilesInFlight,
+      bookMany: (requests) => this.bookMany(requests),
+    };
   }
 
   static create(settings: DarbSettings): DarbAdapter {
@@ -101,6 +113,71 @@ export class DarbAdapter implements CarrierPort {
       return { trackingNumber: result.tracking_number, carrierReference: request.shipmentId };
     }
     throw new CarrierRejectedError(this.code, `${result.error_code}: ${result.error_message}`);
+  }
+
+  private async bookMany(requests: readonly CarrierBookingRequest[]): Promise<CarrierBulkOutcome[]> {
+    const outcomes: CarrierBulkOutcome[] = new Array(requests.length);
+    const files = chunk(
+      requests.map((_, i) => i),
+      this.bulk.ordersPerFile,
+    );
+    let next = 0;
+    const sender = async () => {
+      while (next < files.length) await this.sendOrderFile(requests, files[next++], outcomes, true);
+    };
+    await Promise.all(Array.from({ length: Math.min(this.bulk.filesInFlight, files.length) }, sender));
+    return outcomes;
+  }
+
+  /**
+   * One order file: numbers for all its orders, one upload, one result file, answers matched
+   * back by order_ref (the shipment id). Orders whose numbers Darb no longer recognises go
+   * once more in a file of their own with numbers from a fresh block.
+   */
+  private async sendOrderFile(
+    requests: readonly CarrierBookingRequest[],
+    indices: readonly number[],
+    outcomes: CarrierBulkOutcome[],
+    resendStale: boolean,
+  ): Promise<void> {
+    const sent: number[] = [];
+    const products: string[] = [];
+    for (const i of indices) {
+      const product = toDarbProduct(requests[i].serviceCode);
+      if (product) {
+        sent.push(i);
+        products.push(product);
+      } else outcomes[i] = { refused: `unknown service level ${requests[i].serviceCode}` };
+    }
+    if (sent.length === 0) return;
+    let rows: DarbOrderRow[];
+    let results: DarbOrderResultRow[];
+    try {
+      const numbers = await this.ranges.take(sent.length);
+      rows = sent.map((i, k) => toDarbOrderRow(requests[i], products[k], numbers[k]));
+      results = await this.files.submit<DarbOrderResultRow>('book', 'orders', DARB_ORDER_COLUMNS, rows);
+    } catch (error) {
+      const outcome: CarrierBulkOutcome =
+        error instanceof CarrierRejectedError ? { refused: error.carrierMessage } : { unavailable: error };
+      for (const i of sent) outcomes[i] = outcome;
+      return;
+    }
+    const byRef = new Map(results.map((r) => [r.order_ref, r]));
+    const stale: number[] = [];
+    sent.forEach((i, k) => {
+      const result = byRef.get(requests[i].shipmentId);
+      if (!result) {
+        outcomes[i] = { unavailable: new CarrierUnavailableError(this.code, 'book: missing from result file', 5) };
+      } else if (result.result === 'ACCEPTED' || result.result === 'DUPLICATE') {
+        outcomes[i] = { booked: { trackingNumber: result.tracking_number, carrierReference: requests[i].shipmentId } };
+      } else if (resendStale && STALE_NUMBER_CODES.has(result.error_code)) {
+        this.ranges.discardBlockOf(rows[k].tracking_number);
+        stale.push(i);
+      } else {
+        outcomes[i] = { refused: `${result.error_code}: ${result.error_message}` };
+      }
+    });
+    if (stale.length > 0) await this.sendOrderFile(requests, stale, outcomes, false);
   }
 
   async cancel(trackingNumber: string): Promise<void> {

@@ -32,7 +32,11 @@ export const DARB_CARRIER: CarrierDefinition = {
       pickups: { collectionDays: [6, 0, 1, 2, 3, 4], hours: { from: '10:00', to: '22:00' } },
     },
   },
-  settings: { liveBaseUrl: 'https://api.darb.example', credentials: { apiKey: DARB_SANDBOX_API_KEY }, tuning: ['rangeSize'] },
+  settings: {
+    liveBaseUrl: 'https://api.darb.example',
+    credentials: { apiKey: DARB_SANDBOX_API_KEY },
+    tuning: ['rangeSize', 'bulkOrdersPerFile', 'bulkFilesInFlight'],
+  },
   // Darb gives each merchant account one X-Api-Key for its file API.
   connection: {
     fields: { apiKey: { label_en: 'Darb API key', label_ar: 'مفتاح واجهة درب', charset: 'token', min_length: 12, max_length: 128 } },

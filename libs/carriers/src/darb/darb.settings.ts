@@ -16,6 +16,13 @@ export interface DarbSettings extends CarrierEndpoint {
   readonly maxRowsPerFile: number;
   /** Order files allowed in flight at once; bookings arriving meanwhile share the next file. */
   readonly maxFilesInFlight: number;
+  /**
+   * Orders per file and files in flight when a whole page is handed over at once (fulfilment
+   * batches): Darb takes files of up to 100,000 rows, so larger files cost fewer round trips
+   * (DARB_BULK_ORDERS_PER_FILE, DARB_BULK_FILES_IN_FLIGHT).
+   */
+  readonly bulkOrdersPerFile: number;
+  readonly bulkFilesInFlight: number;
   /** Longest single long-poll for a result file. */
   readonly resultWaitMs: number;
 }
@@ -33,6 +40,8 @@ export function resolveDarbSettings(input: DarbSettingsInput = {}, context: Carr
     rangeSize: carrierNumber('darb', 'rangeSize', input.rangeSize, env, 1000),
     maxRowsPerFile: input.maxRowsPerFile ?? 500,
     maxFilesInFlight: input.maxFilesInFlight ?? 2,
+    bulkOrdersPerFile: carrierNumber('darb', 'bulkOrdersPerFile', input.bulkOrdersPerFile, env, 2000),
+    bulkFilesInFlight: carrierNumber('darb', 'bulkFilesInFlight', input.bulkFilesInFlight, env, 2),
     resultWaitMs: input.resultWaitMs ?? 2000,
   };
 }

@@ -71,6 +71,35 @@ const toOrder = (r: OrderRow): BatchOrderRecord => ({
 });
 
 /**
+ * A page's rows as JSON with the columns every row has alike (team, carrier, times of the
+ * page...) sent once and merged back by the database (`shared || row`): less text for the
+ * worker to serialise and send. Only plain values and dates are compared.
+ */
+export function sharedColumns(rows: ReadonlyArray<Record<string, unknown>>): [rowsJson: string, sharedJson: string] {
+  const shared: Record<string, unknown> = {};
+  const first = rows[0];
+  if (first && rows.length > 1) {
+    for (const [key, value] of Object.entries(first)) {
+      const same =
+        value instanceof Date
+          ? rows.every((r) => r[key] instanceof Date && (r[key] as Date).getTime() === value.getTime())
+          : (value === null || typeof value !== 'object') && rows.every((r) => r[key] === value);
+      if (same) shared[key] = value;
+    }
+  }
+  const ownKeys = first ? Object.keys(first).filter((k) => !(k in shared)) : [];
+  const own =
+    ownKeys.length === Object.keys(first ?? {}).length
+      ? rows
+      : rows.map((r) => {
+          const row: Record<string, unknown> = {};
+          for (const k of ownKeys) row[k] = r[k];
+          return row;
+        });
+  return [JSON.stringify(own), JSON.stringify(shared)];
+}
+
+/**
  * Batches, their orders, and the bulk write of booked shipments. Bulk statements take their
  * rows as one JSON parameter (jsonb_to_recordset): one round trip per page of orders, and
  * no limit on parameters.
@@ -176,7 +205,7 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
   ): Promise<void> {
     await this.dataSource.transaction(async (em) => {
       if (bookings.length > 0) {
-        const shipments = bookings.map(({ shipment: s, event: e, outbox: o }) => ({
+        const shipments = bookings.map(({ shipment: s, event: e, outbox: o, billing: b }) => ({
           ...bookedShipmentColumns(s),
           event_id: e.id,
           event_key: e.eventKey,
@@ -185,18 +214,27 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
           event_at: e.occurredAt,
           outbox_type: o.type,
           outbox_payload: o.payload,
+          billing_period: b.periodStart,
+          billing_lines: b.lines.map((l) => ({
+            cause: l.cause,
+            amount_halalas: l.amount.halalas,
+            vat_halalas: l.vat.halalas,
+            description_en: l.description_en,
+            description_ar: l.description_ar,
+          })),
         }));
         // Only shipments inserted now get their event and domain event: a re-run adds nothing.
         await em.query(
           `WITH r AS (
-             SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, team_id uuid, quote_id text, carrier_code text,
+             SELECT * FROM jsonb_to_recordset((SELECT jsonb_agg($3::jsonb || e) FROM jsonb_array_elements($2::jsonb) AS e))
+               AS r(id uuid, team_id uuid, quote_id text, carrier_code text,
                service_code text, tracking_number text, carrier_reference text, status text, progress text,
                last_event_at timestamptz, lane text, origin jsonb, destination jsonb, parcels jsonb, chargeable_kg numeric,
                declared_value_halalas bigint, incoterm text, hs_codes jsonb, cod_amount_halalas bigint, reference text,
                quoted_total_halalas bigint, quoted_lines jsonb, warnings jsonb, estimated_delivery_at timestamptz,
                created_at timestamptz, updated_at timestamptz, return_of uuid, label_format text, event_id uuid,
                event_key text, event_code text, event_location_en text, event_at timestamptz, outbox_type text,
-               outbox_payload jsonb)
+               outbox_payload jsonb, billing_period date, billing_lines jsonb)
            ), inserted AS (
              INSERT INTO shipments (id, team_id, quote_id, batch_id, service_reference, carrier_code, service_code, tracking_number,
                carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
@@ -215,10 +253,23 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
                location_ar, measured_weight_kg, occurred_at, recorded_at)
              SELECT r.event_id, r.id, r.event_key, r.event_code, NULL, NULL, r.event_location_en, NULL, NULL, r.event_at, r.event_at
                FROM r JOIN inserted USING (id)
+           ), outbox AS (
+             INSERT INTO outbox_events (team_id, aggregate_id, type, payload)
+             SELECT r.team_id, r.id, r.outbox_type, r.outbox_payload FROM r JOIN inserted USING (id)
+             RETURNING id, aggregate_id
+           ), receipts AS (
+             -- The event is billed here, in its own transaction: billing's sweep and jobs see it done.
+             INSERT INTO billing_event_receipts (event_id) SELECT id::text FROM outbox ON CONFLICT DO NOTHING
            )
-           INSERT INTO outbox_events (team_id, aggregate_id, type, payload)
-           SELECT r.team_id, r.id, r.outbox_type, r.outbox_payload FROM r JOIN inserted USING (id)`,
-          [batchId, JSON.stringify(shipments)],
+           INSERT INTO billing_lines (team_id, shipment_id, tracking_number, cause, source_event_id, period_start,
+             occurred_at, amount_halalas, vat_halalas, description_en, description_ar)
+           SELECT r.team_id, r.id, r.tracking_number, l.cause, o.id::text, r.billing_period, r.created_at, l.amount_halalas,
+             l.vat_halalas, l.description_en, l.description_ar
+             FROM outbox o JOIN r ON r.id = o.aggregate_id
+             CROSS JOIN LATERAL jsonb_to_recordset(r.billing_lines) AS l(cause text, amount_halalas bigint, vat_halalas bigint,
+               description_en text, description_ar text)
+           ON CONFLICT (shipment_id, cause, source_event_id) DO NOTHING`,
+          [batchId, ...sharedColumns(shipments)],
         );
         await em.query(
           `UPDATE fulfilment_batch_orders o SET tracking_number = s.tracking_number
@@ -255,12 +306,12 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
     return Number(row.n);
   }
 
-  async orders(batchId: string, afterSeq: number, limit: number): Promise<BatchOrderRecord[]> {
-    const rows: OrderRow[] = await this.dataSource.query(
-      'SELECT * FROM fulfilment_batch_orders WHERE batch_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
+  async orderOutcomes(batchId: string, afterSeq: number, limit: number): Promise<Array<{ seq: number; trackingNumber: string | null }>> {
+    const rows: Array<{ seq: number; tracking_number: string | null }> = await this.dataSource.query(
+      'SELECT seq, tracking_number FROM fulfilment_batch_orders WHERE batch_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
       [batchId, afterSeq, limit],
     );
-    return rows.map(toOrder);
+    return rows.map((r) => ({ seq: r.seq, trackingNumber: r.tracking_number }));
   }
 
   async finish(id: string, status: 'COMPLETED' | 'REJECTED', counts: BatchCounts, at: Date): Promise<boolean> {

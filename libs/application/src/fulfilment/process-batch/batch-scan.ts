@@ -19,6 +19,10 @@ import { BatchOrderDraft } from '../../ports/fulfilment-batch.repository.port';
 export interface ScannedRow {
   readonly rowNumber: number;
   readonly problems: readonly BatchRowProblem[];
+  /** The cells as read (none for a record that could not be read). */
+  readonly cells: readonly string[];
+  /** seq of the row's order (its first appearance), 0 when the row names none. */
+  readonly orderSeq: number;
 }
 
 interface OrderAccumulator {
@@ -40,6 +44,7 @@ export class BatchScan {
   readonly orders = new Map<string, OrderAccumulator>();
   rowCount = 0;
   problemRows = 0;
+  private lastOrderSeq = 0;
 
   async *rows(records: AsyncIterable<string[]>): AsyncGenerator<ScannedRow> {
     let header = true;
@@ -54,7 +59,7 @@ export class BatchScan {
     for await (const cells of guarded()) {
       if (cells === null) {
         this.problemRows += 1;
-        yield { rowNumber: this.rowCount + 1, problems: [malformedCsv()] };
+        yield { rowNumber: this.rowCount + 1, problems: [malformedCsv()], cells: [], orderSeq: 0 };
         return;
       }
       if (header) {
@@ -64,17 +69,18 @@ export class BatchScan {
       const rowNumber = this.rowCount + 1;
       if (rowNumber > MAX_BATCH_ROWS) {
         this.problemRows += 1;
-        yield { rowNumber, problems: [tooManyRows()] };
+        yield { rowNumber, problems: [tooManyRows()], cells, orderSeq: 0 };
         return;
       }
       this.rowCount = rowNumber;
       const problems = this.check(cells, rowNumber);
       if (problems.length > 0) this.problemRows += 1;
-      yield { rowNumber, problems };
+      yield { rowNumber, problems, cells, orderSeq: this.lastOrderSeq };
     }
   }
 
   private check(cells: readonly string[], rowNumber: number): BatchRowProblem[] {
+    this.lastOrderSeq = 0;
     if (cells.length !== BATCH_CSV_COLUMNS.length) return [wrongColumnCount()];
     const row = Object.fromEntries(BATCH_CSV_COLUMNS.map((column, i) => [column, cells[i]])) as unknown as BatchCsvRow;
     const problems = validateBatchRow(row);
@@ -82,6 +88,7 @@ export class BatchScan {
     if (orderRef === '') return problems;
     const order = this.orders.get(orderRef);
     if (!order) {
+      this.lastOrderSeq = this.orders.size + 1;
       this.orders.set(orderRef, {
         seq: this.orders.size + 1,
         firstRowNumber: rowNumber,
@@ -93,6 +100,7 @@ export class BatchScan {
       });
       return problems;
     }
+    this.lastOrderSeq = order.seq;
     const disagreements = orderDisagreements(order.recipient, row, order.firstRowNumber);
     const all = [...problems, ...disagreements.filter((d) => !problems.some((p) => p.field === d.field))];
     order.rowCount += 1;

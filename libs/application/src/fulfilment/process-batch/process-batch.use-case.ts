@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   AddressProps,
-  BATCH_CSV_COLUMNS,
   BATCH_REJECTION_COLUMNS,
   BATCH_RESULT_COLUMNS,
   BatchPhase,
+  billingPeriodOf,
+  bookingLines,
   eventKindsForStatusChange,
   ParcelProps,
   RateCard,
@@ -20,6 +21,7 @@ import {
   carrierAdapter,
   CarrierBooking,
   CarrierBookingRequest,
+  CarrierBulkOutcome,
   CarrierPort,
   CarrierRegistryPort,
   CarrierRejectedError,
@@ -35,11 +37,16 @@ import {
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { gatewayEvent } from '../../shipments/shipment.record';
+import { TenantModes } from '../../teams/tenant-modes';
 import { batchFileKeys } from '../fulfilment-batch.view';
 import { BatchScan } from './batch-scan';
+import { renderWorksheet, WORKSHEET_REJECTED, WorksheetCache, worksheetLine } from './batch-worksheet';
 import { ProcessBatchCommand } from './process-batch.command';
 
-/** Orders handed to the carrier per step: its adapter turns them into order files (500 rows, two in flight). */
+/**
+ * Orders handed to a carrier without bulk hand-off per step (its adapter regroups single
+ * bookings); a carrier with one gets pages of its own files-per-call size.
+ */
 const BOOKING_PAGE = 2000;
 const ORDER_SAVE_CHUNK = 5000;
 const PROGRESS_EVERY_ROWS = 2000;
@@ -84,6 +91,7 @@ export function nominalParcel(totalQty: number): ParcelProps {
 @Injectable()
 export class ProcessBatchUseCase {
   private readonly logger = new Logger('ProcessBatch');
+  private readonly worksheets = new WorksheetCache();
 
   constructor(
     @Inject(FULFILMENT_BATCH_REPOSITORY) private readonly batches: FulfilmentBatchRepositoryPort,
@@ -93,6 +101,7 @@ export class ProcessBatchUseCase {
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(RATE_CARDS) private readonly rateCards: RateCardSourcePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
+    @Optional() private readonly modes?: TenantModes,
   ) {}
 
   async execute(command: ProcessBatchCommand): Promise<void> {
@@ -111,12 +120,14 @@ export class ProcessBatchUseCase {
   /** False when the batch ended REJECTED. */
   private async validate(batch: FulfilmentBatchRecord): Promise<boolean> {
     await this.batches.setProgress(batch.id, 'validating', 0);
-    const scan = new BatchScan();
-    for await (const row of scan.rows(this.csv.parse(await this.source(batch)))) {
-      if (row.rowNumber % PROGRESS_EVERY_ROWS === 0) await this.batches.setProgress(batch.id, 'validating', row.rowNumber);
-    }
+    const scan = await this.readSource(batch, true);
     if (scan.problemRows > 0) {
-      await this.files.write(batchFileKeys(batch.id).rejections, this.csv.format(BATCH_REJECTION_COLUMNS, this.rejectionLines(batch)));
+      const header = `${this.csv.line(BATCH_REJECTION_COLUMNS)}\n`;
+      await this.files.write(
+        batchFileKeys(batch.id).rejections,
+        renderWorksheet(await this.worksheet(batch), header, (tag, payload) => (tag === WORKSHEET_REJECTED ? `${payload}\n` : null)),
+      );
+      this.worksheets.drop(batch.id);
       const counts = { rowCount: scan.rowCount, acceptedCount: 0, rejectedCount: scan.problemRows };
       await this.batches.finish(batch.id, 'REJECTED', counts, this.clock.now());
       this.logger.log({ event: 'batch.rejected', batch_id: batch.id, ...counts });
@@ -130,12 +141,40 @@ export class ProcessBatchUseCase {
     return true;
   }
 
-  /** Second read, only for a rejected file: one line per failed field, every error listed. */
-  private async *rejectionLines(batch: FulfilmentBatchRecord): AsyncGenerator<readonly string[]> {
+  /**
+   * The one read of the uploaded file: every row checked and folded into its order, and the
+   * worksheet kept for the result or rejection file (batch-worksheet.ts). A re-run after a
+   * crash reads again from the top.
+   */
+  private async readSource(batch: FulfilmentBatchRecord, reportProgress: boolean): Promise<BatchScan> {
     const scan = new BatchScan();
+    await this.worksheets.collect(batch.id, this.worksheetLines(batch, scan, reportProgress));
+    return scan;
+  }
+
+  private async *worksheetLines(batch: FulfilmentBatchRecord, scan: BatchScan, reportProgress: boolean): AsyncGenerator<string> {
     for await (const row of scan.rows(this.csv.parse(await this.source(batch)))) {
-      for (const p of row.problems) yield [String(row.rowNumber), p.field, p.reason_ar, p.reason_en];
+      if (reportProgress && row.rowNumber % PROGRESS_EVERY_ROWS === 0)
+        await this.batches.setProgress(batch.id, 'validating', row.rowNumber);
+      if (row.problems.length === 0) yield worksheetLine(String(row.orderSeq), this.csv.line(row.cells));
+      else {
+        const rejections = row.problems.map((p) => this.csv.line([String(row.rowNumber), p.field, p.reason_ar, p.reason_en]));
+        yield worksheetLine(WORKSHEET_REJECTED, rejections.join('\n'));
+      }
     }
+  }
+
+  /**
+   * The batch's worksheet: the one this worker kept, else (a restart after a crash, another
+   * replica, an outsized file) made again from the upload as it is read, never held whole.
+   */
+  private async worksheet(batch: FulfilmentBatchRecord): Promise<Iterable<Uint8Array> | AsyncIterable<Uint8Array>> {
+    const held = this.worksheets.get(batch.id);
+    if (held) return held;
+    const lines = this.worksheetLines(batch, new BatchScan(), false);
+    return (async function* () {
+      for await (const line of lines) yield Buffer.from(line, 'utf8');
+    })();
   }
 
   private async book(batch: FulfilmentBatchRecord): Promise<void> {
@@ -146,12 +185,15 @@ export class ProcessBatchUseCase {
     const card = listed ? rateCardForLane(listed, 'domestic') : undefined;
     if (!carrier || !service || !card) throw new Error('no csv_batch carrier with a priced service level is configured');
     const adapter = carrierAdapter(await carriersFor(this.carriers, batch.teamId), carrier.code);
+    // Test mode is never billed (docs/adr/0060): its bookings' events are recorded as billed with no line.
+    const billed = !(this.modes && (await this.modes.of(batch.teamId)) === 'test');
+    const pageSize = adapter.bulk ? adapter.bulk.ordersPerFile * adapter.bulk.filesInFlight : BOOKING_PAGE;
     let settled = await this.batches.settledRows(batch.id);
     let afterSeq = 0;
     // Two pages in flight: the carrier books page n+1 while page n is being written.
     let writing: Promise<number> = Promise.resolve(0);
     for (;;) {
-      const page = await this.batches.pendingOrders(batch.id, BOOKING_PAGE, afterSeq);
+      const page = await this.batches.pendingOrders(batch.id, pageSize, afterSeq);
       if (page.length === 0) break;
       afterSeq = page[page.length - 1].seq;
       const asked = Date.now();
@@ -162,14 +204,7 @@ export class ProcessBatchUseCase {
         fresh.map((order) => order.orderRef),
         this.clock.now(),
       );
-      const lookups = limitConcurrency(LOOKUPS_IN_FLIGHT);
-      const outcomes = await Promise.allSettled(
-        page.map((order) =>
-          order.handedOffAt === null
-            ? adapter.book(this.bookingRequest(order, service.code))
-            : lookups(() => this.resumeHandOff(adapter, order, service.code)),
-        ),
-      );
+      const outcomes = await this.handOver(adapter, page, service.code);
       const answered = Date.now();
       settled += await writing;
       this.logger.debug({
@@ -184,12 +219,47 @@ export class ProcessBatchUseCase {
         serviceCode: service.code,
         transitMaxDays: service.transit_days.max,
         card,
+        billed,
       });
       writing.catch(() => undefined);
       await this.batches.setProgress(batch.id, 'booking', settled);
     }
     settled += await writing;
     await this.batches.setProgress(batch.id, 'booking', settled);
+  }
+
+  /**
+   * A page to the carrier: orders never sent go in its order files when it takes files
+   * (CarrierPort.bulk), else one booking each; orders an earlier attempt handed off are looked
+   * up first (resumeHandOff). Outcomes in page order.
+   */
+  private async handOver(adapter: CarrierPort, page: readonly BatchOrderRecord[], serviceCode: string): Promise<CarrierBulkOutcome[]> {
+    const outcomes: CarrierBulkOutcome[] = new Array(page.length);
+    const fresh: number[] = [];
+    const resumed: number[] = [];
+    page.forEach((order, i) => (order.handedOffAt === null ? fresh : resumed).push(i));
+    const lookups = limitConcurrency(LOOKUPS_IN_FLIGHT);
+    const single = (i: number, booking: Promise<CarrierBooking>) =>
+      booking.then(
+        (booked) => (outcomes[i] = { booked }),
+        (error: unknown) =>
+          (outcomes[i] = error instanceof CarrierRejectedError ? { refused: error.carrierMessage } : { unavailable: error }),
+      );
+    const bulk = adapter.bulk;
+    await Promise.all([
+      bulk && fresh.length > 0
+        ? bulk.bookMany(fresh.map((i) => this.bookingRequest(page[i], serviceCode))).then((answers) => {
+            answers.forEach((answer, k) => (outcomes[fresh[k]] = answer));
+          })
+        : Promise.all(fresh.map((i) => single(i, adapter.book(this.bookingRequest(page[i], serviceCode))))),
+      ...resumed.map((i) =>
+        single(
+          i,
+          lookups(() => this.resumeHandOff(adapter, page[i], serviceCode)),
+        ),
+      ),
+    ]);
+    return outcomes;
   }
 
   /**
@@ -200,8 +270,8 @@ export class ProcessBatchUseCase {
   private async recordPage(
     batch: FulfilmentBatchRecord,
     page: readonly BatchOrderRecord[],
-    outcomes: ReadonlyArray<PromiseSettledResult<{ trackingNumber: string; carrierReference: string }>>,
-    service: { carrierCode: string; serviceCode: string; transitMaxDays: number; card: RateCard },
+    outcomes: readonly CarrierBulkOutcome[],
+    service: { carrierCode: string; serviceCode: string; transitMaxDays: number; card: RateCard; billed: boolean },
   ): Promise<number> {
     const now = this.clock.now();
     const bookings: BatchBooking[] = [];
@@ -210,16 +280,14 @@ export class ProcessBatchUseCase {
     let rows = 0;
     outcomes.forEach((outcome, i) => {
       const order = page[i];
-      if (outcome.status === 'fulfilled') {
-        bookings.push(
-          this.booking(batch, order, service.carrierCode, service.serviceCode, service.transitMaxDays, service.card, outcome.value, now),
-        );
+      if ('booked' in outcome) {
+        bookings.push(this.booking(batch, order, service, outcome.booked, now));
         rows += order.rowCount;
-      } else if (outcome.reason instanceof CarrierRejectedError) {
-        refused.push({ orderRef: order.orderRef, error: outcome.reason.carrierMessage });
+      } else if ('refused' in outcome) {
+        refused.push({ orderRef: order.orderRef, error: outcome.refused });
         rows += order.rowCount;
       } else {
-        unavailable ??= outcome.reason;
+        unavailable ??= outcome.unavailable;
       }
     });
     await this.batches.recordBookings(batch.id, bookings, refused);
@@ -256,10 +324,13 @@ export class ProcessBatchUseCase {
   private booking(
     batch: FulfilmentBatchRecord,
     order: BatchOrderRecord,
-    carrierCode: string,
-    serviceCode: string,
-    transitMaxDays: number,
-    card: RateCard,
+    {
+      carrierCode,
+      serviceCode,
+      transitMaxDays,
+      card,
+      billed,
+    }: { carrierCode: string; serviceCode: string; transitMaxDays: number; card: RateCard; billed: boolean },
     result: { trackingNumber: string; carrierReference: string },
     now: Date,
   ): BatchBooking {
@@ -301,38 +372,51 @@ export class ProcessBatchUseCase {
           kinds: eventKindsForStatusChange(undefined, 'CREATED'),
           batch_id: batch.id,
           labelled_by_carrier: true,
+          billed_with_booking: true,
         },
+      },
+      // What billing's job would write for this event (RecordBillingEvent: the quoted lines
+      // without VAT, plus the COD fee), in the month of booking.
+      billing: {
+        periodStart: billingPeriodOf(now).start,
+        lines: billed
+          ? bookingLines({
+              trackingNumber: shipment.trackingNumber,
+              chargeHalalas: line('base') + line('weight_charge') + line('fuel_surcharge'),
+              codAmountHalalas: shipment.codAmountHalalas,
+            })
+          : [],
       },
     };
   }
 
+  /** The result file from the worksheet and the orders' outcomes: no second read of the upload. */
   private async writeResult(batch: FulfilmentBatchRecord): Promise<void> {
     await this.batches.setProgress(batch.id, 'writing_result', 0);
-    const outcome = new Map<string, { trackingNumber: string | null; rows: number }>();
+    // Indexed by order seq (1-based, dense): one entry per order, never the rows.
+    const tracking: Array<string | null> = [];
     for (let after = 0; ;) {
-      const page = await this.batches.orders(batch.id, after, 5000);
+      const page = await this.batches.orderOutcomes(batch.id, after, 5000);
       if (page.length === 0) break;
-      for (const o of page) outcome.set(o.orderRef, { trackingNumber: o.trackingNumber, rows: o.rowCount });
+      for (const o of page) tracking[o.seq] = o.trackingNumber;
       after = page[page.length - 1].seq;
     }
+    const worksheet = await this.worksheet(batch);
     let rowCount = 0;
     let acceptedCount = 0;
-    const source = await this.source(batch);
-    const csv = this.csv;
-    const lines = async function* (): AsyncGenerator<readonly string[]> {
-      let header = true;
-      for await (const cells of csv.parse(source)) {
-        if (header) {
-          header = false;
-          continue;
-        }
-        rowCount += 1;
-        const tracking = outcome.get(cells[0].trim())?.trackingNumber ?? null;
-        if (tracking) acceptedCount += 1;
-        yield [...cells.slice(0, BATCH_CSV_COLUMNS.length), tracking ?? '', tracking ? 'CREATED' : 'REJECTED'];
-      }
-    };
-    await this.files.write(batchFileKeys(batch.id).result, this.csv.format(BATCH_RESULT_COLUMNS, lines()));
+    const created = `,${this.csv.line(['CREATED'])}\n`;
+    const rejected = `,${this.csv.line(['', 'REJECTED'])}\n`;
+    const header = `${this.csv.line(BATCH_RESULT_COLUMNS)}\n`;
+    const lines = renderWorksheet(worksheet, header, (tag, payload) => {
+      if (tag === WORKSHEET_REJECTED) throw new Error(`batch ${batch.id}: a row in error in a batch being completed`);
+      rowCount += 1;
+      const number = tracking[Number(tag)] ?? null;
+      if (!number) return `${payload}${rejected}`;
+      acceptedCount += 1;
+      return `${payload},${this.csv.line([number])}${created}`;
+    });
+    await this.files.write(batchFileKeys(batch.id).result, lines);
+    this.worksheets.drop(batch.id);
     const counts = { rowCount, acceptedCount, rejectedCount: rowCount - acceptedCount };
     if (await this.batches.finish(batch.id, 'COMPLETED', counts, this.clock.now())) {
       this.logger.log({ event: 'batch.completed', batch_id: batch.id, ...counts });

@@ -38,7 +38,8 @@ export class RelayOutboxUseCase {
       if (event.type === 'shipment.created' && event.payload.labelled_by_carrier !== true) {
         await enqueueLabel(this.jobs, event.aggregateId);
       }
-      if (isBillingEvent(event)) await enqueueBilling(this.jobs, event);
+      // Batch bookings write their ledger lines with the event itself (docs/adr/0067).
+      if (isBillingEvent(event) && event.payload.billed_with_booking !== true) await enqueueBilling(this.jobs, event);
       if (isWebhookEvent(event)) await enqueueWebhookFanOut(this.jobs, event);
     }
   }
