@@ -4,7 +4,7 @@
  * the same Redis commands through ioredis, the same SQL through pg — and answers the same
  * bytes. Run as its own process by the hot-paths bench; configured by the environment:
  *   PORT, BODY_B64, CT, REDIS_URL (the gateway's own limiter class on the bench team's limit,
- *   RATE_LIMIT, default 10,000,000 a minute: one Redis call per leased block of requests),
+ *   RATE_LIMIT, default 10,000,000 a minute: whatever Redis calls the gateway makes per request),
  *   QUOTE_DOCS_B64 (JSON array of stored-quote documents: each request SETs them with PX, one
  *   pipeline), DATABASE_URL + SQL + SQL_PARAMS_B64 (one query per request through a pg pool).
  */
@@ -14,7 +14,7 @@ const { randomUUID } = require('node:crypto');
 const body = Buffer.from(process.env.BODY_B64, 'base64');
 const ct = process.env.CT;
 
-// The gateway's own limiter, from the build (same key shape, same leases).
+// The gateway's own limiter, from the build (same key shape, same calls).
 const { RedisRateLimiter } = require('../../dist/libs/platform/src/rate-limit/redis-rate-limiter');
 
 function redisSteps() {

@@ -11,7 +11,6 @@ import { AllExceptionsFilter } from '../http/all-exceptions.filter';
 import { BodyContractGuard } from '../http/body-contract.guard';
 import { ApiAccessGate, apiAccessGate, registerApiAccessHook } from '../http/api-access.hook';
 import { connectionServerOptions, registerConnectionLimits } from '../http/connection-limits';
-import { registerCompiledResponses } from '../http/compiled-responses';
 import { registerJsonBodyParser } from '../http/json-body.parser';
 import { lazyRequestLogger } from '../http/request-logger';
 import { registerMultipart } from '../http/multipart';
@@ -130,7 +129,7 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
       'request completed',
     );
   });
-  registerCompiledResponses(fastify, setupOpenApi(app));
+  setupOpenApi(app);
   registerConsoleRoutes(fastify);
   await app.init();
   return app;
