@@ -30,13 +30,26 @@ export class LazyRequestLogger {
     this.logger.level = level;
   }
 
-  fatal: FastifyBaseLogger['fatal'] = (...args: unknown[]) => this.write('fatal', args);
-  error: FastifyBaseLogger['error'] = (...args: unknown[]) => this.write('error', args);
-  warn: FastifyBaseLogger['warn'] = (...args: unknown[]) => this.write('warn', args);
-  info: FastifyBaseLogger['info'] = (...args: unknown[]) => this.write('info', args);
-  debug: FastifyBaseLogger['debug'] = (...args: unknown[]) => this.write('debug', args);
-  trace: FastifyBaseLogger['trace'] = (...args: unknown[]) => this.write('trace', args);
-  silent: FastifyBaseLogger['silent'] = () => undefined;
+  // Methods on the prototype: nothing is allocated per request besides this object.
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+  silent(): void {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.logger.child(bindings, options);

@@ -17,6 +17,7 @@ import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipmen
 import { ShipmentRecord } from '../../shipments/shipment.record';
 import { TenantModes } from '../../teams/tenant-modes';
 import { RETURN_STATUSES } from '../billing-event';
+import { billedShipment } from '../billed-shipment';
 import { BillingEventCommand } from './record-billing-event.command';
 
 /**
@@ -104,21 +105,11 @@ export class RecordBillingEventUseCase {
 
   /** The charge comes from the price lines stored with the shipment at booking. */
   private billedShipment(shipment: ShipmentRecord): BilledShipment {
-    const q = shipment.quotedLines;
-    let chargeHalalas: number;
-    if (q) chargeHalalas = q.base + q.weight_charge + q.fuel_surcharge;
-    else {
+    return billedShipment(shipment, () => {
       const card = this.rateCards.get(shipment.serviceCode);
       if (!card) throw new Error(`billing: no rate card for service level ${shipment.serviceCode}`);
-      chargeHalalas = chargeWithoutVat(rateCardForLane(card, shipment.lane), shipment.chargeableKg).halalas;
-    }
-    return {
-      trackingNumber: shipment.trackingNumber,
-      chargeHalalas,
-      codAmountHalalas: shipment.codAmountHalalas,
-      // The fee the quote showed is the fee billed (docs/adr/0043-cash-on-delivery.md).
-      ...(q?.cod_fee !== undefined ? { quotedCodFeeHalalas: q.cod_fee } : {}),
-    };
+      return chargeWithoutVat(rateCardForLane(card, shipment.lane), shipment.chargeableKg).halalas;
+    });
   }
 }
 

@@ -36,6 +36,7 @@ import {
 } from '../../ports/fulfilment-batch.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
+import { billedShipment } from '../../billing/billed-shipment';
 import { gatewayEvent } from '../../shipments/shipment.record';
 import { TenantModes } from '../../teams/tenant-modes';
 import { batchFileKeys } from '../fulfilment-batch.view';
@@ -375,17 +376,10 @@ export class ProcessBatchUseCase {
           billed_with_booking: true,
         },
       },
-      // What billing's job would write for this event (RecordBillingEvent: the quoted lines
-      // without VAT, plus the COD fee), in the month of booking.
+      // What billing's job would write for this event, in the month of booking.
       billing: {
         periodStart: billingPeriodOf(now).start,
-        lines: billed
-          ? bookingLines({
-              trackingNumber: shipment.trackingNumber,
-              chargeHalalas: line('base') + line('weight_charge') + line('fuel_surcharge'),
-              codAmountHalalas: shipment.codAmountHalalas,
-            })
-          : [],
+        lines: billed ? bookingLines(billedShipment(shipment, () => rated.total.halalas - line('vat'))) : [],
       },
     };
   }
