@@ -80,6 +80,16 @@ describe('applyStatusEvents: examples', () => {
     ]);
   });
 
+  it('steps reported at the same instant (the carrier reports to the minute) are each a change, in lifecycle order, whatever their ids', () => {
+    const steps: ShipmentStatus[] = ['PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED'];
+    // Ids that sort against the lifecycle: by id alone DELIVERED would come first and end it.
+    const events = steps.map((status, i) => ev(`z${9 - i}`, status, 7));
+    for (const arrival of [events, [...events].reverse(), [events[2], events[0], events[3], events[1]]]) {
+      const { state, transitions } = applyStatusEvents(initialTrackingState('LABEL_GENERATED'), arrival, { timeResolutionMs: 60_000 });
+      expect(state.status).toBe('DELIVERED');
+      expect(transitions.map(({ to }) => to)).toEqual(steps);
+    }
+  });
   it('an exception newer than the last event sets the exception; the flow resumes at or after the interrupted step', () => {
     let state = oneByOne([ev('a', 'IN_TRANSIT', 10), ev('b', 'EXCEPTION_CARRIER_DELAY', 20)]);
     expect(state).toMatchObject({ status: 'EXCEPTION_CARRIER_DELAY', progress: 'IN_TRANSIT' });

@@ -158,10 +158,23 @@ export function applyStatusEvent(state: TrackingState, event: StatusEvent, opts:
   return isException(status) ? next(status, raised) : unchanged;
 }
 
+/**
+ * Oldest first. Events at the same instant (common at a carrier's resolution: a minute, a
+ * second) go in lifecycle order, main-flow steps by rank before anything else, so that
+ * IN_TRANSIT and OUT_FOR_DELIVERY reported in one minute are two status changes, not one
+ * step skipped by chance of their ids; the id decides only what the lifecycle does not.
+ */
 function compareEvents(a: StatusEvent, b: StatusEvent): number {
   const byTime = timeOf(a.occurredAt) - timeOf(b.occurredAt);
   if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
+  const byStep = lifecycleStep(a.status) - lifecycleStep(b.status);
+  if (byStep !== 0) return byStep;
   return a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0;
+}
+
+/** Main-flow rank; every other status after the main flow (an exception at the same instant wins anyway). */
+function lifecycleStep(status: ShipmentStatus): number {
+  return mainFlowRank(status) ?? Number.MAX_SAFE_INTEGER;
 }
 
 /** A status event's identity in the history: its status is its code. */
