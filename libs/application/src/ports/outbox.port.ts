@@ -5,6 +5,11 @@ export interface OutboxEvent {
   readonly type: string;
   readonly payload: Record<string, unknown>;
   readonly createdAt: Date;
+  /**
+   * Whether the team had an enabled webhook endpoint when the event was read (false: nothing
+   * to fan out, as the fan-out itself would find). Absent when the outbox does not say.
+   */
+  readonly webhookEndpoint?: boolean;
 }
 
 export interface OutboxPort {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { ORM_ENTITIES } from '../entities';
 import { MIGRATIONS } from '../migrations';
+import { PgliteWire } from './pglite-wire';
 
 export interface DatabaseSettings {
   /** Postgres connection string; absent means embedded PGlite. */
@@ -26,22 +27,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
-interface EmbeddedServer {
-  readonly host: string;
-  readonly port: number;
+interface EmbeddedDatabase {
+  /** The pg driver's connection to PGlite, in process (docs/adr/0070-embedded-wire.md). */
+  wire(): PgliteWire;
   stop(): Promise<void>;
 }
 
 /**
- * PGlite is one single-threaded connection. Serving it through pglite-socket and
- * talking to it with the ordinary pg driver and a pool of ONE connection means a
- * transaction holds the only connection from BEGIN to COMMIT/ROLLBACK, so two
- * transactions can never interleave (see docs/adr/0002-embedded-database.md).
+ * PGlite is one single-threaded session. The ordinary pg driver talks to it through an
+ * in-process wire with a pool of ONE connection, so a transaction holds the connection from
+ * BEGIN to COMMIT/ROLLBACK and two transactions can never interleave
+ * (docs/adr/0002-embedded-database.md).
  */
-async function startEmbedded(settings: DatabaseSettings): Promise<EmbeddedServer> {
-  // Both packages ship CommonJS builds; loaded lazily so production never pays for WASM.
+async function startEmbedded(settings: DatabaseSettings): Promise<EmbeddedDatabase> {
+  // Loaded lazily so production never pays for WASM.
   const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   let location = 'memory://';
   if (!settings.inMemory) {
     const dir = join(settings.dataDir, 'pgdata');
@@ -49,16 +49,9 @@ async function startEmbedded(settings: DatabaseSettings): Promise<EmbeddedServer
     location = dir;
   }
   const db = await PGlite.create(location);
-  const server = new PGLiteSocketServer({ db: db as never, port: 0, host: '127.0.0.1' });
-  await server.start();
-  const [host, port] = server.getServerConn().split(':');
   return {
-    host,
-    port: Number(port),
-    stop: async () => {
-      await server.stop();
-      await db.close();
-    },
+    wire: () => new PgliteWire(db),
+    stop: () => db.close(),
   };
 }
 
@@ -70,7 +63,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     synchronize: false,
     logging: false,
   };
-  let embedded: EmbeddedServer | undefined;
+  let embedded: EmbeddedDatabase | undefined;
   let options: DataSourceOptions;
   if (settings.databaseUrl) {
     options = {
@@ -82,11 +75,9 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     embedded = await startEmbedded(settings);
     options = {
       ...common,
-      host: embedded.host,
-      port: embedded.port,
       username: 'postgres',
       database: 'postgres',
-      extra: { max: 1, connectionTimeoutMillis: 30_000 },
+      extra: { max: 1, connectionTimeoutMillis: 30_000, stream: embedded.wire },
     };
   }
   const dataSource = new DataSource(options);

@@ -17,9 +17,11 @@ export class SqlOutbox implements OutboxPort {
 
   async relayBatch(limit: number, publish: (events: readonly OutboxEvent[]) => Promise<void>): Promise<number> {
     return this.dataSource.transaction(async (em) => {
-      const rows: OutboxRow[] = await em.query(
-        `SELECT id, team_id, aggregate_id, type, payload, created_at FROM outbox_events
-          WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      const rows: Array<OutboxRow & { webhook_endpoint: boolean }> = await em.query(
+        `SELECT o.id, o.team_id, o.aggregate_id, o.type, o.payload, o.created_at,
+                EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.team_id = o.team_id AND w.enabled) AS webhook_endpoint
+           FROM outbox_events o
+          WHERE o.published_at IS NULL ORDER BY o.id LIMIT $1 FOR UPDATE OF o SKIP LOCKED`,
         [limit],
       );
       if (rows.length === 0) return 0;
@@ -31,6 +33,7 @@ export class SqlOutbox implements OutboxPort {
           type: r.type,
           payload: r.payload,
           createdAt: r.created_at,
+          webhookEndpoint: r.webhook_endpoint,
         })),
       );
       await em.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);

@@ -31,16 +31,23 @@ export class RelayOutboxUseCase {
     }
   }
 
-  /** The one place that maps a domain event to its follow-up work. */
+  /**
+   * The one place that maps a domain event to its follow-up work. A batch's jobs are handed to
+   * the queue together (one wait, not one per job); if any is refused, the batch stays
+   * unpublished and comes back, and the jobs already accepted are deduplicated by their ids.
+   */
   private async publish(events: readonly OutboxEvent[]): Promise<void> {
+    const accepted: Array<Promise<void>> = [];
     for (const event of events) {
       // Shipments of fulfilment batches carry the fulfilment carrier's own label.
       if (event.type === 'shipment.created' && event.payload.labelled_by_carrier !== true) {
-        await enqueueLabel(this.jobs, event.aggregateId);
+        accepted.push(enqueueLabel(this.jobs, event.aggregateId));
       }
       // Batch bookings write their ledger lines with the event itself (docs/adr/0067).
-      if (isBillingEvent(event) && event.payload.billed_with_booking !== true) await enqueueBilling(this.jobs, event);
-      if (isWebhookEvent(event)) await enqueueWebhookFanOut(this.jobs, event);
+      if (isBillingEvent(event) && event.payload.billed_with_booking !== true) accepted.push(enqueueBilling(this.jobs, event));
+      // A team without an enabled endpoint has nothing to fan out (the fan-out would find the same).
+      if (isWebhookEvent(event) && event.webhookEndpoint !== false) accepted.push(enqueueWebhookFanOut(this.jobs, event));
     }
+    await Promise.all(accepted);
   }
 }
