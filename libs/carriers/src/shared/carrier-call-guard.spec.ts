@@ -20,7 +20,9 @@ const never = (signal: AbortSignal) =>
 
 describe('CarrierCallGuard', () => {
   it('retries idempotent calls only', async () => {
-    const guard = new CarrierCallGuard('x', { ...settings, breakerThreshold: 100 });
+    // The deadline covers the retries too: generous here, where only the count of attempts matters
+    // (100 ms ran out before the third attempt on a loaded machine).
+    const guard = new CarrierCallGuard('x', { ...settings, breakerThreshold: 100, timeoutMs: 10_000 });
     const idempotent = jest.fn(failing);
     const once = jest.fn(failing);
     await expect(guard.run('op', idempotent, { idempotent: true })).rejects.toBeInstanceOf(CarrierUnavailableError);
