@@ -1,6 +1,9 @@
 /** Unit specs live beside the code; e2e and integration suites live under test/. */
 const swc = ['@swc/jest', require('./swc.options')];
 
+const { embeddedOnly } = require('./test/suite-modes');
+
+const SERVICES = process.env.LGW_TEST_MODE === 'services';
 const moduleNameMapper = {
   '^@lgw/([a-z-]+)$': '<rootDir>/libs/$1/src',
   '^@lgw/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
@@ -12,8 +15,13 @@ module.exports = {
   moduleNameMapper,
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/test/**/*.{e2e,int,contract}-spec.ts'],
-  // Suites that need PostgreSQL and Redis run only in `npm run test:services`.
-  testPathIgnorePatterns: process.env.LGW_TEST_MODE === 'services' ? ['/node_modules/'] : ['/node_modules/', '<rootDir>/test/services/'],
+  // Suites that need PostgreSQL and Redis run only in `npm run test:services`, which reruns only the
+  // suites whose behaviour can differ there (test/suite-modes.js).
+  testPathIgnorePatterns: SERVICES
+    ? ['/node_modules/', ...Object.keys(embeddedOnly).map((suite) => `<rootDir>/${suite.replace(/[.]/g, '\\.')}$`)]
+    : ['/node_modules/', '<rootDir>/test/services/'],
+  // Long suites first, so parallel workers end together (test/support/sequencer.js).
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   // Generous: suites boot real processes, PGlite and Chromium, and CI machines may be shared.
   testTimeout: 90000,
   setupFiles: ['reflect-metadata'],

@@ -19,5 +19,5 @@ fi
 export PATH="$CACHE/package/bin:$PATH"
 echo "node-lts: $(node --version)"
 node ./node_modules/typescript/bin/tsc -p tsconfig.build.json --noEmit
-NODE_OPTIONS="--experimental-vm-modules --no-warnings" node ./node_modules/jest/bin/jest.js --runInBand --forceExit \
+NODE_OPTIONS="--experimental-vm-modules --no-warnings" node ./node_modules/jest/bin/jest.js --forceExit --maxWorkers="${LGW_TEST_WORKERS:-3}" \
   libs apps test/e2e/shipments.e2e-spec.ts test/e2e/labels.e2e-spec.ts test/e2e/rates.e2e-spec.ts "$@"

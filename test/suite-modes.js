@@ -1,0 +1,79 @@
+'use strict';
+/**
+ * Which end-to-end and integration suites run a second time in services mode
+ * (`npm run test:services`: PostgreSQL, Redis, BullMQ), and which run once, embedded.
+ *
+ * Every suite under test/e2e and test/integration is named in exactly one list with its reason
+ * (test/integration/suite-modes.int-spec.ts fails on a suite left out, named twice or gone), so a
+ * new suite is a decision, not a default. Suites under test/services run only in services mode.
+ *
+ * A suite reruns when what it proves can differ on the services: the job queue (BullMQ instead of
+ * in-process jobs), shared rate limits in Redis, several connections and transactions against one
+ * PostgreSQL, crashes and restarts, query plans, or a branch on SERVICES_MODE. It runs once when it
+ * proves what the edge, a renderer or a file does whatever stores the rows.
+ */
+const servicesReruns = {
+  'test/e2e/address-verification.e2e-spec.ts': 'verification cache and refusals persisted across replicas; branches on SERVICES_MODE',
+  'test/e2e/api-keys-and-limits.e2e-spec.ts': 'per-key limits counted in Redis',
+  'test/e2e/auth-and-errors.e2e-spec.ts': 'key look-up and errors with Redis; branches on SERVICES_MODE',
+  'test/e2e/carrier-connections.e2e-spec.ts': 'encrypted credentials written and read across connections',
+  'test/e2e/carrier-resilience.e2e-spec.ts': 'carrier intents and retries inside PostgreSQL transactions',
+  'test/e2e/cod.e2e-spec.ts': 'COD reconciliation jobs on BullMQ',
+  'test/e2e/console-rate-budget.e2e-spec.ts': "the console's rate budget in Redis",
+  'test/e2e/crash-consistency.e2e-spec.ts': 'processes killed mid-booking; branches on SERVICES_MODE',
+  'test/e2e/dependency-loss.e2e-spec.ts': 'PostgreSQL and Redis lost and back',
+  'test/e2e/destination.e2e-spec.ts': 'destination updates racing carrier calls in transactions',
+  'test/e2e/documents.e2e-spec.ts': 'documents stored in PostgreSQL',
+  'test/e2e/einvoicing.e2e-spec.ts': 'e-invoice chain and counters under concurrent issue; branches on SERVICES_MODE',
+  'test/e2e/fulfilment-batches-crash.e2e-spec.ts': 'workers killed mid-batch with BullMQ stalls',
+  'test/e2e/fulfilment-batches.e2e-spec.ts': 'batch pages as BullMQ jobs',
+  'test/e2e/graceful-shutdown.e2e-spec.ts': 'draining connections and queues; branches on SERVICES_MODE',
+  'test/e2e/invoices.e2e-spec.ts': 'billing jobs on BullMQ and ledger totals',
+  'test/e2e/labels-without-browser.e2e-spec.ts': 'label jobs waiting in BullMQ for a browser',
+  'test/e2e/labels.e2e-spec.ts': 'label rendering as BullMQ jobs',
+  'test/e2e/manifests.e2e-spec.ts': 'manifest closing locks shipments in PostgreSQL',
+  'test/e2e/metrics.e2e-spec.ts': 'queue and pool metrics of the services',
+  'test/e2e/passthrough.e2e-spec.ts': 'passthrough limits counted in Redis',
+  'test/e2e/pickups-crash.e2e-spec.ts': 'processes killed mid-pickup',
+  'test/e2e/pickups.e2e-spec.ts': 'pickup jobs on BullMQ',
+  'test/e2e/rates.e2e-spec.ts': 'quote limits in Redis',
+  'test/e2e/return-to-origin.e2e-spec.ts': 'tracking jobs on BullMQ',
+  'test/e2e/returns.e2e-spec.ts': 'return bookings and their jobs on BullMQ',
+  'test/e2e/sandbox-memory.e2e-spec.ts': 'restarts against a kept database; branches on SERVICES_MODE',
+  'test/e2e/shipment-search.e2e-spec.ts': 'search indexes of PostgreSQL',
+  'test/e2e/shipments.e2e-spec.ts': 'bookings, idempotency leases in Redis',
+  'test/e2e/signed-quotes.e2e-spec.ts': 'quote claims across replicas in Redis; branches on SERVICES_MODE',
+  'test/e2e/slow-connections.e2e-spec.ts': 'slow clients holding pool connections',
+  'test/e2e/test-mode.e2e-spec.ts': 'test-mode tenancy and its jobs on BullMQ',
+  'test/e2e/tracking.e2e-spec.ts': 'tracking polls as BullMQ jobs',
+  'test/e2e/webhooks-crash.e2e-spec.ts': 'webhook deliveries killed mid-flight on BullMQ',
+  'test/e2e/webhooks.e2e-spec.ts': 'webhook fan-out jobs on BullMQ',
+  'test/integration/billing-ledger.int-spec.ts': 'ledger writes in PostgreSQL transactions',
+  'test/integration/carrier-connections-cli.int-spec.ts': 'the CLI against a PostgreSQL database',
+  'test/integration/einvoicing-cli.int-spec.ts': 'the CLI against a PostgreSQL database',
+  'test/integration/outbox-relay.int-spec.ts': 'the outbox relay into BullMQ; branches on SERVICES_MODE',
+  'test/integration/retention.int-spec.ts': 'deletes in batches on PostgreSQL',
+  'test/integration/shipment-list-plan.int-spec.ts': "PostgreSQL's query plans",
+  'test/integration/shipment-search-plan.int-spec.ts': "PostgreSQL's query plans",
+  'test/integration/tracking-repository.int-spec.ts': 'concurrent tracking writes; branches on SERVICES_MODE',
+  'test/integration/transactions.int-spec.ts': 'isolation between connections; branches on SERVICES_MODE',
+};
+
+const embeddedOnly = {
+  'test/e2e/carriers.e2e-spec.ts': 'the carrier list comes from the registry',
+  'test/e2e/catalogue.e2e-spec.ts': 'readiness scoring; single-statement reads and writes',
+  'test/e2e/console.e2e-spec.ts': "the console's pages in Chromium (its Redis budget: console-rate-budget)",
+  'test/e2e/hostile-input-fuzz.e2e-spec.ts': 'refusals at the edge, before any write or job',
+  'test/e2e/labels-merge.e2e-spec.ts': 'merging rendered PDFs',
+  'test/e2e/labels-printing.e2e-spec.ts': 'label formats rendered (A6, 4x6, ZPL); the label jobs: labels.e2e',
+  'test/e2e/openapi-client.e2e-spec.ts': 'the generated client compiles and walks a flow: shapes only',
+  'test/e2e/openapi-responses.e2e-spec.ts': 'response shapes against the OpenAPI document',
+  'test/e2e/request-bodies.e2e-spec.ts': 'body parsing at the edge',
+  'test/e2e/robustness.e2e-spec.ts': 'malformed input answered at the edge',
+  'test/e2e/test-mode-magic-values.e2e-spec.ts': 'magic values decided by the simulators (tenancy on PostgreSQL: test-mode.e2e)',
+  'test/integration/carrier-kit.int-spec.ts': "the kit's generator; the suites it runs have their own services runs",
+  'test/integration/deployment-files.int-spec.ts': 'parses the Docker, Compose and Kubernetes files',
+  'test/integration/suite-modes.int-spec.ts': 'reads this declaration',
+};
+
+module.exports = { servicesReruns, embeddedOnly };
