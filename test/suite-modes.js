@@ -76,4 +76,18 @@ const embeddedOnly = {
   'test/integration/suite-modes.int-spec.ts': 'reads this declaration',
 };
 
-module.exports = { servicesReruns, embeddedOnly };
+/**
+ * Suites that assert latencies, event-loop lag or memory against bounds: `npm test` and
+ * `npm run test:services` (scripts/ci/run-suites.js) run them after the others, one at a time, so
+ * that their figures are the gateway's and not the neighbours' (in either mode, where selected).
+ */
+const timed = {
+  'test/e2e/carrier-resilience.e2e-spec.ts': "other carriers' latency while one is down or slow",
+  'test/e2e/dependency-loss.e2e-spec.ts': 'answer time while PostgreSQL or Redis is away',
+  'test/e2e/graceful-shutdown.e2e-spec.ts': 'drain time within the shutdown bound',
+  'test/e2e/slow-connections.e2e-spec.ts': "closing times against the server's timers",
+  'test/services/rate-limit-fallback.int-spec.ts': 'limit checks under 50 ms while Redis is away',
+  'test/services/soak.e2e-spec.ts': 'RSS, handles and event-loop lag over two minutes',
+};
+
+module.exports = { servicesReruns, embeddedOnly, timed };
