@@ -225,8 +225,11 @@ describe('webhooks (Standard Webhooks delivery from the outbox)', () => {
     const fast = await teamWithEndpoint('Prompt Team', '/prompt', ['shipment.created']);
     await book(t, fast.team);
     await receiver.waitFor('/prompt', 1);
-    // WEBHOOK_TEAM_CONCURRENCY (4): the hanging team's other messages wait for its own slots.
-    expect(new Set(receiver.at('/hang').map((r) => r.headers['webhook-id'])).size).toBeLessThanOrEqual(4);
+    // WEBHOOK_TEAM_CONCURRENCY (4): the hanging team's other messages wait for its own slots. Counted
+    // as requests open at one time, not ids seen: on a slow machine the 3 s timeout frees a slot
+    // for the next message before the prompt team's delivery is observed.
+    expect(receiver.peakHanging('/hang')).toBeGreaterThan(0);
+    expect(receiver.peakHanging('/hang')).toBeLessThanOrEqual(4);
     receiver.reply('/hang', () => ({ status: 200 }));
   });
 

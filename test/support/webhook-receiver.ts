@@ -22,6 +22,8 @@ export interface WebhookReceiver {
   /** Answer for a path; the default is 200. `nth` counts that path's requests from 1. */
   reply(path: string, answer: (nth: number, request: ReceivedWebhook) => WebhookReply): void;
   at(path: string): ReceivedWebhook[];
+  /** The most requests to `path` held open by `hang` at one time (a sender's concurrency). */
+  peakHanging(path: string): number;
   /** Polls until `count` requests reached `path`; fails after `timeoutMs`. */
   waitFor(path: string, count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
   close(): Promise<void>;
@@ -61,6 +63,8 @@ export async function startWebhookReceiver(options: { port?: number } = {}): Pro
   const received: ReceivedWebhook[] = [];
   const answers = new Map<string, (nth: number, request: ReceivedWebhook) => WebhookReply>();
   const hanging = new Set<import('node:http').ServerResponse>();
+  const openByPath = new Map<string, number>();
+  const peakByPath = new Map<string, number>();
   const server: Server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -77,7 +81,13 @@ export async function startWebhookReceiver(options: { port?: number } = {}): Pro
       const answer = answers.get(path)?.(nth, request) ?? { status: 200 };
       if ('hang' in answer) {
         hanging.add(res);
-        res.on('close', () => hanging.delete(res));
+        const open = (openByPath.get(path) ?? 0) + 1;
+        openByPath.set(path, open);
+        peakByPath.set(path, Math.max(open, peakByPath.get(path) ?? 0));
+        res.on('close', () => {
+          hanging.delete(res);
+          openByPath.set(path, (openByPath.get(path) ?? 1) - 1);
+        });
         return;
       }
       res.writeHead(answer.status, answer.headers ?? {});
@@ -93,6 +103,7 @@ export async function startWebhookReceiver(options: { port?: number } = {}): Pro
     received,
     reply: (path, answer) => answers.set(path, answer),
     at,
+    peakHanging: (path) => peakByPath.get(path) ?? 0,
     async waitFor(path, count, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (at(path).length < count) {
