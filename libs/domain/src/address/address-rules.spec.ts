@@ -38,6 +38,13 @@ describe('validateAddress', () => {
     expect(reasons({ city: null, country: 'SA' })).toEqual(['city: is required']);
   });
 
+  it('refuses null in an optional field rather than reading it as absent', () => {
+    expect(reasons({ city: 'Riyadh', country: 'SA', phone: null, line1: null })).toEqual([
+      'line1: must not be null: leave the field out when there is no value',
+      'phone: must not be null: leave the field out when there is no value',
+    ]);
+  });
+
   it('refuses a non-object', () => {
     expect(reasons('Riyadh')).toEqual([': must be an object']);
     expect(reasons(null)).toEqual([': must be an object']);

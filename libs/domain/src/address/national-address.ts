@@ -1,5 +1,5 @@
 import { AddressProps } from './address';
-import { AddressViolation, normaliseAddress, validateAddress } from './address-rules';
+import { ADDRESS_REASONS, AddressViolation, normaliseAddress, validateAddress } from './address-rules';
 
 /**
  * The Saudi National Address as the address register (SPL) knows it, in both languages
@@ -166,8 +166,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function validateVerifiableAddress(input: unknown): AddressViolation[] {
   if (!isRecord(input)) return validateAddress(input);
   const probe: Record<string, unknown> = { ...input };
-  if (probe.city === undefined || probe.city === null || (typeof probe.city === 'string' && probe.city.trim() === '')) probe.city = '-';
-  if (probe.country === undefined || probe.country === null) probe.country = 'SA';
+  // Left out, not null: a null is refused like in every other field of a request.
+  if (probe.city === undefined || (typeof probe.city === 'string' && probe.city.trim() === '')) probe.city = '-';
+  if (probe.country === undefined) probe.country = 'SA';
+  for (const field of ['city', 'country'] as const) {
+    if (probe[field] === null) return [{ field, reason: ADDRESS_REASONS.NOT_NULL.en, reason_ar: ADDRESS_REASONS.NOT_NULL.ar }];
+  }
   const violations = validateAddress(probe);
   if (violations.length > 0) return violations;
   const address = normaliseAddress(probe as unknown as AddressProps);
