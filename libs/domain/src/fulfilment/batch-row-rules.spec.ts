@@ -43,6 +43,24 @@ describe('batch row rules', () => {
     expect(fields(row({ city: 'Riyadh\u0000' }))).toEqual(['city']);
   });
 
+  it('refuses tab and line feeds (a quoted cell can hold them) in every column, also at the edges, once per column', () => {
+    expect(validateBatchRow(row({ order_ref: 'O\t9' }))).toEqual([
+      { field: 'order_ref', reason_en: 'must not contain control characters', reason_ar: expect.stringMatching(/[\u0600-\u06ff]/) },
+    ]);
+    expect(fields(row({ order_ref: 'O\n13' }))).toEqual(['order_ref']);
+    for (const column of BATCH_CSV_COLUMNS) {
+      for (const control of ['\t', '\n', '\r']) {
+        const value = `${row()[column] || 'x'}`;
+        expect({ column, control, fields: fields(row({ [column]: `${value.slice(0, 1)}${control}${value.slice(1)}` })) }).toEqual({
+          column,
+          control,
+          fields: [column],
+        });
+        expect({ column, control, fields: fields(row({ [column]: `${value}${control}` })) }).toEqual({ column, control, fields: [column] });
+      }
+    }
+  });
+
   it('accepts a valid row, Arabic-Indic digits and lower-case short addresses included', () => {
     expect(validateBatchRow(row())).toEqual([]);
     expect(validateBatchRow(row({ phone: '٩٦٦٥١٢٣٤٥٦٧٨', short_address: 'rrrd2929', cod_amount_sar: '' }))).toEqual([]);

@@ -1,6 +1,7 @@
 import { normaliseAddress, validateAddress } from '../address/address-rules';
 import { AddressProps } from '../address/address';
 import { COD_MAX_HALALAS } from '../billing/cash-on-delivery';
+import { isPrintableText } from '../text/printable-text';
 import { BATCH_CSV_COLUMNS, BatchCsvColumn, BatchCsvRow, BilingualReason, MAX_BATCH_ROWS } from './batch-csv-format';
 
 /**
@@ -50,7 +51,6 @@ const tooLong = (max: number): BilingualReason => ({
 
 /** Arabic letters (the Arabic block and its supplements), not Arabic-Indic digits or marks alone. */
 const ARABIC_LETTER = /[\u0621-\u064a\u0671-\u06d3\u06fa-\u06fc\u0750-\u077f\u08a0-\u08c9\ufb50-\ufdfb\ufe70-\ufefc]/;
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 const COD_PATTERN = /^\d+(\.\d{1,2})?$/;
 
 const problem = (field: BatchRowProblem['field'], reason: BilingualReason): BatchRowProblem => ({ field, ...reason });
@@ -84,8 +84,8 @@ export function validateBatchRow(row: BatchCsvRow): BatchRowProblem[] {
       if (required) problems.push(problem(field, REASONS.REQUIRED));
       return undefined;
     }
-    if (UNPRINTABLE.test(value)) problems.push(problem(field, REASONS.CONTROL));
-    else if (value.length > max) problems.push(problem(field, tooLong(max)));
+    if (!isPrintableText(value)) return undefined;
+    if (value.length > max) problems.push(problem(field, tooLong(max)));
     else return value;
     return undefined;
   };
@@ -111,8 +111,15 @@ export function validateBatchRow(row: BatchCsvRow): BatchRowProblem[] {
   else if (cod !== '' && codAmountHalalasOf(cod) > COD_MAX_HALALAS) problems.push(problem('cod_amount_sar', REASONS.COD_TOO_LARGE));
   text('notes', MAX_NOTES_LENGTH, false);
 
+  // Control characters anywhere in a cell, edges included (trimming would hide a tab or a
+  // quoted line feed): the column's one problem, since its other rules read a value it does not have.
+  const unprintable = new Set(BATCH_CSV_COLUMNS.filter((column) => !isPrintableText(row[column])));
+  const reported = [
+    ...problems.filter((p) => !unprintable.has(p.field as BatchCsvColumn)),
+    ...[...unprintable].map((column) => problem(column, REASONS.CONTROL)),
+  ];
   const order = (field: string) => (field === 'row' ? -1 : BATCH_CSV_COLUMNS.indexOf(field as BatchCsvColumn));
-  return problems.sort((a, b) => order(a.field) - order(b.field));
+  return reported.sort((a, b) => order(a.field) - order(b.field));
 }
 
 /** A row with more or fewer cells than the header. */
