@@ -435,7 +435,7 @@ describe('hostile input on every route (property-based)', () => {
       const template = isBooking ? await booking() : templateOf(op);
       if (template === undefined || op.method === 'GET') continue;
       const testMode = op.path.startsWith('/api/v1/test/');
-      const ids = testMode ? { ...known, id: testShipment.id } : known;
+      const ids: Record<string, string> = testMode ? { ...known, id: testShipment.id } : known;
       const target = op.params.reduce((p, name) => p.replace(`{${name}}`, ids[name] ?? randomUUID()), op.path);
       const credential = op.path.startsWith('/admin/') ? t.adminToken : testMode ? team.testApiKey : team.apiKey;
       for (const path of pathsOf(template).filter((p) => p.length > 0)) {

@@ -145,6 +145,37 @@ export function codAmountHalalasOf(value: string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
+/** The cash on delivery an order states, and the row that first stated it. */
+export interface StatedCod {
+  readonly halalas: number;
+  readonly rowNumber: number;
+}
+
+/**
+ * cod_amount_sar is the order's amount, not the row's: rows of one order_ref are one shipment
+ * that collects once, so amounts are never added up (two rows of 6,000 would collect 12,000,
+ * past the 10,000 ceiling POST /rates enforces). A row states the amount or leaves the cell
+ * empty; a row that states another amount than the order's earlier one is refused, naming that
+ * row. `stated` is the order's amount so far (null: none stated yet). The row's own cell must
+ * have passed the cod_amount_sar rule.
+ */
+export function orderCodDisagreement(stated: StatedCod | null, row: BatchCsvRow): BatchRowProblem | null {
+  const cell = row.cod_amount_sar.trim();
+  if (stated === null || cell === '' || codAmountHalalasOf(cell) === stated.halalas) return null;
+  const amount = (stated.halalas / 100).toFixed(2);
+  return {
+    field: 'cod_amount_sar',
+    reason_en: `must be empty or ${amount}, the cash on delivery row ${stated.rowNumber} states for the same order_ref (one amount per order, never added up)`,
+    reason_ar: `يجب أن يكون فارغاً أو ${amount}، وهو مبلغ الدفع عند الاستلام في الصف ${stated.rowNumber} لنفس رقم الطلب order_ref (مبلغ واحد لكل طلب، لا يُجمع)`,
+  };
+}
+
+/** The order's amount after a valid row: the first amount stated stays (later ones equal it). */
+export function statedCodAfter(stated: StatedCod | null, row: BatchCsvRow, rowNumber: number): StatedCod | null {
+  if (stated !== null || row.cod_amount_sar.trim() === '') return stated;
+  return { halalas: codAmountHalalasOf(row.cod_amount_sar), rowNumber };
+}
+
 /** The columns on which all rows of one order must agree: they describe one recipient. */
 export const ORDER_AGREEMENT_COLUMNS = [
   'recipient_name_ar',
