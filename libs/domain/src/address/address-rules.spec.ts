@@ -6,6 +6,7 @@ import {
   assertValidAddress,
   nationalAddressMissing,
   normaliseAddress,
+  phoneSearchForm,
   prefixViolations,
   validateAddress,
 } from './address-rules';
@@ -270,3 +271,17 @@ describe('Address value object', () => {
     expect(toAddress(input)).toEqual({ city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', phone: '966512345678' });
   });
 });
+
+describe('phoneSearchForm', () => {
+  it('gives a phone as people type it in its stored form, and null for what is no phone', () => {
+    expect(phoneSearchForm('0598765432')).toBe('966598765432');
+    expect(phoneSearchForm('059876')).toBe('96659876');
+    expect(phoneSearchForm('+966 59 876 5432')).toBe('966598765432');
+    expect(phoneSearchForm('00966598765432')).toBe('966598765432');
+    expect(phoneSearchForm('٠٥٩٨٧٦٥٤٣٢')).toBe('966598765432');
+    expect(phoneSearchForm('598765432')).toBe('966598765432');
+    expect(phoneSearchForm('971501234567')).toBe('971501234567');
+    expect(phoneSearchForm('ORDER-1')).toBeNull();
+  });
+});
+

@@ -91,6 +91,21 @@ function toAsciiDigits(value: string): string {
   });
 }
 
+/**
+ * A phone number as people type it, in the stored form (or the start of it), for searching:
+ * ASCII digits without spaces, dashes or brackets, "+" or "00" before the country code dropped,
+ * and a Saudi mobile written locally (05…, or the 9 digits 5XXXXXXXX) given its 966. Null when
+ * the text is no phone number. Input is still refused in these forms (see the rules above).
+ */
+export function phoneSearchForm(text: string): string | null {
+  const compact = toAsciiDigits(text.trim()).replace(/[\s\-().]/g, '');
+  const digits = compact.replace(/^\+/, '').replace(/^00/, '');
+  if (!/^\d+$/.test(digits)) return null;
+  if (digits.startsWith('05')) return `966${digits.slice(1)}`;
+  if (/^5\d{8}$/.test(digits)) return `966${digits}`;
+  return digits;
+}
+
 function normaliseField(field: AddressField, value: string): string {
   let result = value.trim();
   if (DIGIT_FIELDS.includes(field)) result = toAsciiDigits(result);
