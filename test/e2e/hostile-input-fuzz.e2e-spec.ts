@@ -173,15 +173,20 @@ describe('hostile input on every route (property-based)', () => {
     expect(served.filter((route) => !documented.has(route))).toEqual([]);
   });
 
-  function requestFor(op: DocumentedOperation): fc.Arbitrary<HostileRequest> {
-    const admin = op.path.startsWith('/admin/');
-    const known: Record<string, string> = {
+  /** Path parameters that name something that exists (or a fresh id where nothing needs to). */
+  function knownPathValues(): Record<string, string> {
+    return {
       id: shipment.id,
       code: PASSTHROUGH_CARRIER_CODES[0] ?? CARRIER_CODES[0],
       teamId: victim.teamId,
       keyId: randomUUID(),
       sku: 'SKU-1',
     };
+  }
+
+  function requestFor(op: DocumentedOperation): fc.Arbitrary<HostileRequest> {
+    const admin = op.path.startsWith('/admin/');
+    const known = knownPathValues();
     const paramValue = (name: string) =>
       fc.oneof(
         { arbitrary: fc.constant(known[name] ?? randomUUID()), weight: 4 },
@@ -413,13 +418,7 @@ describe('hostile input on every route (property-based)', () => {
    */
   it('null in every field of every JSON body: a 422 envelope naming the field or an answer, never a 5xx', async () => {
     const calls = () => carrierCalls((method, path) => t.sandbox(method, path));
-    const known: Record<string, string> = {
-      id: shipment.id,
-      code: PASSTHROUGH_CARRIER_CODES[0] ?? CARRIER_CODES[0],
-      teamId: victim.teamId,
-      keyId: randomUUID(),
-      sku: 'SKU-1',
-    };
+    const known = knownPathValues();
     let sent = 0;
     const failures: string[] = [];
     // A booking's example has no quote: each null goes into a body with a live quote (one per
@@ -451,7 +450,11 @@ describe('hostile input on every route (property-based)', () => {
         sent++;
         const where = `${op.method} ${op.path} ${path.join('.')}=null`;
         const envelope = envelopeOf(res.body);
-        const nullable = schemaAt(doc, doc.paths[op.path][op.method.toLowerCase()].requestBody.content['application/json'].schema, path)?.nullable;
+        const nullable = schemaAt(
+          doc,
+          doc.paths[op.path][op.method.toLowerCase()].requestBody.content['application/json'].schema,
+          path,
+        )?.nullable;
         if (res.status >= 500 || res.status === 0) failures.push(`${where}: ${res.status} ${res.body.toString().slice(0, 200)}`);
         else if (!nullable && res.status !== 422) failures.push(`${where}: ${res.status}, not refused`);
         else if (res.status === 422 && !(envelope?.details?.field || envelope?.details?.missing))

@@ -67,7 +67,7 @@ describe('shipment search, export and the batch list', () => {
     expect((await list('q=000000')).body.total).toBe(0);
   });
 
-  it("finds a Saudi mobile as people type it: local 05…, +966, 00966, Arabic-Indic digits and spaces", async () => {
+  it('finds a Saudi mobile as people type it: local 05…, +966, 00966, Arabic-Indic digits and spaces', async () => {
     expect(booked[0].destination.phone).toBe('966598765432');
     for (const typed of ['0598765432', '059876', '+966598765432', '00966598765432', '٠٥٩٨٧٦٥٤٣٢', '059 876 5432', '598765432']) {
       expect({ typed, total: (await list(`q=${encodeURIComponent(typed)}`)).body.total }).toEqual({ typed, total: 3 });

@@ -284,4 +284,3 @@ describe('phoneSearchForm', () => {
     expect(phoneSearchForm('ORDER-1')).toBeNull();
   });
 });
-

@@ -1,5 +1,12 @@
 import { BATCH_CSV_COLUMNS, BatchCsvRow, checkBatchHeader } from './batch-csv-format';
-import { codAmountHalalasOf, orderCodDisagreement, orderDisagreements, orderRecipientOf, statedCodAfter, validateBatchRow } from './batch-row-rules';
+import {
+  codAmountHalalasOf,
+  orderCodDisagreement,
+  orderDisagreements,
+  orderRecipientOf,
+  statedCodAfter,
+  validateBatchRow,
+} from './batch-row-rules';
 
 const row = (overrides: Partial<BatchCsvRow> = {}): BatchCsvRow => ({
   order_ref: 'ORD-1',
@@ -61,7 +68,7 @@ describe('batch row rules', () => {
     }
   });
 
-  it("an order states its cash on delivery once: equal or empty on its other rows, another amount refused naming the row", () => {
+  it('an order states its cash on delivery once: equal or empty on its other rows, another amount refused naming the row', () => {
     let stated = statedCodAfter(null, row({ cod_amount_sar: '' }), 1);
     expect(stated).toBeNull();
     stated = statedCodAfter(stated, row({ cod_amount_sar: '150' }), 2);

@@ -1,4 +1,4 @@
-import type { FieldViolation } from './validation.pipe';
+import type { FieldProblem } from '@lgw/domain';
 
 /** Metadata key of @nestjs/swagger's @ApiProperty (its constants are not exported). */
 const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';
@@ -15,10 +15,10 @@ const NOT_NULL = {
  * decorators) is what tells a client which fields take null, so it decides here too. Walks
  * nested request objects and arrays of them; plain values (an Address) judge their own nulls.
  */
-export function nullFieldViolations(value: unknown, parent = ''): FieldViolation[] {
+export function nullFieldViolations(value: unknown, parent = ''): FieldProblem[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => nullFieldViolations(item, parent ? `${parent}.${i}` : String(i)));
   if (!isRequestObject(value)) return [];
-  const found: FieldViolation[] = [];
+  const found: FieldProblem[] = [];
   for (const [name, item] of Object.entries(value)) {
     const path = parent ? `${parent}.${name}` : name;
     if (item === null) {

@@ -89,7 +89,8 @@ const UNKNOWN = {
 function unknownParameters(value: unknown, metadata: ArgumentMetadata): FieldViolation[] {
   const fields: Set<string> | undefined =
     metadata.type === 'body' && metadata.metatype ? Reflect.getMetadata(KNOWN_FIELDS, metadata.metatype) : undefined;
-  const known: Set<string> | undefined = fields ?? (metadata.metatype ? Reflect.getMetadata(KNOWN_PARAMETERS, metadata.metatype) : undefined);
+  const known: Set<string> | undefined =
+    fields ?? (metadata.metatype ? Reflect.getMetadata(KNOWN_PARAMETERS, metadata.metatype) : undefined);
   if (!known || typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   const reason = fields ? UNKNOWN.field : UNKNOWN.parameter;
   return Object.keys(value)

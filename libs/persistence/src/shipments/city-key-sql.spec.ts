@@ -23,7 +23,7 @@ describe('cityKeySql', () => {
     'الأحساء',
     'مكة المكرمة',
     'Khamis Mushait',
-    "Al-Madinah Al-Munawwarah",
+    'Al-Madinah Al-Munawwarah',
     'Madinah’s',
     'ألف',
     'Ala',
