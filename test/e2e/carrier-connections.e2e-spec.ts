@@ -258,6 +258,26 @@ describe('carrier connections', () => {
     expect((await connect(team.apiKey, { credentials: {} })).body.error.details.field).toBe('carrier');
   });
 
+  it('refuses an unknown top-level field (base_url, url) with its field, team and admin, before any carrier call, nothing saved', async () => {
+    const code = CARRIER_CODES[0];
+    const team = await newTeam('Unknown fields');
+    const opened = await account(code);
+    const body = { carrier: code, credentials: apiCredentials(opened.credentials) };
+    const before = await nativeRequests(code);
+    const rows = await connectionRows();
+    for (const extra of [{ base_url: 'http://169.254.169.254/' }, { url: 'http://example.com', base_url: 'x' }]) {
+      const res = await connect(team.apiKey, { ...body, ...extra });
+      expect(res.status).toBe(422);
+      expect(res.body.error.details).toMatchObject({ field: Object.keys(extra)[0], reason_ar: expect.stringMatching(/[\u0600-\u06FF]/) });
+      expect(res.body.error.details.errors.map((e: any) => e.field)).toEqual(Object.keys(extra));
+      const admin = await t.admin('POST', '/carrier-connections', { ...body, ...extra });
+      expect(admin.status).toBe(422);
+      expect(admin.body.error.details).toMatchObject({ field: Object.keys(extra)[0] });
+    }
+    expect(await nativeRequests(code)).toBe(before);
+    expect(await connectionRows()).toBe(rows);
+  });
+
   it("answers another team's connection and the platform's like an unknown id: the same 404, byte for byte", async () => {
     const owner = await newTeam('Owner');
     const stranger = await newTeam('Stranger');

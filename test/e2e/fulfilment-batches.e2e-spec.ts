@@ -193,7 +193,8 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
   it('writes result_csv row for row as the CSV writer writes the original cells, a carrier-refused order REJECTED with no number', async () => {
     const refusedOrder = { order_ref: 'TEST_REFUSE_BOOKING' };
     const rows: BatchRowInput[] = [
-      validRow(41, { notes: 'first line\nsecond line, "quoted"' }),
+      // Commas and quotes inside a cell; line feeds and tabs are refused (docs/api.md), not written back.
+      validRow(41, { notes: 'first part; second part, "quoted"' }),
       validRow(41, { sku: 'SKU-2', notes: '=1+1' }),
       validRow(42, refusedOrder),
       validRow(43, { recipient_name_latin: 'Back\\slash \\n' }),
@@ -234,6 +235,57 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
       for (const n of numbers) expect(JSON.stringify(invoice.body)).not.toContain(n);
     }
   }, 90_000);
+
+  it("collects an order's cash on delivery once: rows repeat its amount or leave it empty, never added up; a row with another amount is refused", async () => {
+    // Two rows of 6,000 were one shipment collecting 12,000 (past the 10,000 ceiling); 2 × 150 printed 300 on the label.
+    const valid: BatchRowInput[] = [
+      validRow(41, { cod_amount_sar: '6000' }),
+      validRow(41, { cod_amount_sar: '6000.00', sku: 'SKU-B' }),
+      validRow(43, { cod_amount_sar: '' }),
+      validRow(43, { cod_amount_sar: '150', sku: 'SKU-C' }),
+      validRow(43, { cod_amount_sar: '150', sku: 'SKU-D' }),
+    ];
+    const done = await waitForBatch(get, (await uploadBatch(app.url, team.apiKey, batchCsv(valid))).body.id);
+    expect(done).toMatchObject({ status: 'COMPLETED', accepted_count: 5 });
+    const result = parseCsv(done.result_csv);
+    const numbers = new Map(result.slice(1).map((r) => [r[0], r[11]]));
+    const list = (await get('/shipments?limit=100')).body.shipments as any[];
+    const shipmentOf = (orderRef: string) => list.find((s) => s.tracking_number === numbers.get(orderRef));
+    expect(shipmentOf(validRow(41).order_ref!).cod_amount_sar).toBe(6000);
+    expect(shipmentOf(validRow(43).order_ref!).cod_amount_sar).toBe(150);
+
+    const disagreeing: BatchRowInput[] = [
+      validRow(45, { cod_amount_sar: '' }),
+      validRow(45, { cod_amount_sar: '150', sku: 'SKU-B' }),
+      validRow(45, { cod_amount_sar: '200', sku: 'SKU-C' }),
+      validRow(46, { cod_amount_sar: '10000.01' }),
+    ];
+    const refused = await waitForBatch(get, (await uploadBatch(app.url, team.apiKey, batchCsv(disagreeing))).body.id);
+    expect(refused).toMatchObject({ status: 'REJECTED', accepted_count: 0, rejected_count: 2 });
+    const lines = parseCsv(refused.rejection_csv).slice(1);
+    expect(lines.map(([row, field]) => `${row}:${field}`)).toEqual(['3:cod_amount_sar', '4:cod_amount_sar']);
+    expect(lines[0][3]).toBe(
+      'must be empty or 150.00, the cash on delivery row 2 states for the same order_ref (one amount per order, never added up)',
+    );
+    expect(lines[0][2]).toMatch(/[\u0600-\u06ff]/);
+    expect(lines[1][3]).toBe('must be at most 10000');
+  }, 90_000);
+
+  it('refuses a tab or a quoted line feed in a cell (docs/api.md): nothing reaches the carrier or the result file', async () => {
+    const rows: BatchRowInput[] = [
+      validRow(51, { order_ref: 'O\t9' }),
+      validRow(52, { order_ref: 'O\n13' }),
+      validRow(53, { notes: 'ring\r\ntwice' }),
+      validRow(54, { recipient_name_latin: 'Tab\tName' }),
+    ];
+    const csv = batchCsv(rows);
+    expect(csv).toContain('"O\n13"');
+    const done = await waitForBatch(get, (await uploadBatch(app.url, team.apiKey, csv)).body.id);
+    expect(done).toMatchObject({ status: 'REJECTED', row_count: 4, accepted_count: 0, rejected_count: 4, result_csv: null });
+    const lines = parseCsv(done.rejection_csv).slice(1);
+    expect(lines.map(([row, field]) => `${row}:${field}`)).toEqual(['1:order_ref', '2:order_ref', '3:notes', '4:recipient_name_latin']);
+    for (const line of lines) expect(line[3]).toBe('must not contain control characters');
+  }, 60_000);
 
   it('rejects the whole file listing every failed field of every row, with bilingual reasons', async () => {
     const rows: BatchRowInput[] = [
@@ -408,7 +460,7 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
         order_ref: i % 3 === 0 ? p.slice(0, 64) : `FORMULA-${i}`,
         recipient_name_latin: p,
         sku: i % 2 === 0 ? p.slice(0, 64) : `SKU-${i}`,
-        notes: i % 5 === 0 ? `\t${p}` : p,
+        notes: i % 5 === 0 ? `${p} ` : p,
       }),
     );
     const csv = batchCsv(rows);

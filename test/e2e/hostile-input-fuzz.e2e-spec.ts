@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { BATCH_CSV_COLUMNS, firstUnprintableText } from '@lgw/domain';
-import { book } from '../support/booking';
+import { book, quoteFor, shipmentBody } from '../support/booking';
 import { CARRIER_CODES, carrierCalls, PASSTHROUGH_CARRIER_CODES } from '../support/carriers';
 import { envelopeOf, httpRequest, RawConnection, rawRequest, RawResponse } from '../support/raw-http';
 import { DocumentedOperation, documentedOperations, schemaPropertyNames, servedRoutes } from '../support/routes';
@@ -107,6 +107,17 @@ function exampleOf(doc: any, schema: any, depth = 0): unknown {
   return undefined;
 }
 
+/** The schema of the value at `path` inside a value of `schema` (array items by index), following $refs. */
+function schemaAt(doc: any, schema: any, path: readonly string[]): any {
+  let at = schema;
+  for (const step of path) {
+    while (at?.$ref || at?.allOf?.length) at = at.$ref ? doc.components.schemas[at.$ref.split('/').pop()] : at.allOf[0];
+    at = at?.type === 'array' ? at.items : at?.properties?.[step];
+  }
+  while (at?.$ref) at = doc.components.schemas[at.$ref.split('/').pop()];
+  return at;
+}
+
 /** Every path into `value` (objects and arrays), the empty path included. */
 function pathsOf(value: unknown, prefix: string[] = []): string[][] {
   const paths = [prefix];
@@ -162,15 +173,20 @@ describe('hostile input on every route (property-based)', () => {
     expect(served.filter((route) => !documented.has(route))).toEqual([]);
   });
 
-  function requestFor(op: DocumentedOperation): fc.Arbitrary<HostileRequest> {
-    const admin = op.path.startsWith('/admin/');
-    const known: Record<string, string> = {
+  /** Path parameters that name something that exists (or a fresh id where nothing needs to). */
+  function knownPathValues(): Record<string, string> {
+    return {
       id: shipment.id,
       code: PASSTHROUGH_CARRIER_CODES[0] ?? CARRIER_CODES[0],
       teamId: victim.teamId,
       keyId: randomUUID(),
       sku: 'SKU-1',
     };
+  }
+
+  function requestFor(op: DocumentedOperation): fc.Arbitrary<HostileRequest> {
+    const admin = op.path.startsWith('/admin/');
+    const known = knownPathValues();
     const paramValue = (name: string) =>
       fc.oneof(
         { arbitrary: fc.constant(known[name] ?? randomUUID()), weight: 4 },
@@ -393,6 +409,62 @@ describe('hostile input on every route (property-based)', () => {
     }
     expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS_PER_ROUTE);
   }, 180_000);
+
+  /**
+   * `null` in each field of each route's valid body, one field at a time (nested fields and
+   * array items included): a client's serializer writes null for an absent value, and a null
+   * that reached the money parser once answered 500. A null is refused as a 422 naming the
+   * field, or accepted where the field may be absent — never a 5xx, never a carrier call for it.
+   */
+  it('null in every field of every JSON body: a 422 envelope naming the field or an answer, never a 5xx', async () => {
+    const calls = () => carrierCalls((method, path) => t.sandbox(method, path));
+    const known = knownPathValues();
+    let sent = 0;
+    const failures: string[] = [];
+    // A booking's example has no quote: each null goes into a body with a live quote (one per
+    // field, so a null accepted and booked does not spend the next field's quote).
+    const booking = async () => {
+      const { quote, body } = await quoteFor(t, team, CARRIER_CODES[0], { cod_amount: 150, declared_value: 300 });
+      return shipmentBody(quote, body, { reference: 'ORDER-1', label_format: 'pdf_a6' });
+    };
+    // Test-mode routes answer only a test key, about a test-mode shipment.
+    const testShipment = await book(t, { ...team, apiKey: team.testApiKey }, CARRIER_CODES[0]);
+    for (const op of operations) {
+      const isBooking = op.method === 'POST' && op.path === '/api/v1/shipments';
+      const template = isBooking ? await booking() : templateOf(op);
+      if (template === undefined || op.method === 'GET') continue;
+      const testMode = op.path.startsWith('/api/v1/test/');
+      const ids: Record<string, string> = testMode ? { ...known, id: testShipment.id } : known;
+      const target = op.params.reduce((p, name) => p.replace(`{${name}}`, ids[name] ?? randomUUID()), op.path);
+      const credential = op.path.startsWith('/admin/') ? t.adminToken : testMode ? team.testApiKey : team.apiKey;
+      for (const path of pathsOf(template).filter((p) => p.length > 0)) {
+        const valid = isBooking ? await booking() : template;
+        const body = Buffer.from(JSON.stringify(withValueAt(valid, path, null)));
+        const headers: Array<[string, string]> = [
+          ['Authorization', `Bearer ${credential}`],
+          ['Content-Type', 'application/json'],
+        ];
+        const before = await calls();
+        const res = await rawRequest(t.url, httpRequest(op.method, target, headers, body));
+        const after = await calls();
+        sent++;
+        const where = `${op.method} ${op.path} ${path.join('.')}=null`;
+        const envelope = envelopeOf(res.body);
+        const nullable = schemaAt(
+          doc,
+          doc.paths[op.path][op.method.toLowerCase()].requestBody.content['application/json'].schema,
+          path,
+        )?.nullable;
+        if (res.status >= 500 || res.status === 0) failures.push(`${where}: ${res.status} ${res.body.toString().slice(0, 200)}`);
+        else if (!nullable && res.status !== 422) failures.push(`${where}: ${res.status}, not refused`);
+        else if (res.status === 422 && !(envelope?.details?.field || envelope?.details?.missing))
+          failures.push(`${where}: 422 without a field ${res.body.toString().slice(0, 200)}`);
+        else if (res.status === 422 && after !== before) failures.push(`${where}: refused after a carrier call`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(50);
+  }, 240_000);
 
   /**
    * Multipart forms with many fields and bodies sent in pieces, slowly, or never finished, on a

@@ -67,6 +67,30 @@ describe('shipment search, export and the batch list', () => {
     expect((await list('q=000000')).body.total).toBe(0);
   });
 
+  it('finds a Saudi mobile as people type it: local 05…, +966, 00966, Arabic-Indic digits and spaces', async () => {
+    expect(booked[0].destination.phone).toBe('966598765432');
+    for (const typed of ['0598765432', '059876', '+966598765432', '00966598765432', '٠٥٩٨٧٦٥٤٣٢', '059 876 5432', '598765432']) {
+      expect({ typed, total: (await list(`q=${encodeURIComponent(typed)}`)).body.total }).toEqual({ typed, total: 3 });
+    }
+    expect((await list('q=0500000000')).body.total).toBe(0);
+  });
+
+  it('finds a city by its Arabic name and its other spellings, both sides folded like the address rules', async () => {
+    expect(booked[0].destination.city).toBe('Jeddah');
+    for (const typed of ['جدة', 'جده', ' جدة ', 'Jiddah', 'JEDDAH', 'jedda']) {
+      expect({ typed, total: (await list(`destination_city=${encodeURIComponent(typed)}`)).body.total }).toEqual({ typed, total: 3 });
+    }
+    // Stored in Arabic, found by its English name.
+    const arabicTeam = await t.createTeam('Arabic cities');
+    const arabic = await book(t, arabicTeam, CARRIER_CODES[0], { destination: { ...booked[0].destination, city: 'جدة' } });
+    expect(arabic.destination.city).toBe('جدة');
+    for (const typed of ['Jeddah', 'جدة']) {
+      const found = await list(`destination_city=${encodeURIComponent(typed)}`, arabicTeam.apiKey);
+      expect({ typed, ids: found.body.shipments.map((s: any) => s.id) }).toEqual({ typed, ids: expect.arrayContaining([arabic.id]) });
+    }
+    expect((await list(`destination_city=${encodeURIComponent('الرياض')}`)).body.total).toBe(0);
+  });
+
   it('filters by carrier, destination city and Riyadh days, with the status and page', async () => {
     const carrier = booked[0].carrier.code;
     const byCarrier = await list(`carrier=${carrier}`);

@@ -185,6 +185,19 @@ describe('test mode', () => {
       expect(messages.find((m) => m.type === 'shipment.exception').data.shipment).toMatchObject({ id: shipment.id, mode: 'test' });
     }, 60_000);
 
+    it('an exception right after booking moves the status on every carrier, those reporting to the minute included', async () => {
+      for (const carrier of CARRIERS.map((c) => c.descriptor.code)) {
+        const shipment = await book(t, testTeam, carrier);
+        const issue = await t.api(`/test/shipments/${shipment.id}/events`, {
+          method: 'POST',
+          key: team.testApiKey,
+          body: { code: 'EXCEPTION', exception_type: 'ADDRESS_ISSUE' },
+        });
+        expect(issue.status).toBe(201);
+        expect({ carrier, status: issue.body.status }).toEqual({ carrier, status: 'EXCEPTION_ADDRESS_ISSUE' });
+      }
+    });
+
     it('collects cash on delivery in test mode, and bills nothing nor remits anything', async () => {
       const ledgerOf = async (teamId: string) =>
         Number(

@@ -1,7 +1,7 @@
 import { DUBAI } from '../support/fixtures';
 import { book, quoteFor, shipmentBody } from '../support/booking';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
-import { CARRIER_CODES } from '../support/carriers';
+import { CARRIER_CODES, carrierDefinition } from '../support/carriers';
 
 const EVENT_FIELDS = ['code', 'is_exception', 'location_ar', 'location_en', 'occurred_at', 'status_ar', 'status_en'].sort();
 const ISO_WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
@@ -73,6 +73,28 @@ describe('tracking', () => {
     const times = events.map((e) => Date.parse(e.occurred_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   }
+
+  // A carrier reporting to the minute floors a scan below the booking's second: an exception in
+  // the minute of the booking or of the pickup was taken for an older one and lost.
+  const minuteCarriers = CARRIER_CODES.filter((code) => carrierDefinition(code).wire.eventTimeResolutionMs >= 60_000);
+  it('a minute-resolution carrier: exceptions in the minute of the booking and of the pickup apply and go out as shipment.exception', async () => {
+    expect(minuteCarriers.length).toBeGreaterThan(0);
+    for (const carrier of minuteCarriers) {
+      const s = await book(t, team, carrier);
+      await inject(carrier, s.tracking_number, { code: 'PICKED_UP' });
+      await trackingUntil(s.id, hasStatus('PICKED_UP'), `${carrier} PICKED_UP`);
+      await inject(carrier, s.tracking_number, { code: 'EXCEPTION', exception_type: 'CUSTOMS_HOLD' });
+      await trackingUntil(s.id, hasStatus('EXCEPTION_CUSTOMS_HOLD'), `${carrier} EXCEPTION_CUSTOMS_HOLD in the pickup's minute`);
+      const held = (await statusChanges(s.id)).find((c: any) => c.status === 'EXCEPTION_CUSTOMS_HOLD');
+      expect(held).toMatchObject({ previous_status: 'PICKED_UP', exception_type: 'CUSTOMS_HOLD' });
+      expect(held.kinds).toContain('shipment.exception');
+
+      const fresh = await book(t, team, carrier);
+      await inject(carrier, fresh.tracking_number, { code: 'EXCEPTION', exception_type: 'ADDRESS_ISSUE' });
+      await trackingUntil(fresh.id, hasStatus('EXCEPTION_ADDRESS_ISSUE'), `${carrier} EXCEPTION_ADDRESS_ISSUE right after booking`);
+      expect((await statusChanges(fresh.id)).map((c: any) => c.kinds)).toContainEqual(expect.arrayContaining(['shipment.exception']));
+    }
+  });
 
   describe.each(CARRIER_CODES)('with %s', (carrier) => {
     it('shows a pickup within 5 s, stores it once however often it is fetched, and then refuses cancel', async () => {

@@ -14,14 +14,14 @@ export interface ShipmentCursor {
 
 export interface ShipmentFilterQuery {
   readonly status?: ShipmentStatus;
-  /** Exact or prefix match on the tracking number, the caller's reference or the recipient's phone. */
+  /** Exact or prefix match on the tracking number, the caller's reference or the recipient's phone (also in its stored form, phoneSearchForm). */
   readonly search?: string;
   readonly carrierCode?: string;
   /** created_at >= createdFrom */
   readonly createdFrom?: Date;
   /** created_at < createdBefore */
   readonly createdBefore?: Date;
-  /** Case-insensitive, the whole city name. */
+  /** The whole city name, folded like cityKey on both sides (any case, article, Arabic or Latin spelling). */
   readonly destinationCity?: string;
 }
 

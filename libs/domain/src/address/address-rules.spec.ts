@@ -6,6 +6,7 @@ import {
   assertValidAddress,
   nationalAddressMissing,
   normaliseAddress,
+  phoneSearchForm,
   prefixViolations,
   validateAddress,
 } from './address-rules';
@@ -36,6 +37,13 @@ describe('validateAddress', () => {
     expect(reasons({})).toEqual(['city: is required', 'country: is required']);
     expect(reasons({ city: '   ', country: '' })).toEqual(['city: is required', 'country: is required']);
     expect(reasons({ city: null, country: 'SA' })).toEqual(['city: is required']);
+  });
+
+  it('refuses null in an optional field rather than reading it as absent', () => {
+    expect(reasons({ city: 'Riyadh', country: 'SA', phone: null, line1: null })).toEqual([
+      'line1: must not be null: leave the field out when there is no value',
+      'phone: must not be null: leave the field out when there is no value',
+    ]);
   });
 
   it('refuses a non-object', () => {
@@ -261,5 +269,18 @@ describe('Address value object', () => {
     expect(isAddress('Riyadh')).toBe(false);
     if (!isAddress(input)) throw new Error('expected a valid address');
     expect(toAddress(input)).toEqual({ city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', phone: '966512345678' });
+  });
+});
+
+describe('phoneSearchForm', () => {
+  it('gives a phone as people type it in its stored form, and null for what is no phone', () => {
+    expect(phoneSearchForm('0598765432')).toBe('966598765432');
+    expect(phoneSearchForm('059876')).toBe('96659876');
+    expect(phoneSearchForm('+966 59 876 5432')).toBe('966598765432');
+    expect(phoneSearchForm('00966598765432')).toBe('966598765432');
+    expect(phoneSearchForm('٠٥٩٨٧٦٥٤٣٢')).toBe('966598765432');
+    expect(phoneSearchForm('598765432')).toBe('966598765432');
+    expect(phoneSearchForm('971501234567')).toBe('971501234567');
+    expect(phoneSearchForm('ORDER-1')).toBeNull();
   });
 });

@@ -34,6 +34,10 @@ export const ADDRESS_REASONS = {
   NOT_OBJECT: { en: 'must be an object', ar: 'يجب أن يكون كائناً' },
   REQUIRED: { en: 'is required', ar: 'حقل مطلوب' },
   NOT_STRING: { en: 'must be a string', ar: 'يجب أن يكون نصاً' },
+  NOT_NULL: {
+    en: 'must not be null: leave the field out when there is no value',
+    ar: 'يجب ألا تكون القيمة null: احذف الحقل عندما لا تكون له قيمة',
+  },
   CONTROL_CHARACTERS: CONTROL_CHARACTERS_REASON,
   TOO_LONG: { en: `must be at most ${MAX_TEXT_LENGTH} characters`, ar: `يجب ألا يتجاوز ${MAX_TEXT_LENGTH} حرف` },
   COUNTRY: { en: 'must be an ISO 3166-1 alpha-2 country code', ar: 'يجب أن يكون رمز دولة من حرفين وفق ISO 3166-1' },
@@ -87,6 +91,21 @@ function toAsciiDigits(value: string): string {
   });
 }
 
+/**
+ * A phone number as people type it, in the stored form (or the start of it), for searching:
+ * ASCII digits without spaces, dashes or brackets, "+" or "00" before the country code dropped,
+ * and a Saudi mobile written locally (05…, or the 9 digits 5XXXXXXXX) given its 966. Null when
+ * the text is no phone number. Input is still refused in these forms (see the rules above).
+ */
+export function phoneSearchForm(text: string): string | null {
+  const compact = toAsciiDigits(text.trim()).replace(/[\s\-().]/g, '');
+  const digits = compact.replace(/^\+/, '').replace(/^00/, '');
+  if (!/^\d+$/.test(digits)) return null;
+  if (digits.startsWith('05')) return `966${digits.slice(1)}`;
+  if (/^5\d{8}$/.test(digits)) return `966${digits}`;
+  return digits;
+}
+
 function normaliseField(field: AddressField, value: string): string {
   let result = value.trim();
   if (DIGIT_FIELDS.includes(field)) result = toAsciiDigits(result);
@@ -117,7 +136,13 @@ export function validateAddress(input: unknown): AddressViolation[] {
   const values: Partial<Record<AddressField, string>> = {};
   for (const field of ADDRESS_FIELDS) {
     const raw = input[field];
-    if (raw === undefined || raw === null) continue;
+    if (raw === undefined) continue;
+    // A null is not a value: a required field says so below; an optional one is refused
+    // rather than read as absent, as everywhere else in a request (docs/api.md).
+    if (raw === null) {
+      if (field !== 'city' && field !== 'country') violations.push(violation(field, 'NOT_NULL'));
+      continue;
+    }
     if (typeof raw !== 'string') violations.push(violation(field, 'NOT_STRING'));
     else if (!isPrintableText(raw)) violations.push(violation(field, 'CONTROL_CHARACTERS'));
     else if (normaliseField(field, raw) !== '') values[field] = normaliseField(field, raw);

@@ -1,5 +1,5 @@
 import { AddressProps } from './address';
-import { AddressViolation, normaliseAddress, validateAddress } from './address-rules';
+import { ADDRESS_REASONS, AddressViolation, normaliseAddress, validateAddress } from './address-rules';
 
 /**
  * The Saudi National Address as the address register (SPL) knows it, in both languages
@@ -65,22 +65,30 @@ export function queryKey(query: NationalAddressQuery): string {
   return query.kind === 'short_address' ? `short:${query.shortAddress}` : `postal:${query.postalCode}:${query.additionalNumber}`;
 }
 
-/** Spellings of the same city that people type; compared after cityKey. */
+/**
+ * Spellings of the same city that people type, Latin and Arabic; compared after cityKey. The
+ * Arabic names let a search for جدة find shipments stored as Jeddah, and the reverse.
+ */
 const CITY_ALIASES: readonly (readonly string[])[] = [
-  ['makkah', 'mecca', 'makka', 'makkahalmukarramah'],
-  ['madinah', 'medina', 'madina', 'almadinah', 'madinahalmunawwarah'],
-  ['khobar', 'alkhobar'],
-  ['hofuf', 'alhofuf', 'hufuf', 'alahsa', 'ahsa', 'alhasa'],
-  ['jeddah', 'jiddah', 'jedda', 'jidda'],
-  ['dammam', 'addammam', 'aldammam'],
-  ['riyadh', 'arriyadh', 'alriyadh'],
-  ['taif', 'altaif', 'attaif'],
-  ['qatif', 'alqatif'],
-  ['jubail', 'aljubail'],
-  ['kharj', 'alkharj'],
-  ['buraydah', 'buraidah', 'buraida'],
-  ['jazan', 'jizan', 'gizan'],
-  ['khamismushait', 'khamismushayt'],
+  ['makkah', 'mecca', 'makka', 'makkahalmukarramah', 'مكة', 'مكة المكرمة'],
+  ['madinah', 'medina', 'madina', 'almadinah', 'madinahalmunawwarah', 'المدينة', 'المدينة المنورة'],
+  ['khobar', 'alkhobar', 'الخبر'],
+  ['hofuf', 'alhofuf', 'hufuf', 'alahsa', 'ahsa', 'alhasa', 'الهفوف', 'الأحساء'],
+  ['jeddah', 'jiddah', 'jedda', 'jidda', 'جدة'],
+  ['dammam', 'addammam', 'aldammam', 'الدمام'],
+  ['riyadh', 'arriyadh', 'alriyadh', 'الرياض'],
+  ['taif', 'altaif', 'attaif', 'الطائف'],
+  ['qatif', 'alqatif', 'القطيف'],
+  ['jubail', 'aljubail', 'الجبيل'],
+  ['kharj', 'alkharj', 'الخرج'],
+  ['buraydah', 'buraidah', 'buraida', 'بريدة'],
+  ['jazan', 'jizan', 'gizan', 'جازان', 'جيزان'],
+  ['khamismushait', 'khamismushayt', 'خميس مشيط'],
+  ['tabuk', 'تبوك'],
+  ['abha', 'أبها'],
+  ['hail', 'haail', 'حائل'],
+  ['najran', 'نجران'],
+  ['yanbu', 'ينبع'],
 ];
 
 /** Lower case, Arabic letter variants folded, the article and separators dropped. */
@@ -98,6 +106,15 @@ export function cityKey(name: string): string {
 
 function aliasesOf(key: string): readonly string[] {
   return CITY_ALIASES.find((group) => group.some((alias) => cityKey(alias) === key))?.map(cityKey) ?? [key];
+}
+
+/**
+ * The cityKeys a city as typed stands for (its spellings, Latin and Arabic): a search by city
+ * matches a stored city whose cityKey is one of them. Empty for a blank name.
+ */
+export function cityKeysOf(name: string): readonly string[] {
+  const key = cityKey(name);
+  return key === '' ? [] : [...new Set([key, ...aliasesOf(key)])];
 }
 
 /** Whether a city as typed names the register's city (English or Arabic, with or without the article). */
@@ -166,8 +183,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function validateVerifiableAddress(input: unknown): AddressViolation[] {
   if (!isRecord(input)) return validateAddress(input);
   const probe: Record<string, unknown> = { ...input };
-  if (probe.city === undefined || probe.city === null || (typeof probe.city === 'string' && probe.city.trim() === '')) probe.city = '-';
-  if (probe.country === undefined || probe.country === null) probe.country = 'SA';
+  // Left out, not null: a null is refused like in every other field of a request.
+  if (probe.city === undefined || (typeof probe.city === 'string' && probe.city.trim() === '')) probe.city = '-';
+  if (probe.country === undefined) probe.country = 'SA';
+  for (const field of ['city', 'country'] as const) {
+    if (probe[field] === null) return [{ field, reason: ADDRESS_REASONS.NOT_NULL.en, reason_ar: ADDRESS_REASONS.NOT_NULL.ar }];
+  }
   const violations = validateAddress(probe);
   if (violations.length > 0) return violations;
   const address = normaliseAddress(probe as unknown as AddressProps);

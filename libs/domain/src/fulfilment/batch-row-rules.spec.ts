@@ -1,5 +1,12 @@
 import { BATCH_CSV_COLUMNS, BatchCsvRow, checkBatchHeader } from './batch-csv-format';
-import { codAmountHalalasOf, orderDisagreements, orderRecipientOf, validateBatchRow } from './batch-row-rules';
+import {
+  codAmountHalalasOf,
+  orderCodDisagreement,
+  orderDisagreements,
+  orderRecipientOf,
+  statedCodAfter,
+  validateBatchRow,
+} from './batch-row-rules';
 
 const row = (overrides: Partial<BatchCsvRow> = {}): BatchCsvRow => ({
   order_ref: 'ORD-1',
@@ -41,6 +48,39 @@ describe('batch row rules', () => {
       reason_ar: expect.stringMatching(/[\u0600-\u06ff]/),
     });
     expect(fields(row({ city: 'Riyadh\u0000' }))).toEqual(['city']);
+  });
+
+  it('refuses tab and line feeds (a quoted cell can hold them) in every column, also at the edges, once per column', () => {
+    expect(validateBatchRow(row({ order_ref: 'O\t9' }))).toEqual([
+      { field: 'order_ref', reason_en: 'must not contain control characters', reason_ar: expect.stringMatching(/[\u0600-\u06ff]/) },
+    ]);
+    expect(fields(row({ order_ref: 'O\n13' }))).toEqual(['order_ref']);
+    for (const column of BATCH_CSV_COLUMNS) {
+      for (const control of ['\t', '\n', '\r']) {
+        const value = `${row()[column] || 'x'}`;
+        expect({ column, control, fields: fields(row({ [column]: `${value.slice(0, 1)}${control}${value.slice(1)}` })) }).toEqual({
+          column,
+          control,
+          fields: [column],
+        });
+        expect({ column, control, fields: fields(row({ [column]: `${value}${control}` })) }).toEqual({ column, control, fields: [column] });
+      }
+    }
+  });
+
+  it('an order states its cash on delivery once: equal or empty on its other rows, another amount refused naming the row', () => {
+    let stated = statedCodAfter(null, row({ cod_amount_sar: '' }), 1);
+    expect(stated).toBeNull();
+    stated = statedCodAfter(stated, row({ cod_amount_sar: '150' }), 2);
+    expect(stated).toEqual({ halalas: 15_000, rowNumber: 2 });
+    expect(orderCodDisagreement(stated, row({ cod_amount_sar: '150.00' }))).toBeNull();
+    expect(orderCodDisagreement(stated, row({ cod_amount_sar: ' ' }))).toBeNull();
+    expect(statedCodAfter(stated, row({ cod_amount_sar: '150' }), 3)).toBe(stated);
+    expect(orderCodDisagreement(stated, row({ cod_amount_sar: '0' }))).toMatchObject({
+      field: 'cod_amount_sar',
+      reason_en: expect.stringContaining('must be empty or 150.00, the cash on delivery row 2 states'),
+      reason_ar: expect.stringContaining('150.00'),
+    });
   });
 
   it('accepts a valid row, Arabic-Indic digits and lower-case short addresses included', () => {

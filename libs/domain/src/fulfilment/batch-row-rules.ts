@@ -1,6 +1,7 @@
 import { normaliseAddress, validateAddress } from '../address/address-rules';
 import { AddressProps } from '../address/address';
 import { COD_MAX_HALALAS } from '../billing/cash-on-delivery';
+import { isPrintableText } from '../text/printable-text';
 import { BATCH_CSV_COLUMNS, BatchCsvColumn, BatchCsvRow, BilingualReason, MAX_BATCH_ROWS } from './batch-csv-format';
 
 /**
@@ -50,7 +51,6 @@ const tooLong = (max: number): BilingualReason => ({
 
 /** Arabic letters (the Arabic block and its supplements), not Arabic-Indic digits or marks alone. */
 const ARABIC_LETTER = /[\u0621-\u064a\u0671-\u06d3\u06fa-\u06fc\u0750-\u077f\u08a0-\u08c9\ufb50-\ufdfb\ufe70-\ufefc]/;
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 const COD_PATTERN = /^\d+(\.\d{1,2})?$/;
 
 const problem = (field: BatchRowProblem['field'], reason: BilingualReason): BatchRowProblem => ({ field, ...reason });
@@ -84,8 +84,8 @@ export function validateBatchRow(row: BatchCsvRow): BatchRowProblem[] {
       if (required) problems.push(problem(field, REASONS.REQUIRED));
       return undefined;
     }
-    if (UNPRINTABLE.test(value)) problems.push(problem(field, REASONS.CONTROL));
-    else if (value.length > max) problems.push(problem(field, tooLong(max)));
+    if (!isPrintableText(value)) return undefined;
+    if (value.length > max) problems.push(problem(field, tooLong(max)));
     else return value;
     return undefined;
   };
@@ -111,8 +111,15 @@ export function validateBatchRow(row: BatchCsvRow): BatchRowProblem[] {
   else if (cod !== '' && codAmountHalalasOf(cod) > COD_MAX_HALALAS) problems.push(problem('cod_amount_sar', REASONS.COD_TOO_LARGE));
   text('notes', MAX_NOTES_LENGTH, false);
 
+  // Control characters anywhere in a cell, edges included (trimming would hide a tab or a
+  // quoted line feed): the column's one problem, since its other rules read a value it does not have.
+  const unprintable = new Set(BATCH_CSV_COLUMNS.filter((column) => !isPrintableText(row[column])));
+  const reported = [
+    ...problems.filter((p) => !unprintable.has(p.field as BatchCsvColumn)),
+    ...[...unprintable].map((column) => problem(column, REASONS.CONTROL)),
+  ];
   const order = (field: string) => (field === 'row' ? -1 : BATCH_CSV_COLUMNS.indexOf(field as BatchCsvColumn));
-  return problems.sort((a, b) => order(a.field) - order(b.field));
+  return reported.sort((a, b) => order(a.field) - order(b.field));
 }
 
 /** A row with more or fewer cells than the header. */
@@ -136,6 +143,37 @@ export function codAmountHalalasOf(value: string): number {
   if (trimmed === '') return 0;
   const [whole, fraction = ''] = trimmed.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** The cash on delivery an order states, and the row that first stated it. */
+export interface StatedCod {
+  readonly halalas: number;
+  readonly rowNumber: number;
+}
+
+/**
+ * cod_amount_sar is the order's amount, not the row's: rows of one order_ref are one shipment
+ * that collects once, so amounts are never added up (two rows of 6,000 would collect 12,000,
+ * past the 10,000 ceiling POST /rates enforces). A row states the amount or leaves the cell
+ * empty; a row that states another amount than the order's earlier one is refused, naming that
+ * row. `stated` is the order's amount so far (null: none stated yet). The row's own cell must
+ * have passed the cod_amount_sar rule.
+ */
+export function orderCodDisagreement(stated: StatedCod | null, row: BatchCsvRow): BatchRowProblem | null {
+  const cell = row.cod_amount_sar.trim();
+  if (stated === null || cell === '' || codAmountHalalasOf(cell) === stated.halalas) return null;
+  const amount = (stated.halalas / 100).toFixed(2);
+  return {
+    field: 'cod_amount_sar',
+    reason_en: `must be empty or ${amount}, the cash on delivery row ${stated.rowNumber} states for the same order_ref (one amount per order, never added up)`,
+    reason_ar: `يجب أن يكون فارغاً أو ${amount}، وهو مبلغ الدفع عند الاستلام في الصف ${stated.rowNumber} لنفس رقم الطلب order_ref (مبلغ واحد لكل طلب، لا يُجمع)`,
+  };
+}
+
+/** The order's amount after a valid row: the first amount stated stays (later ones equal it). */
+export function statedCodAfter(stated: StatedCod | null, row: BatchCsvRow, rowNumber: number): StatedCod | null {
+  if (stated !== null || row.cod_amount_sar.trim() === '') return stated;
+  return { halalas: codAmountHalalasOf(row.cod_amount_sar), rowNumber };
 }
 
 /** The columns on which all rows of one order must agree: they describe one recipient. */

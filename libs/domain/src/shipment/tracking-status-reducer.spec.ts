@@ -90,6 +90,29 @@ describe('applyStatusEvents: examples', () => {
       expect(transitions.map(({ to }) => to)).toEqual(steps);
     }
   });
+  it("an exception in the minute of the booking or of a scan applies at the carrier's resolution and is a status change", () => {
+    // The booking's lastEventAt is the gateway's clock (seconds, milliseconds); a carrier that
+    // reports to the minute floors its scans below it.
+    const booked = { ...initialTrackingState('LABEL_GENERATED'), lastEventAt: new Date(T0 + 7 * 60_000 + 23_456) };
+    const opts = { timeResolutionMs: 60_000 };
+    const afterScan = applyStatusEvents(booked, [ev('a', 'PICKED_UP', 7)], opts);
+    expect(afterScan.state.status).toBe('PICKED_UP');
+    const held = applyStatusEvents(afterScan.state, [ev('b', 'EXCEPTION_CUSTOMS_HOLD', 7)], opts);
+    expect(held.state.status).toBe('EXCEPTION_CUSTOMS_HOLD');
+    expect(held.transitions.map(({ from, to }) => `${from}>${to}`)).toEqual(['PICKED_UP>EXCEPTION_CUSTOMS_HOLD']);
+    const rightAfterBooking = applyStatusEvents(booked, [ev('c', 'EXCEPTION_ADDRESS_ISSUE', 7)], opts);
+    expect(rightAfterBooking.transitions.map(({ to }) => to)).toEqual(['EXCEPTION_ADDRESS_ISSUE']);
+  });
+
+  it('exceptions at the same instant as each other and as a scan, in one batch: each is a status change, whatever their ids', () => {
+    const events = [ev('a0', 'EXCEPTION_CUSTOMS_HOLD', 7), ev('z2', 'PICKED_UP', 7), ev('z1', 'EXCEPTION_WEIGHT_MISMATCH', 7)];
+    for (const arrival of [events, [...events].reverse()]) {
+      const { state, transitions } = applyStatusEvents(initialTrackingState('LABEL_GENERATED'), arrival, { timeResolutionMs: 60_000 });
+      expect(transitions.map(({ to }) => to)).toEqual(['PICKED_UP', 'EXCEPTION_WEIGHT_MISMATCH', 'EXCEPTION_CUSTOMS_HOLD']);
+      expect(state.status).toBe('EXCEPTION_CUSTOMS_HOLD');
+    }
+  });
+
   it('an exception newer than the last event sets the exception; the flow resumes at or after the interrupted step', () => {
     let state = oneByOne([ev('a', 'IN_TRANSIT', 10), ev('b', 'EXCEPTION_CARRIER_DELAY', 20)]);
     expect(state).toMatchObject({ status: 'EXCEPTION_CARRIER_DELAY', progress: 'IN_TRANSIT' });

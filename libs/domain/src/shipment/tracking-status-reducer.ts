@@ -33,6 +33,9 @@ import { TimeResolutionMs, trackingEventIdentity, withoutDuplicates } from './tr
  * - Exception e: applies if e is at least as new as lastEventAt (an exception and a flow
  *   event at the same instant: the exception wins; two exceptions at the same instant:
  *   the higher in EXCEPTION_TIE_ORDER wins). Exceptions imply a minimum progress.
+ * - "Same instant" and "newer" are judged at the carrier's time resolution: lastEventAt may
+ *   come from the gateway's clock (the booking) with seconds a minute-resolution carrier's
+ *   scans never carry, and must not make those scans' exceptions look older.
  * - Nothing moves a shipment off the return leg except RETURNED or LOST.
  * Consequence (property-tested): for events that form a valid lifecycle with strictly
  * increasing occurredAt, every arrival order, split into any batches, with or without
@@ -121,16 +124,33 @@ function tieRank(status: ShipmentStatus): number {
   return EXCEPTION_TIE_ORDER.indexOf(status);
 }
 
-/** One event, no deduplication. */
-export function applyStatusEvent(state: TrackingState, event: StatusEvent, opts: LaneOptions = {}): TrackingState {
+/**
+ * A time floored to the carrier's resolution, for comparing: a carrier that reports to the
+ * minute places a scan at 10:05:00 that happened after a booking stored at 10:05:23 (the
+ * gateway's clock); at the carrier's resolution both are the same instant, so an exception
+ * then still wins rather than counting as older than the booking.
+ */
+function instantOf(ms: number, resolutionMs: TimeResolutionMs | undefined): number {
+  const step = resolutionMs !== undefined && Number.isFinite(resolutionMs) && resolutionMs >= 1 ? Math.floor(resolutionMs) : 1;
+  return Number.isFinite(ms) ? Math.floor(ms / step) * step : ms;
+}
+
+/** One event, no deduplication; times compared at the carrier's resolution (1 ms when absent). */
+export function applyStatusEvent(
+  state: TrackingState,
+  event: StatusEvent,
+  opts: LaneOptions & Pick<ApplyEventsOptions, 'timeResolutionMs'> = {},
+): TrackingState {
   const { status } = state;
   const to = event.status;
   if (isTerminal(status) || !isAllowedOnLane(to, opts)) return state;
 
   const progress = progressOf(state);
-  const eventAt = timeOf(event.occurredAt);
-  const lastAt = timeOf(state.lastEventAt);
-  const newest = Math.max(eventAt, lastAt);
+  const exactAt = timeOf(event.occurredAt);
+  const exactLastAt = timeOf(state.lastEventAt);
+  const newest = Math.max(exactAt, exactLastAt);
+  const eventAt = instantOf(exactAt, opts.timeResolutionMs);
+  const lastAt = instantOf(exactLastAt, opts.timeResolutionMs);
   const next = (nextStatus: ShipmentStatus, nextProgress: ShipmentStatus): TrackingState => ({
     status: nextStatus,
     progress: nextProgress,
@@ -162,13 +182,17 @@ export function applyStatusEvent(state: TrackingState, event: StatusEvent, opts:
  * Oldest first. Events at the same instant (common at a carrier's resolution: a minute, a
  * second) go in lifecycle order, main-flow steps by rank before anything else, so that
  * IN_TRANSIT and OUT_FOR_DELIVERY reported in one minute are two status changes, not one
- * step skipped by chance of their ids; the id decides only what the lifecycle does not.
+ * step skipped by chance of their ids. Exceptions at one instant follow in
+ * EXCEPTION_TIE_ORDER, so each one is a change of its own (and its shipment.exception) and
+ * the one the tie order shows ends up shown; the id decides only what neither orders.
  */
 function compareEvents(a: StatusEvent, b: StatusEvent): number {
   const byTime = timeOf(a.occurredAt) - timeOf(b.occurredAt);
   if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
   const byStep = lifecycleStep(a.status) - lifecycleStep(b.status);
   if (byStep !== 0) return byStep;
+  const byTie = tieRank(a.status) - tieRank(b.status);
+  if (byTie !== 0) return byTie;
   return a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0;
 }
 

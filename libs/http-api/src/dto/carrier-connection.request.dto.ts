@@ -1,12 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import type { CreateCarrierConnectionCommand } from '@lgw/application';
+import { OnlyKnownFields } from '../http/validation.pipe';
 
 /**
  * POST /carrier-connections (and the admin API's). The fields are checked against the carrier's
  * declared credentials schema by the domain (every problem with its field and bilingual
  * reason), then the credentials against the carrier itself, before anything is saved.
  */
+@OnlyKnownFields(['carrier', 'credentials', 'account_number', 'rate_cards'])
 export class CreateCarrierConnectionRequestDto {
   @ApiProperty({ type: String, example: 'sahm', description: 'carrier code (GET /carriers)' })
   @Allow()

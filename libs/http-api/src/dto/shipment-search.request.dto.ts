@@ -43,7 +43,8 @@ export class ShipmentFilterQueryDto implements ShipmentFilterText {
   @ApiPropertyOptional({
     type: String,
     maxLength: 64,
-    description: "Tracking number, the caller's reference, the recipient's phone or the gateway's reference (LGW…): exact or prefix.",
+    description:
+      "Tracking number, the caller's reference, the recipient's phone (also typed locally, 05…) or the gateway's reference (LGW…): exact or prefix.",
     example: 'SAHM',
   })
   @IsOptional()
@@ -65,7 +66,12 @@ export class ShipmentFilterQueryDto implements ShipmentFilterText {
   @DAY_RULE
   created_to?: string;
 
-  @ApiPropertyOptional({ type: String, maxLength: 64, description: 'Destination city, whole name, case-insensitive.', example: 'Jeddah' })
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 64,
+    description: 'Destination city, whole name: any case, with or without the article, Arabic or Latin spelling (جدة finds Jeddah).',
+    example: 'Jeddah',
+  })
   @IsOptional()
   @SHORT
   destination_city?: string;

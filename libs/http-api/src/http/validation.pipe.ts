@@ -9,6 +9,7 @@ import {
   ValidationError,
 } from '@lgw/domain';
 import { ADDRESS_CONSTRAINT, isLateConstraint, VERIFIABLE_ADDRESS_CONSTRAINT } from '../dto/domain-rules.decorator';
+import { nullFieldViolations } from './null-fields';
 import { cacheValidationMetadata } from './validation-metadata.cache';
 
 /**
@@ -67,12 +68,34 @@ export function OnlyKnownParameters(names: readonly string[]): ClassDecorator {
   };
 }
 
+const KNOWN_FIELDS = Symbol('KNOWN_FIELDS');
+
+/**
+ * A JSON body whose top-level fields are all named by the DTO: any other one is refused (422
+ * naming it) rather than dropped by the whitelist, where a client would believe a setting it
+ * sent took effect (a `base_url` beside a carrier connection's credentials).
+ */
+export function OnlyKnownFields(names: readonly string[]): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(KNOWN_FIELDS, new Set(names), target);
+  };
+}
+
+const UNKNOWN = {
+  parameter: { reason: 'is not a parameter of this operation', reason_ar: 'ليس من معاملات هذه العملية' },
+  field: { reason: 'is not a field of this operation', reason_ar: 'ليس من حقول هذه العملية' },
+};
+
 function unknownParameters(value: unknown, metadata: ArgumentMetadata): FieldViolation[] {
-  const known: Set<string> | undefined = metadata.metatype ? Reflect.getMetadata(KNOWN_PARAMETERS, metadata.metatype) : undefined;
-  if (!known || typeof value !== 'object' || value === null) return [];
+  const fields: Set<string> | undefined =
+    metadata.type === 'body' && metadata.metatype ? Reflect.getMetadata(KNOWN_FIELDS, metadata.metatype) : undefined;
+  const known: Set<string> | undefined =
+    fields ?? (metadata.metatype ? Reflect.getMetadata(KNOWN_PARAMETERS, metadata.metatype) : undefined);
+  if (!known || typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const reason = fields ? UNKNOWN.field : UNKNOWN.parameter;
   return Object.keys(value)
     .filter((name) => !known.has(name))
-    .map((name) => ({ field: name, reason: 'is not a parameter of this operation', reason_ar: 'ليس من معاملات هذه العملية' }));
+    .map((name) => ({ field: name, ...reason }));
 }
 
 /** Bodies this pipe has already judged: the idempotency interceptor validates before it claims a key. */
@@ -126,6 +149,8 @@ export class GatewayValidationPipe extends ValidationPipe {
     }
     if (unknown.length > 0) throw ValidationError.of(unknown);
     if (metadata.type === 'body') {
+      const nulls = nullFieldViolations(result);
+      if (nulls.length > 0) throw ValidationError.of(nulls);
       // After the shape checks, so a wrong type is still reported as such; before any use case
       // runs, so no carrier is called with text the database could not store.
       const field = firstUnprintableText(result);

@@ -9,7 +9,7 @@ import {
   ShipmentRepositoryPort,
   TrackingEventRecord,
 } from '@lgw/application';
-import { ShipmentStatus } from '@lgw/domain';
+import { cityKeysOf, phoneSearchForm, ShipmentStatus } from '@lgw/domain';
 import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
 import {
   bookedShipmentColumns,
@@ -221,6 +221,21 @@ function prefixPattern(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+const ARABIC_MARKS = '\u064B-\u065F\u0670\u0640';
+
+/**
+ * cityKey (libs/domain national-address.ts) in SQL, so that both sides of a city search are
+ * folded alike: lower case, Arabic marks dropped, letter variants folded (أإآ → ا, ة → ه,
+ * ى → ي), spaces and separators dropped, a leading article (al, el, ال) dropped before three
+ * or more letters. A spec holds it equal to cityKey.
+ */
+export function cityKeySql(column: string): string {
+  const marks = `regexp_replace(lower(${column}), '[${ARABIC_MARKS}]', '', 'g')`;
+  const letters = `translate(${marks}, '\u0623\u0625\u0622\u0629\u0649', '\u0627\u0627\u0627\u0647\u064A')`;
+  const separators = `regexp_replace(${letters}, '[[:space:]''\u2019.-]', '', 'g')`;
+  return `regexp_replace(${separators}, '^(al|el|\u0627\u0644)(.{3,})$', '\\2')`;
+}
+
 /**
  * The WHERE clause of the list and the export: each filter is served by an index of the team
  * (migration 1732100410000); the search is one index per searched column, or-ed by the planner.
@@ -236,12 +251,17 @@ export function shipmentFilterSql(teamId: string, filter: ShipmentFilterQuery): 
   if (filter.carrierCode) add((p) => `carrier_code = ${p}`, filter.carrierCode);
   if (filter.createdFrom) add((p) => `created_at >= ${p}`, filter.createdFrom);
   if (filter.createdBefore) add((p) => `created_at < ${p}`, filter.createdBefore);
-  if (filter.destinationCity) add((p) => `lower(destination->>'city') = lower(${p})`, filter.destinationCity);
+  if (filter.destinationCity) add((p) => `${cityKeySql("destination->>'city'")} = ANY(${p}::text[])`, cityKeysOf(filter.destinationCity));
   if (filter.search) {
+    // The phone is also looked for in its stored form (0598… is stored 966598…).
+    const phone = phoneSearchForm(filter.search);
+    const phoneClause = phone && phone !== filter.search ? ` OR (destination->>'phone') LIKE $${params.length + 2}` : '';
     add(
-      (p) => `(tracking_number LIKE ${p} OR reference LIKE ${p} OR (destination->>'phone') LIKE ${p} OR service_reference LIKE ${p})`,
+      (p) =>
+        `(tracking_number LIKE ${p} OR reference LIKE ${p} OR (destination->>'phone') LIKE ${p} OR service_reference LIKE ${p}${phoneClause})`,
       prefixPattern(filter.search),
     );
+    if (phoneClause) params.push(prefixPattern(phone!));
   }
   return { where: clauses.join(' AND '), params };
 }

@@ -3,11 +3,13 @@ import {
   BatchCsvRow,
   BatchRowProblem,
   batchRowDestination,
-  codAmountHalalasOf,
   MAX_BATCH_ROWS,
+  orderCodDisagreement,
   orderDisagreements,
   orderRecipientOf,
   malformedCsv,
+  StatedCod,
+  statedCodAfter,
   tooManyRows,
   validateBatchRow,
   wrongColumnCount,
@@ -32,7 +34,8 @@ interface OrderAccumulator {
   draft: Omit<BatchOrderDraft, 'shipmentId' | 'seq' | 'rowCount' | 'totalQty' | 'codAmountHalalas'>;
   rowCount: number;
   totalQty: number;
-  codAmountHalalas: number;
+  /** The order's cash on delivery (stated once, repeated or left empty on its other rows). */
+  cod: StatedCod | null;
 }
 
 /**
@@ -96,17 +99,18 @@ export class BatchScan {
         draft: { orderRef, destination: batchRowDestination(row) },
         rowCount: 1,
         totalQty: problems.length === 0 ? Number(row.qty.trim()) : 0,
-        codAmountHalalas: problems.length === 0 ? codAmountHalalasOf(row.cod_amount_sar) : 0,
+        cod: problems.length === 0 ? statedCodAfter(null, row, rowNumber) : null,
       });
       return problems;
     }
     this.lastOrderSeq = order.seq;
-    const disagreements = orderDisagreements(order.recipient, row, order.firstRowNumber);
+    const cod = orderCodDisagreement(order.cod, row);
+    const disagreements = [...orderDisagreements(order.recipient, row, order.firstRowNumber), ...(cod ? [cod] : [])];
     const all = [...problems, ...disagreements.filter((d) => !problems.some((p) => p.field === d.field))];
     order.rowCount += 1;
     if (all.length === 0) {
       order.totalQty += Number(row.qty.trim());
-      order.codAmountHalalas += codAmountHalalasOf(row.cod_amount_sar);
+      order.cod = statedCodAfter(order.cod, row, rowNumber);
     }
     return all;
   }
@@ -119,7 +123,7 @@ export class BatchScan {
       seq: o.seq,
       rowCount: o.rowCount,
       totalQty: o.totalQty,
-      codAmountHalalas: o.codAmountHalalas,
+      codAmountHalalas: o.cod?.halalas ?? 0,
     }));
   }
 }

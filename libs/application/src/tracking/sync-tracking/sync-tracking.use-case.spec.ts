@@ -299,6 +299,31 @@ describe('SyncTrackingUseCase', () => {
     expect(repo.events.map((e) => e.eventKey)).toEqual(['a', 'c']);
   });
 
+  it('a minute-resolution carrier: an exception in the minute of the booking and of the pickup scan moves the status and goes out as shipment.exception', async () => {
+    const { repo, useCase, carrier } = setup([carrierEvent('T1', 'p', 'PICKED_UP', 1)], 60_000);
+    const row = repo.add('s1', 'T1', 'LABEL_GENERATED');
+    // Booked at 12:01:23.456 by the gateway's clock; the carrier's scans say 12:01.
+    row.state = { ...row.state, lastEventAt: new Date(at(1).getTime() + 23_456) };
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(row.state.status).toBe('PICKED_UP');
+    carrier.history.push(carrierEvent('T1', 'h', 'EXCEPTION_CUSTOMS_HOLD', 1, { exceptionType: 'CUSTOMS_HOLD' }));
+    row.nextPollAt = at(-1);
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(row.state.status).toBe('EXCEPTION_CUSTOMS_HOLD');
+    expect(repo.outbox[1].payload).toMatchObject({
+      previous_status: 'PICKED_UP',
+      exception_type: 'CUSTOMS_HOLD',
+      kinds: ['shipment.status_updated', 'shipment.exception'],
+    });
+
+    const fresh = setup([carrierEvent('T2', 'a', 'EXCEPTION_ADDRESS_ISSUE', 1, { exceptionType: 'ADDRESS_ISSUE' })], 60_000);
+    const booked = fresh.repo.add('s2', 'T2', 'LABEL_GENERATED');
+    booked.state = { ...booked.state, lastEventAt: new Date(at(1).getTime() + 1_000) };
+    await fresh.useCase.execute({ carrierCode: 'sahm' });
+    expect(booked.state.status).toBe('EXCEPTION_ADDRESS_ISSUE');
+    expect(fresh.repo.outbox[0].payload.kinds).toEqual(['shipment.status_updated', 'shipment.exception']);
+  });
+
   it('lets a cancel that commits first win: the pickup is kept as history only', async () => {
     const { repo, useCase } = setup([carrierEvent('T1', 'e1', 'PICKED_UP', 1)]);
     repo.add('s1', 'T1');
