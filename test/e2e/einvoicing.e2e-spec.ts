@@ -13,8 +13,11 @@ import {
   invoiceValue,
   qrTags,
   signatureFacts,
+  invoiceLines,
+  printedInvoiceRows,
   signatureVerifies,
   validateUbl,
+  wellFormed,
   xpath,
 } from '../support/einvoice-checks';
 import { eventually } from '../support/eventually';
@@ -306,6 +309,76 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
     expect(mine[0]).toMatchObject({ kind: 'invoice', periodStart: now.previous, lineCount: 1, status: 'REPORTED' });
     const left = await t.api('/invoices/current', { key: team.apiKey });
     expect(left.body.line_items.map((l: any) => l.tracking_number)).toEqual(['MONTHEND2']);
+  });
+
+  it('an issued B2B invoice is its signed document: GET answers it, its PDF lists the XML lines and names the buyer, surcharges as the open period showed', async () => {
+    const team = await t.createTeam('Buyer Shown');
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
+    const profile = await t.admin('PUT', `/teams/${team.teamId}/billing-profile`, {
+      legal_name_ar: 'شركة المشتري الظاهر',
+      legal_name_en: 'Buyer Shown Trading Co.',
+      vat_number: '311111111100003',
+      address: ADDRESS,
+    });
+    expect(profile.status).toBe(200);
+    const kept = await book(t, team, undefined, { cod_amount: 150 });
+    const cancelled = await book(t, team);
+    await openLines(team, 3);
+    expect((await t.api(`/shipments/${cancelled.id}/cancel`, { method: 'POST', key: team.apiKey, body: {} })).status).toBe(200);
+    await openLines(team, 4);
+    const open = (await t.api('/invoices/current', { key: team.apiKey })).body;
+    expect(open.surcharges_sar).toBeGreaterThan(0);
+
+    const [document] = await issue(team.teamId);
+    expect(document).toMatchObject({ type: 'invoice', status: 'CLEARED', profile: 'standard' });
+    const xml = await xmlOf(team, document.id);
+    const xmlLines = invoiceLines(xml);
+    expect(xmlLines.length).toBe(2);
+    expect(xml).not.toContain(cancelled.tracking_number);
+
+    // The invoice itself, as its owner reads it; a stranger gets 404.
+    const got = await t.api(`/invoices/${document.id}`, { key: team.apiKey });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({
+      id: document.id,
+      type: 'invoice',
+      status: 'CLEARED',
+      number: document.number,
+      profile: 'standard',
+      surcharges_sar: open.surcharges_sar,
+      vat_sar: document.vat_sar,
+      total_sar: document.total_sar,
+    });
+    expect(got.body.line_items.map((l: any) => l.amount_sar.toFixed(2))).toEqual(xmlLines.map((l) => l.net));
+    expect(got.body.subtotal_sar + got.body.surcharges_sar).toBeCloseTo(
+      Number(invoiceValue(xml, 'LegalMonetaryTotal', 'TaxExclusiveAmount')),
+      2,
+    );
+    const stranger = await t.createTeam('Stranger 22');
+    expect((await t.api(`/invoices/${document.id}`, { key: stranger.apiKey })).status).toBe(404);
+
+    // The list shows the same split as the open period did.
+    const listed = (await t.api('/invoices?limit=100', { key: team.apiKey })).body.invoices.find((i: any) => i.id === document.id);
+    expect(listed).toMatchObject({ surcharges_sar: open.surcharges_sar, line_count: 2, total_sar: document.total_sar });
+
+    // The PDF renders the signed document: the XML's lines and nothing else, the buyer named.
+    const pdfRes = await fetch(`${t.url}/api/v1/invoices/${document.id}.pdf`, { headers: { authorization: `Bearer ${team.apiKey}` } });
+    expect(pdfRes.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'lgw-einvoice-pdf-'));
+    try {
+      const text = await pdfText(await savePdf(dir, Buffer.from(await pdfRes.arrayBuffer())));
+      expect(text).not.toContain(cancelled.tracking_number);
+      expect(text).toContain(kept.tracking_number);
+      expect(printedInvoiceRows(text)).toEqual(xmlLines.map((l) => [l.net, l.vat, l.gross]));
+      expect(text).not.toMatch(/-\d+\.\d{2}/);
+      expect(text).toContain('Buyer Shown Trading Co.');
+      expect(text).toContain('شركة المشتري الظاهر');
+      expect(text).toContain('311111111100003');
+      expect(text).toContain(ADDRESS.street);
+      expect(text).toContain(ADDRESS.postal_code);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps one unbroken chain across 50 documents issued concurrently by two issuers', async () => {
