@@ -34,6 +34,13 @@ const ADDRESS = {
   additional_number: '5678',
   country: 'SA',
 };
+/** One seller for every invoice; the CR number through its deprecated e-invoicing name, which still works. */
+const SELLER_ENV = {
+  INVOICE_SELLER_NAME: 'Sample Freight Co.',
+  INVOICE_SELLER_NAME_AR: 'شركة العينة للشحن',
+  INVOICE_SELLER_VAT_NUMBER: '310175397400003',
+  EINVOICE_SELLER_CR_NUMBER: '1010123456',
+};
 const halalas = (sar: number) => Math.round(sar * 100);
 
 describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
@@ -43,7 +50,7 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
   let caCertificate: X509Certificate;
 
   beforeAll(async () => {
-    t = await bootTestApp({ worker: true, env: { EINVOICE_RETRY_EVERY_MS: '300' } });
+    t = await bootTestApp({ worker: true, env: { EINVOICE_RETRY_EVERY_MS: '300', ...SELLER_ENV } });
     b2b = await t.createTeam('Merchant B2B');
     b2c = await t.createTeam('Merchant B2C');
     for (const team of [b2b, b2c]) await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
@@ -376,6 +383,41 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
       expect(text).toContain('311111111100003');
       expect(text).toContain(ADDRESS.street);
       expect(text).toContain(ADDRESS.postal_code);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names one seller on the open period and on the e-invoice: the same legal names, VAT and CR number from one configuration', async () => {
+    const team = await t.createTeam('One Seller');
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
+    await book(t, team);
+    await openLines(team, 1);
+    const dir = mkdtempSync(join(tmpdir(), 'lgw-seller-pdf-'));
+    try {
+      const pdfOf = async (id: string) => {
+        const res = await fetch(`${t.url}/api/v1/invoices/${id}.pdf`, { headers: { authorization: `Bearer ${team.apiKey}` } });
+        expect(res.status).toBe(200);
+        return pdfText(await savePdf(dir, Buffer.from(await res.arrayBuffer())));
+      };
+      const openPeriod = await pdfOf('current');
+      const [document] = await issue(team.teamId);
+      const xml = await xmlOf(team, document.id);
+      expect(invoiceValue(xml, 'AccountingSupplierParty', 'Party', 'PartyName', 'Name')).toBe(SELLER_ENV.INVOICE_SELLER_NAME);
+      expect(invoiceValue(xml, 'AccountingSupplierParty', 'Party', 'PartyLegalEntity', 'RegistrationName')).toBe(
+        SELLER_ENV.INVOICE_SELLER_NAME_AR,
+      );
+      expect(invoiceValue(xml, 'AccountingSupplierParty', 'Party', 'PartyTaxScheme', 'CompanyID')).toBe(
+        SELLER_ENV.INVOICE_SELLER_VAT_NUMBER,
+      );
+      expect(invoiceValue(xml, 'AccountingSupplierParty', 'Party', 'PartyIdentification', 'ID')).toBe(SELLER_ENV.EINVOICE_SELLER_CR_NUMBER);
+      const issued = await pdfOf(document.id);
+      for (const text of [openPeriod, issued]) {
+        expect(text).toContain(SELLER_ENV.INVOICE_SELLER_NAME);
+        expect(text).toContain(SELLER_ENV.INVOICE_SELLER_NAME_AR);
+        expect(text).toContain(SELLER_ENV.INVOICE_SELLER_VAT_NUMBER);
+        expect(text).not.toContain('Logistics Gateway');
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

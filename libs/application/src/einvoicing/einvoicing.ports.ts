@@ -16,7 +16,8 @@ export interface BillingProfile {
 /** The seller (the operator) and the identity its EGS unit is registered under. */
 export interface EinvoiceSeller extends EinvoiceParty {
   readonly vatNumber: string;
-  readonly crNumber: string;
+  /** The commercial registration number (10 digits); unset in the developer sandbox only. */
+  readonly crNumber?: string;
   readonly address: EinvoiceAddress;
   readonly branch: string;
   readonly industry: string;

@@ -44,11 +44,3 @@ export interface InvoiceRendererPort {
 }
 
 export const INVOICE_RENDERER = Symbol('INVOICE_RENDERER');
-
-/** The operator who issues the invoices (from the environment). */
-export interface InvoiceSellerSettings {
-  readonly name: string;
-  readonly vatNumber: string;
-}
-
-export const INVOICE_SELLER = Symbol('INVOICE_SELLER');

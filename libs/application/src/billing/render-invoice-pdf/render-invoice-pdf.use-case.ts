@@ -1,12 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EinvoiceAddress, readUblParty, simplifiedInvoiceQrText } from '@lgw/domain';
-import {
-  InvoiceDocument,
-  INVOICE_RENDERER,
-  INVOICE_SELLER,
-  InvoiceRendererPort,
-  InvoiceSellerSettings,
-} from '../../ports/invoice-renderer.port';
+import { InvoiceDocument, INVOICE_RENDERER, InvoiceRendererPort } from '../../ports/invoice-renderer.port';
 import { GetInvoiceUseCase } from '../get-invoice/get-invoice.use-case';
 import { EINVOICE_SELLER, EinvoiceSeller } from '../../einvoicing/einvoicing.ports';
 import { GetEinvoiceXmlUseCase } from '../../einvoicing/get-einvoice-xml/get-einvoice-xml.use-case';
@@ -43,10 +37,10 @@ export class RenderInvoicePdfUseCase {
   constructor(
     private readonly getInvoice: GetInvoiceUseCase,
     @Inject(INVOICE_RENDERER) private readonly renderer: InvoiceRendererPort,
-    @Inject(INVOICE_SELLER) private readonly seller: InvoiceSellerSettings,
     private readonly getEinvoice: GetEinvoiceXmlUseCase,
     private readonly issuedInvoice: GetIssuedInvoiceUseCase,
-    @Inject(EINVOICE_SELLER) private readonly einvoiceSeller: EinvoiceSeller,
+    /** One seller on every invoice, the open period's and the issued ones (INVOICE_SELLER_*). */
+    @Inject(EINVOICE_SELLER) private readonly seller: EinvoiceSeller,
   ) {}
 
   /**
@@ -64,7 +58,7 @@ export class RenderInvoicePdfUseCase {
       issuedAt: document.issuedAt,
       periodStart: document.periodStart,
       periodEnd: document.issuedAt.toISOString().slice(0, 10),
-      seller: { name: `${this.einvoiceSeller.legalNameEn} · ${this.einvoiceSeller.legalNameAr}`, vatNumber: this.einvoiceSeller.vatNumber },
+      seller: this.printedSeller(),
       customerReference: teamId,
       buyer: buyer && {
         nameEn: buyer.legalNameEn,
@@ -82,6 +76,10 @@ export class RenderInvoicePdfUseCase {
     });
   }
 
+  private printedSeller(): InvoiceDocument['seller'] {
+    return { name: `${this.seller.legalNameEn} · ${this.seller.legalNameAr}`, vatNumber: this.seller.vatNumber };
+  }
+
   async execute(command: RenderInvoicePdfCommand): Promise<Buffer> {
     if (command.invoiceId && UUID.test(command.invoiceId)) return this.issued(command.teamId, command.invoiceId);
     const { view, lines, totals, updatedAt } = await this.getInvoice.invoice(command);
@@ -90,7 +88,7 @@ export class RenderInvoicePdfUseCase {
       issuedAt: updatedAt,
       periodStart: view.period_start,
       periodEnd: view.period_end,
-      seller: { name: this.seller.name, vatNumber: this.seller.vatNumber },
+      seller: this.printedSeller(),
       customerReference: command.teamId,
       lines: printedLines(lines),
       subtotalHalalas: totals.subtotal.halalas,
@@ -98,7 +96,7 @@ export class RenderInvoicePdfUseCase {
       vatHalalas: totals.vat.halalas,
       totalHalalas: totals.total.halalas,
       qrText: simplifiedInvoiceQrText({
-        sellerName: this.seller.name,
+        sellerName: this.seller.legalNameEn,
         vatNumber: this.seller.vatNumber,
         timestamp: updatedAt,
         totalWithVat: totals.total.toSarString(),
