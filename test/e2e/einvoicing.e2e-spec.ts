@@ -423,6 +423,35 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
     }
   });
 
+  it('refuses characters XML forbids in a team name or billing profile (422 naming the field); a stored one never makes a malformed document', async () => {
+    for (const bad of ['\uFFFE', '\uFFFF', '\u0001', '\u000B']) {
+      const team = await t.admin('POST', '/teams', { name: `Bad${bad}Name` });
+      expect(team.status).toBe(422);
+      expect(team.body.error).toMatchObject({ code: 'E_VALIDATION', details: { field: 'name', reason_ar: expect.any(String) } });
+    }
+    const team = await t.createTeam('Legacy Name');
+    for (const [field, body] of [
+      ['legal_name_en', { legal_name_ar: 'شركة', legal_name_en: 'Co\uFFFE', address: ADDRESS }],
+      ['legal_name_ar', { legal_name_ar: 'شركة\uFFFF', legal_name_en: 'Co', address: ADDRESS }],
+      ['address.street', { legal_name_ar: 'شركة', legal_name_en: 'Co', address: { ...ADDRESS, street: 'St\uFFFE' } }],
+    ] as const) {
+      const res = await t.admin('PUT', `/teams/${team.teamId}/billing-profile`, body);
+      expect(res.status).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'E_VALIDATION', details: { field, reason_ar: expect.any(String) } });
+    }
+    // A name stored before the rule (written past the API): the document stays well-formed XML.
+    await t.runtime.database.dataSource.query('UPDATE teams SET name = $2 WHERE id = $1', [team.teamId, 'Legacy\uFFFE\uFFFF\u0001Name']);
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
+    await book(t, team);
+    await openLines(team, 1);
+    const [document] = await issue(team.teamId);
+    expect(document.status).toBe('REPORTED');
+    const xml = await xmlOf(team, document.id);
+    wellFormed(xml);
+    expectSignedDocument(xml);
+    expect(invoiceValue(xml, 'AccountingCustomerParty', 'Party', 'PartyName', 'Name')).toBe('Legacy\uFFFD\uFFFD\uFFFDName');
+  });
+
   it('keeps one unbroken chain across 50 documents issued concurrently by two issuers', async () => {
     const second = SERVICES_MODE ? await bootTestApp({ shareWith: t }) : t;
     try {
