@@ -452,6 +452,20 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
     expect(invoiceValue(xml, 'AccountingCustomerParty', 'Party', 'PartyName', 'Name')).toBe('Legacy\uFFFD\uFFFD\uFFFDName');
   });
 
+  it('issues a booking made a moment before: "invoice now" bills what is booked first, and names what it could not bill yet', async () => {
+    const team = await t.createTeam('Just Booked');
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
+    const shipment = await book(t, team);
+    const res = await t.admin('POST', '/invoices/issue', { team_id: team.teamId });
+    expect(res.status).toBe(201);
+    expect(res.body.documents).toEqual([expect.objectContaining({ team_id: team.teamId, type: 'invoice', status: 'REPORTED' })]);
+    expect(res.body.still_billing).toEqual([]);
+    expect(await xmlOf(team, res.body.documents[0].id)).toContain(shipment.tracking_number);
+    // Issued once: the billing job that runs after adds nothing to a second issue.
+    const again = await t.admin('POST', '/invoices/issue', { team_id: team.teamId });
+    expect(again.body).toEqual({ documents: [], still_billing: [] });
+  });
+
   it('keeps one unbroken chain across 50 documents issued concurrently by two issuers', async () => {
     const second = SERVICES_MODE ? await bootTestApp({ shareWith: t }) : t;
     try {
