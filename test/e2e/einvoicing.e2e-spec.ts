@@ -518,3 +518,23 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
     }
   });
 });
+
+describe('e-invoicing onboarding against a Fatoora API that does not answer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Port 9 (discard) has no listener here; the user info stands for a secret an operator might put in the URL.
+    t = await bootTestApp({ env: { ZATCA_BASE_URL: 'http://operator:s3cret-pass@127.0.0.1:9/e-invoicing/simulation' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 502 naming the URL it tried, without secrets', async () => {
+    const res = await t.admin('POST', '/einvoicing/onboarding', { otp: '123345' });
+    expect(res.status).toBe(502);
+    expect(res.body.error).toMatchObject({
+      code: 'E_EINVOICING_ONBOARDING_FAILED',
+      details: { step: 'compliance CSID', url: 'http://127.0.0.1:9/e-invoicing/simulation/compliance' },
+    });
+    expect(res.body.error.details.reasons[0]).toContain('http://127.0.0.1:9/e-invoicing/simulation/compliance');
+    expect(res.text).not.toMatch(/s3cret|operator/);
+  });
+});

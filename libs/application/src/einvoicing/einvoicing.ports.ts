@@ -183,6 +183,8 @@ export type FatooraOutcome =
 
 /** ZATCA's Fatoora API (the developer portal's routes). */
 export interface FatooraPort {
+  /** The API's base URL as it may be shown (no user info, no query): named when onboarding fails. */
+  readonly endpoint: string;
   complianceCsid(csr: string, otp: string): Promise<FatooraCsid>;
   complianceCheck(credentials: FatooraCredentials, submission: FatooraSubmission): Promise<FatooraOutcome>;
   productionCsid(credentials: FatooraCredentials, complianceRequestId: string): Promise<FatooraCsid>;

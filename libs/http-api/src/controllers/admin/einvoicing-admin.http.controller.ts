@@ -64,7 +64,7 @@ export class EinvoicingAdminHttpController {
   @Post('einvoicing/onboarding')
   @HttpCode(201)
   @ApiCreatedResponse({ type: OnboardEgsResponseDto })
-  @ApiErrorResponses({ 422: 'E_VALIDATION (otp)', 502: 'E_EINVOICING_ONBOARDING_FAILED (details.step, details.reasons)' })
+  @ApiErrorResponses({ 422: 'E_VALIDATION (otp)', 502: 'E_EINVOICING_ONBOARDING_FAILED (details.step, details.url, details.reasons)' })
   async onboarding(@Body() body: OnboardEgsRequestDto): Promise<OnboardEgsResponseDto> {
     return this.onboard.execute({ otp: body.otp });
   }
