@@ -13,23 +13,22 @@ const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? 
  * ZATCA's test form); there is no default CR number: production sets its own.
  */
 export function invoiceSellerFrom(env: Env): EinvoiceSeller {
-  const read = (name: string, alias = name) => setting(env, `INVOICE_SELLER_${name}`, `EINVOICE_SELLER_${alias}`);
   const seller: EinvoiceSeller = {
-    legalNameAr: read('NAME_AR') ?? 'شركة بوابة الخدمات اللوجستية',
-    legalNameEn: read('NAME', 'NAME_EN') ?? 'Logistics Gateway Co.',
-    vatNumber: read('VAT_NUMBER') ?? '300000000000003',
-    crNumber: read('CR_NUMBER'),
+    legalNameAr: pick(env, 'INVOICE_SELLER_NAME_AR', 'EINVOICE_SELLER_NAME_AR') ?? 'شركة بوابة الخدمات اللوجستية',
+    legalNameEn: pick(env, 'INVOICE_SELLER_NAME', 'EINVOICE_SELLER_NAME_EN') ?? 'Logistics Gateway Co.',
+    vatNumber: pick(env, 'INVOICE_SELLER_VAT_NUMBER', 'EINVOICE_SELLER_VAT_NUMBER') ?? '300000000000003',
+    crNumber: pick(env, 'INVOICE_SELLER_CR_NUMBER', 'EINVOICE_SELLER_CR_NUMBER'),
     address: {
-      street: read('STREET') ?? 'King Fahd Road',
-      building_number: read('BUILDING_NUMBER') ?? '2322',
-      additional_number: read('ADDITIONAL_NUMBER') ?? '8228',
-      district: read('DISTRICT') ?? 'Al Olaya',
-      city: read('CITY') ?? 'Riyadh',
-      postal_code: read('POSTAL_CODE') ?? '12214',
+      street: pick(env, 'INVOICE_SELLER_STREET', 'EINVOICE_SELLER_STREET') ?? 'King Fahd Road',
+      building_number: pick(env, 'INVOICE_SELLER_BUILDING_NUMBER', 'EINVOICE_SELLER_BUILDING_NUMBER') ?? '2322',
+      additional_number: pick(env, 'INVOICE_SELLER_ADDITIONAL_NUMBER', 'EINVOICE_SELLER_ADDITIONAL_NUMBER') ?? '8228',
+      district: pick(env, 'INVOICE_SELLER_DISTRICT', 'EINVOICE_SELLER_DISTRICT') ?? 'Al Olaya',
+      city: pick(env, 'INVOICE_SELLER_CITY', 'EINVOICE_SELLER_CITY') ?? 'Riyadh',
+      postal_code: pick(env, 'INVOICE_SELLER_POSTAL_CODE', 'EINVOICE_SELLER_POSTAL_CODE') ?? '12214',
       country: 'SA',
     },
-    branch: read('BRANCH') ?? 'Riyadh Head Office',
-    industry: read('INDUSTRY') ?? 'Logistics',
+    branch: pick(env, 'INVOICE_SELLER_BRANCH', 'EINVOICE_SELLER_BRANCH') ?? 'Riyadh Head Office',
+    industry: pick(env, 'INVOICE_SELLER_INDUSTRY', 'EINVOICE_SELLER_INDUSTRY') ?? 'Logistics',
     environment: (nonEmpty(env.EINVOICE_ENVIRONMENT) as EinvoiceSeller['environment'] | undefined) ?? 'sandbox',
   };
   if (!/^3\d{13}3$/.test(seller.vatNumber)) {
@@ -56,7 +55,7 @@ export function invoiceSellerFrom(env: Env): EinvoiceSeller {
 }
 
 /** A setting under its name, or under its deprecated alias when only that one is set. */
-function setting(env: Env, name: string, deprecatedAlias: string): string | undefined {
+function pick(env: Env, name: string, deprecatedAlias: string): string | undefined {
   const value = nonEmpty(env[name]);
   const alias = nonEmpty(env[deprecatedAlias]);
   if (value !== undefined && alias !== undefined && value !== alias) {
