@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BillingCause, billingPeriodOf, DomainError, parseBillingPeriodKey } from '@lgw/domain';
+import { BillingCause, billingPeriodOf, parseBillingPeriodKey } from '@lgw/domain';
 import { EINVOICE_STORE, EinvoiceDocument, EinvoiceStorePort, DocumentLine } from '../../einvoicing/einvoicing.ports';
 import { linesOnDocument } from '../../einvoicing/einvoice-composition';
+import { teamDocument } from '../../einvoicing/get-einvoice-xml/get-einvoice-xml.use-case';
 import { InvoiceLineView, InvoiceSummaryView, toInvoice } from '../invoice.view';
 import { toIssuedSummary } from '../list-invoices/list-invoices.use-case';
 
@@ -27,9 +28,7 @@ export class GetIssuedInvoiceUseCase {
   constructor(@Inject(EINVOICE_STORE) private readonly store: EinvoiceStorePort) {}
 
   async execute(command: { readonly teamId: string; readonly id: string }): Promise<IssuedInvoice> {
-    const document = /^[0-9a-f-]{36}$/.test(command.id) ? await this.store.find(command.id) : undefined;
-    if (!document || document.teamId !== command.teamId || document.status === 'REJECTED') throw new DomainError('E_NOT_FOUND');
-    return this.of(document);
+    return this.of(await teamDocument(this.store, command.teamId, command.id));
   }
 
   /** The lines and view of a document already found (the PDF renders the same). */
