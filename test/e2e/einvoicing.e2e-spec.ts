@@ -464,6 +464,21 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
     // Issued once: the billing job that runs after adds nothing to a second issue.
     const again = await t.admin('POST', '/invoices/issue', { team_id: team.teamId });
     expect(again.body).toEqual({ documents: [], still_billing: [] });
+
+    // A weighing that cannot be billed yet (its service level lost its rate card) is named, not left off silently.
+    const db = t.runtime.database.dataSource;
+    await db.query(`UPDATE shipments SET service_code = 'RETIRED_SERVICE' WHERE id = $1`, [shipment.id]);
+    await db.query(`INSERT INTO outbox_events (team_id, aggregate_id, type, payload) VALUES ($1, $2, 'shipment.weighed', $3)`, [
+      team.teamId,
+      shipment.id,
+      JSON.stringify({ measured_weight_kg: 30 }),
+    ]);
+    const waiting = await t.admin('POST', '/invoices/issue', { team_id: team.teamId });
+    expect(waiting.status).toBe(201);
+    expect(waiting.body).toEqual({
+      documents: [],
+      still_billing: [{ shipment_id: shipment.id, event: 'shipment.weighed', reason: expect.stringContaining('no rate card') }],
+    });
   });
 
   it('keeps one unbroken chain across 50 documents issued concurrently by two issuers', async () => {
