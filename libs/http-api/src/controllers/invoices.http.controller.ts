@@ -99,7 +99,7 @@ export class InvoicesHttpController {
     description: 'An issued document answers its summary as GET /invoices lists it, with the lines its signed XML lists.',
   })
   @ApiExtraModels(InvoiceDto, IssuedInvoiceDto)
-  @ApiOkResponse({ schema: { oneOf: [{ $ref: getSchemaPath(InvoiceDto) }, { $ref: getSchemaPath(IssuedInvoiceDto) }] } })
+  @ApiOkResponse({ schema: { anyOf: [{ $ref: getSchemaPath(InvoiceDto) }, { $ref: getSchemaPath(IssuedInvoiceDto) }] } })
   @ApiErrorResponses({ 404: "E_NOT_FOUND (unknown id, another team's, a future period, or rejected by ZATCA)" })
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<InvoiceDto | IssuedInvoiceDto> {
     // Open periods have INV- ids; issued documents are named by their uuid.
