@@ -11,7 +11,7 @@ import {
 } from '@lgw/application';
 import { CARRIER_CATALOGUE, carrierCredentialSchemas, createCarrierRegistry, findCarrier } from '@lgw/carriers';
 import { openDatabase, SignedQuoteRepository, SqlCarrierConnectionRepository, SqlEinvoiceStore, SqlTeamRepository } from '@lgw/persistence';
-import { einvoiceSellerFrom, FatooraHttpClient, loadConfig, ZatcaEinvoiceCrypto } from '@lgw/platform';
+import { FatooraHttpClient, loadConfig, ZatcaEinvoiceCrypto } from '@lgw/platform';
 import { AesGcmSecretCipher } from '@lgw/webhooks';
 
 const USAGE = `usage: npm run cli -- teams:create --name <team name>
@@ -172,7 +172,7 @@ async function onboard(args: string[]): Promise<number> {
     const useCase = new OnboardEgsUseCase(
       new SqlEinvoiceStore(database.dataSource),
       new ZatcaEinvoiceCrypto(),
-      einvoiceSellerFrom(config.env, config.invoiceSellerVatNumber),
+      config.seller,
       new FatooraHttpClient({ baseUrl }),
       new AesGcmSecretCipher(config.webhookSecretKey),
       { now: () => new Date() },

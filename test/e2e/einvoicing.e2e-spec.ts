@@ -13,8 +13,11 @@ import {
   invoiceValue,
   qrTags,
   signatureFacts,
+  invoiceLines,
+  printedInvoiceRows,
   signatureVerifies,
   validateUbl,
+  wellFormed,
   xpath,
 } from '../support/einvoice-checks';
 import { eventually } from '../support/eventually';
@@ -31,6 +34,13 @@ const ADDRESS = {
   additional_number: '5678',
   country: 'SA',
 };
+/** One seller for every invoice; the CR number through its deprecated e-invoicing name, which still works. */
+const SELLER_ENV = {
+  INVOICE_SELLER_NAME: 'Sample Freight Co.',
+  INVOICE_SELLER_NAME_AR: 'شركة العينة للشحن',
+  INVOICE_SELLER_VAT_NUMBER: '310175397400003',
+  EINVOICE_SELLER_CR_NUMBER: '1010123456',
+};
 const halalas = (sar: number) => Math.round(sar * 100);
 
 describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
@@ -40,7 +50,7 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
   let caCertificate: X509Certificate;
 
   beforeAll(async () => {
-    t = await bootTestApp({ worker: true, env: { EINVOICE_RETRY_EVERY_MS: '300' } });
+    t = await bootTestApp({ worker: true, env: { EINVOICE_RETRY_EVERY_MS: '300', ...SELLER_ENV } });
     b2b = await t.createTeam('Merchant B2B');
     b2c = await t.createTeam('Merchant B2C');
     for (const team of [b2b, b2c]) await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
@@ -308,6 +318,169 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
     expect(left.body.line_items.map((l: any) => l.tracking_number)).toEqual(['MONTHEND2']);
   });
 
+  it('an issued B2B invoice is its signed document: GET answers it, its PDF lists the XML lines and names the buyer, surcharges as the open period showed', async () => {
+    const team = await t.createTeam('Buyer Shown');
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
+    const profile = await t.admin('PUT', `/teams/${team.teamId}/billing-profile`, {
+      legal_name_ar: 'شركة المشتري الظاهر',
+      legal_name_en: 'Buyer Shown Trading Co.',
+      vat_number: '311111111100003',
+      address: ADDRESS,
+    });
+    expect(profile.status).toBe(200);
+    const kept = await book(t, team, undefined, { cod_amount: 150 });
+    const cancelled = await book(t, team);
+    await openLines(team, 3);
+    expect((await t.api(`/shipments/${cancelled.id}/cancel`, { method: 'POST', key: team.apiKey, body: {} })).status).toBe(200);
+    await openLines(team, 4);
+    const open = (await t.api('/invoices/current', { key: team.apiKey })).body;
+    expect(open.surcharges_sar).toBeGreaterThan(0);
+
+    const [document] = await issue(team.teamId);
+    expect(document).toMatchObject({ type: 'invoice', status: 'CLEARED', profile: 'standard' });
+    const xml = await xmlOf(team, document.id);
+    const xmlLines = invoiceLines(xml);
+    expect(xmlLines.length).toBe(2);
+    expect(xml).not.toContain(cancelled.tracking_number);
+
+    // The invoice itself, as its owner reads it; a stranger gets 404.
+    const got = await t.api(`/invoices/${document.id}`, { key: team.apiKey });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({
+      id: document.id,
+      type: 'invoice',
+      status: 'CLEARED',
+      number: document.number,
+      profile: 'standard',
+      surcharges_sar: open.surcharges_sar,
+      vat_sar: document.vat_sar,
+      total_sar: document.total_sar,
+    });
+    expect(got.body.line_items.map((l: any) => l.amount_sar.toFixed(2))).toEqual(xmlLines.map((l) => l.net));
+    expect(got.body.subtotal_sar + got.body.surcharges_sar).toBeCloseTo(
+      Number(invoiceValue(xml, 'LegalMonetaryTotal', 'TaxExclusiveAmount')),
+      2,
+    );
+    const stranger = await t.createTeam('Stranger 22');
+    expect((await t.api(`/invoices/${document.id}`, { key: stranger.apiKey })).status).toBe(404);
+
+    // The list shows the same split as the open period did.
+    const listed = (await t.api('/invoices?limit=100', { key: team.apiKey })).body.invoices.find((i: any) => i.id === document.id);
+    expect(listed).toMatchObject({ surcharges_sar: open.surcharges_sar, line_count: 2, total_sar: document.total_sar });
+
+    // The PDF renders the signed document: the XML's lines and nothing else, the buyer named.
+    const pdfRes = await fetch(`${t.url}/api/v1/invoices/${document.id}.pdf`, { headers: { authorization: `Bearer ${team.apiKey}` } });
+    expect(pdfRes.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'lgw-einvoice-pdf-'));
+    try {
+      const text = await pdfText(await savePdf(dir, Buffer.from(await pdfRes.arrayBuffer())));
+      expect(text).not.toContain(cancelled.tracking_number);
+      expect(text).toContain(kept.tracking_number);
+      expect(printedInvoiceRows(text)).toEqual(xmlLines.map((l) => [l.net, l.vat, l.gross]));
+      expect(text).not.toMatch(/-\d+\.\d{2}/);
+      expect(text).toContain('Buyer Shown Trading Co.');
+      expect(text).toContain('شركة المشتري الظاهر');
+      expect(text).toContain('311111111100003');
+      expect(text).toContain(ADDRESS.street);
+      expect(text).toContain(ADDRESS.postal_code);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names one seller on the open period and on the e-invoice: the same legal names, VAT and CR number from one configuration', async () => {
+    const team = await t.createTeam('One Seller');
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
+    await book(t, team);
+    await openLines(team, 1);
+    const dir = mkdtempSync(join(tmpdir(), 'lgw-seller-pdf-'));
+    try {
+      const pdfOf = async (id: string) => {
+        const res = await fetch(`${t.url}/api/v1/invoices/${id}.pdf`, { headers: { authorization: `Bearer ${team.apiKey}` } });
+        expect(res.status).toBe(200);
+        return pdfText(await savePdf(dir, Buffer.from(await res.arrayBuffer())));
+      };
+      const openPeriod = await pdfOf('current');
+      const [document] = await issue(team.teamId);
+      const xml = await xmlOf(team, document.id);
+      expect(invoiceValue(xml, 'AccountingSupplierParty', 'Party', 'PartyName', 'Name')).toBe(SELLER_ENV.INVOICE_SELLER_NAME);
+      expect(invoiceValue(xml, 'AccountingSupplierParty', 'Party', 'PartyLegalEntity', 'RegistrationName')).toBe(
+        SELLER_ENV.INVOICE_SELLER_NAME_AR,
+      );
+      expect(invoiceValue(xml, 'AccountingSupplierParty', 'Party', 'PartyTaxScheme', 'CompanyID')).toBe(
+        SELLER_ENV.INVOICE_SELLER_VAT_NUMBER,
+      );
+      expect(invoiceValue(xml, 'AccountingSupplierParty', 'Party', 'PartyIdentification', 'ID')).toBe(SELLER_ENV.EINVOICE_SELLER_CR_NUMBER);
+      const issued = await pdfOf(document.id);
+      for (const text of [openPeriod, issued]) {
+        expect(text).toContain(SELLER_ENV.INVOICE_SELLER_NAME);
+        expect(text).toContain(SELLER_ENV.INVOICE_SELLER_NAME_AR);
+        expect(text).toContain(SELLER_ENV.INVOICE_SELLER_VAT_NUMBER);
+        expect(text).not.toContain('Logistics Gateway');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses characters XML forbids in a team name or billing profile (422 naming the field); a stored one never makes a malformed document', async () => {
+    for (const bad of ['\uFFFE', '\uFFFF', '\u0001', '\u000B']) {
+      const team = await t.admin('POST', '/teams', { name: `Bad${bad}Name` });
+      expect(team.status).toBe(422);
+      expect(team.body.error).toMatchObject({ code: 'E_VALIDATION', details: { field: 'name', reason_ar: expect.any(String) } });
+    }
+    const team = await t.createTeam('Legacy Name');
+    for (const [field, body] of [
+      ['legal_name_en', { legal_name_ar: 'شركة', legal_name_en: 'Co\uFFFE', address: ADDRESS }],
+      ['legal_name_ar', { legal_name_ar: 'شركة\uFFFF', legal_name_en: 'Co', address: ADDRESS }],
+      ['address.street', { legal_name_ar: 'شركة', legal_name_en: 'Co', address: { ...ADDRESS, street: 'St\uFFFE' } }],
+    ] as const) {
+      const res = await t.admin('PUT', `/teams/${team.teamId}/billing-profile`, body);
+      expect(res.status).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'E_VALIDATION', details: { field, reason_ar: expect.any(String) } });
+    }
+    // A name stored before the rule (written past the API): the document stays well-formed XML.
+    await t.runtime.database.dataSource.query('UPDATE teams SET name = $2 WHERE id = $1', [team.teamId, 'Legacy\uFFFE\uFFFF\u0001Name']);
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
+    await book(t, team);
+    await openLines(team, 1);
+    const [document] = await issue(team.teamId);
+    expect(document.status).toBe('REPORTED');
+    const xml = await xmlOf(team, document.id);
+    wellFormed(xml);
+    expectSignedDocument(xml);
+    expect(invoiceValue(xml, 'AccountingCustomerParty', 'Party', 'PartyName', 'Name')).toBe('Legacy\uFFFD\uFFFD\uFFFDName');
+  });
+
+  it('issues a booking made a moment before: "invoice now" bills what is booked first, and names what it could not bill yet', async () => {
+    const team = await t.createTeam('Just Booked');
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
+    const shipment = await book(t, team);
+    const res = await t.admin('POST', '/invoices/issue', { team_id: team.teamId });
+    expect(res.status).toBe(201);
+    expect(res.body.documents).toEqual([expect.objectContaining({ team_id: team.teamId, type: 'invoice', status: 'REPORTED' })]);
+    expect(res.body.still_billing).toEqual([]);
+    expect(await xmlOf(team, res.body.documents[0].id)).toContain(shipment.tracking_number);
+    // Issued once: the billing job that runs after adds nothing to a second issue.
+    const again = await t.admin('POST', '/invoices/issue', { team_id: team.teamId });
+    expect(again.body).toEqual({ documents: [], still_billing: [] });
+
+    // A weighing that cannot be billed yet (its service level lost its rate card) is named, not left off silently.
+    const db = t.runtime.database.dataSource;
+    await db.query(`UPDATE shipments SET service_code = 'RETIRED_SERVICE' WHERE id = $1`, [shipment.id]);
+    await db.query(`INSERT INTO outbox_events (team_id, aggregate_id, type, payload) VALUES ($1, $2, 'shipment.weighed', $3)`, [
+      team.teamId,
+      shipment.id,
+      JSON.stringify({ measured_weight_kg: 30 }),
+    ]);
+    const waiting = await t.admin('POST', '/invoices/issue', { team_id: team.teamId });
+    expect(waiting.status).toBe(201);
+    expect(waiting.body).toEqual({
+      documents: [],
+      still_billing: [{ shipment_id: shipment.id, event: 'shipment.weighed', reason: expect.stringContaining('no rate card') }],
+    });
+  });
+
   it('keeps one unbroken chain across 50 documents issued concurrently by two issuers', async () => {
     const second = SERVICES_MODE ? await bootTestApp({ shareWith: t }) : t;
     try {
@@ -358,5 +531,25 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
     } finally {
       if (second !== t) await second.close();
     }
+  });
+});
+
+describe('e-invoicing onboarding against a Fatoora API that does not answer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Port 9 (discard) has no listener here; the user info stands for a secret an operator might put in the URL.
+    t = await bootTestApp({ env: { ZATCA_BASE_URL: 'http://operator:s3cret-pass@127.0.0.1:9/e-invoicing/simulation' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 502 naming the URL it tried, without secrets', async () => {
+    const res = await t.admin('POST', '/einvoicing/onboarding', { otp: '123345' });
+    expect(res.status).toBe(502);
+    expect(res.body.error).toMatchObject({
+      code: 'E_EINVOICING_ONBOARDING_FAILED',
+      details: { step: 'compliance CSID', url: 'http://127.0.0.1:9/e-invoicing/simulation/compliance' },
+    });
+    expect(res.body.error.details.reasons[0]).toContain('http://127.0.0.1:9/e-invoicing/simulation/compliance');
+    expect(res.text).not.toMatch(/s3cret|operator/);
   });
 });

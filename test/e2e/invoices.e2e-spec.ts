@@ -319,7 +319,7 @@ describe('invoices from the billing ledger', () => {
       const tlv = Buffer.from(symbol.slice('QR-Code:'.length), 'base64');
       const fields = new Map<number, string>();
       for (let i = 0; i < tlv.length; i += 2 + tlv[i + 1]) fields.set(tlv[i], tlv.subarray(i + 2, i + 2 + tlv[i + 1]).toString('utf8'));
-      expect(fields.get(1)).toBe('Logistics Gateway');
+      expect(fields.get(1)).toBe('Logistics Gateway Co.');
       expect(fields.get(2)).toBe('300000000000003');
       expect(new Date(fields.get(3)!).getTime()).toBe(Math.floor(new Date(invoice.updated_at).getTime() / 1000) * 1000);
       expect(fields.get(4)).toBe(invoice.total_sar.toFixed(2));

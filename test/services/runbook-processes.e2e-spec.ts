@@ -21,17 +21,21 @@ function runbookBlock(heading: string): string[] {
 }
 
 /**
- * docs/runbook.md "Separate processes", run as an operator runs it: its exports in bash (the
- * elided password made concrete, the database and Redis pointed at this suite's own), then each
- * start command in its own process, as in three terminals. The api must answer ready, a team
- * book through the sandbox and the worker render the label: the block works as written.
+ * docs/runbook.md "Separate processes", run as an operator runs it: the whole block in one
+ * bash (the elided password made concrete, the database and Redis pointed at this suite's own,
+ * ports from the environment), which must come back once the processes are up rather than
+ * block on the first of them. The api must answer ready, onboard e-invoicing at the sandbox's
+ * Fatoora simulator, a team book through the sandbox and the worker render the label.
  */
 describe('docs/runbook.md "Separate processes", run as written', () => {
-  const children: ChildProcess[] = [];
+  let shell: ChildProcess | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'lgw-runbook-'));
   let redis: PrivateRedis;
   let database: { url: string; drop(): Promise<void> };
   const block = runbookBlock('### Separate processes');
+  const logs = ['sandbox', 'api', 'worker'].map((name) => join(ROOT, 'logs', `${name}.log`));
+  const logsBefore = logs.filter((path) => existsSync(path));
+  const logsDirBefore = existsSync(join(ROOT, 'logs'));
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
@@ -42,73 +46,80 @@ describe('docs/runbook.md "Separate processes", run as written', () => {
   }, 180_000);
 
   afterAll(async () => {
-    for (const child of children) {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+    // The block's processes are in the shell's process group, which outlives the shell.
+    try {
+      if (shell?.pid) process.kill(-shell.pid, 'SIGTERM');
+    } catch {
+      // already gone
     }
-    await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+    await until('the processes stopped', 30_000, async () => {
+      try {
+        process.kill(-shell!.pid!, 0);
+        return undefined;
+      } catch {
+        return true;
+      }
+    }).catch(() => undefined);
+    for (const path of logs) if (!logsBefore.includes(path)) rmSync(path, { force: true });
+    if (!logsDirBefore) rmSync(join(ROOT, 'logs'), { recursive: true, force: true });
     await database?.drop();
     await redis?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('starts the sandbox, the api and the worker; a team books and gets its label', async () => {
-    const exports = block
-      .filter((line) => line.startsWith('export '))
+  it('comes back with the sandbox, the api and the worker up; e-invoicing onboards at the simulator; a team books and gets its label', async () => {
+    const script = block
+      .slice(1)
       .map((line) =>
         line
           .replace(/DATABASE_URL=\S+/, `DATABASE_URL=${database.url}`)
           .replace(/REDIS_URL=\S+/, `REDIS_URL=${redis.url}`)
           .replace(/…/g, 'secret'),
-      );
-    expect(exports.length).toBeGreaterThanOrEqual(3);
-    const out = execFileSync('bash', ['-c', `set -e\n${exports.join('\n')}\nenv -0`], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '' },
-    });
-    const exported = Object.fromEntries(
-      out
-        .split('\0')
-        .filter(Boolean)
-        .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-    );
-    expect(exported.ADMIN_TOKEN).toMatch(/^[0-9a-f]{64}$/);
+      )
+      .join('\n');
+    // No start command may hold the shell: each runs in the background.
+    const starts = block.filter((line) => line.startsWith('npm run start:'));
+    expect(starts.map((line) => line.split(' ')[2])).toEqual(['start:sandbox', 'start:api', 'start:worker']);
+    for (const line of starts) expect(line.replace(/#.*$/, '').trim()).toMatch(/&$/);
 
-    const starts = block.filter((line) => line.startsWith('npm run start:')).map((line) => line.replace(/#.*$/, '').trim());
-    expect(starts).toEqual(['npm run start:sandbox', 'npm run start:api', 'npm run start:worker']);
     const [port, sandboxPort] = [await freePort(), await freePort()];
     const env = {
-      ...process.env,
-      ...exported,
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
       PORT: String(port),
       SANDBOX_PORT: String(sandboxPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     };
-    for (const command of starts) {
-      // Its own process group, stopped by group id in afterAll.
-      const child = spawn('bash', ['-c', command], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
-      child.once('exit', (code) => {
-        if (code) process.stderr.write(`${command} exited with ${code}: ${stderr}\n`);
-      });
-      children.push(child);
-    }
+    // Its own process group, stopped by group id in afterAll; it also prints the exports' result.
+    shell = spawn('bash', ['-c', `set -e\n${script}\nenv -0`], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    shell.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    shell.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+    const code = await new Promise<number | null>((done) => shell!.once('exit', done));
+    expect(`${code} ${stderr}`).toMatch(/^0 /);
+    const exported = Object.fromEntries(
+      stdout
+        .split('\0')
+        .filter(Boolean)
+        .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+    );
+    expect(exported.ADMIN_TOKEN).toMatch(/^[0-9a-f]{64}$/);
+    expect(exported.ZATCA_BASE_URL).toBe(`http://127.0.0.1:${sandboxPort}/sandbox/zatca/e-invoicing/developer-portal`);
 
     const base = `http://127.0.0.1:${port}`;
-    await until('the api is ready', 90_000, async () => {
-      const res = await fetch(`${base}/health/ready`).catch(() => null);
-      return res?.status === 200 ? true : undefined;
-    });
-    const created = await fetch(`${base}/admin/v1/teams`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${exported.ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Runbook Trading' }),
-    });
+    const admin = (path: string, body: unknown) =>
+      fetch(`${base}/admin/v1${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${exported.ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await fetch(`${base}/health/ready`)).status).toBe(200);
+    const onboarding = await admin('/einvoicing/onboarding', { otp: '123345' });
+    expect(`${onboarding.status} ${await onboarding.clone().text()}`).toMatch(/^201 /);
+
+    const created = await admin('/teams', { name: 'Runbook Trading' });
     expect(created.status).toBe(201);
     const key = ((await created.json()) as { api_key: string }).api_key;
 
@@ -123,6 +134,5 @@ describe('docs/runbook.md "Separate processes", run as written', () => {
       return res.status === 200 ? Buffer.from(await res.arrayBuffer()) : undefined;
     });
     expect(label.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(children.map((c) => c.exitCode)).toEqual([null, null, null]);
   }, 240_000);
 });

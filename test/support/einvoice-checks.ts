@@ -126,3 +126,56 @@ export function embeddedQr(xml: string): string {
 export function additionalReference(xml: string, id: string, ...path: string[]): string {
   return xpath(xml, `string(/${child('Invoice', 'AdditionalDocumentReference')}[${child('ID')}='${id}']/${child(...path)})`);
 }
+
+/** xmllint with no schema: throws with its messages when the document is not well-formed XML. */
+export function wellFormed(xml: string): void {
+  withFile(xml, (path) => {
+    execFileSync('xmllint', ['--noout', '--nonet', path], { stdio: 'pipe' });
+  });
+}
+
+export interface XmlInvoiceLine {
+  readonly name: string;
+  /** SAR text as the XML has it: net, its VAT, and both (RoundingAmount). */
+  readonly net: string;
+  readonly vat: string;
+  readonly gross: string;
+}
+
+/** The document's cac:InvoiceLine items as xmllint reads them. */
+export function invoiceLines(xml: string): XmlInvoiceLine[] {
+  const count = Number(xpath(xml, `count(/${child('Invoice', 'InvoiceLine')})`));
+  const lines: XmlInvoiceLine[] = [];
+  for (let i = 1; i <= count; i++) {
+    const line = `/${child('Invoice', 'InvoiceLine')}[${i}]`;
+    lines.push({
+      name: xpath(xml, `string(${line}/${child('Item', 'Name')})`),
+      net: xpath(xml, `string(${line}/${child('LineExtensionAmount')})`),
+      vat: xpath(xml, `string(${line}/${child('TaxTotal', 'TaxAmount')})`),
+      gross: xpath(xml, `string(${line}/${child('TaxTotal', 'RoundingAmount')})`),
+    });
+  }
+  return lines;
+}
+
+/**
+ * The line rows of an invoice PDF's text (pdftotext): each row ends in three amounts on lines
+ * of their own, net, VAT and net + VAT, which no other part of the page prints in a row.
+ */
+export function printedInvoiceRows(text: string): Array<[string, string, string]> {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  const amount = /^-?[\d,]+\.\d{2}$/;
+  const halalas = (s: string) => Math.round(Number(s.replace(/,/g, '')) * 100);
+  const rows: Array<[string, string, string]> = [];
+  for (let i = 0; i + 2 < lines.length; i++) {
+    const [a, b, c] = lines.slice(i, i + 3);
+    if (amount.test(a) && amount.test(b) && amount.test(c) && halalas(a) + halalas(b) === halalas(c)) {
+      rows.push([a, b, c]);
+      i += 2;
+    }
+  }
+  return rows;
+}

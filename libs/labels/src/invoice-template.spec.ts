@@ -30,6 +30,23 @@ const invoice: InvoiceDocument = {
 describe('invoice template', () => {
   const html = buildInvoiceHtml(invoice);
 
+  it('names the buyer of a tax invoice (legal names, VAT number, address, escaped), and none when there is none', () => {
+    const withBuyer = buildInvoiceHtml({
+      ...invoice,
+      buyer: {
+        nameEn: 'Buyer <B2B> Co',
+        nameAr: 'شركة المشتري',
+        vatNumber: '311111111100003',
+        address: 'Prince Sultan St, 1234, Jeddah 23433, SA',
+      },
+    });
+    expect(withBuyer).toContain('Buyer &lt;B2B&gt; Co');
+    expect(withBuyer).toContain('شركة المشتري');
+    expect(withBuyer).toContain('311111111100003');
+    expect(withBuyer).toContain('Prince Sultan St, 1234, Jeddah 23433, SA');
+    expect(html).not.toContain('class="buyer"');
+  });
+
   it('titles the document in both languages and names the seller with its VAT number, escaped', () => {
     expect(html).toContain('Simplified Tax Invoice');
     expect(html).toContain('فاتورة ضريبية مبسطة');

@@ -49,6 +49,7 @@ export function buildInvoiceHtml(invoice: InvoiceDocument): string {
     <div class="ar" lang="ar" dir="rtl"><strong>${escapeHtml(invoice.seller.name)}</strong><br>الرقم الضريبي: <span dir="ltr">${escapeHtml(invoice.seller.vatNumber)}</span></div>
   </div>
 </header>
+${invoice.buyer ? buyerBlock(invoice.buyer) : ''}
 <section class="meta">
   <table>
     ${metaRow('Invoice number', 'رقم الفاتورة', invoice.invoiceNumber)}
@@ -88,6 +89,16 @@ ${rows}${empty}
 </html>`;
 }
 
+/** The buyer a standard tax invoice is made out to (its legal names, VAT number and National Address). */
+function buyerBlock(buyer: NonNullable<InvoiceDocument['buyer']>): string {
+  const vat = (label: string) => (buyer.vatNumber ? `<br>${label}: <span dir="ltr">${escapeHtml(buyer.vatNumber)}</span>` : '');
+  const address = buyer.address ? `<br><span dir="ltr">${escapeHtml(buyer.address)}</span>` : '';
+  return `<section class="buyer">
+  <div class="en">Bill to<br><strong>${escapeHtml(buyer.nameEn)}</strong>${vat('VAT registration number')}${address}</div>
+  <div class="ar" lang="ar" dir="rtl">العميل<br><strong>${escapeHtml(buyer.nameAr)}</strong>${vat('الرقم الضريبي')}</div>
+</section>`;
+}
+
 function metaRow(en: string, ar: string, value: string): string {
   return `<tr><th>${en}</th><td dir="ltr">${escapeHtml(value)}</td><th lang="ar" dir="rtl">${ar}</th></tr>`;
 }
@@ -104,6 +115,7 @@ header { border-bottom: 0.6mm solid #000; padding-bottom: 3mm; margin-bottom: 4m
 .title { display: flex; justify-content: space-between; align-items: baseline }
 h1 { font-size: 17pt; margin: 0 }
 .seller { display: flex; justify-content: space-between; margin-top: 2mm; font-size: 10pt }
+.buyer { display: flex; justify-content: space-between; margin-bottom: 4mm; font-size: 9.5pt }
 .meta { display: flex; justify-content: space-between; align-items: flex-start; margin-bottom: 5mm }
 .meta table { border-collapse: collapse }
 .meta th { text-align: left; font-weight: 600; padding: 0.8mm 3mm 0.8mm 0 }

@@ -12,24 +12,57 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'x', ...env });
 
-describe('loadConfig: the seller on tax invoices', () => {
-  it('takes the name and VAT number from the environment', () => {
-    const config = load({ INVOICE_SELLER_NAME: ' شركة البوابة Gateway Co ', INVOICE_SELLER_VAT_NUMBER: '310122393500003' });
-    expect(config.invoiceSellerName).toBe('شركة البوابة Gateway Co');
-    expect(config.invoiceSellerVatNumber).toBe('310122393500003');
+describe('loadConfig: the one seller on every invoice (INVOICE_SELLER_*)', () => {
+  it('takes the names, VAT and CR numbers and the address from the environment', () => {
+    const { seller } = load({
+      INVOICE_SELLER_NAME: ' Gateway Co ',
+      INVOICE_SELLER_NAME_AR: 'شركة البوابة',
+      INVOICE_SELLER_VAT_NUMBER: '310122393500003',
+      INVOICE_SELLER_CR_NUMBER: '1010123456',
+      INVOICE_SELLER_CITY: 'Dammam',
+    });
+    expect(seller).toMatchObject({
+      legalNameEn: 'Gateway Co',
+      legalNameAr: 'شركة البوابة',
+      vatNumber: '310122393500003',
+      crNumber: '1010123456',
+    });
+    expect(seller.address.city).toBe('Dammam');
   });
 
-  it('falls back to the documented placeholders', () => {
-    expect(load({})).toMatchObject({ invoiceSellerName: 'Logistics Gateway', invoiceSellerVatNumber: '300000000000003' });
+  it('falls back to the documented placeholders, with no placeholder CR number', () => {
+    const { seller } = load({});
+    expect(seller).toMatchObject({ legalNameEn: 'Logistics Gateway Co.', vatNumber: '300000000000003', environment: 'sandbox' });
+    expect(seller.crNumber).toBeUndefined();
+  });
+
+  it('still reads the deprecated EINVOICE_SELLER_* names, and refuses one that contradicts its INVOICE_SELLER_* name', () => {
+    const { seller } = load({
+      EINVOICE_SELLER_NAME_EN: 'Old Co',
+      EINVOICE_SELLER_CR_NUMBER: '1010654321',
+      EINVOICE_SELLER_VAT_NUMBER: '310122393500003',
+    });
+    expect(seller).toMatchObject({ legalNameEn: 'Old Co', crNumber: '1010654321', vatNumber: '310122393500003' });
+    expect(load({ INVOICE_SELLER_NAME: 'Same', EINVOICE_SELLER_NAME_EN: 'Same' }).seller.legalNameEn).toBe('Same');
+    expect(() => load({ INVOICE_SELLER_NAME: 'New Co', EINVOICE_SELLER_NAME_EN: 'Old Co' })).toThrow(
+      /EINVOICE_SELLER_NAME_EN.*INVOICE_SELLER_NAME/,
+    );
   });
 
   it.each(['31012239350000', '210122393500003', '310122393500002', '3101223935000a3'])('refuses the VAT number %s at start-up', (vat) => {
     expect(() => load({ INVOICE_SELLER_VAT_NUMBER: vat })).toThrow(/INVOICE_SELLER_VAT_NUMBER/);
   });
 
+  it('refuses a CR number that is not 10 digits, and its absence outside the developer sandbox', () => {
+    expect(() => load({ INVOICE_SELLER_CR_NUMBER: '12345' })).toThrow(/INVOICE_SELLER_CR_NUMBER/);
+    expect(() => load({ EINVOICE_ENVIRONMENT: 'production' })).toThrow(/INVOICE_SELLER_CR_NUMBER is required/);
+    expect(load({ EINVOICE_ENVIRONMENT: 'simulation', INVOICE_SELLER_CR_NUMBER: '1010123456' }).seller.environment).toBe('simulation');
+  });
+
   it('refuses a name the QR code cannot carry (over 255 bytes of UTF-8)', () => {
     expect(() => load({ INVOICE_SELLER_NAME: 'ب'.repeat(128) })).toThrow(/INVOICE_SELLER_NAME/);
-    expect(load({ INVOICE_SELLER_NAME: 'ب'.repeat(127) }).invoiceSellerName).toHaveLength(127);
+    expect(() => load({ INVOICE_SELLER_NAME_AR: 'ب'.repeat(128) })).toThrow(/INVOICE_SELLER_NAME_AR/);
+    expect(load({ INVOICE_SELLER_NAME: 'ب'.repeat(127) }).seller.legalNameEn).toHaveLength(127);
   });
 });
 

@@ -1,6 +1,8 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { EinvoiceSeller } from '@lgw/application';
+import { invoiceSellerFrom } from './einvoicing/einvoice-seller.config';
 
 /** Operator settings (docs/runbook.md). Unset means the embedded default. */
 export interface AppConfig {
@@ -64,9 +66,8 @@ export interface AppConfig {
   readonly metricsPort?: number;
   /** How long SIGTERM waits for in-flight requests and jobs before closing anyway (SHUTDOWN_TIMEOUT_MS). */
   readonly shutdownTimeoutMs: number;
-  /** The operator as seller on tax invoices (name, and its 15-digit VAT registration number). */
-  readonly invoiceSellerName: string;
-  readonly invoiceSellerVatNumber: string;
+  /** The operator as seller on every invoice and e-invoice (INVOICE_SELLER_*, one configuration). */
+  readonly seller: EinvoiceSeller;
   /** How often e-invoices waiting for ZATCA are sent again (EINVOICE_RETRY_EVERY_MS). */
   readonly einvoiceRetryEveryMs: number;
   /** Slow and stuck clients (docs/runbook.md "Slow clients"): every bound of one HTTP connection. */
@@ -81,8 +82,7 @@ export interface AppConfig {
   readonly faultPoints: readonly string[];
   /**
    * The environment this configuration was read from. Settings read by a name that is built,
-   * not fixed (a carrier's <CODE>_*, the tracking poll's TRACKING_*, the e-invoicing seller's
-   * EINVOICE_SELLER_*), are looked up here by their own modules: nothing else reads process.env.
+   * not fixed (a carrier's <CODE>_*, the tracking poll's TRACKING_*), are looked up here by their own modules: nothing else reads process.env.
    */
   readonly env: Readonly<Record<string, string | undefined>>;
 }
@@ -156,26 +156,6 @@ export interface HttpConnectionLimits {
    * body gets `Connection: close` (HTTP_DRAIN_MAX_BYTES).
    */
   readonly drainMaxBytes: number;
-}
-
-/** Placeholder seller for embedded demos; production sets its own (README, environment). */
-const DEFAULT_SELLER_NAME = 'Logistics Gateway';
-const DEFAULT_SELLER_VAT_NUMBER = '300000000000003';
-
-/** A Saudi VAT registration number: 15 digits, starting and ending with 3. */
-function vatNumberFrom(env: Env): string {
-  const raw = nonEmpty(env.INVOICE_SELLER_VAT_NUMBER) ?? DEFAULT_SELLER_VAT_NUMBER;
-  if (!/^3\d{13}3$/.test(raw)) {
-    throw new Error(`INVOICE_SELLER_VAT_NUMBER must be 15 digits starting and ending with 3, got "${raw}"`);
-  }
-  return raw;
-}
-
-/** Printed and put in the invoice QR code, whose length field is one byte of UTF-8. */
-function sellerNameFrom(env: Env): string {
-  const name = nonEmpty(env.INVOICE_SELLER_NAME) ?? DEFAULT_SELLER_NAME;
-  if (Buffer.byteLength(name, 'utf8') > 255) throw new Error('INVOICE_SELLER_NAME must be at most 255 bytes of UTF-8');
-  return name;
 }
 
 type Env = Record<string, string | undefined>;
@@ -315,8 +295,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     metricsPort: nonEmpty(env.METRICS_PORT) === undefined ? undefined : intFrom(env, 'METRICS_PORT', 0),
     shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0),
-    invoiceSellerName: sellerNameFrom(env),
-    invoiceSellerVatNumber: vatNumberFrom(env),
+    seller: invoiceSellerFrom(env),
     einvoiceRetryEveryMs: intFrom(env, 'EINVOICE_RETRY_EVERY_MS', 60_000, 100),
     http: httpLimitsFrom(env),
     address: addressConfigFrom(env),

@@ -6,3 +6,4 @@ export * from './get-invoice/get-invoice.use-case';
 export * from './list-invoices/list-invoices.use-case';
 export * from './render-invoice-pdf/render-invoice-pdf.use-case';
 export * from './sweep-billing/sweep-billing.use-case';
+export * from './get-issued-invoice/get-issued-invoice.use-case';

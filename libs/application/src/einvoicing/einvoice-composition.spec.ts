@@ -1,4 +1,4 @@
-import { planDocuments } from './einvoice-composition';
+import { linesOnDocument, planDocuments } from './einvoice-composition';
 import { UninvoicedLine } from './einvoicing.ports';
 
 const line = (id: string, shipmentId: string, cause: string, amountHalalas: number, credited?: string): UninvoicedLine => ({
@@ -46,5 +46,25 @@ describe('planDocuments', () => {
 
   it('lets a credit wait while its shipment line is neither invoiced nor in the batch', () => {
     expect(planDocuments([line('1', 'a', 'cancellation_credit', -1000)])).toEqual([]);
+  });
+});
+
+describe('linesOnDocument', () => {
+  it('gives back what the invoice listed when it was composed: the settled lines less those it netted out', () => {
+    const settled = [
+      line('1', 'a', 'shipment', 1000),
+      line('2', 'a', 'cod_fee', 500),
+      line('3', 'b', 'shipment', 700),
+      line('4', 'b', 'cancellation_credit', -700),
+      line('5', 'c', 'weight_adjustment', 0),
+    ];
+    const [plan] = planDocuments(settled);
+    expect(linesOnDocument('invoice', [...plan.lines, ...plan.netted]).map((l) => l.id)).toEqual(plan.lines.map((l) => l.id));
+    expect(linesOnDocument('invoice', settled).map((l) => l.id)).toEqual(['1', '2']);
+  });
+
+  it('lists every credit of a credit note', () => {
+    const credits = [line('1', 'a', 'cancellation_credit', -1000), line('2', 'b', 'cancellation_credit', -700)];
+    expect(linesOnDocument('credit_note', credits)).toEqual(credits);
   });
 });

@@ -115,3 +115,26 @@ export function composeDocuments(lines: readonly UninvoicedLine[], head: ChainHe
     return draft;
   });
 }
+
+/**
+ * Of the lines a document settles, the ones it lists, in order: what its signed XML has as
+ * cac:InvoiceLine. A credit note lists all of its credits; an invoice nets out a booking
+ * cancelled before it was issued (both lines) and zero amounts, as planDocuments decided
+ * when it was composed (its credits carry no credited document: they were settled by it).
+ */
+export function linesOnDocument<L extends Pick<UninvoicedLine, 'shipmentId' | 'cause' | 'amountHalalas'>>(
+  kind: EinvoiceKind,
+  settled: readonly L[],
+): L[] {
+  if (kind === 'credit_note') return [...settled];
+  const indexed = settled.map((line, i) => ({
+    ...line,
+    id: String(i),
+    trackingNumber: '',
+    descriptionEn: '',
+    descriptionAr: '',
+    periodStart: '',
+  }));
+  const [invoice] = planDocuments(indexed);
+  return invoice?.kind === 'invoice' ? invoice.lines.map((l) => settled[Number(l.id)]) : [];
+}

@@ -16,7 +16,8 @@ export interface BillingProfile {
 /** The seller (the operator) and the identity its EGS unit is registered under. */
 export interface EinvoiceSeller extends EinvoiceParty {
   readonly vatNumber: string;
-  readonly crNumber: string;
+  /** The commercial registration number (10 digits); unset in the developer sandbox only. */
+  readonly crNumber?: string;
   readonly address: EinvoiceAddress;
   readonly branch: string;
   readonly industry: string;
@@ -71,6 +72,8 @@ export interface ValidationMessage {
 /** A stored document: what was stamped, less the lines it settles, plus its place with ZATCA. */
 export interface EinvoiceDocument extends Omit<StampedDocumentDraft, 'lineIds'> {
   readonly teamId: string;
+  /** Of netHalalas, the lines that are not shipments or credits (COD fees, weight adjustments, return fees). */
+  readonly surchargesHalalas: number;
   readonly egsId: string;
   readonly status: EinvoiceStatus;
   readonly validation: { readonly errors: readonly ValidationMessage[]; readonly warnings: readonly ValidationMessage[] };
@@ -79,7 +82,10 @@ export interface EinvoiceDocument extends Omit<StampedDocumentDraft, 'lineIds'> 
   readonly updatedAt: Date;
 }
 
+/** A ledger line a document settles: listed on it, or netted out on it (see linesOnDocument). */
 export interface DocumentLine {
+  readonly shipmentId: string;
+  readonly cause: string;
   readonly trackingNumber: string;
   readonly descriptionEn: string;
   readonly descriptionAr: string;
@@ -143,7 +149,7 @@ export interface EinvoiceStorePort {
   /** The team's documents, newest first; REJECTED ones are the operator's, not the team's. */
   list(teamId: string, limit: number, offset: number): Promise<{ items: EinvoiceDocument[]; total: number }>;
   find(id: string): Promise<EinvoiceDocument | undefined>;
-  /** The ledger lines a document lists, in the order they occurred. */
+  /** The ledger lines a document settles (listed or netted out), in the order they occurred. */
   documentLines(id: string): Promise<DocumentLine[]>;
   activeEgs(): Promise<StoredEgsUnit | undefined>;
   saveEgs(unit: StoredEgsUnit): Promise<void>;
@@ -177,6 +183,8 @@ export type FatooraOutcome =
 
 /** ZATCA's Fatoora API (the developer portal's routes). */
 export interface FatooraPort {
+  /** The API's base URL as it may be shown (no user info, no query): named when onboarding fails. */
+  readonly endpoint: string;
   complianceCsid(csr: string, otp: string): Promise<FatooraCsid>;
   complianceCheck(credentials: FatooraCredentials, submission: FatooraSubmission): Promise<FatooraOutcome>;
   productionCsid(credentials: FatooraCredentials, complianceRequestId: string): Promise<FatooraCsid>;

@@ -51,6 +51,12 @@ export interface BillingLedgerPort {
    * oldest first: work whose job was lost.
    */
   unprocessedEvents(publishedAfter: Date, publishedBefore: Date, limit: number): Promise<OutboxEvent[]>;
+  /**
+   * One team's (or every team's) billable events never processed, oldest first: those the
+   * relay has not published yet and those published after `publishedAfter` (the sweep's
+   * look-back), so an issue can bill what was booked a moment before.
+   */
+  unbilledEvents(teamId: string | undefined, publishedAfter: Date, limit: number): Promise<OutboxEvent[]>;
   /** One team's lines of one period, in the order they occurred: one indexed query. */
   linesForPeriod(teamId: string, period: BillingPeriod): Promise<LedgerLine[]>;
   /** One summary per period with lines, newest first. */

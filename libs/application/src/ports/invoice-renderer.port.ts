@@ -7,6 +7,14 @@ export interface InvoiceDocument {
   readonly seller: { readonly name: string; readonly vatNumber: string };
   /** The team billed (simplified invoices name no buyer; the account reference helps the merchant file it). */
   readonly customerReference: string;
+  /** The buyer as an issued e-invoice names it (a standard tax invoice always does): printed under the seller. */
+  readonly buyer?: {
+    readonly nameEn: string;
+    readonly nameAr: string;
+    readonly vatNumber?: string;
+    /** One line: street, building, district, city, postal code, country. */
+    readonly address?: string;
+  };
   readonly lines: ReadonlyArray<{
     readonly trackingNumber: string;
     readonly descriptionEn: string;
@@ -36,11 +44,3 @@ export interface InvoiceRendererPort {
 }
 
 export const INVOICE_RENDERER = Symbol('INVOICE_RENDERER');
-
-/** The operator who issues the invoices (from the environment). */
-export interface InvoiceSellerSettings {
-  readonly name: string;
-  readonly vatNumber: string;
-}
-
-export const INVOICE_SELLER = Symbol('INVOICE_SELLER');

@@ -86,8 +86,21 @@ export interface UnsignedEinvoice {
   readonly parts: { readonly open: string; readonly beforeQr: string; readonly afterSignature: string; readonly close: string };
 }
 
+/**
+ * What XML 1.0 cannot hold at all (not even as a character reference): C0 controls other than
+ * tab, line feed and carriage return, U+FFFE, U+FFFF and unpaired surrogates. Input refuses
+ * them; one stored before that rule becomes U+FFFD here, so every document stays well-formed.
+ */
+const NOT_XML_CHARACTERS =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 export function escapeXmlText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
+  return value
+    .replace(NOT_XML_CHARACTERS, '\ufffd')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r/g, '&#xD;');
 }
 
 function el(name: string, content: string, attribute?: [string, string]): string {

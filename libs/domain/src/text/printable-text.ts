@@ -2,10 +2,12 @@ import { ValidationError } from '../errors/domain-error';
 
 /**
  * Text the gateway accepts from a client ends up in PostgreSQL (which cannot store NUL), on
- * printed labels, in carrier files and in logs. C0 control characters, DEL and half of a
- * surrogate pair have no place in any of them: every text field refuses them, with this reason.
+ * printed labels, in carrier files, in e-invoice XML and in logs. C0 control characters, DEL,
+ * the noncharacters U+FFFE and U+FFFF (which XML 1.0 cannot carry, not even as a character
+ * reference) and half of a surrogate pair have no place in any of them: every text field
+ * refuses them, with this reason.
  */
-const UNPRINTABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNPRINTABLE = /[\u0000-\u001f\u007f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const CONTROL_CHARACTERS_REASON = {
   en: 'must not contain control characters or unpaired surrogates',

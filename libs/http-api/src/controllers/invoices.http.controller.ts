@@ -1,10 +1,19 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { GetEinvoiceXmlUseCase, GetInvoiceUseCase, ListInvoicesUseCase, Principal, RenderInvoicePdfUseCase } from '@lgw/application';
-import { InvoiceDto, InvoiceListResponseDto } from '../dto/invoice.response.dto';
+import {
+  GetEinvoiceXmlUseCase,
+  GetInvoiceUseCase,
+  GetIssuedInvoiceUseCase,
+  ListInvoicesUseCase,
+  Principal,
+  RenderInvoicePdfUseCase,
+} from '@lgw/application';
+import { InvoiceDto, InvoiceListResponseDto, IssuedInvoiceDto } from '../dto/invoice.response.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 @ApiTags('invoices')
 @ApiBearerAuth()
@@ -15,6 +24,7 @@ export class InvoicesHttpController {
     private readonly listInvoices: ListInvoicesUseCase,
     private readonly renderInvoicePdf: RenderInvoicePdfUseCase,
     private readonly getEinvoiceXml: GetEinvoiceXmlUseCase,
+    private readonly getIssuedInvoice: GetIssuedInvoiceUseCase,
   ) {}
 
   @Get('current')
@@ -84,9 +94,16 @@ export class InvoicesHttpController {
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: InvoiceDto })
-  @ApiErrorResponses({ 404: "E_NOT_FOUND (unknown id, another team's, or a future period)" })
-  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<InvoiceDto> {
+  @ApiOperation({
+    summary: 'An invoice: an open period (INV-<YYYYMM>-<team>) or an issued e-invoice or credit note (its uuid)',
+    description: 'An issued document answers its summary as GET /invoices lists it, with the lines its signed XML lists.',
+  })
+  @ApiExtraModels(InvoiceDto, IssuedInvoiceDto)
+  @ApiOkResponse({ schema: { anyOf: [{ $ref: getSchemaPath(InvoiceDto) }, { $ref: getSchemaPath(IssuedInvoiceDto) }] } })
+  @ApiErrorResponses({ 404: "E_NOT_FOUND (unknown id, another team's, a future period, or rejected by ZATCA)" })
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<InvoiceDto | IssuedInvoiceDto> {
+    // Open periods have INV- ids; issued documents are named by their uuid.
+    if (UUID.test(id)) return (await this.getIssuedInvoice.execute({ teamId: principal.teamId, id })).view;
     return this.getInvoice.execute({ teamId: principal.teamId, invoiceId: id });
   }
 }

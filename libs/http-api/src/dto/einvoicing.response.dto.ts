@@ -39,8 +39,20 @@ export class IssuedDocumentDto {
   @ApiPropertyOptional({ type: RejectionDto, description: 'REJECTED only: the reasons, for the operator' }) rejection?: RejectionDto;
 }
 
+export class StillBillingDto {
+  @ApiProperty({ format: 'uuid' }) shipment_id: string;
+  @ApiProperty({ example: 'shipment.created', description: 'the domain event whose ledger lines are not written yet' }) event: string;
+  @ApiProperty({ description: 'why billing it failed; its billing job retries it, and a later issue invoices it' }) reason: string;
+}
+
 export class IssueInvoicesResponseDto {
   @ApiProperty({ type: [IssuedDocumentDto] }) documents: IssuedDocumentDto[];
+  @ApiProperty({
+    type: [StillBillingDto],
+    description:
+      'events booked before the issue that could not be billed yet (their lines are on no document); empty when everything booked was issued',
+  })
+  still_billing: StillBillingDto[];
 }
 
 export class ComplianceCheckDto {

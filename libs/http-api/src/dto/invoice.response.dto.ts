@@ -49,6 +49,14 @@ export class InvoiceSummaryDto {
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
+export class IssuedInvoiceDto extends InvoiceSummaryDto {
+  @ApiProperty({
+    type: [InvoiceLineItemDto],
+    description: "the lines the signed XML lists, in its order; a credit note's as positive amounts",
+  })
+  line_items: readonly InvoiceLineItemDto[];
+}
+
 export class InvoiceListResponseDto {
   @ApiProperty({ type: [InvoiceSummaryDto], description: 'newest period first; the current period is always there' })
   invoices: InvoiceSummaryDto[];

@@ -30,6 +30,27 @@ export const INVOICE_LINES_SQL = `SELECT ${LINE_COLUMNS} FROM billing_lines
   WHERE team_id = $1 AND period_start = $2 AND einvoice_document_id IS NULL
   ORDER BY occurred_at, id`;
 
+const EVENT_COLUMNS = 'o.id, o.team_id, o.aggregate_id, o.type, o.payload, o.created_at';
+
+/**
+ * A billable event never processed: isBillingEvent (libs/application/src/billing/billing-event.ts)
+ * in SQL, so that events billing ignores never crowd a batch; $4 is RETURN_STATUSES.
+ */
+const BILLABLE_UNPROCESSED = `(o.type IN ('shipment.created', 'shipment.cancelled', 'shipment.weighed')
+    OR (o.type = 'shipment.status_changed' AND o.payload->>'status' = ANY($4::text[])))
+  AND NOT EXISTS (SELECT 1 FROM billing_event_receipts r WHERE r.event_id = o.id::text)`;
+
+function toEvent(r: OutboxRow): OutboxEvent {
+  return {
+    id: String(r.id),
+    teamId: r.team_id,
+    aggregateId: r.aggregate_id,
+    type: r.type,
+    payload: r.payload,
+    createdAt: new Date(r.created_at),
+  };
+}
+
 export class SqlBillingLedger implements BillingLedgerPort {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -76,25 +97,28 @@ export class SqlBillingLedger implements BillingLedgerPort {
   }
 
   async unprocessedEvents(publishedAfter: Date, publishedBefore: Date, limit: number): Promise<OutboxEvent[]> {
-    // The filter is isBillingEvent (libs/application/src/billing/billing-event.ts) in SQL, so
-    // that events billing ignores never crowd the batch.
     const rows: OutboxRow[] = await this.dataSource.query(
-      `SELECT o.id, o.team_id, o.aggregate_id, o.type, o.payload, o.created_at FROM outbox_events o
-          WHERE o.published_at > $1 AND o.published_at <= $2
-            AND (o.type IN ('shipment.created', 'shipment.cancelled', 'shipment.weighed')
-                 OR (o.type = 'shipment.status_changed' AND o.payload->>'status' = ANY($4::text[])))
-            AND NOT EXISTS (SELECT 1 FROM billing_event_receipts r WHERE r.event_id = o.id::text)
+      `SELECT ${EVENT_COLUMNS} FROM outbox_events o
+          WHERE o.published_at > $1 AND o.published_at <= $2 AND ${BILLABLE_UNPROCESSED}
           ORDER BY o.id LIMIT $3`,
       [publishedAfter, publishedBefore, limit, RETURN_STATUSES],
     );
-    return rows.map((r) => ({
-      id: String(r.id),
-      teamId: r.team_id,
-      aggregateId: r.aggregate_id,
-      type: r.type,
-      payload: r.payload,
-      createdAt: new Date(r.created_at),
-    }));
+    return rows.map(toEvent);
+  }
+
+  async unbilledEvents(teamId: string | undefined, publishedAfter: Date, limit: number): Promise<OutboxEvent[]> {
+    // Two index ranges: events the relay has not published yet, and those published since.
+    const rows: OutboxRow[] = await this.dataSource.query(
+      `SELECT * FROM (
+         SELECT ${EVENT_COLUMNS} FROM outbox_events o
+          WHERE o.published_at IS NULL AND ($1::uuid IS NULL OR o.team_id = $1) AND ${BILLABLE_UNPROCESSED}
+         UNION ALL
+         SELECT ${EVENT_COLUMNS} FROM outbox_events o
+          WHERE o.published_at > $2 AND ($1::uuid IS NULL OR o.team_id = $1) AND ${BILLABLE_UNPROCESSED}
+       ) e ORDER BY e.id LIMIT $3`,
+      [teamId ?? null, publishedAfter, limit, RETURN_STATUSES],
+    );
+    return rows.map(toEvent);
   }
 
   async linesForPeriod(teamId: string, period: BillingPeriod): Promise<LedgerLine[]> {

@@ -10,7 +10,7 @@ import {
   StoredEgsUnit,
   UninvoicedLine,
 } from '@lgw/application';
-import { FIRST_PREVIOUS_INVOICE_HASH } from '@lgw/domain';
+import { BillingCause, FIRST_PREVIOUS_INVOICE_HASH, SUBTOTAL_CAUSES } from '@lgw/domain';
 import { updatedRows } from '../support/sql-results';
 
 interface DocumentRow {
@@ -30,6 +30,7 @@ interface DocumentRow {
   net_halalas: string;
   vat_halalas: string;
   gross_halalas: string;
+  surcharges_halalas: string;
   period_start: string;
   line_count: number;
   billing_reference_id: string | null;
@@ -39,9 +40,15 @@ interface DocumentRow {
   updated_at: Date;
 }
 
+/**
+ * The surcharges are summed from the lines the document settles: the lines it nets out are
+ * shipments, their credits and zero amounts, so every surcharge it settles is one it lists.
+ */
 const DOCUMENT_COLUMNS = `id, team_id, egs_id, kind, profile, status, number, uuid, icv, invoice_hash, previous_invoice_hash, xml, qr,
   net_halalas, vat_halalas, gross_halalas, to_char(period_start, 'YYYY-MM-DD') AS period_start, line_count, billing_reference_id,
-  validation, attempts, issued_at, updated_at`;
+  validation, attempts, issued_at, updated_at,
+  (SELECT coalesce(sum(l.amount_halalas), 0) FROM billing_lines l
+    WHERE l.einvoice_document_id = einvoice_documents.id AND l.cause <> ALL('{${SUBTOTAL_CAUSES.join(',')}}'::text[])) AS surcharges_halalas`;
 
 function toDocument(r: DocumentRow): EinvoiceDocument {
   return {
@@ -61,6 +68,7 @@ function toDocument(r: DocumentRow): EinvoiceDocument {
     netHalalas: Number(r.net_halalas),
     vatHalalas: Number(r.vat_halalas),
     grossHalalas: Number(r.gross_halalas),
+    surchargesHalalas: Number(r.surcharges_halalas),
     periodStart: r.period_start,
     lineCount: Number(r.line_count),
     billingReferenceId: r.billing_reference_id ?? undefined,
@@ -163,7 +171,8 @@ export class SqlEinvoiceStore implements EinvoiceStorePort {
           ),
         );
         if (claimed.length !== d.lineIds.length) throw new Error('ledger lines were invoiced by another issuer meanwhile');
-        documents.push(toDocument(row));
+        // RETURNING ran before the lines were claimed: their surcharges are summed here.
+        documents.push({ ...toDocument(row), surchargesHalalas: surchargesOf(lines, d.lineIds) });
       }
       const last = drafts[drafts.length - 1];
       if (last) {
@@ -271,17 +280,21 @@ export class SqlEinvoiceStore implements EinvoiceStorePort {
 
   async documentLines(id: string): Promise<DocumentLine[]> {
     const rows: Array<{
+      shipment_id: string;
+      cause: string;
       tracking_number: string;
       description_en: string;
       description_ar: string;
       amount_halalas: string;
       vat_halalas: string;
     }> = await this.dataSource.query(
-      `SELECT tracking_number, description_en, description_ar, amount_halalas, vat_halalas FROM billing_lines
+      `SELECT shipment_id, cause, tracking_number, description_en, description_ar, amount_halalas, vat_halalas FROM billing_lines
           WHERE einvoice_document_id = $1 ORDER BY occurred_at, id`,
       [id],
     );
     return rows.map((r) => ({
+      shipmentId: r.shipment_id,
+      cause: r.cause,
       trackingNumber: r.tracking_number,
       descriptionEn: r.description_en,
       descriptionAr: r.description_ar,
@@ -324,4 +337,11 @@ export class SqlEinvoiceStore implements EinvoiceStorePort {
       ],
     );
   }
+}
+
+function surchargesOf(lines: readonly UninvoicedLine[], ids: readonly string[]): number {
+  const settled = new Set(ids);
+  return lines
+    .filter((l) => settled.has(l.id) && !SUBTOTAL_CAUSES.includes(l.cause as BillingCause))
+    .reduce((sum, l) => sum + l.amountHalalas, 0);
 }

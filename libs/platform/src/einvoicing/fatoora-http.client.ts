@@ -23,8 +23,33 @@ interface FatooraJson {
   clearedInvoice?: string;
 }
 
-/** Refusals of the onboarding calls (OTP, CSR): the operator reads them. */
-export class FatooraRequestError extends Error {}
+/** Refusals of the onboarding calls (OTP, CSR), and calls that got no answer: the operator reads them. */
+export class FatooraRequestError extends Error {
+  /** The URL called, without user info or query (where a secret could sit). */
+  constructor(
+    message: string,
+    readonly url?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A URL as it may be shown: no user info, no query, no fragment. */
+export function displayedUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/** Why a call got no answer, in words that cannot carry the URL's secrets (a connection error code, a timeout). */
+function unanswered(error: unknown): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'no answer within the timeout';
+  const code = error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : undefined;
+  return typeof code === 'string' && /^[A-Z_]+$/.test(code) ? `request failed (${code})` : 'request failed';
+}
 
 /** The Fatoora API over HTTP (Accept-Version V2, Basic authentication with a CSID). */
 export class FatooraHttpClient implements FatooraPort {
@@ -32,6 +57,10 @@ export class FatooraHttpClient implements FatooraPort {
 
   constructor(private readonly options: FatooraClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  get endpoint(): string {
+    return displayedUrl(this.options.baseUrl);
   }
 
   async complianceCsid(csr: string, otp: string): Promise<FatooraCsid> {
@@ -58,10 +87,13 @@ export class FatooraHttpClient implements FatooraPort {
     return { Authorization: `Basic ${Buffer.from(`${credentials.token}:${credentials.secret}`).toString('base64')}` };
   }
 
-  private csid(answer: { status: number; body: FatooraJson }): FatooraCsid {
+  private csid(answer: { status: number; body: FatooraJson; url: string }): FatooraCsid {
     const { status, body } = answer;
     if (status !== 200 || !body.binarySecurityToken || !body.secret || body.requestID === undefined) {
-      throw new FatooraRequestError(`Fatoora answered ${status}: ${JSON.stringify(body.errors ?? body.dispositionMessage ?? body)}`);
+      throw new FatooraRequestError(
+        `Fatoora at ${answer.url} answered ${status}: ${JSON.stringify(body.errors ?? body.dispositionMessage ?? body)}`,
+        answer.url,
+      );
     }
     return { requestId: String(body.requestID), token: body.binarySecurityToken, secret: body.secret };
   }
@@ -72,7 +104,7 @@ export class FatooraHttpClient implements FatooraPort {
     submission: FatooraSubmission,
     headers: Record<string, string>,
   ): Promise<FatooraOutcome> {
-    let answer: { status: number; body: FatooraJson };
+    let answer: { status: number; body: FatooraJson; url: string };
     try {
       answer = await this.call(path, submission, { ...this.auth(credentials), ...headers });
     } catch (error) {
@@ -86,22 +118,32 @@ export class FatooraHttpClient implements FatooraPort {
     }
     if (status === 400) return { kind: 'rejected', errors: body.validationResults?.errorMessages ?? [], warnings };
     // 401 (a revoked CSID), 429, 5xx: nothing was decided about the document; send it again later.
-    return { kind: 'unavailable', reason: `Fatoora answered ${status}` };
+    return { kind: 'unavailable', reason: `Fatoora at ${answer.url} answered ${status}` };
   }
 
-  private async call(path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: FatooraJson }> {
-    const response = await fetch(`${this.options.baseUrl}${path}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        'Accept-Language': 'en',
-        'Accept-Version': 'V2',
-        ...headers,
-      },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
+  private async call(
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; body: FatooraJson; url: string }> {
+    const url = displayedUrl(`${this.options.baseUrl}${path}`);
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.baseUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'Accept-Language': 'en',
+          'Accept-Version': 'V2',
+          ...headers,
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      throw new FatooraRequestError(`POST ${url}: ${unanswered(error)}`, url);
+    }
     const text = await response.text();
     let json: FatooraJson = {};
     try {
@@ -109,6 +151,6 @@ export class FatooraHttpClient implements FatooraPort {
     } catch {
       json = {};
     }
-    return { status: response.status, body: json };
+    return { status: response.status, body: json, url };
   }
 }

@@ -56,8 +56,8 @@ import {
   ListApiKeysUseCase,
   BILLING_LEDGER,
   INVOICE_RENDERER,
-  INVOICE_SELLER,
   GetInvoiceUseCase,
+  GetIssuedInvoiceUseCase,
   ListInvoicesUseCase,
   RecordBillingEventUseCase,
   RenderInvoicePdfUseCase,
@@ -180,7 +180,7 @@ import {
   SqlManifestRepository,
   SqlCarrierConnectionRepository,
 } from '@lgw/persistence';
-import { APP_CONFIG, einvoiceSellerFrom, FastCsvCodec, FatooraHttpClient, ZatcaEinvoiceCrypto } from '@lgw/platform';
+import { APP_CONFIG, FastCsvCodec, FatooraHttpClient, ZatcaEinvoiceCrypto } from '@lgw/platform';
 import { LabelMerger } from '@lgw/labels';
 import { GatewayRuntime } from './gateway-runtime';
 import { DATA_SOURCE, GATEWAY_RUNTIME, REDIS } from './tokens';
@@ -213,6 +213,7 @@ const USE_CASES = [
   PurgeExpiredUseCase,
   RecordBillingEventUseCase,
   GetInvoiceUseCase,
+  GetIssuedInvoiceUseCase,
   ListInvoicesUseCase,
   RenderInvoicePdfUseCase,
   SweepBillingUseCase,
@@ -346,10 +347,6 @@ export class GatewayCoreModule {
       { provide: CATALOGUE_REPOSITORY, useValue: new SqlCatalogueRepository(runtime.database.dataSource) },
       { provide: INVOICE_RENDERER, useValue: runtime.invoiceRenderer },
       {
-        provide: INVOICE_SELLER,
-        useValue: { name: runtime.config.invoiceSellerName, vatNumber: runtime.config.invoiceSellerVatNumber },
-      },
-      {
         provide: SHIPMENT_DESTINATION_WRITER,
         useValue: new SqlShipmentDestinationWriter(runtime.database.dataSource),
       },
@@ -385,7 +382,7 @@ export class GatewayCoreModule {
       { provide: EINVOICE_STORE, useValue: new SqlEinvoiceStore(runtime.database.dataSource) },
       { provide: EINVOICE_CRYPTO, useValue: new ZatcaEinvoiceCrypto() },
       { provide: FATOORA, useValue: new FatooraHttpClient({ baseUrl: runtime.fatooraBaseUrl }) },
-      { provide: EINVOICE_SELLER, useValue: einvoiceSellerFrom(runtime.config.env, runtime.config.invoiceSellerVatNumber) },
+      { provide: EINVOICE_SELLER, useValue: runtime.config.seller },
       { provide: COD_REMITTANCE_REPOSITORY, useValue: new SqlCodRemittanceRepository(runtime.database.dataSource) },
       { provide: COD_SETTINGS, useValue: { overdueDays: runtime.config.codOverdueDays } },
       { provide: ADDRESS_DIRECTORY, useValue: runtime.addressDirectory },

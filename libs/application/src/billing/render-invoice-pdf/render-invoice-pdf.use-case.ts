@@ -1,15 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { simplifiedInvoiceQrText } from '@lgw/domain';
-import {
-  InvoiceDocument,
-  INVOICE_RENDERER,
-  INVOICE_SELLER,
-  InvoiceRendererPort,
-  InvoiceSellerSettings,
-} from '../../ports/invoice-renderer.port';
+import { EinvoiceAddress, readUblParty, simplifiedInvoiceQrText } from '@lgw/domain';
+import { InvoiceDocument, INVOICE_RENDERER, InvoiceRendererPort } from '../../ports/invoice-renderer.port';
 import { GetInvoiceUseCase } from '../get-invoice/get-invoice.use-case';
-import { EINVOICE_SELLER, EINVOICE_STORE, EinvoiceSeller, EinvoiceStorePort } from '../../einvoicing/einvoicing.ports';
+import { EINVOICE_SELLER, EinvoiceSeller } from '../../einvoicing/einvoicing.ports';
 import { GetEinvoiceXmlUseCase } from '../../einvoicing/get-einvoice-xml/get-einvoice-xml.use-case';
+import { GetIssuedInvoiceUseCase } from '../get-issued-invoice/get-issued-invoice.use-case';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -42,33 +37,47 @@ export class RenderInvoicePdfUseCase {
   constructor(
     private readonly getInvoice: GetInvoiceUseCase,
     @Inject(INVOICE_RENDERER) private readonly renderer: InvoiceRendererPort,
-    @Inject(INVOICE_SELLER) private readonly seller: InvoiceSellerSettings,
-    @Inject(EINVOICE_STORE) private readonly einvoices: EinvoiceStorePort,
     private readonly getEinvoice: GetEinvoiceXmlUseCase,
-    @Inject(EINVOICE_SELLER) private readonly einvoiceSeller: EinvoiceSeller,
+    private readonly issuedInvoice: GetIssuedInvoiceUseCase,
+    /** One seller on every invoice, the open period's and the issued ones (INVOICE_SELLER_*). */
+    @Inject(EINVOICE_SELLER) private readonly seller: EinvoiceSeller,
   ) {}
 
-  /** An issued e-invoice or credit note: its own lines, its phase 2 QR code (tags 1–9) and its ZATCA status. */
+  /**
+   * An issued e-invoice or credit note, as its signed XML has it: the lines it lists (not
+   * those it nets out), its buyer, its phase 2 QR code (tags 1–9) and its ZATCA status.
+   */
   private async issued(teamId: string, id: string): Promise<Buffer> {
     const document = await this.getEinvoice.execute({ teamId, id });
-    const lines = await this.einvoices.documentLines(document.id);
+    const { lines } = await this.issuedInvoice.of(document);
     const [titleEn, titleAr] = TITLES[`${document.profile}_${document.kind}`];
-    const net = lines.reduce((n, l) => n + l.amountHalalas, 0);
+    const sign = document.kind === 'credit_note' ? -1 : 1;
+    const buyer = readUblParty(document.xml, 'AccountingCustomerParty');
     return this.renderer.render({
       invoiceNumber: document.number,
       issuedAt: document.issuedAt,
       periodStart: document.periodStart,
       periodEnd: document.issuedAt.toISOString().slice(0, 10),
-      seller: { name: `${this.einvoiceSeller.legalNameEn} · ${this.einvoiceSeller.legalNameAr}`, vatNumber: this.einvoiceSeller.vatNumber },
+      seller: this.printedSeller(),
       customerReference: teamId,
+      buyer: buyer && {
+        nameEn: buyer.legalNameEn,
+        nameAr: buyer.legalNameAr,
+        vatNumber: buyer.vatNumber,
+        address: buyer.address && addressLine(buyer.address),
+      },
       lines: printedLines(lines),
-      subtotalHalalas: net,
-      surchargesHalalas: 0,
-      vatHalalas: document.kind === 'credit_note' ? -document.vatHalalas : document.vatHalalas,
-      totalHalalas: document.kind === 'credit_note' ? -document.grossHalalas : document.grossHalalas,
+      subtotalHalalas: sign * (document.netHalalas - document.surchargesHalalas),
+      surchargesHalalas: sign * document.surchargesHalalas,
+      vatHalalas: sign * document.vatHalalas,
+      totalHalalas: sign * document.grossHalalas,
       qrText: document.qr,
       einvoice: { titleEn, titleAr, status: document.status, statusAr: STATUS_AR[document.status] ?? document.status, uuid: document.uuid },
     });
+  }
+
+  private printedSeller(): InvoiceDocument['seller'] {
+    return { name: `${this.seller.legalNameEn} · ${this.seller.legalNameAr}`, vatNumber: this.seller.vatNumber };
   }
 
   async execute(command: RenderInvoicePdfCommand): Promise<Buffer> {
@@ -79,7 +88,7 @@ export class RenderInvoicePdfUseCase {
       issuedAt: updatedAt,
       periodStart: view.period_start,
       periodEnd: view.period_end,
-      seller: { name: this.seller.name, vatNumber: this.seller.vatNumber },
+      seller: this.printedSeller(),
       customerReference: command.teamId,
       lines: printedLines(lines),
       subtotalHalalas: totals.subtotal.halalas,
@@ -87,7 +96,7 @@ export class RenderInvoicePdfUseCase {
       vatHalalas: totals.vat.halalas,
       totalHalalas: totals.total.halalas,
       qrText: simplifiedInvoiceQrText({
-        sellerName: this.seller.name,
+        sellerName: this.seller.legalNameEn,
         vatNumber: this.seller.vatNumber,
         timestamp: updatedAt,
         totalWithVat: totals.total.toSarString(),
@@ -107,4 +116,9 @@ function printedLines(lines: readonly PrintedLine[]): PrintedLine[] {
     amountHalalas: l.amountHalalas,
     vatHalalas: l.vatHalalas,
   }));
+}
+
+function addressLine(a: EinvoiceAddress): string {
+  const building = a.additional_number ? `${a.building_number}, additional number ${a.additional_number}` : a.building_number;
+  return [a.street, building, a.district, `${a.city} ${a.postal_code}`, a.country].filter((part) => part.trim() !== '').join(', ');
 }

@@ -13,9 +13,15 @@ export class GetEinvoiceXmlUseCase {
   constructor(@Inject(EINVOICE_STORE) private readonly store: EinvoiceStorePort) {}
 
   async execute(command: { readonly teamId: string; readonly id: string }): Promise<EinvoiceDocument> {
-    const document = /^[0-9a-f-]{36}$/.test(command.id) ? await this.store.find(command.id) : undefined;
-    if (!document || document.teamId !== command.teamId || document.status === 'REJECTED') throw new DomainError('E_NOT_FOUND');
+    const document = await teamDocument(this.store, command.teamId, command.id);
     if (document.status === 'PENDING_CLEARANCE' && document.profile === 'standard') throw new DomainError('E_INVOICE_NOT_CLEARED');
     return document;
   }
+}
+
+/** The team's document by id: another team's, an unknown or a rejected one does not exist for it. */
+export async function teamDocument(store: EinvoiceStorePort, teamId: string, id: string): Promise<EinvoiceDocument> {
+  const document = /^[0-9a-f-]{36}$/.test(id) ? await store.find(id) : undefined;
+  if (!document || document.teamId !== teamId || document.status === 'REJECTED') throw new DomainError('E_NOT_FOUND');
+  return document;
 }

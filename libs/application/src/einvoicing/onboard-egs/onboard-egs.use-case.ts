@@ -119,7 +119,11 @@ export class OnboardEgsUseCase {
         const type = `${profile}_${document.kind}`;
         if (outcome.kind !== 'accepted') {
           const reasons = outcome.kind === 'rejected' ? outcome.errors.map((e) => `${e.code}: ${e.message}`) : [outcome.reason];
-          throw new DomainError('E_EINVOICING_ONBOARDING_FAILED', { step: `compliance check ${type}`, reasons });
+          throw new DomainError('E_EINVOICING_ONBOARDING_FAILED', {
+            step: `compliance check ${type}`,
+            url: this.fatoora.endpoint,
+            reasons,
+          });
         }
         checks.push({ type, status: outcome.status });
       }
@@ -143,7 +147,13 @@ export class OnboardEgsUseCase {
       return await run();
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      throw new DomainError('E_EINVOICING_ONBOARDING_FAILED', { step, reasons: [error instanceof Error ? error.message : String(error)] });
+      // The URL tried (the port's, without secrets), so a wrong ZATCA_BASE_URL shows at once.
+      const url = (error as { url?: unknown }).url;
+      throw new DomainError('E_EINVOICING_ONBOARDING_FAILED', {
+        step,
+        url: typeof url === 'string' ? url : this.fatoora.endpoint,
+        reasons: [error instanceof Error ? error.message : String(error)],
+      });
     }
   }
 }

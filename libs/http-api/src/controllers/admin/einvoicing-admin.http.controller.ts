@@ -45,8 +45,11 @@ export class EinvoicingAdminHttpController {
   @ApiCreatedResponse({ type: IssueInvoicesResponseDto })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND (team_id)', 409: 'E_EINVOICING_NOT_ONBOARDED' })
   async issueNow(@Body() body: IssueInvoicesRequestDto): Promise<IssueInvoicesResponseDto> {
-    const documents = await this.issue.execute({ teamId: body?.team_id });
-    return { documents: documents.map(documentView) };
+    const { documents, stillBilling } = await this.issue.issue({ teamId: body?.team_id });
+    return {
+      documents: documents.map(documentView),
+      still_billing: stillBilling.map((s) => ({ shipment_id: s.shipmentId, event: s.event, reason: s.reason })),
+    };
   }
 
   @Get('invoices/:id')
@@ -61,7 +64,7 @@ export class EinvoicingAdminHttpController {
   @Post('einvoicing/onboarding')
   @HttpCode(201)
   @ApiCreatedResponse({ type: OnboardEgsResponseDto })
-  @ApiErrorResponses({ 422: 'E_VALIDATION (otp)', 502: 'E_EINVOICING_ONBOARDING_FAILED (details.step, details.reasons)' })
+  @ApiErrorResponses({ 422: 'E_VALIDATION (otp)', 502: 'E_EINVOICING_ONBOARDING_FAILED (details.step, details.url, details.reasons)' })
   async onboarding(@Body() body: OnboardEgsRequestDto): Promise<OnboardEgsResponseDto> {
     return this.onboard.execute({ otp: body.otp });
   }
