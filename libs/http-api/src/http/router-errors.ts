@@ -56,7 +56,9 @@ export function clientErrorResponder(defaultLimit: number) {
     writeEarlyAnswer(
       socket,
       code,
-      code === 'E_VALIDATION' ? { field: 'request', reason: 'must be a well-formed HTTP/1.1 request' } : null,
+      code === 'E_VALIDATION'
+        ? { field: 'request', reason: 'must be a well-formed HTTP/1.1 request', reason_ar: 'يجب أن يكون طلب HTTP/1.1 سليم البنية' }
+        : null,
       defaultLimit,
     );
   };

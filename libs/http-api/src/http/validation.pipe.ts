@@ -80,6 +80,8 @@ const VALIDATED = new WeakSet<object>();
 
 const BODY_OBJECT_REASON = Symbol('BODY_OBJECT_REASON');
 const ADDRESS_BODY = Symbol('ADDRESS_BODY');
+/** Every JsonObjectBody reason asks for a JSON object; its example stays in the English reason. */
+const OBJECT_AR = 'يجب أن يكون كائن JSON';
 
 /** A request body that must be a JSON object (or absent), refused as a whole with `reason` otherwise. */
 export function JsonObjectBody(reason: string): ClassDecorator {
@@ -105,11 +107,11 @@ export class GatewayValidationPipe extends ValidationPipe {
     if (typeof value === 'object' && value !== null && VALIDATED.has(value)) return value;
     const objectReason: string | undefined = metadata.metatype ? Reflect.getMetadata(BODY_OBJECT_REASON, metadata.metatype) : undefined;
     if (objectReason && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-      throw new ValidationError('body', objectReason);
+      throw new ValidationError('body', objectReason, OBJECT_AR);
     }
     if (metadata.type === 'body' && metadata.metatype && Reflect.getMetadata(ADDRESS_BODY, metadata.metatype)) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new ValidationError('body', 'must be an Address object');
+        throw new ValidationError('body', 'must be an Address object', 'يجب أن يكون كائن عنوان');
       }
       const problems = validateAddress(value);
       if (problems.length > 0) throw ValidationError.of(problems);
