@@ -85,6 +85,17 @@ describe('carrier manifests', () => {
     const nextDay = await t.api('/manifests', { method: 'POST', key: team.apiKey, body: { carrier, date: '2026-11-26' } });
     expect(nextDay.status).toBe(201);
     expect(nextDay.body.shipment_count).toBe(3);
+
+    // Listed newest first, paged, the team's own only.
+    const listed = await t.api('/manifests', { key: team.apiKey });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual({ manifests: [nextDay.body, created.body], total: 2, limit: 20, offset: 0 });
+    const page = await t.api('/manifests?limit=1&offset=1', { key: team.apiKey });
+    expect(page.body).toEqual({ manifests: [created.body], total: 2, limit: 1, offset: 1 });
+    const theirList = (await t.api('/manifests', { key: other.apiKey })).body.manifests as Array<{ id: string }>;
+    expect(theirList.map((m) => m.id)).not.toContain(created.body.id);
+    const badLimit = await t.api('/manifests?limit=0', { key: team.apiKey });
+    expect({ status: badLimit.status, field: badLimit.body.error?.details?.field }).toEqual({ status: 422, field: 'limit' });
   }, 120_000);
 
   it.each(PICKUP_CARRIERS.map((c) => c.code))(

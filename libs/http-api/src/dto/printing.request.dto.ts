@@ -51,3 +51,10 @@ export class ManifestDto {
   @ApiProperty({ type: String, format: 'date-time' })
   created_at: string;
 }
+
+export class ManifestListResponseDto {
+  @ApiProperty({ type: [ManifestDto] }) manifests: ManifestDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() limit: number;
+  @ApiProperty() offset: number;
+}
