@@ -70,7 +70,8 @@ describe('carrier manifests', () => {
     const csv = await raw(`/manifests/${created.body.id}.csv`);
     expect(csv.status).toBe(200);
     expect(csv.type).toContain('text/csv');
-    const lines = csv.body.toString('utf8').trim().split('\n');
+    expect([...csv.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.body.subarray(3).toString('utf8').trim().split('\n');
     expect(lines[0]).toBe('position,tracking_number,shipment_id,reference,recipient_name,destination_city,parcels,weight_kg,cod_sar');
     expect(lines).toHaveLength(4);
     expect(

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Readable } from 'node:stream';
+import { sendCsvDownload } from '../http/csv-download';
 import { ManifestsUseCase, ManifestView, Principal } from '@lgw/application';
 import { CreateManifestRequestDto, ManifestDto, ManifestListResponseDto } from '../dto/printing.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
@@ -56,9 +56,6 @@ export class ManifestsHttpController {
   @ApiErrorResponses({ 404: "E_NOT_FOUND (unknown id or another team's manifest)" })
   async csv(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
     const csv = await this.manifests.csvFile(principal.teamId, id);
-    await reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="manifest-${id}.csv"`)
-      .send(Readable.from(csv));
+    await sendCsvDownload(reply, `manifest-${id}.csv`, csv);
   }
 }
