@@ -62,6 +62,10 @@ describe('carrier manifests', () => {
     expect(text).toContain('Carrier manifest');
     expect(text).toContain('بيان تسليم الشحنات');
     expect(text).toContain('175.50'); // COD total
+    // Left-to-right runs beside Arabic keep their order: the creation time and the date read as written.
+    const riyadh = new Date(Date.parse(created.body.created_at) + 3 * 3600_000).toISOString();
+    expect(text).toContain(`${riyadh.slice(0, 10)} ${riyadh.slice(11, 16)} +03:00`);
+    expect(text.match(/2026-11-25/g)?.length).toBeGreaterThanOrEqual(2);
     expect(text).toContain('Signature');
     expect(text).toContain('التوقيع');
     const symbols = await scanBarcodes(path);
