@@ -18,6 +18,14 @@ export interface MappedError {
   readonly unexpected?: boolean;
   /** Set when the database or Redis could not be reached: logged without a stack. */
   readonly dependency?: Dependency;
+  /** The client's connection closed before its request was read: nothing to log or answer. */
+  readonly clientGone?: boolean;
+}
+
+/** Node's error for a request whose connection closed before its body arrived ("aborted", ECONNRESET). */
+function isClientAbort(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return typeof e === 'object' && e !== null && e.code === 'ECONNRESET' && typeof e.message === 'string' && /\baborted$/.test(e.message);
 }
 
 /**
@@ -57,6 +65,9 @@ export function mapError(error: unknown): MappedError {
       details: { field: 'carrier', reason: error.carrierMessage, reason_ar: 'رفض الناقل الطلب (السبب بالإنجليزية في reason)' },
     };
   }
+  // The client went away mid-body (or was answered 408 and cut): its socket's ECONNRESET is
+  // not the database's, and nobody is left to answer.
+  if (isClientAbort(error)) return { code: 'E_REQUEST_TIMEOUT', clientGone: true };
   // Before anything status-shaped: a driver's error must never read as the client's fault.
   const dependency = dependencyFailureOf(error);
   if (dependency) return { code: 'E_SERVICE_UNAVAILABLE', retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS, dependency };
