@@ -58,3 +58,9 @@ export class ManifestListResponseDto {
   @ApiProperty() limit: number;
   @ApiProperty() offset: number;
 }
+
+export class BatchLabelProgressDto {
+  @ApiProperty({ type: String, format: 'uuid' }) batch_id: string;
+  @ApiProperty({ description: 'shipments of the batch that are not cancelled' }) printable: number;
+  @ApiProperty({ description: 'of those, labels rendered and stored (a page of them prints at once)' }) ready: number;
+}
