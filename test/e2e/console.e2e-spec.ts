@@ -272,6 +272,11 @@ describe('control panel (/console) in a real browser', () => {
     const text = require('node:fs').readFileSync(await result.path(), 'utf8') as string;
     expect(text.split(/\r?\n/)[0]).toMatch(/,tracking_number,status$/);
     expect(text.trim().split(/\r?\n/)).toHaveLength(4);
+    // The batch's labels print from its page, which says how many are ready while they render.
+    await page.waitForSelector('[data-testid=labels-progress]:has-text("Labels ready")');
+    const [labels] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Print labels")')]);
+    expect((await pdfInfo(await labels.path())).pages).toBe(2);
+    await page.waitForSelector('[data-testid=labels-progress]:has-text("Labels ready: 2 of 2")');
 
     await page.goto(`${t.url}/console#/batches`);
     const bad = batchCsv([validRow(1, { phone: '12345' })]);
