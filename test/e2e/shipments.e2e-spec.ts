@@ -150,7 +150,8 @@ describe('shipments', () => {
     expect(missing.body.error.details).toEqual({
       field: 'quote_id',
       reason: 'is required',
-      errors: [{ field: 'quote_id', reason: 'is required' }],
+      reason_ar: 'حقل مطلوب',
+      errors: [{ field: 'quote_id', reason: 'is required', reason_ar: 'حقل مطلوب' }],
     });
   });
 

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { arabicReason } from './arabic-reasons';
 
 /**
  * Every validation error carries its reason in Arabic too (reason_ar). The places that build one
@@ -68,5 +69,15 @@ describe('validation errors are bilingual', () => {
       return [...built, ...details].map((found) => `${relative(ROOT, file)}: ${found.replace(/\s+/g, ' ').slice(0, 100)}`);
     });
     expect(missing).toEqual([]);
+  });
+
+  it('every reason a request DTO declares (class-validator message) has its Arabic', () => {
+    const messages = files
+      .filter((file) => file.includes('/dto/'))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/message: (?:'([^']*)'|`([^`]*)`)/g)].map((m) => m[1] ?? m[2]))
+      // A template's interpolations stand for numbers or lists of codes.
+      .map((message) => message.replace(/\$\{[^}]*\.join\([^)]*\)\}/g, 'A, B').replace(/\$\{[^}]*\}/g, '10'));
+    expect(messages.length).toBeGreaterThan(30);
+    expect(messages.filter((message) => !arabicReason(message))).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   ValidationError,
 } from '@lgw/domain';
 import { ADDRESS_CONSTRAINT, isLateConstraint, VERIFIABLE_ADDRESS_CONSTRAINT } from '../dto/domain-rules.decorator';
+import { arabicReasonOrGeneric } from './arabic-reasons';
 import { cacheValidationMetadata } from './validation-metadata.cache';
 
 /**
@@ -47,7 +48,7 @@ function leaves(errors: ClassValidationError[], parent: string, late: boolean): 
             ? prefixViolations(path, validateVerifiableAddress(error.value))
             : [];
       if (address.length > 0) found.push(...address.map((v) => ({ field: v.field, reason: v.reason, reason_ar: v.reason_ar })));
-      else found.push({ field: path, reason });
+      else found.push({ field: path, reason, reason_ar: arabicReasonOrGeneric(reason) });
     } else if (error.children?.length) {
       found.push(...leaves(error.children, path, late));
     }
