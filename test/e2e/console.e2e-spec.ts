@@ -144,7 +144,8 @@ describe('control panel (/console) in a real browser', () => {
       await sleep(300);
     }
     expect(await page.locator('.timeline li.exception').count()).toBeGreaterThan(0);
-    expect(await page.textContent('.timeline li.exception')).toContain('ADDRESS_ISSUE');
+    // The exception type by its name, not its code.
+    expect(await page.textContent('.timeline li.exception')).toContain('Address issue');
     await screenshot(page, 'shipment');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download label")')]);
