@@ -64,6 +64,14 @@ describe('carrier connections', () => {
       other = await newTeam(`Other ${code}`);
     });
 
+    it("takes the sandbox's account answer as it is: its credentials carry the API's names", async () => {
+      const opened = await account(code);
+      expect(Object.keys(opened.credentials).sort()).toEqual(fields().map(credentialApiName).sort());
+      const newcomer = await newTeam(`Sandbox answer ${code}`);
+      const res = await connect(newcomer.apiKey, { carrier: code, credentials: opened.credentials });
+      expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
+    });
+
     it('saves credentials the carrier accepts, answers only a hint, and lists the connection beside the platform ones', async () => {
       const opened = await account(code);
       const res = await connect(team.apiKey, { carrier: code, credentials: apiCredentials(opened.credentials) });

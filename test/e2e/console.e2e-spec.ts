@@ -144,7 +144,8 @@ describe('control panel (/console) in a real browser', () => {
       await sleep(300);
     }
     expect(await page.locator('.timeline li.exception').count()).toBeGreaterThan(0);
-    expect(await page.textContent('.timeline li.exception')).toContain('ADDRESS_ISSUE');
+    // The exception type by its name, not its code.
+    expect(await page.textContent('.timeline li.exception')).toContain('Address issue');
     await screenshot(page, 'shipment');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download label")')]);
@@ -272,6 +273,11 @@ describe('control panel (/console) in a real browser', () => {
     const text = require('node:fs').readFileSync(await result.path(), 'utf8') as string;
     expect(text.split(/\r?\n/)[0]).toMatch(/,tracking_number,status$/);
     expect(text.trim().split(/\r?\n/)).toHaveLength(4);
+    // The batch's labels print from its page, which says how many are ready while they render.
+    await page.waitForSelector('[data-testid=labels-progress]:has-text("Labels ready")');
+    const [labels] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Print labels")')]);
+    expect((await pdfInfo(await labels.path())).pages).toBe(2);
+    await page.waitForSelector('[data-testid=labels-progress]:has-text("Labels ready: 2 of 2")');
 
     await page.goto(`${t.url}/console#/batches`);
     const bad = batchCsv([validRow(1, { phone: '12345' })]);
@@ -427,6 +433,8 @@ describe('control panel (/console) in a real browser', () => {
     await page.waitForSelector(`a:has-text("${first.tracking_number}")`);
     for (const s of [first, second]) await page.check(`input[aria-label="${s.tracking_number}"]`);
     const slot = pickupSlotFor(code);
+    // The date offered is the next day this carrier collects on (never a day it does not, such as Friday).
+    expect(await page.inputValue('input[name=pickup_date]')).toBe(slot.pickup_date);
     await page.fill('input[name=pickup_date]', slot.pickup_date);
     await page.fill('input[name=window_from]', slot.window.from);
     await page.fill('input[name=window_to]', slot.window.to);
@@ -589,6 +597,57 @@ describe('control panel (/console) in a real browser', () => {
     await page.waitForSelector(`a:has-text("${live.tracking_number}")`);
     expect(await page.isHidden('#mode')).toBe(true);
     expect(await page.locator(`a:has-text("${test.tracking_number}")`).count()).toBe(0);
+  });
+
+  it('prints the labels it can when a selected shipment was cancelled, says which it skipped, and gives cancelled rows no checkbox', async () => {
+    const team: TestTeam = await t.createTeam('Bulk Print');
+    const kept = await book(t, team);
+    const cancelledLater = await book(t, team, kept.carrier.code);
+    const cancelledBefore = await book(t, team, kept.carrier.code);
+    for (const s of [kept, cancelledLater, cancelledBefore]) await labelRendered(t, team, s.id);
+    expect((await t.api(`/shipments/${cancelledBefore.id}/cancel`, { method: 'POST', key: team.apiKey })).status).toBe(200);
+    await signIn(team.apiKey);
+    await page.waitForSelector(`a:has-text("${kept.tracking_number}")`);
+    expect(await page.locator(`input[aria-label="${cancelledBefore.tracking_number}"]`).count()).toBe(0);
+    await page.check(`input[aria-label="${kept.tracking_number}"]`);
+    await page.check(`input[aria-label="${cancelledLater.tracking_number}"]`);
+    // Cancelled after the list was shown: the print skips it and says so.
+    expect((await t.api(`/shipments/${cancelledLater.id}/cancel`, { method: 'POST', key: team.apiKey })).status).toBe(200);
+    const [labels] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Print selected labels")')]);
+    expect((await pdfInfo(await labels.path())).pages).toBe(1);
+    await page.waitForSelector(`#flash:has-text("${cancelledLater.tracking_number}")`);
+  });
+
+  it('shows a shipment its cash on delivery and reference, and translates exception codes in Arabic', async () => {
+    const team: TestTeam = await t.createTeam('COD Page');
+    const shipment = await book(t, team, undefined, { cod_amount: 150, reference: 'ORDER-7788' });
+    const res = await t.sandbox('POST', `/sandbox/v1/carriers/${shipment.carrier.code}/shipments/${shipment.tracking_number}/events`, {
+      code: 'EXCEPTION_CARRIER_DELAY',
+      exception_type: 'CARRIER_DELAY',
+      occurred_at: new Date(Date.now() + 120_000).toISOString(),
+    });
+    expect(res.status).toBe(201);
+    await signIn(team.apiKey);
+    await page.waitForSelector(`a:has-text("${shipment.tracking_number}")`);
+    await page.click(`a:has-text("${shipment.tracking_number}")`);
+    await page.waitForSelector('[data-testid=timeline]');
+    expect(await page.textContent('[data-testid=cod]')).toContain('150.00');
+    expect(await page.textContent('[data-testid=cod]')).toContain('To collect');
+    expect(await page.textContent('[data-testid=reference]')).toContain('ORDER-7788');
+    const deadline = Date.now() + 10_000;
+    while ((await page.locator('.timeline li.exception').count()) === 0 && Date.now() < deadline) {
+      await sleep(300);
+      await page.reload();
+      await page.waitForSelector('[data-testid=timeline]');
+    }
+    expect(await page.textContent('.timeline li.exception')).toContain('Carrier delay');
+    await page.click('#lang');
+    await page.waitForSelector('[data-testid=timeline]');
+    await page.waitForSelector('html[lang=ar]');
+    const arabic = await page.textContent('.timeline li.exception');
+    expect(arabic).not.toContain('CARRIER_DELAY');
+    expect(arabic).toContain('تأخير');
+    expect(await page.textContent('[data-testid=cod]')).toContain('150.00');
   });
 
   it('switches to Arabic with a right-to-left layout', async () => {

@@ -211,6 +211,9 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
       expect(text).toContain('Tax Invoice');
       expect(text).toContain('CLEARED');
       expect(text).toContain(invoice.number);
+      // Latin names keep their full stop at the end in the Arabic (right-to-left) block too
+      // ("Logistics Gateway Co.", never ".Logistics Gateway Co").
+      expect(text).not.toMatch(/(^|[\s·])\.[A-Za-z]/m);
       const [symbol] = (await scanBarcodes(path)).filter((s) => s.startsWith('QR-Code:'));
       const printed = symbol.slice('QR-Code:'.length);
       expect(printed).toBe(embeddedQr(xml));

@@ -178,7 +178,10 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
     });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(await download.text()).toBe(done.result_csv);
+    // A spreadsheet reads the Arabic names only when the file says it is UTF-8: a byte-order mark.
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toBe(done.result_csv);
     expect((await get(`/fulfilment/batches/${done.id}/rejections.csv`)).status).toBe(404);
 
     // Another team sees nothing of it.
@@ -329,9 +332,13 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
       expect(en).toMatch(/^[ -~]+$/);
     }
     expect(lines.find(([row]) => row === '12')?.[3]).toBe('must match row 1 of the same order_ref');
-    const download = await app.api(`/fulfilment/batches/${done.id}/rejections.csv`, { key: team.apiKey });
+    const download = await fetch(`${app.url}/api/v1/fulfilment/batches/${done.id}/rejections.csv`, {
+      headers: { authorization: `Bearer ${team.apiKey}` },
+    });
     expect(download.status).toBe(200);
-    expect(download.text).toBe(done.rejection_csv);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toBe(done.rejection_csv);
     expect((await get(`/fulfilment/batches/${done.id}/result.csv`)).status).toBe(404);
   }, 60_000);
 

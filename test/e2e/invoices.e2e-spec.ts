@@ -84,9 +84,10 @@ describe('invoices from the billing ledger', () => {
     expect(invoice.line_items.map((l: any) => l.shipment_id).sort()).toEqual([a.id, b.id].sort());
     expect(invoice.line_items.find((l: any) => l.shipment_id === a.id)).toMatchObject({
       tracking_number: a.tracking_number,
-      description: expect.stringContaining(a.tracking_number),
+      description_en: expect.stringContaining(a.tracking_number),
       description_ar: expect.stringMatching(/[\u0600-\u06FF]/),
     });
+    for (const line of invoice.line_items) expect(line.description).toBe(line.description_en);
     expect(halalas(invoice.total_sar)).toBe(halalas(a.quoted_total_sar) + halalas(b.quoted_total_sar));
     expectReconciled(invoice);
 

@@ -121,8 +121,17 @@ describe('merged label files', () => {
     ).map((r: any) => r.tracking_number);
     expect(trackingNumbers).toHaveLength(5);
 
+    // Progress to show while labels not stored yet render: printable shipments and those ready.
+    const progressOf = async (key = team.apiKey) => t.api(`/fulfilment/batches/${done.id}/labels/progress`, { key });
+    const before = await progressOf();
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ batch_id: done.id, printable: 5, ready: expect.any(Number) });
+    expect(before.body.ready).toBeLessThanOrEqual(5);
+    expect((await progressOf(other.apiKey)).status).toBe(404);
+
     const page = await get(`/fulfilment/batches/${done.id}/labels?offset=1&limit=3`);
     expect(page.status).toBe(200);
+    expect((await progressOf()).body.ready).toBeGreaterThanOrEqual(Math.max(3, before.body.ready));
     const path = await savePdf(dir, page.body);
     const texts = await pageTexts(path);
     expect(texts).toHaveLength(3);

@@ -45,8 +45,9 @@ describe('labels', () => {
     const path = await savePdf(dir, pdf);
     const info = await pdfInfo(path);
     expect(info.pages).toBe(1);
-    expect(Math.abs(info.width - A6_POINTS.width)).toBeLessThan(1);
-    expect(Math.abs(info.height - A6_POINTS.height)).toBeLessThan(1);
+    // Exactly A6, 105 × 148 mm = 297.64 × 419.53 pt (pdfinfo prints two decimals).
+    expect(info.width).toBeCloseTo(A6_POINTS.width, 2);
+    expect(info.height).toBeCloseTo(A6_POINTS.height, 2);
     const symbols = await scanBarcodes(path);
     expect(symbols).toContain(`CODE-128:${shipment.tracking_number}`);
     expect(symbols.some((s) => s.startsWith('QR-Code:') && s.includes(shipment.tracking_number))).toBe(true);

@@ -62,6 +62,10 @@ describe('carrier manifests', () => {
     expect(text).toContain('Carrier manifest');
     expect(text).toContain('بيان تسليم الشحنات');
     expect(text).toContain('175.50'); // COD total
+    // Left-to-right runs beside Arabic keep their order: the creation time and the date read as written.
+    const riyadh = new Date(Date.parse(created.body.created_at) + 3 * 3600_000).toISOString();
+    expect(text).toContain(`${riyadh.slice(0, 10)} ${riyadh.slice(11, 16)} +03:00`);
+    expect(text.match(/2026-11-25/g)?.length).toBeGreaterThanOrEqual(2);
     expect(text).toContain('Signature');
     expect(text).toContain('التوقيع');
     const symbols = await scanBarcodes(path);
@@ -70,7 +74,8 @@ describe('carrier manifests', () => {
     const csv = await raw(`/manifests/${created.body.id}.csv`);
     expect(csv.status).toBe(200);
     expect(csv.type).toContain('text/csv');
-    const lines = csv.body.toString('utf8').trim().split('\n');
+    expect([...csv.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.body.subarray(3).toString('utf8').trim().split('\n');
     expect(lines[0]).toBe('position,tracking_number,shipment_id,reference,recipient_name,destination_city,parcels,weight_kg,cod_sar');
     expect(lines).toHaveLength(4);
     expect(
@@ -85,6 +90,17 @@ describe('carrier manifests', () => {
     const nextDay = await t.api('/manifests', { method: 'POST', key: team.apiKey, body: { carrier, date: '2026-11-26' } });
     expect(nextDay.status).toBe(201);
     expect(nextDay.body.shipment_count).toBe(3);
+
+    // Listed newest first, paged, the team's own only.
+    const listed = await t.api('/manifests', { key: team.apiKey });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual({ manifests: [nextDay.body, created.body], total: 2, limit: 20, offset: 0 });
+    const page = await t.api('/manifests?limit=1&offset=1', { key: team.apiKey });
+    expect(page.body).toEqual({ manifests: [created.body], total: 2, limit: 1, offset: 1 });
+    const theirList = (await t.api('/manifests', { key: other.apiKey })).body.manifests as Array<{ id: string }>;
+    expect(theirList.map((m) => m.id)).not.toContain(created.body.id);
+    const badLimit = await t.api('/manifests?limit=0', { key: team.apiKey });
+    expect({ status: badLimit.status, field: badLimit.body.error?.details?.field }).toEqual({ status: 422, field: 'limit' });
   }, 120_000);
 
   it.each(PICKUP_CARRIERS.map((c) => c.code))(

@@ -151,6 +151,7 @@ describe('documented response schemas match real responses', () => {
       (await t.api(`/shipments/${shipment.id}`, { key: team.apiKey })).body.status === 'LABEL_GENERATED' ? true : undefined,
     );
     await call('/manifests', { method: 'POST', body: { carrier: shipment.carrier.code } });
+    await call('/manifests');
 
     const failed = await until(async () => {
       const list = await call('/webhooks/deliveries');

@@ -87,7 +87,7 @@ describe('pickups', () => {
       expect(list.body).toMatchObject({ pickups: [pickup], limit: 1, offset: 0 });
       expect(list.body.total).toBeGreaterThanOrEqual(1);
 
-      const cancelled = await t.api(`/pickups/${pickup.id}/cancel`, { method: 'POST', key: team.apiKey });
+      const cancelled = await t.api(`/pickups/${pickup.id}/cancel`, { method: 'POST', key: team.apiKey, body: {} });
       expect(cancelled.status).toBe(200);
       expect(cancelled.body).toMatchObject({ id: pickup.id, status: 'CANCELLED', cancelled_at: expect.any(String) });
       expect(await atCarrier(carrier, pickup.id)).toEqual({ confirmationNumber: pickup.confirmation_number, cancelled: true });

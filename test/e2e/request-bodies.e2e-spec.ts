@@ -73,10 +73,10 @@ describe('bodies a route cannot read', () => {
     expect(teamsBefore).not.toContain('\ufffd');
   });
 
-  it('POST /data-readiness refuses a body (422 {field: "body"}) and scores without one', async () => {
+  it('POST /data-readiness refuses a body (422 {field: "body"}) and scores without one or with {}', async () => {
     for (const [contentType, body] of [
       ['application/json', '{"skus":["A"]}'],
-      ['application/json', '{}'],
+      ['application/json', '[]'],
       ['multipart/form-data', ''],
     ] as const) {
       const res = await raw('POST', '/api/v1/data-readiness', [['Content-Type', contentType]], body);
@@ -85,5 +85,7 @@ describe('bodies a route cannot read', () => {
     }
     const ok = await t.api('/data-readiness', { method: 'POST', key: team.apiKey });
     expect(ok.status).toBe(200);
+    const empty = await t.api('/data-readiness', { method: 'POST', key: team.apiKey, body: {} });
+    expect(empty.status).toBe(200);
   });
 });

@@ -350,7 +350,12 @@ describe('router errors', () => {
     const res = await fetched('/rates', { method: 'POST', rawBody: '<rates/>', headers: { 'content-type': 'application/xml' } });
     expect({ status: res.status, details: res.body.error.details }).toEqual({
       status: 422,
-      details: { field: 'body', reason: 'unsupported content type', errors: [{ field: 'body', reason: 'unsupported content type' }] },
+      details: {
+        field: 'body',
+        reason: 'unsupported content type',
+        reason_ar: 'نوع محتوى غير مدعوم',
+        errors: [{ field: 'body', reason: 'unsupported content type', reason_ar: 'نوع محتوى غير مدعوم' }],
+      },
     });
   });
 
@@ -381,7 +386,11 @@ describe('router errors', () => {
       ]),
     );
     expectApiAnswer(res.status, res.headers, res.body, { status: 422, code: 'E_VALIDATION' });
-    const problem = { field: 'request', reason: 'must be a well-formed HTTP/1.1 request' };
+    const problem = {
+      field: 'request',
+      reason: 'must be a well-formed HTTP/1.1 request',
+      reason_ar: expect.stringMatching(/[\u0600-\u06FF]/),
+    };
     expect(envelopeOf(res.body)?.details).toEqual({ ...problem, errors: [problem] });
   });
 });
@@ -405,7 +414,7 @@ describe('lower bounds and case', () => {
     const res = await t.api('/rates', { method: 'POST', key: team.apiKey, body: ratesBody({ parcels: [{ ...PARCELS[0], ...parcel }] }) });
     expect({ status: res.status, details: res.body.error.details }).toEqual({
       status: 422,
-      details: { field, reason, errors: [{ field, reason }] },
+      details: { field, reason, reason_ar: expect.any(String), errors: [{ field, reason, reason_ar: expect.any(String) }] },
     });
   });
 

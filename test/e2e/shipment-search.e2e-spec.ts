@@ -128,6 +128,12 @@ describe('shipment search, export and the batch list', () => {
   it('exports the same filter as CSV through the CSV codec', async () => {
     const res = await t.api('/shipments/export.csv?q=ORDER-', { key: team.apiKey });
     expect(res.status).toBe(200);
+    const bytes = Buffer.from(
+      await (
+        await fetch(`${t.url}/api/v1/shipments/export.csv?q=ORDER-`, { headers: { authorization: `Bearer ${team.apiKey}` } })
+      ).arrayBuffer(),
+    );
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     const [header, ...rows] = await csvRows(res.text);
     expect(header).toContain('tracking_number');

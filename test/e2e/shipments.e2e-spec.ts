@@ -11,6 +11,7 @@ const SHIPMENT_FIELDS = [
   'status',
   'status_ar',
   'status_en',
+  'cancelled_at',
   'carrier',
   'service',
   'origin',
@@ -149,7 +150,8 @@ describe('shipments', () => {
     expect(missing.body.error.details).toEqual({
       field: 'quote_id',
       reason: 'is required',
-      errors: [{ field: 'quote_id', reason: 'is required' }],
+      reason_ar: 'حقل مطلوب',
+      errors: [{ field: 'quote_id', reason: 'is required', reason_ar: 'حقل مطلوب' }],
     });
   });
 
@@ -330,7 +332,12 @@ describe('shipments', () => {
         s.id,
       ]);
       expect(outbox.map((o: any) => o.type)).toEqual(['shipment.created', 'shipment.cancelled']);
-      expect((await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.status).toBe('CANCELLED');
+      const read = (await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body;
+      expect({ status: read.status, cancelled_at: read.cancelled_at }).toEqual({
+        status: 'CANCELLED',
+        cancelled_at: res.body.cancelled_at,
+      });
+      expect((await t.api(`/shipments/${(await book(t, team, 'bahr')).id}`, { key: team.apiKey })).body.cancelled_at).toBeNull();
     });
 
     it('honours Idempotency-Key: a replay answers the first cancellation, another body is refused', async () => {

@@ -34,6 +34,7 @@ describe('slow and stuck connections', () => {
   let team: TestTeam;
   let shipmentId: string;
   const open: RawConnection[] = [];
+  const logs: string[] = [];
   const connect = async () => {
     const c = await RawConnection.open(t.url);
     open.push(c);
@@ -41,7 +42,7 @@ describe('slow and stuck connections', () => {
   };
 
   beforeAll(async () => {
-    t = await bootTestApp({ env: LIMITS });
+    t = await bootTestApp({ env: { ...LIMITS, METRICS_PORT: '0', LOG_LEVEL: 'info' }, log: (line) => logs.push(line) });
     team = await t.createTeam('Connections Team');
     await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
     shipmentId = (await book(t, team, 'sahm')).id;
@@ -103,6 +104,26 @@ describe('slow and stuck connections', () => {
     expect(answer!.headers.connection).toBe('close');
     expect(answer!.headers['x-service-request-id']).toEqual(expect.any(String));
     expect(await c.waitClosed(2_000)).toBe(true);
+  });
+
+  it("a slow client's 408 is an access-log line and a metric, never a dependency warning", async () => {
+    const from = logs.length;
+    const c = await connect();
+    await c.write(
+      keepAliveRequest('POST', '/api/v1/rates', [auth(), ['Content-Type', 'application/json'], ['Content-Length', '100']], '{"a":1'),
+    );
+    const answer = await c.nextResponse(Number(LIMITS.HTTP_BODY_TIMEOUT_MS) + SLACK_MS);
+    expect(answer?.status).toBe(408);
+    expect(await c.waitClosed(2_000)).toBe(true);
+    // The handler side of the cut request settles after the socket closes.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = logs.slice(from).map((line) => JSON.parse(line));
+    expect(lines.filter((l) => l.event === 'dependency.unavailable' || l.level >= 40)).toEqual([]);
+    const access = lines.filter((l) => l.event === 'http.request' && l.status === 408);
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({ method: 'POST', path: '/api/v1/rates', reqId: answer!.headers['x-service-request-id'] });
+    const metrics = await (await fetch(`http://127.0.0.1:${t.runtime.metricsServer!.port}/metrics`)).text();
+    expect(metrics).toMatch(/^lgw_http_request_timeouts_total\{[^}]*\} [1-9]/m);
   });
 
   it('a multipart upload that stops sending → 408, then closed', async () => {

@@ -145,6 +145,14 @@ describe('test mode', () => {
       const refused = await t.api(`/test/shipments/${test.id}/events`, { method: 'POST', key: team.testApiKey, body: { code: 'NOPE' } });
       expect(refused.status).toBe(422);
       expect(refused.body.error.details.field).toBe('code');
+      expect(refused.body.error.details.reason_ar).toMatch(/[\u0600-\u06FF]/);
+      const damaged = await t.api(`/test/shipments/${test.id}/events`, {
+        method: 'POST',
+        key: team.testApiKey,
+        body: { code: 'EXCEPTION', exception_type: 'DAMAGED' },
+      });
+      expect(damaged.status).toBe(422);
+      expect(damaged.body.error.details).toMatchObject({ field: 'exception_type', reason_ar: expect.stringMatching(/[\u0600-\u06FF]/) });
     });
 
     it('moves the shipment as a carrier scan does, and the webhooks it sends carry mode test, signed', async () => {

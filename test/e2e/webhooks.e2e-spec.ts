@@ -88,6 +88,7 @@ describe('webhooks (Standard Webhooks delivery from the outbox)', () => {
       expect(res.body.error.details.field).toBe(field);
       expect(res.body.error.details.reason).toMatch(reason);
       expect(res.body.error.message_ar).toBeTruthy();
+      expect(res.body.error.details.reason_ar).toMatch(/[\u0600-\u06FF]/);
     }
   });
 
@@ -276,6 +277,7 @@ describe('webhooks (Standard Webhooks delivery from the outbox)', () => {
     for (const q of ['?state=sent', '?limit=0', '?offset=-1']) {
       const res = await t.api(`/webhooks/deliveries${q}`, { key: stranger.apiKey });
       expect(res.status).toBe(422);
+      expect(res.body.error.details.reason_ar).toMatch(/[\u0600-\u06FF]/);
     }
   });
 
@@ -297,7 +299,11 @@ describe('webhooks (Standard Webhooks delivery from the outbox)', () => {
       const team = await strict.createTeam('SSRF Team');
       const res = await strict.api('/webhooks/config', { method: 'POST', key: team.apiKey, body: { url } });
       expect(res.status).toBe(422);
-      expect(res.body.error.details).toMatchObject({ field: 'url', reason: expect.stringMatching(/non-public address/) });
+      expect(res.body.error.details).toMatchObject({
+        field: 'url',
+        reason: expect.stringMatching(/non-public address/),
+        reason_ar: expect.stringMatching(/[\u0600-\u06FF]/),
+      });
     });
   });
 });

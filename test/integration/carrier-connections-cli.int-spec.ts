@@ -47,13 +47,14 @@ describe('npm run cli -- carrier-connections:set|list', () => {
       const [row] = await database.dataSource.query('SELECT credentials_ciphertext FROM carrier_connections WHERE id = $1', [
         connection.id,
       ]);
-      expect(JSON.parse(cipher.decrypt(row.credentials_ciphertext))).toEqual(account.credentials);
+      // Stored by setting name; the sandbox answers under the API's names.
+      expect(apiCredentials(JSON.parse(cipher.decrypt(row.credentials_ciphertext)))).toEqual(account.credentials);
       // The next start seeds the other carriers from the environment and leaves this one as the operator set it.
       const repository = new SqlCarrierConnectionRepository(database.dataSource);
       const seeded = await new SeedPlatformConnectionsUseCase(repository, carrierCredentialSchemas({}), cipher).execute();
       expect(seeded.records.map((r) => r.carrierCode).sort()).toEqual([...CARRIER_CODES].sort());
       expect(seeded.records.find((r) => r.carrierCode === code)?.id).toBe(connection.id);
-      expect(seeded.credentials[code]).toEqual(account.credentials);
+      expect(apiCredentials(seeded.credentials[code])).toEqual(account.credentials);
       expect(seeded.unreadable).toEqual([]);
       // Once seeded, never again: a second start changes nothing.
       const again = await new SeedPlatformConnectionsUseCase(repository, carrierCredentialSchemas({}), cipher).execute();

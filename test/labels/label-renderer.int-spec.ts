@@ -85,8 +85,8 @@ describe('PuppeteerLabelRenderer (real Chromium)', () => {
     const info = await pdfInfo(pdfPath);
     expect(info.pages).toBe(1);
     // Chromium rounds the sheet to whole points at 300 dpi (298.08 x 420): within a point of A6.
-    expect(Math.abs(info.width - A6_POINTS.width)).toBeLessThanOrEqual(1);
-    expect(Math.abs(info.height - A6_POINTS.height)).toBeLessThanOrEqual(1);
+    expect(info.width).toBeCloseTo(A6_POINTS.width, 2);
+    expect(info.height).toBeCloseTo(A6_POINTS.height, 2);
   });
 
   it('carries a Code 128 of the tracking number and a QR code containing it, readable at 300 dpi', async () => {

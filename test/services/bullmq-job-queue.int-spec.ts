@@ -101,6 +101,35 @@ describe('bullmq: failure recovery', () => {
     await waitFor(() => runs.length === 3, 10_000, 'the re-enqueued job');
   });
 
+  it('a job that stalled more often than maxStalledCount is given up at warn (job.stalled_out), never an error: its sweep recovers it', async () => {
+    const prefix = freshPrefix();
+    const queue = producer(prefix);
+    const started = deferred();
+    const a = worker(prefix, { closeTimeoutMs: 0, maxStalledCount: 0 });
+    a.worker.register('batches', async () => {
+      started.resolve();
+      await new Promise(() => undefined);
+    });
+    await a.worker.start();
+    await queue.enqueue('batches', 'process-csv', { batchId: 'b_2' }, { jobId: 'batch:b_2' });
+    await started.promise;
+    await a.worker.close();
+
+    const b = worker(prefix, { maxStalledCount: 0 });
+    b.worker.register('batches', async () => undefined);
+    await b.worker.start();
+    await waitFor(
+      () => (b.logger.warn as jest.Mock).mock.calls.some(([fields]) => fields?.event === 'job.stalled_out'),
+      10_000,
+      'the stalled-out line',
+    );
+    expect(b.logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ event: 'job.stalled_out', queue: 'batches', name: 'process-csv', max_stalled_count: 0 }),
+      expect.any(String),
+    );
+    expect(b.logger.error).not.toHaveBeenCalled();
+  });
+
   it('keeps working after Redis drops every connection, then comes back', async () => {
     const prefix = freshPrefix();
     const queue = producer(prefix);

@@ -84,6 +84,38 @@ async function follow(container, id) {
   }
 }
 
+/**
+ * Prints the batch's labels (the first 1,000, the API's page). Labels not rendered yet take a few
+ * seconds per 20, so while the file comes the page says how many are ready.
+ */
+function batchLabelsButton(path, id) {
+  const status = h('span', { class: 'muted', 'data-testid': 'labels-progress', 'aria-live': 'polite' });
+  const showProgress = async () => {
+    const p = await getJson(`${path}/labels/progress`).catch(() => null);
+    if (p) status.textContent = t('labelsReady', { ready: p.ready, printable: p.printable });
+  };
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      class: 'secondary',
+      onclick: action(async () => {
+        const timer = setInterval(showProgress, POLL_MS);
+        try {
+          await showProgress();
+          await download(`${path}/labels`, `labels-${id}.pdf`);
+        } finally {
+          clearInterval(timer);
+          await showProgress();
+        }
+      }),
+    },
+    t('printBatchLabels'),
+  );
+  void showProgress();
+  return h('span', {}, button, ' ', status);
+}
+
 function renderBatch(batch) {
   const rows = batch.row_count || batch.total_rows || 0;
   const processed = batch.processed_rows ?? 0;
@@ -131,6 +163,7 @@ function renderBatch(batch) {
             { type: 'button', onclick: action(() => download(`${path}/result.csv`, `result-${batch.id}.csv`)) },
             t('downloadResult'),
           ),
+          batchLabelsButton(path, batch.id),
         )
       : null,
     batch.status === 'REJECTED'

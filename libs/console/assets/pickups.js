@@ -2,10 +2,20 @@ import { getJson, sendJson } from './api.js';
 import { action, card, field, formatDate, h, show, showInfo, showInfoAfterNavigation, table } from './dom.js';
 import { t } from './i18n.js';
 
-/** Tomorrow in Asia/Riyadh, the earliest day a collection can be booked for. */
-function tomorrowInRiyadh() {
-  const day = new Date(Date.now() + 24 * 3600_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(day);
+const riyadhDay = (at) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(at);
+
+/**
+ * The first day from tomorrow (Asia/Riyadh) on which the carrier collects, as GET /carriers
+ * declares its days (0 = Sunday … 6 = Saturday): never a Friday for a carrier that rests then.
+ * Tomorrow when the carrier is not known.
+ */
+function nextCollectionDay(carrier) {
+  const days = carrier?.pickups?.collection_days;
+  for (let ahead = 1; ahead <= 7; ahead++) {
+    const date = riyadhDay(new Date(Date.now() + ahead * 24 * 3600_000));
+    if (!days || days.includes(new Date(`${date}T00:00:00Z`).getUTCDay())) return date;
+  }
+  return riyadhDay(new Date(Date.now() + 24 * 3600_000));
 }
 
 /**
@@ -13,8 +23,31 @@ function tomorrowInRiyadh() {
  * collects its own parcels). The carrier's days and hours are checked by the API, which answers
  * with the field and a reason in both languages.
  */
-export function pickupForm(selected) {
-  const date = h('input', { type: 'date', name: 'pickup_date', value: tomorrowInRiyadh(), required: true });
+export function pickupForm(root, selected, carriers) {
+  const collecting = carriers.filter((c) => c.pickups);
+  const carrierOf = (code) => carriers.find((c) => c.code === code);
+  // Before a selection: the one carrier that collects, if only one does.
+  const date = h('input', {
+    type: 'date',
+    name: 'pickup_date',
+    value: nextCollectionDay(collecting.length === 1 ? collecting[0] : undefined),
+    required: true,
+  });
+  let edited = false;
+  date.addEventListener('input', () => (edited = true));
+  // The date follows the selected shipments' carrier until the merchant picks one.
+  const listening = new AbortController();
+  root.addEventListener(
+    'change',
+    (event) => {
+      // The page was left: this form is gone, and so is its listener.
+      if (!date.isConnected) return listening.abort();
+      if (edited || event.target?.name !== 'pick') return;
+      const codes = [...new Set(selected().map((s) => s.carrier.code))];
+      if (codes.length === 1) date.value = nextCollectionDay(carrierOf(codes[0]));
+    },
+    { signal: listening.signal },
+  );
   const from = h('input', { type: 'time', name: 'window_from', value: '10:00', required: true });
   const to = h('input', { type: 'time', name: 'window_to', value: '13:00', required: true });
   return h(

@@ -1,4 +1,4 @@
-import { download, getJson, sendForm, sendJson } from './api.js';
+import { ApiError, download, getJson, sendForm, sendJson } from './api.js';
 import { action, card, field, formatDate, h, sar, show, showInfo, showInfoAfterNavigation, table } from './dom.js';
 import { loadStatusLabels, pick, statusName, t } from './i18n.js';
 import { pickupForm } from './pickups.js';
@@ -96,7 +96,12 @@ export async function shipmentsView(root, _params, query) {
     h(
       'tr',
       {},
-      h('td', {}, h('input', { type: 'checkbox', name: 'pick', value: s.id, 'aria-label': s.tracking_number })),
+      // A cancelled shipment has no label to print, pick up or cancel: nothing to select.
+      h(
+        'td',
+        {},
+        s.status === 'CANCELLED' ? null : h('input', { type: 'checkbox', name: 'pick', value: s.id, 'aria-label': s.tracking_number }),
+      ),
       h('td', {}, h('a', { href: `#/shipments/${encodeURIComponent(s.id)}` }, s.tracking_number)),
       h('td', {}, h('span', { class: `badge ${s.status.startsWith('EXCEPTION') ? 'exception' : ''} ${s.status}` }, pick(s, 'status'))),
       h('td', {}, pick(s.carrier, 'name')),
@@ -128,12 +133,35 @@ export async function shipmentsView(root, _params, query) {
         : h('p', { class: 'muted' }, t('noShipments')),
       pager,
     ),
-    printingCard(root, data.shipments),
+    printingCard(root, data.shipments, carriers.carriers ?? []),
   );
 }
 
+/**
+ * One PDF of the selected labels. A shipment cancelled since the list was shown answers 410
+ * naming it: it is left out and the others are printed, and the page says which were skipped.
+ */
+async function printLabels(ids, shipments) {
+  const skipped = [];
+  let left = ids;
+  while (left.length > 0) {
+    try {
+      await download('/api/v1/labels/merge', 'labels.pdf', { method: 'POST', json: { shipment_ids: left, format: 'pdf_a6' } });
+      break;
+    } catch (error) {
+      const voided = error instanceof ApiError && error.status === 410 ? error.envelope?.details?.shipment_id : undefined;
+      if (!voided || !left.includes(voided)) throw error;
+      skipped.push(voided);
+      left = left.filter((id) => id !== voided);
+    }
+  }
+  if (skipped.length === 0) return;
+  const numbers = skipped.map((id) => shipments.find((s) => s.id === id)?.tracking_number ?? id);
+  showInfo(t(left.length ? 'printSkipped' : 'printNothing', { numbers: numbers.join(', ') }));
+}
+
 /** Prints the selected shipments' labels as one PDF, and creates a carrier's manifest. */
-function printingCard(root, shipments) {
+function printingCard(root, shipments, carriers) {
   const print = h(
     'button',
     {
@@ -141,7 +169,7 @@ function printingCard(root, shipments) {
       onclick: action(async () => {
         const ids = [...root.querySelectorAll('input[name=pick]:checked')].map((box) => box.value);
         if (ids.length === 0) return showInfo(t('selectSome'));
-        await download('/api/v1/labels/merge', 'labels.pdf', { method: 'POST', json: { shipment_ids: ids, format: 'pdf_a6' } });
+        await printLabels(ids, shipments);
       }),
     },
     t('printSelected'),
@@ -172,11 +200,11 @@ function printingCard(root, shipments) {
     },
     t('cancelSelected'),
   );
-  const carriers = [...new Map(shipments.map((s) => [s.carrier.code, s.carrier])).values()];
+  const listed = [...new Map(shipments.map((s) => [s.carrier.code, s.carrier])).values()];
   const carrier = h(
     'select',
     { name: 'carrier' },
-    carriers.map((c) => h('option', { value: c.code }, pick(c, 'name'))),
+    listed.map((c) => h('option', { value: c.code }, pick(c, 'name'))),
   );
   const result = h('p', { class: 'row' });
   const form = h(
@@ -207,18 +235,24 @@ function printingCard(root, shipments) {
     const ids = new Set([...root.querySelectorAll('input[name=pick]:checked')].map((box) => box.value));
     return shipments.filter((s) => ids.has(s.id));
   };
-  return card(null, h('p', { class: 'row' }, print, cancel), form, result, pickupForm(selected));
+  return card(null, h('p', { class: 'row' }, print, cancel), form, result, pickupForm(root, selected, carriers));
 }
 
 export async function shipmentView(root, id) {
   const path = `/api/v1/shipments/${encodeURIComponent(id)}`;
-  const [shipment, tracking] = await Promise.all([getJson(path), getJson(`${path}/tracking`)]);
+  const [shipment, tracking] = await Promise.all([getJson(path), getJson(`${path}/tracking`), loadStatusLabels()]);
   const events = tracking.events.map((e) =>
     h(
       'li',
       { class: e.is_exception ? 'exception' : '' },
       h('strong', {}, pick(e, 'status')),
-      e.is_exception ? h('span', { class: 'badge exception' }, ` ${t('exception')}: ${e.exception_type ?? ''}`) : null,
+      e.is_exception
+        ? h(
+            'span',
+            { class: 'badge exception' },
+            ` ${t('exception')}: ${e.exception_type ? statusName(`EXCEPTION_${e.exception_type}`) : ''}`,
+          )
+        : null,
       h('div', { class: 'muted' }, `${formatDate(e.occurred_at)} · ${pick(e, 'location')}`),
     ),
   );
@@ -263,6 +297,22 @@ export async function shipmentView(root, id) {
         h('div', {}, h('div', { class: 'muted' }, t('carrier')), `${pick(shipment.carrier, 'name')} · ${pick(shipment.service, 'name')}`),
         h('div', {}, h('div', { class: 'muted' }, t('total')), sar(shipment.quoted_total_sar)),
         h('div', {}, h('div', { class: 'muted' }, t('createdAt')), formatDate(shipment.created_at)),
+        shipment.reference
+          ? h(
+              'div',
+              {},
+              h('div', { class: 'muted' }, t('reference')),
+              h('span', { 'data-testid': 'reference', dir: 'auto' }, shipment.reference),
+            )
+          : null,
+        shipment.cod
+          ? h(
+              'div',
+              {},
+              h('div', { class: 'muted' }, t('cod')),
+              h('span', { 'data-testid': 'cod' }, `${sar(shipment.cod.amount_sar)} · ${t(`cod_${shipment.cod.status}`)}`),
+            )
+          : null,
       ),
       shipment.return_reason
         ? h('p', { 'data-testid': 'return-reason' }, `${t('returnReasonShown')}: ${pick(shipment.return_reason, 'message')}`)

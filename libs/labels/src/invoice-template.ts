@@ -1,6 +1,6 @@
 import type { InvoiceDocument } from '@lgw/application';
 import { qrCodeSvg } from './barcode';
-import { escapeHtml, formatHalalas, formatRiyadhDateTime } from './label-format';
+import { bidiIsolatedParts, escapeHtml, formatHalalas, formatRiyadhDateTime } from './label-format';
 import { CSP } from './label-template';
 
 /** ISO 216 A4 portrait. */
@@ -45,8 +45,8 @@ export function buildInvoiceHtml(invoice: InvoiceDocument): string {
 <header>
   <div class="title"><h1>${escapeHtml(invoice.einvoice?.titleEn ?? 'Simplified Tax Invoice')}</h1><h1 lang="ar" dir="rtl">${escapeHtml(invoice.einvoice?.titleAr ?? 'فاتورة ضريبية مبسطة')}</h1></div>
   <div class="seller">
-    <div class="en"><strong>${escapeHtml(invoice.seller.name)}</strong><br>VAT registration number: <span dir="ltr">${escapeHtml(invoice.seller.vatNumber)}</span></div>
-    <div class="ar" lang="ar" dir="rtl"><strong>${escapeHtml(invoice.seller.name)}</strong><br>الرقم الضريبي: <span dir="ltr">${escapeHtml(invoice.seller.vatNumber)}</span></div>
+    <div class="en"><strong>${bidiIsolatedParts(invoice.seller.name)}</strong><br>VAT registration number: <span dir="ltr">${escapeHtml(invoice.seller.vatNumber)}</span></div>
+    <div class="ar" lang="ar" dir="rtl"><strong>${bidiIsolatedParts(invoice.seller.name)}</strong><br>الرقم الضريبي: <span dir="ltr">${escapeHtml(invoice.seller.vatNumber)}</span></div>
   </div>
 </header>
 ${invoice.buyer ? buyerBlock(invoice.buyer) : ''}

@@ -13,6 +13,20 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
 }
 
+const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+
+/**
+ * Escaped text whose parts (split at " · ") each keep their own direction: a part without Arabic
+ * is isolated left to right, one with Arabic right to left. Without it, a Latin name in a
+ * right-to-left block loses its trailing full stop to the front (".Logistics Gateway Co").
+ */
+export function bidiIsolatedParts(value: unknown): string {
+  return String(value ?? '')
+    .split(' · ')
+    .map((part) => `<bdi dir="${ARABIC_LETTER.test(part) ? 'rtl' : 'ltr'}">${escapeHtml(part)}</bdi>`)
+    .join(' · ');
+}
+
 /**
  * Integer halalas to "1,234.50". Integer division keeps every amount exact: going through
  * a float (halalas / 100) misprints values such as 1,000,000,000,000.29.

@@ -37,25 +37,25 @@ export function buildManifestHtml(doc: ManifestDocument): string {
 <body>
 <header>
   <div><h1>Carrier manifest</h1><div>${escapeHtml(doc.carrier.name_en)} · ${escapeHtml(m.date)}</div></div>
-  <div lang="ar" dir="rtl"><h1>بيان تسليم الشحنات</h1><div>${escapeHtml(doc.carrier.name_ar)} · ${escapeHtml(m.date)}</div></div>
+  <div lang="ar" dir="rtl"><h1>بيان تسليم الشحنات</h1><div>${escapeHtml(doc.carrier.name_ar)} · <bdi dir="ltr">${escapeHtml(m.date)}</bdi></div></div>
 </header>
-<p class="meta">Manifest / رقم البيان: <span dir="ltr">${escapeHtml(m.id)}</span> · Created / تاريخ الإنشاء: ${formatRiyadhDateTime(m.createdAt)}</p>
+<p class="meta">Manifest / <bdi lang="ar" dir="rtl">رقم البيان:</bdi> <bdi dir="ltr">${escapeHtml(m.id)}</bdi> · Created / <bdi lang="ar" dir="rtl">تاريخ الإنشاء:</bdi> <bdi dir="ltr">${formatRiyadhDateTime(m.createdAt)}</bdi></p>
 <table>
 <thead><tr>
-  <th>#</th><th>Tracking No. / رقم التتبع</th><th>Recipient / المستلم</th><th>Reference / المرجع</th>
-  <th>Parcels / الطرود</th><th>Weight kg / الوزن كجم</th><th>COD SAR / الدفع عند الاستلام</th>
+  <th>#</th><th>Tracking No. / <bdi lang="ar" dir="rtl">رقم التتبع</bdi></th><th>Recipient / <bdi lang="ar" dir="rtl">المستلم</bdi></th><th>Reference / <bdi lang="ar" dir="rtl">المرجع</bdi></th>
+  <th>Parcels / <bdi lang="ar" dir="rtl">الطرود</bdi></th><th>Weight kg / <bdi lang="ar" dir="rtl">الوزن كجم</bdi></th><th>COD SAR / <bdi lang="ar" dir="rtl">الدفع عند الاستلام</bdi></th>
 </tr></thead>
 <tbody>
 ${rows}
 </tbody>
 <tfoot><tr>
-  <td colspan="4">Total / الإجمالي: ${doc.lines.length} shipments / شحنة</td>
+  <td colspan="4">Total / <bdi lang="ar" dir="rtl">الإجمالي:</bdi> ${doc.lines.length} shipments / <bdi lang="ar" dir="rtl">شحنة</bdi></td>
   <td class="n">${parcels}</td><td class="n">${formatKg(Math.round(weight * 100) / 100)}</td><td class="n">${formatHalalas(cod)}</td>
 </tr></tfoot>
 </table>
 <section class="sign">
-  <div class="box"><div>Handed over by (warehouse) / سلّمها (المستودع)</div><div>Name / الاسم:</div><div>Signature / التوقيع:</div><div>Date &amp; time / التاريخ والوقت:</div></div>
-  <div class="box"><div>Received by (courier) / استلمها (المندوب)</div><div>Name / الاسم:</div><div>Signature / التوقيع:</div><div>Date &amp; time / التاريخ والوقت:</div></div>
+  <div class="box"><div>Handed over by (warehouse) / <bdi lang="ar" dir="rtl">سلّمها (المستودع)</bdi></div><div>Name / <bdi lang="ar" dir="rtl">الاسم:</bdi></div><div>Signature / <bdi lang="ar" dir="rtl">التوقيع:</bdi></div><div>Date &amp; time / <bdi lang="ar" dir="rtl">التاريخ والوقت:</bdi></div></div>
+  <div class="box"><div>Received by (courier) / <bdi lang="ar" dir="rtl">استلمها (المندوب)</bdi></div><div>Name / <bdi lang="ar" dir="rtl">الاسم:</bdi></div><div>Signature / <bdi lang="ar" dir="rtl">التوقيع:</bdi></div><div>Date &amp; time / <bdi lang="ar" dir="rtl">التاريخ والوقت:</bdi></div></div>
 </section>
 </body>
 </html>`;

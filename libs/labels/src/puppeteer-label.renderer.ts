@@ -1,5 +1,6 @@
 import { LabelRendererUnavailableError, type LabelData, type LabelRendererPort } from '@lgw/application';
 import { BrowserUnavailableError, ChromiumBrowserPool } from './chromium-browser-pool';
+import { withExactPageSize } from './exact-page-size';
 import { buildLabelHtml, LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type LabelTemplateOptions } from './label-template';
 
 export interface PuppeteerLabelRendererOptions {
@@ -43,7 +44,8 @@ export interface PdfPageSize {
 /** Prints a self-contained HTML document with a page of the pool (labels, invoices). */
 export async function printHtmlToPdf(pool: ChromiumBrowserPool, html: string, size: PdfPageSize, timeout?: number): Promise<Buffer> {
   try {
-    return await printOnPage(pool, html, size, timeout);
+    // The page goes back to the pool before the boxes are corrected.
+    return await withExactPageSize(await printOnPage(pool, html, size, timeout), size.widthMm, size.heightMm);
   } catch (error) {
     if (error instanceof BrowserUnavailableError) throw new LabelRendererUnavailableError(error.message);
     throw error;

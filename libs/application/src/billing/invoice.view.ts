@@ -5,7 +5,9 @@ import { LedgerLine, LedgerPeriodSummary } from '../ports/billing-ledger.port';
 export interface InvoiceLineView {
   readonly shipment_id: string;
   readonly tracking_number: string;
+  /** Kept beside description_en for the clients that read it: the same English text. */
   readonly description: string;
+  readonly description_en: string;
   readonly description_ar: string;
   readonly amount_sar: number;
   /** The VAT on this line: the invoice's vat_sar is their sum. */
@@ -67,6 +69,7 @@ export function toInvoice(teamId: string, period: BillingPeriod, lines: readonly
         shipment_id: l.shipmentId,
         tracking_number: l.trackingNumber,
         description: l.descriptionEn,
+        description_en: l.descriptionEn,
         description_ar: l.descriptionAr,
         amount_sar: Money.ofHalalas(l.amountHalalas).toSar(),
         vat_sar: Money.ofHalalas(l.vatHalalas).toSar(),

@@ -40,6 +40,8 @@ export interface LabelStorePort {
   shipmentsForTeam(teamId: string, ids: readonly string[]): Promise<ShipmentRecord[]>;
   /** A page of this team's batch's shipment ids in file order; null for an unknown or foreign batch. */
   batchShipmentIds(teamId: string, batchId: string, offset: number, limit: number): Promise<string[] | null>;
+  /** How many of the batch's shipments can be printed (not cancelled) and how many of those have a stored label; null for an unknown or foreign batch. */
+  batchLabelProgress(teamId: string, batchId: string): Promise<{ printable: number; ready: number } | null>;
 }
 
 export const LABEL_STORE = Symbol('LABEL_STORE');

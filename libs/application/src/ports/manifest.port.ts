@@ -30,6 +30,8 @@ export interface ManifestRepositoryPort {
    */
   create(manifest: Omit<ManifestRecord, 'shipmentCount'>): Promise<ManifestRecord | null>;
   findForTeam(teamId: string, id: string): Promise<ManifestRecord | null>;
+  /** The team's manifests, newest first, one page of them and how many there are in all. */
+  list(teamId: string, limit: number, offset: number): Promise<{ items: ManifestRecord[]; total: number }>;
   /** The manifest's shipments in their order on the sheet. */
   lines(manifestId: string): Promise<ManifestLine[]>;
 }

@@ -8,7 +8,7 @@ export function parseQueryInteger(field: string, raw: string | undefined, fallba
   if (raw === undefined || raw === '') return fallback;
   const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new ValidationError(field, `must be an integer between ${min} and ${max}`);
+    throw new ValidationError(field, `must be an integer between ${min} and ${max}`, `يجب أن يكون عدداً صحيحاً بين ${min} و${max}`);
   }
   return value;
 }

@@ -41,6 +41,8 @@ export interface ShipmentView {
   readonly return_of: string | null;
   /** Why the carrier returned it to origin, when it said (docs/adr/0059-return-reasons.md). */
   readonly return_reason: ReturnReason | null;
+  /** When it was cancelled (the cancel answer's cancelled_at); null until then. */
+  readonly cancelled_at: string | null;
   /** Cash on delivery after booking; null without it (docs/adr/0043-cash-on-delivery.md). */
   readonly cod: CodView | null;
 }
@@ -106,5 +108,6 @@ export function toShipmentView(s: ShipmentRecord, carrier: CarrierDescriptor | u
     is_return: Boolean(s.returnOf),
     return_of: s.returnOf ?? null,
     return_reason: returnReasonOf(s.returnReason),
+    cancelled_at: s.cancelledAt ? s.cancelledAt.toISOString() : null,
   };
 }

@@ -1,6 +1,6 @@
 import { FastifyInstance, FastifyReply } from 'fastify';
 import { FaultMode, isRecord, SandboxEvent, SandboxShipment, SandboxState } from '@lgw/carriers/shared/sandbox';
-import { CarrierCredentialSchema, sampleCredential } from '@lgw/domain';
+import { CarrierCredentialSchema, credentialApiName, sampleCredential } from '@lgw/domain';
 import { parseControlEvent, parseRemittance } from './control-event.parser';
 
 const FAULT_MODES: readonly FaultMode[] = ['none', 'down', 'slow', 'error'];
@@ -124,16 +124,21 @@ export async function controlRoutes(
     const body = isRecord(request.body) ? request.body : {};
     if (body.credentials !== undefined && !isRecord(body.credentials)) return invalid(reply, 'credentials', 'must be an object');
     const given = isRecord(body.credentials) ? body.credentials : undefined;
+    // Keyed by setting name for the carrier, answered under the API's names (api_token) so the
+    // answer can be sent to POST /carrier-connections as it is; either spelling is taken in.
     const credentials: Record<string, string> = {};
+    const answered: Record<string, string> = {};
     for (const [name, field] of Object.entries(schema.fields)) {
-      const value = given?.[name] ?? sampleCredential(field);
-      if (typeof value !== 'string' || value === '') return invalid(reply, `credentials.${name}`, 'must be a non-empty string');
+      const apiName = credentialApiName(name);
+      const value = given?.[apiName] ?? given?.[name] ?? sampleCredential(field);
+      if (typeof value !== 'string' || value === '') return invalid(reply, `credentials.${apiName}`, 'must be a non-empty string');
       credentials[name] = value;
+      answered[apiName] = value;
     }
     const accountNumber = typeof body.account_number === 'string' ? body.account_number : null;
     const account = state.carrier(code).accounts.open(credentials, accountNumber);
     state.changed();
-    return reply.code(201).send({ carrier: code, account_id: account.id, account_number: account.accountNumber, credentials });
+    return reply.code(201).send({ carrier: code, account_id: account.id, account_number: account.accountNumber, credentials: answered });
   });
 
   scope.get<CarrierParams>('/carriers/:code/accounts', async (request, reply) => {

@@ -157,6 +157,7 @@ describe('prefixViolations and assertValidAddress', () => {
       expect((error as ValidationError).details).toEqual({
         field: 'origin.postal_code',
         reason: 'must be a 5-digit postal code',
+        reason_ar: 'يجب أن يكون رمزاً بريدياً من 5 أرقام',
       });
     }
   });

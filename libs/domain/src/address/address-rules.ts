@@ -180,7 +180,7 @@ export function prefixViolations(prefix: string, violations: readonly AddressVio
 /** Throws E_VALIDATION {field, reason} for the first broken rule (field prefixed). */
 export function assertValidAddress(prefix: string, input: unknown): void {
   const [first] = prefixViolations(prefix, validateAddress(input));
-  if (first) throw new ValidationError(first.field, first.reason);
+  if (first) throw new ValidationError(first.field, first.reason, first.reason_ar);
 }
 
 /**

@@ -82,12 +82,28 @@ describe('computeChargeableWeight', () => {
     it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('rejects weight %p naming the field', (weight) => {
       const call = () => computeChargeableWeight([small(1), small(weight)], 5000);
       expect(call).toThrow(ValidationError);
-      expect(call).toThrow(expect.objectContaining({ details: { field: 'parcels.1.weight_kg', reason: 'must be a positive number' } }));
+      expect(call).toThrow(
+        expect.objectContaining({
+          details: expect.objectContaining({
+            field: 'parcels.1.weight_kg',
+            reason: 'must be a positive number',
+            reason_ar: expect.any(String),
+          }),
+        }),
+      );
     });
 
     it('rejects a non-positive dimension', () => {
       const call = () => computeChargeableWeight([{ weight_kg: 1, length_cm: 1, width_cm: 1, height_cm: 0 }], 5000);
-      expect(call).toThrow(expect.objectContaining({ details: { field: 'parcels.0.height_cm', reason: 'must be a positive number' } }));
+      expect(call).toThrow(
+        expect.objectContaining({
+          details: expect.objectContaining({
+            field: 'parcels.0.height_cm',
+            reason: 'must be a positive number',
+            reason_ar: expect.any(String),
+          }),
+        }),
+      );
     });
 
     it('rejects an empty parcel list and a bad divisor', () => {

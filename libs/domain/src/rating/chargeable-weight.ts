@@ -31,7 +31,7 @@ export function computeChargeableWeight(parcels: readonly ParcelProps[], volumet
     throw new RangeError(`volumetric divisor must be a positive integer, got ${volumetricDivisor}`);
   }
   if (parcels.length === 0) {
-    throw new ValidationError('parcels', 'must contain at least one parcel');
+    throw new ValidationError('parcels', 'must contain at least one parcel', 'يجب أن تحتوي على طرد واحد على الأقل');
   }
   const readings = parcels.map(readParcel);
 
@@ -72,7 +72,7 @@ function readParcel(parcel: ParcelProps, index: number): ParcelReading {
   const [weight, length, width, height] = PARCEL_FIELDS.map((field) => {
     const value: unknown = parcel[field];
     if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-      throw new ValidationError(`parcels.${index}.${field}`, 'must be a positive number');
+      throw new ValidationError(`parcels.${index}.${field}`, 'must be a positive number', 'يجب أن يكون رقماً موجباً');
     }
     return decimalFromNumber(value);
   });

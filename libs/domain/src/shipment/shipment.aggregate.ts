@@ -211,7 +211,11 @@ export class Shipment {
     if (isTerminal(this.status)) throw new DomainError('E_DESTINATION_UPDATE_NOT_ALLOWED', { status: this.status });
     const booked = this.state.destination.country.toUpperCase();
     if (destination.country !== booked) {
-      throw new ValidationError('country', `must stay ${booked}: the price was quoted for the booked lane`);
+      throw new ValidationError(
+        'country',
+        `must stay ${booked}: the price was quoted for the booked lane`,
+        `يجب أن يبقى ${booked}: السعر محسوب للمسار المحجوز`,
+      );
     }
   }
 

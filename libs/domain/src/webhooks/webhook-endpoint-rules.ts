@@ -11,7 +11,7 @@ export function isWebhookDeliveryState(value: unknown): value is WebhookDelivery
   return typeof value === 'string' && (WEBHOOK_DELIVERY_STATES as readonly string[]).includes(value);
 }
 
-export type WebhookRuleResult<T> = { ok: true; value: T } | { ok: false; field: string; reason: string };
+export type WebhookRuleResult<T> = { ok: true; value: T } | { ok: false; field: string; reason: string; reason_ar: string };
 
 const MAX_URL_LENGTH = 2048;
 
@@ -21,18 +21,25 @@ const MAX_URL_LENGTH = 2048;
  * address is checked by the sender, which needs the network.
  */
 export function parseWebhookUrl(raw: unknown): WebhookRuleResult<URL> {
-  if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, field: 'url', reason: 'is required' };
-  if (raw.length > MAX_URL_LENGTH) return { ok: false, field: 'url', reason: `must be at most ${MAX_URL_LENGTH} characters` };
+  if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, field: 'url', reason: 'is required', reason_ar: 'حقل مطلوب' };
+  if (raw.length > MAX_URL_LENGTH)
+    return {
+      ok: false,
+      field: 'url',
+      reason: `must be at most ${MAX_URL_LENGTH} characters`,
+      reason_ar: `يجب ألا يتجاوز ${MAX_URL_LENGTH} حرفاً`,
+    };
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, field: 'url', reason: 'must be a valid absolute URL' };
+    return { ok: false, field: 'url', reason: 'must be a valid absolute URL', reason_ar: 'يجب أن يكون عنوان URL مطلقاً صالحاً' };
   }
-  if (url.protocol !== 'https:') return { ok: false, field: 'url', reason: 'must use https' };
-  if (url.username || url.password) return { ok: false, field: 'url', reason: 'must not contain credentials' };
-  if (url.hash) return { ok: false, field: 'url', reason: 'must not contain a fragment' };
-  if (!url.hostname) return { ok: false, field: 'url', reason: 'must name a host' };
+  if (url.protocol !== 'https:') return { ok: false, field: 'url', reason: 'must use https', reason_ar: 'يجب أن يستخدم https' };
+  if (url.username || url.password)
+    return { ok: false, field: 'url', reason: 'must not contain credentials', reason_ar: 'يجب ألا يحتوي على بيانات اعتماد' };
+  if (url.hash) return { ok: false, field: 'url', reason: 'must not contain a fragment', reason_ar: 'يجب ألا يحتوي على جزء (#)' };
+  if (!url.hostname) return { ok: false, field: 'url', reason: 'must name a host', reason_ar: 'يجب أن يحدد مضيفاً' };
   return { ok: true, value: url };
 }
 
@@ -42,15 +49,23 @@ export function parseWebhookUrl(raw: unknown): WebhookRuleResult<URL> {
  */
 export function parseWebhookEvents(raw: unknown): WebhookRuleResult<WebhookEventKind[]> {
   if (raw === undefined || raw === null) return { ok: true, value: [...SHIPMENT_EVENT_KINDS] };
-  if (!Array.isArray(raw)) return { ok: false, field: 'events', reason: 'must be an array of event kinds' };
-  if (raw.length === 0) return { ok: false, field: 'events', reason: 'must name at least one event kind' };
+  if (!Array.isArray(raw))
+    return { ok: false, field: 'events', reason: 'must be an array of event kinds', reason_ar: 'يجب أن يكون قائمة بأنواع الأحداث' };
+  if (raw.length === 0)
+    return { ok: false, field: 'events', reason: 'must name at least one event kind', reason_ar: 'يجب أن يحدد نوع حدث واحداً على الأقل' };
   const seen = new Set<string>();
   for (let i = 0; i < raw.length; i++) {
     const kind: unknown = raw[i];
     if (!isWebhookEventKind(kind)) {
-      return { ok: false, field: `events.${i}`, reason: `must be one of ${WEBHOOK_EVENT_KINDS.join(', ')}` };
+      return {
+        ok: false,
+        field: `events.${i}`,
+        reason: `must be one of ${WEBHOOK_EVENT_KINDS.join(', ')}`,
+        reason_ar: `يجب أن يكون إحدى القيم: ${WEBHOOK_EVENT_KINDS.join('، ')}`,
+      };
     }
-    if (seen.has(kind)) return { ok: false, field: `events.${i}`, reason: `duplicate event kind ${kind}` };
+    if (seen.has(kind))
+      return { ok: false, field: `events.${i}`, reason: `duplicate event kind ${kind}`, reason_ar: `نوع الحدث ${kind} مكرر` };
     seen.add(kind);
   }
   return { ok: true, value: raw as WebhookEventKind[] };

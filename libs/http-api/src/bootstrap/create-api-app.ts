@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -37,6 +38,14 @@ export interface ApiAppOptions {
 export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
   // Built with the app below; the router's errors read it when a request arrives.
   const access: { gate?: ApiAccessGate } = {};
+  // A slow client's 408 is the client's doing: an access line (info) and a metric, never a warning.
+  const reportRequestTimeout = (request: IncomingMessage | undefined, requestId: string): void => {
+    runtime.metrics.countRequestTimeout();
+    runtime.logger.info(
+      { reqId: requestId, event: 'http.request', method: request?.method, path: request?.url?.split('?')[0], status: 408 },
+      'request timed out',
+    );
+  };
   const adapter = new FastifyAdapter({
     loggerInstance: runtime.logger,
     // One access-log line per request comes from the onResponse hook below.
@@ -55,7 +64,7 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     // malformed URL) still pass the access gate and leave as the envelope: no such resource.
     frameworkErrors: routerErrorResponder(() => access.gate),
     // Requests Node's parser refuses (head over 16 KB, malformed HTTP) get the envelope too.
-    clientErrorHandler: clientErrorResponder(runtime.config.rateLimitPerMinute),
+    clientErrorHandler: clientErrorResponder(runtime.config.rateLimitPerMinute, reportRequestTimeout),
     // Header, body, whole-request and keep-alive bounds for slow clients (docs/runbook.md).
     ...connectionServerOptions(runtime.config.http),
   });
@@ -79,7 +88,7 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
       if (limit) route.bodyLimit = limit;
     }
   });
-  registerConnectionLimits(fastify, runtime.config.http, runtime.config.rateLimitPerMinute);
+  registerConnectionLimits(fastify, runtime.config.http, runtime.config.rateLimitPerMinute, reportRequestTimeout);
   registerJsonBodyParser(fastify, JSON_BODY_LIMIT_BYTES);
   await registerMultipart(fastify);
   access.gate = apiAccessGate({

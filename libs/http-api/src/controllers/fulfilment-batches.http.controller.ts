@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Readable } from 'node:stream';
+import { sendCsvDownload } from '../http/csv-download';
 import {
   BatchCsvKind,
   batchFileFingerprint,
@@ -121,9 +121,6 @@ export class FulfilmentBatchesHttpController {
 
   private async download(principal: Principal, id: string, kind: BatchCsvKind, reply: FastifyReply): Promise<void> {
     const file = await this.downloadCsv.execute(principal.teamId, id, kind);
-    await reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .send(Readable.from(file.content));
+    await sendCsvDownload(reply, file.filename, file.content);
   }
 }

@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Readable } from 'node:stream';
+import { sendCsvDownload } from '../http/csv-download';
 import { ManifestsUseCase, ManifestView, Principal } from '@lgw/application';
-import { CreateManifestRequestDto, ManifestDto } from '../dto/printing.request.dto';
+import { CreateManifestRequestDto, ManifestDto, ManifestListResponseDto } from '../dto/printing.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 
@@ -25,6 +25,19 @@ export class ManifestsHttpController {
     return this.manifests.create({ teamId: principal.teamId, carrier: body?.carrier, date: body?.date });
   }
 
+  @Get()
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } })
+  @ApiQuery({ name: 'offset', required: false, schema: { type: 'integer', minimum: 0, default: 0 } })
+  @ApiOkResponse({ type: ManifestListResponseDto })
+  @ApiErrorResponses({ 422: 'E_VALIDATION (limit, offset)' })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Query('limit') limit?: string,
+    @Query('offset') offset?: string,
+  ): Promise<ManifestListResponseDto> {
+    return this.manifests.list({ teamId: principal.teamId, limit, offset });
+  }
+
   @Get(':id.pdf')
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'Bilingual A4 handover sheet', schema: { type: 'string', format: 'binary' } })
@@ -43,9 +56,6 @@ export class ManifestsHttpController {
   @ApiErrorResponses({ 404: "E_NOT_FOUND (unknown id or another team's manifest)" })
   async csv(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
     const csv = await this.manifests.csvFile(principal.teamId, id);
-    await reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="manifest-${id}.csv"`)
-      .send(Readable.from(csv));
+    await sendCsvDownload(reply, `manifest-${id}.csv`, csv);
   }
 }

@@ -12,7 +12,7 @@ import {
   Principal,
 } from '@lgw/application';
 import { ValidationError } from '@lgw/domain';
-import { MergeLabelsRequestDto } from '../dto/printing.request.dto';
+import { BatchLabelProgressDto, MergeLabelsRequestDto } from '../dto/printing.request.dto';
 import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 
@@ -41,6 +41,13 @@ export class PrintingHttpController {
     const format = parseLabelFormat(body?.format) ?? 'pdf_a6';
     const file = await this.mergeLabels.selection({ teamId: principal.teamId, shipmentIds: body?.shipment_ids, format });
     await send(reply, file, format, 'labels');
+  }
+
+  @Get('fulfilment/batches/:id/labels/progress')
+  @ApiOkResponse({ type: BatchLabelProgressDto })
+  @ApiErrorResponses({ 404: "E_NOT_FOUND (unknown batch or another team's)" })
+  batchLabelProgress(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BatchLabelProgressDto> {
+    return this.mergeLabels.batchProgress(principal.teamId, id);
   }
 
   @Get('fulfilment/batches/:id/labels')

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Readable } from 'node:stream';
+import { sendCsvDownload } from '../http/csv-download';
 import {
   CancelShipmentUseCase,
   CreateShipmentUseCase,
@@ -77,10 +77,7 @@ export class ShipmentsHttpController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const file = this.exportShipments.execute({ ...query, teamId: principal.teamId });
-    await reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .send(Readable.from(file.content));
+    await sendCsvDownload(reply, file.filename, file.content);
   }
 
   @Get(':id')

@@ -14,6 +14,18 @@ export class ServiceLevelDto {
   @ApiProperty({ type: TransitDaysDto }) transit_days: TransitDaysDto;
 }
 
+export class PickupHoursDto {
+  @ApiProperty({ example: '09:00' }) from: string;
+  @ApiProperty({ example: '17:00' }) to: string;
+}
+
+export class CarrierPickupsDto {
+  @ApiProperty({ type: [Number], description: 'weekdays it collects on, 0 = Sunday … 6 = Saturday', example: [0, 1, 2, 3, 4, 6] })
+  collection_days: readonly number[];
+  @ApiProperty({ type: PickupHoursDto, description: 'Asia/Riyadh wall-clock hours the courier comes between' })
+  hours: PickupHoursDto;
+}
+
 export class CarrierDto {
   @ApiProperty() code: string;
   @ApiProperty() name_ar: string;
@@ -21,6 +33,8 @@ export class CarrierDto {
   @ApiProperty({ enum: ['rest', 'rest_legacy', 'csv_batch'] }) integration_type: string;
   @ApiProperty({ type: [String] }) coverage_countries: readonly string[];
   @ApiProperty({ type: [ServiceLevelDto] }) service_levels: readonly ServiceLevelDto[];
+  @ApiProperty({ type: CarrierPickupsDto, nullable: true, description: 'when it collects (POST /pickups); null: it does not' })
+  pickups: CarrierPickupsDto | null;
 }
 
 export class CarrierListResponseDto {
@@ -58,6 +72,12 @@ export function toCarrierDto(carrier: CarrierDescriptor): CarrierDto {
     integration_type: carrier.integration_type,
     coverage_countries: [...carrier.coverage_countries],
     service_levels: carrier.service_levels.map(toServiceLevelDto),
+    pickups: carrier.capabilities.pickups
+      ? {
+          collection_days: [...carrier.capabilities.pickups.collectionDays],
+          hours: { from: carrier.capabilities.pickups.hours.from, to: carrier.capabilities.pickups.hours.to },
+        }
+      : null,
   };
 }
 

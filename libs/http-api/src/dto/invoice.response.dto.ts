@@ -4,7 +4,13 @@ import { BILLING_CAUSES } from '@lgw/domain';
 export class InvoiceLineItemDto {
   @ApiProperty({ format: 'uuid' }) shipment_id: string;
   @ApiProperty() tracking_number: string;
-  @ApiProperty({ example: 'Shipment SAHM0000001234' }) description: string;
+  @ApiProperty({
+    example: 'Shipment SAHM0000001234',
+    deprecated: true,
+    description: 'the same as description_en, kept for existing clients',
+  })
+  description: string;
+  @ApiProperty({ example: 'Shipment SAHM0000001234' }) description_en: string;
   @ApiProperty({ example: 'شحنة SAHM0000001234' }) description_ar: string;
   @ApiProperty({ description: 'SAR without VAT, two decimals; negative for a credit', example: 22.33 }) amount_sar: number;
   @ApiProperty({ description: 'the VAT on this line (15 %, rounded per line); vat_sar of the invoice is their sum', example: 3.35 })

@@ -51,3 +51,16 @@ export class ManifestDto {
   @ApiProperty({ type: String, format: 'date-time' })
   created_at: string;
 }
+
+export class ManifestListResponseDto {
+  @ApiProperty({ type: [ManifestDto] }) manifests: ManifestDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() limit: number;
+  @ApiProperty() offset: number;
+}
+
+export class BatchLabelProgressDto {
+  @ApiProperty({ type: String, format: 'uuid' }) batch_id: string;
+  @ApiProperty({ description: 'shipments of the batch that are not cancelled' }) printable: number;
+  @ApiProperty({ description: 'of those, labels rendered and stored (a page of them prints at once)' }) ready: number;
+}

@@ -87,6 +87,8 @@ export class ShipmentDto {
   @ApiProperty({ description: 'a customer return (POST /shipments/{id}/return)' }) is_return: boolean;
   @ApiProperty({ type: String, nullable: true, description: 'the delivered shipment a return brings back' }) return_of: string | null;
   @ApiProperty(RETURN_REASON_SCHEMA as never) return_reason: ShipmentReturnReason | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'when it was cancelled; null otherwise' })
+  cancelled_at: string | null;
 }
 
 export class ShipmentListResponseDto {

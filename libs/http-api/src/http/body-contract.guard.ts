@@ -25,7 +25,7 @@ const API_PARAMETERS = 'swagger/apiParameters';
  * `@ApiConsumes('multipart/form-data')` (multipart), or neither (no body).
  * - a multipart request to a JSON or bodiless route → 422 `{field: "body"}` (a multipart body
  *   with no boundary to POST /shipments/{id}/cancel used to cancel with no reason);
- * - any body to a route that takes none (POST /data-readiness) → 422 `{field: "body"}`.
+ * - any body but `{}` to a route that takes none (POST /data-readiness) → 422 `{field: "body"}`.
  * Runs before the pipes and the handler, so nothing is read, written or sent to a carrier.
  */
 export class BodyContractGuard implements CanActivate {
@@ -65,8 +65,17 @@ function routeBody(controller: Function, handler: Function): RouteBody {
   return bodyArgument || parameters.some((p) => p.in === 'body') ? 'json' : 'none';
 }
 
-/** Some bytes of body arrived or are announced (an empty JSON body parses to undefined). */
+/**
+ * Some content arrived or is announced (an empty JSON body parses to undefined). An empty JSON
+ * object says nothing either: common HTTP clients send `{}` for a POST without data, so it is
+ * taken as no body rather than refused.
+ */
 function hasBody(request: FastifyRequest): boolean {
+  if (isEmptyObject(request.body)) return false;
   const length = Number(request.headers['content-length'] ?? 0);
   return (Number.isFinite(length) && length > 0) || (request.body !== undefined && request.body !== null);
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 }

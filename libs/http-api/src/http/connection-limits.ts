@@ -30,7 +30,15 @@ export function connectionServerOptions(limits: HttpConnectionLimits) {
  *   a silent connection with no request in flight is closed; a request whose body has fully
  *   arrived is left to its handler, however long it takes.
  */
-export function registerConnectionLimits(fastify: FastifyInstance, limits: HttpConnectionLimits, defaultRateLimit: number): void {
+/** What the server reports of a request it answered 408 itself (the access line and the metric). */
+export type RequestTimeoutReport = (request: IncomingMessage, requestId: string) => void;
+
+export function registerConnectionLimits(
+  fastify: FastifyInstance,
+  limits: HttpConnectionLimits,
+  defaultRateLimit: number,
+  onRequestTimeout: RequestTimeoutReport = () => undefined,
+): void {
   fastify.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
     if (!raw.complete && !raw.destroyed) {
@@ -50,7 +58,8 @@ export function registerConnectionLimits(fastify: FastifyInstance, limits: HttpC
     if (!response || !request) return void socket.destroy();
     if (request.complete) return;
     if (response.headersSent) return void socket.destroy();
-    writeEarlyAnswer(socket, 'E_REQUEST_TIMEOUT', null, defaultRateLimit);
+    const requestId = writeEarlyAnswer(socket, 'E_REQUEST_TIMEOUT', null, defaultRateLimit);
+    if (requestId) onRequestTimeout(request, requestId);
   });
 }
 

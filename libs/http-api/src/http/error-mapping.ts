@@ -18,6 +18,14 @@ export interface MappedError {
   readonly unexpected?: boolean;
   /** Set when the database or Redis could not be reached: logged without a stack. */
   readonly dependency?: Dependency;
+  /** The client's connection closed before its request was read: nothing to log or answer. */
+  readonly clientGone?: boolean;
+}
+
+/** Node's error for a request whose connection closed before its body arrived ("aborted", ECONNRESET). */
+function isClientAbort(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return typeof e === 'object' && e !== null && e.code === 'ECONNRESET' && typeof e.message === 'string' && /\baborted$/.test(e.message);
 }
 
 /**
@@ -52,15 +60,21 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof LabelRendererUnavailableError) return { code: 'E_LABEL_UNAVAILABLE', retryAfterSeconds: error.retryAfterSeconds };
   if (error instanceof CarrierOperationNotSupportedError) return { code: 'E_NOT_FOUND' };
   if (error instanceof CarrierRejectedError) {
-    return { code: 'E_VALIDATION', details: { field: 'carrier', reason: error.carrierMessage } };
+    return {
+      code: 'E_VALIDATION',
+      details: { field: 'carrier', reason: error.carrierMessage, reason_ar: 'رفض الناقل الطلب (السبب بالإنجليزية في reason)' },
+    };
   }
+  // The client went away mid-body (or was answered 408 and cut): its socket's ECONNRESET is
+  // not the database's, and nobody is left to answer.
+  if (isClientAbort(error)) return { code: 'E_REQUEST_TIMEOUT', clientGone: true };
   // Before anything status-shaped: a driver's error must never read as the client's fault.
   const dependency = dependencyFailureOf(error);
   if (dependency) return { code: 'E_SERVICE_UNAVAILABLE', retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS, dependency };
   const fastifyCode = (error as { code?: unknown })?.code;
   if (typeof fastifyCode === 'string' && FASTIFY_BODY_ERRORS[fastifyCode]) {
     const code = FASTIFY_BODY_ERRORS[fastifyCode];
-    return code === 'E_VALIDATION' ? { code, details: { field: 'body', reason: bodyReason(fastifyCode) } } : { code };
+    return code === 'E_VALIDATION' ? { code, details: { field: 'body', ...bodyReason(fastifyCode) } } : { code };
   }
   if (error instanceof HttpException) return fromHttpStatus(error.getStatus());
   const status = (error as { statusCode?: unknown })?.statusCode;
@@ -68,15 +82,15 @@ export function mapError(error: unknown): MappedError {
   return { code: 'E_INTERNAL', unexpected: true };
 }
 
-function bodyReason(fastifyCode: string): string {
+function bodyReason(fastifyCode: string): { reason: string; reason_ar: string } {
   switch (fastifyCode) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return 'unsupported content type';
+      return { reason: 'unsupported content type', reason_ar: 'نوع محتوى غير مدعوم' };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'must not be empty';
+      return { reason: 'must not be empty', reason_ar: 'يجب ألا يكون فارغاً' };
     default:
-      return 'must be valid JSON';
+      return { reason: 'must be valid JSON', reason_ar: 'يجب أن يكون JSON صالحاً' };
   }
 }
 
@@ -91,12 +105,12 @@ function fromHttpStatus(status: number): MappedError {
       return { code: 'E_PAYLOAD_TOO_LARGE' };
     case 415:
       // A content type no parser is registered for (Nest reports Fastify's refusal as a 415).
-      return { code: 'E_VALIDATION', details: { field: 'body', reason: bodyReason('FST_ERR_CTP_INVALID_MEDIA_TYPE') } };
+      return { code: 'E_VALIDATION', details: { field: 'body', ...bodyReason('FST_ERR_CTP_INVALID_MEDIA_TYPE') } };
     case 429:
       return { code: 'E_RATE_LIMITED' };
     default:
       return status >= 400 && status < 500
-        ? { code: 'E_VALIDATION', details: { field: 'body', reason: 'request could not be processed' } }
+        ? { code: 'E_VALIDATION', details: { field: 'body', reason: 'request could not be processed', reason_ar: 'تعذرت معالجة الطلب' } }
         : { code: 'E_INTERNAL', unexpected: true };
   }
 }

@@ -129,7 +129,12 @@ export function parseIdempotencyKey(raw: string | undefined): string | undefined
   if (raw === undefined) return undefined;
   let key = raw.trim();
   if (key.length >= 2 && key.startsWith('"') && key.endsWith('"')) key = key.slice(1, -1);
-  if (!KEY_PATTERN.test(key)) throw new ValidationError('Idempotency-Key', 'must be 1 to 255 visible ASCII characters');
+  if (!KEY_PATTERN.test(key))
+    throw new ValidationError(
+      'Idempotency-Key',
+      'must be 1 to 255 visible ASCII characters',
+      'يجب أن يكون من 1 إلى 255 حرفاً مرئياً من ASCII',
+    );
   return key;
 }
 

@@ -34,7 +34,7 @@ export async function registerMultipart(fastify: FastifyInstance): Promise<void>
  * is read until the first part is asked for, so a handler can refuse (404) without reading.
  */
 export async function* multipartFormParts(request: FastifyRequest, limits?: MultipartLimits): AsyncGenerator<UploadFormPart> {
-  if (!request.isMultipart()) throw new ValidationError('body', 'must be multipart/form-data');
+  if (!request.isMultipart()) throw new ValidationError('body', 'must be multipart/form-data', 'يجب أن يكون multipart/form-data');
   const fileSize = limits?.fileSize ?? MULTIPART_LIMITS.fileSize;
   try {
     for await (const part of request.parts(limits ? { limits } : undefined)) {
@@ -55,9 +55,13 @@ export async function* multipartFormParts(request: FastifyRequest, limits?: Mult
     }
     // busboy refuses a multipart content type it cannot split before reading a byte.
     if (typeof message === 'string' && /boundary not found/i.test(message)) {
-      throw new ValidationError('body', 'must be multipart/form-data with a boundary parameter');
+      throw new ValidationError(
+        'body',
+        'must be multipart/form-data with a boundary parameter',
+        'يجب أن يكون multipart/form-data مع المعامل boundary',
+      );
     }
-    if (isCutShort(error)) throw new ValidationError('body', CUT_SHORT);
+    if (isCutShort(error)) throw new ValidationError('body', CUT_SHORT, CUT_SHORT_AR);
     throw error;
   }
 }
@@ -68,6 +72,7 @@ function refuseUnprintable(value: string, field: string, what?: string): void {
 }
 
 const CUT_SHORT = 'the multipart body ended before the form was complete';
+const CUT_SHORT_AR = 'انتهى جسم multipart قبل اكتمال النموذج';
 
 /**
  * A body that ends without its closing boundary destroys the part's stream, possibly before
@@ -78,7 +83,7 @@ async function* fileContent(file: Readable): AsyncGenerator<Uint8Array> {
   try {
     for await (const chunk of file) yield chunk as Uint8Array;
   } catch (error) {
-    if (isCutShort(error)) throw new ValidationError('body', CUT_SHORT);
+    if (isCutShort(error)) throw new ValidationError('body', CUT_SHORT, CUT_SHORT_AR);
     throw error;
   }
 }

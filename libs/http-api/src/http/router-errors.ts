@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode, ErrorDetails } from '@lgw/domain';
@@ -37,15 +37,20 @@ type ClientError = Error & { code?: string; rawPacket?: unknown };
  * with the request id and the (uncounted) rate-limit headers; the connection is then closed,
  * since the rest of what the client sends cannot be framed.
  */
-export function clientErrorResponder(defaultLimit: number) {
+export function clientErrorResponder(
+  defaultLimit: number,
+  onRequestTimeout: (request: IncomingMessage | undefined, requestId: string) => void = () => undefined,
+) {
   return (error: ClientError, socket: Socket): void => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     if (!socket.writable) return void socket.destroy();
     // Node's head and whole-request timers: answered unless an answer is already being written.
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      const response = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+      const response = (socket as Socket & { _httpMessage?: { headersSent?: boolean; req?: IncomingMessage } | null })._httpMessage;
       if (response?.headersSent) return void socket.destroy();
-      return writeEarlyAnswer(socket, 'E_REQUEST_TIMEOUT', null, defaultLimit);
+      const requestId = writeEarlyAnswer(socket, 'E_REQUEST_TIMEOUT', null, defaultLimit);
+      if (requestId) onRequestTimeout(response?.req, requestId);
+      return;
     }
     const code: ErrorCode =
       error.code === 'HPE_HEADER_OVERFLOW'
@@ -56,7 +61,9 @@ export function clientErrorResponder(defaultLimit: number) {
     writeEarlyAnswer(
       socket,
       code,
-      code === 'E_VALIDATION' ? { field: 'request', reason: 'must be a well-formed HTTP/1.1 request' } : null,
+      code === 'E_VALIDATION'
+        ? { field: 'request', reason: 'must be a well-formed HTTP/1.1 request', reason_ar: 'يجب أن يكون طلب HTTP/1.1 سليم البنية' }
+        : null,
       defaultLimit,
     );
   };
@@ -67,13 +74,15 @@ export function clientErrorResponder(defaultLimit: number) {
  * finished reaching) Fastify: the request id, the default rate-limit headers (nothing was
  * counted), `Connection: close`; the connection is closed once it is sent.
  */
-export function writeEarlyAnswer(socket: Socket, code: ErrorCode, details: ErrorDetails | null, defaultLimit: number): void {
+/** Writes the answer straight to the socket and closes it; returns the request id it carries (undefined when nothing was written). */
+export function writeEarlyAnswer(socket: Socket, code: ErrorCode, details: ErrorDetails | null, defaultLimit: number): string | undefined {
   if (socket.writableEnded) return void socket.destroy();
   const body = Buffer.from(JSON.stringify(errorEnvelope(code, details)));
   const status = statusOf(code);
+  const requestId = randomUUID();
   const head = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
-    `${REQUEST_ID_HEADER}: ${randomUUID()}`,
+    `${REQUEST_ID_HEADER}: ${requestId}`,
     `X-RateLimit-Limit: ${defaultLimit}`,
     `X-RateLimit-Remaining: ${defaultLimit}`,
     'Content-Type: application/json; charset=utf-8',
@@ -83,6 +92,7 @@ export function writeEarlyAnswer(socket: Socket, code: ErrorCode, details: Error
   socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), body]));
   // A client that does not read must not hold the socket: it is closed after the body timeout.
   socket.setTimeout(5_000, () => socket.destroy());
+  return requestId;
 }
 
 /** The parser stopped in (or right after) a request line longer than the URL limit. */

@@ -5,6 +5,8 @@ import { mapError } from './error-mapping';
 /** The one way an error leaves: mapped through the status table, logged when unexpected. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, exception: unknown): void {
   const mapped = mapError(exception);
+  // Answered (408) and logged where the connection was cut, or closed by the client: no one to tell.
+  if (mapped.clientGone) return;
   if (mapped.unexpected) {
     request.log.error({ err: exception, event: 'request.failed', team_id: request.principal?.teamId }, 'unexpected error');
   }

@@ -9,6 +9,7 @@ import {
   ValidationError,
 } from '@lgw/domain';
 import { ADDRESS_CONSTRAINT, isLateConstraint, VERIFIABLE_ADDRESS_CONSTRAINT } from '../dto/domain-rules.decorator';
+import { arabicReasonOrGeneric } from './arabic-reasons';
 import { nullFieldViolations } from './null-fields';
 import { cacheValidationMetadata } from './validation-metadata.cache';
 
@@ -48,7 +49,7 @@ function leaves(errors: ClassValidationError[], parent: string, late: boolean): 
             ? prefixViolations(path, validateVerifiableAddress(error.value))
             : [];
       if (address.length > 0) found.push(...address.map((v) => ({ field: v.field, reason: v.reason, reason_ar: v.reason_ar })));
-      else found.push({ field: path, reason });
+      else found.push({ field: path, reason, reason_ar: arabicReasonOrGeneric(reason) });
     } else if (error.children?.length) {
       found.push(...leaves(error.children, path, late));
     }
@@ -103,6 +104,8 @@ const VALIDATED = new WeakSet<object>();
 
 const BODY_OBJECT_REASON = Symbol('BODY_OBJECT_REASON');
 const ADDRESS_BODY = Symbol('ADDRESS_BODY');
+/** Every JsonObjectBody reason asks for a JSON object; its example stays in the English reason. */
+const OBJECT_AR = 'يجب أن يكون كائن JSON';
 
 /** A request body that must be a JSON object (or absent), refused as a whole with `reason` otherwise. */
 export function JsonObjectBody(reason: string): ClassDecorator {
@@ -128,11 +131,11 @@ export class GatewayValidationPipe extends ValidationPipe {
     if (typeof value === 'object' && value !== null && VALIDATED.has(value)) return value;
     const objectReason: string | undefined = metadata.metatype ? Reflect.getMetadata(BODY_OBJECT_REASON, metadata.metatype) : undefined;
     if (objectReason && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-      throw new ValidationError('body', objectReason);
+      throw new ValidationError('body', objectReason, OBJECT_AR);
     }
     if (metadata.type === 'body' && metadata.metatype && Reflect.getMetadata(ADDRESS_BODY, metadata.metatype)) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new ValidationError('body', 'must be an Address object');
+        throw new ValidationError('body', 'must be an Address object', 'يجب أن يكون كائن عنوان');
       }
       const problems = validateAddress(value);
       if (problems.length > 0) throw ValidationError.of(problems);

@@ -96,6 +96,24 @@ export class SqlLabelStore implements LabelStorePort {
     return rows.map((r) => r.id);
   }
 
+  async batchLabelProgress(teamId: string, batchId: string): Promise<{ printable: number; ready: number } | null> {
+    if (!isUuid(batchId)) return null;
+    const batch: unknown[] = await this.dataSource.query('SELECT 1 FROM fulfilment_batches WHERE id = $1 AND team_id = $2', [
+      batchId,
+      teamId,
+    ]);
+    if (batch.length === 0) return null;
+    const [row]: Array<{ printable: string; ready: string }> = await this.dataSource.query(
+      `SELECT count(*) AS printable, count(l.shipment_id) AS ready
+         FROM fulfilment_batch_orders o
+         JOIN shipments s ON s.id = o.shipment_id
+         LEFT JOIN shipment_labels l ON l.shipment_id = s.id
+        WHERE o.batch_id = $1 AND s.team_id = $2 AND s.status <> 'CANCELLED'`,
+      [batchId, teamId],
+    );
+    return { printable: Number(row.printable), ready: Number(row.ready) };
+  }
+
   async findShipment(shipmentId: string): Promise<ShipmentRecord | null> {
     if (!isUuid(shipmentId)) return null;
     const rows: ShipmentRow[] = await this.dataSource.query('SELECT * FROM shipments WHERE id = $1', [shipmentId]);

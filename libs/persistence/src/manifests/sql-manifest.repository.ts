@@ -59,17 +59,19 @@ export class SqlManifestRepository implements ManifestRepositoryPort {
          FROM manifests WHERE id = $1 AND team_id = $2`,
       [id, teamId],
     );
-    const row = rows[0];
-    return row
-      ? {
-          id: row.id,
-          teamId: row.team_id,
-          carrierCode: row.carrier_code,
-          date: row.manifest_date,
-          shipmentCount: Number(row.shipment_count),
-          createdAt: new Date(row.created_at),
-        }
-      : null;
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  async list(teamId: string, limit: number, offset: number): Promise<{ items: ManifestRecord[]; total: number }> {
+    const [rows, counted]: [ManifestRow[], Array<{ n: string }>] = await Promise.all([
+      this.dataSource.query(
+        `SELECT id, team_id, carrier_code, to_char(manifest_date, 'YYYY-MM-DD') AS manifest_date, shipment_count, created_at
+           FROM manifests WHERE team_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [teamId, limit, offset],
+      ),
+      this.dataSource.query('SELECT count(*) AS n FROM manifests WHERE team_id = $1', [teamId]),
+    ]);
+    return { items: rows.map(toRecord), total: Number(counted[0].n) };
   }
 
   async lines(manifestId: string): Promise<ManifestLine[]> {
@@ -100,4 +102,15 @@ export class SqlManifestRepository implements ManifestRepositoryPort {
       codAmountHalalas: Number(r.cod_amount_halalas ?? 0),
     }));
   }
+}
+
+function toRecord(row: ManifestRow): ManifestRecord {
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    carrierCode: row.carrier_code,
+    date: row.manifest_date,
+    shipmentCount: Number(row.shipment_count),
+    createdAt: new Date(row.created_at),
+  };
 }

@@ -27,6 +27,7 @@ export class GatewayMetrics {
   readonly registry = new Registry();
   private readonly httpDuration: KeyedHistogram<'method' | 'route' | 'status' | 'mode'>;
   private readonly rateLimited: Counter;
+  private readonly requestTimeouts: Counter;
   private readonly jobDuration: Histogram<'queue' | 'outcome'>;
   private readonly jobFailures: Counter<'queue'>;
   private readonly carrierDuration: Histogram<'carrier' | 'operation' | 'outcome'>;
@@ -51,6 +52,11 @@ export class GatewayMetrics {
       this.registry,
     );
     this.rateLimited = new Counter({ name: 'lgw_rate_limit_rejections_total', help: 'Requests refused with 429', registers });
+    this.requestTimeouts = new Counter({
+      name: 'lgw_http_request_timeouts_total',
+      help: 'Requests the server answered 408 itself: a client too slow to send its head or body',
+      registers,
+    });
     this.jobDuration = new Histogram({
       name: 'lgw_job_duration_seconds',
       help: 'Job runs by queue and outcome (ok, failed)',
@@ -134,6 +140,11 @@ export class GatewayMetrics {
   observeHttp(method: string, route: string, status: number, seconds: number, mode = 'none'): void {
     this.httpDuration.observe(`${method} ${route} ${status} ${mode}`, () => ({ method, route, status: String(status), mode }), seconds);
     if (status === 429) this.rateLimited.inc();
+  }
+
+  /** A 408 written by the server for a slow client (no route ran, so no lgw_http_request_duration sample). */
+  countRequestTimeout(): void {
+    this.requestTimeouts.inc();
   }
 
   observeJob(queue: string, ok: boolean, seconds: number): void {

@@ -17,6 +17,8 @@ export const DEFAULT_LOCK_DURATION_MS = 30_000;
 export const DEFAULT_STALLED_INTERVAL_MS = 15_000;
 /** Two recoveries (say, a kill during a rolling deploy and one more) before a job fails as stalled. */
 export const DEFAULT_MAX_STALLED_COUNT = 2;
+/** BullMQ's reason for a job that stalled more than maxStalledCount times. */
+const STALLED_OUT = /stalled more than allowable limit/;
 
 export interface BullMqJobWorkerOptions {
   connection: RedisConnectionInput;
@@ -114,8 +116,18 @@ export class BullMqJobWorker implements JobWorkerPort {
       this.logger.warn({ event: 'job.stalled', queue, jobId }, 'job lost its worker; back in the queue');
     });
     worker.on('failed', (job, err) => {
-      // Handler errors are logged by process(); this catches the rest (stalled too often).
+      // Handler errors are logged by process(); this catches the rest.
       if (this.handlerErrors.has(err)) return;
+      if (STALLED_OUT.test(err.message)) {
+        // Workers killed mid-job more than maxStalledCount times: BullMQ gives the job up, and
+        // the queue's database sweep (batches, labels, billing, outbox, webhooks) brings the
+        // work back (docs/runbook.md §6). Recovery by design, so a warning, not an error.
+        this.logger.warn(
+          { event: 'job.stalled_out', queue, jobId: job?.id, name: job?.name, max_stalled_count: this.maxStalledCount },
+          'job lost its worker too often; given up to its recovery sweep',
+        );
+        return;
+      }
       this.logger.error({ event: 'job.failed', queue, jobId: job?.id, name: job?.name, err: err.message }, 'job failed');
     });
     this.workers.push(worker);

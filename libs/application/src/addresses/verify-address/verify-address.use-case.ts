@@ -59,7 +59,12 @@ export class VerifyAddressUseCase {
   /** POST /addresses/verify: the address judged at the edge (Saudi, with a short address or postal code + additional number). */
   async execute(address: AddressProps): Promise<AddressVerificationView> {
     const query = nationalAddressQuery({ ...address, country: address.country ?? 'SA' });
-    if (!query) throw new ValidationError('address.short_address', 'is required unless postal_code and additional_number are given');
+    if (!query)
+      throw new ValidationError(
+        'address.short_address',
+        'is required unless postal_code and additional_number are given',
+        'مطلوب ما لم يُعطَ الرمز البريدي والرقم الإضافي',
+      );
     const found = await this.directory.lookup(query);
     if (!found) return { verified: false, address: null, differences: [] };
     const differences = addressDifferences(address, found);

@@ -18,7 +18,11 @@ describe('UpsertCatalogueProductsUseCase', () => {
     const { written, useCase } = setup();
     const error = await useCase.execute({ teamId: 't', products: [{ sku: 'A' }, { sku: 'B' }, { sku: 'A' }] }).catch((e) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error.details).toEqual({ field: 'products.2.sku', reason: 'duplicates products.0.sku in the same request' });
+    expect(error.details).toEqual({
+      field: 'products.2.sku',
+      reason: 'duplicates products.0.sku in the same request',
+      reason_ar: 'يكرر products.0.sku في الطلب نفسه',
+    });
     expect(written).toEqual([]);
   });
 

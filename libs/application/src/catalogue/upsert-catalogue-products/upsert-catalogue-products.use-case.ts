@@ -24,7 +24,11 @@ export class UpsertCatalogueProductsUseCase {
   async execute(command: UpsertCatalogueProductsCommand): Promise<CatalogueUpsertView> {
     const { products } = command;
     if (products.length === 0 || products.length > MAX_CATALOGUE_UPSERT) {
-      throw new ValidationError('products', `must contain 1 to ${MAX_CATALOGUE_UPSERT} products per call`);
+      throw new ValidationError(
+        'products',
+        `must contain 1 to ${MAX_CATALOGUE_UPSERT} products per call`,
+        `يجب أن تحتوي من 1 إلى ${MAX_CATALOGUE_UPSERT} منتج في الطلب الواحد`,
+      );
     }
     assertUniqueSkus(products);
     const result = await this.catalogue.upsert(command.teamId, products.map(normalise), this.clock.now());
@@ -37,7 +41,12 @@ function assertUniqueSkus(products: readonly CatalogueProduct[]): void {
   const seen = new Map<string, number>();
   products.forEach((p, index) => {
     const first = seen.get(p.sku);
-    if (first !== undefined) throw new ValidationError(`products.${index}.sku`, `duplicates products.${first}.sku in the same request`);
+    if (first !== undefined)
+      throw new ValidationError(
+        `products.${index}.sku`,
+        `duplicates products.${first}.sku in the same request`,
+        `يكرر products.${first}.sku في الطلب نفسه`,
+      );
     seen.set(p.sku, index);
   });
 }

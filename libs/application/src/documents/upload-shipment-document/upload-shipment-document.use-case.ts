@@ -107,22 +107,36 @@ export class UploadShipmentDocumentUseCase {
 }
 
 function requireFile(file: StagedDocument | undefined): StagedDocument {
-  if (!file) throw new ValidationError(FILE_FIELD, 'is required: a PDF document');
+  if (!file) throw new ValidationError(FILE_FIELD, 'is required: a PDF document', 'مطلوب: مستند PDF');
   if (file.truncated || file.sizeBytes > MAX_DOCUMENT_BYTES) {
     throw new DomainError('E_PAYLOAD_TOO_LARGE', { field: FILE_FIELD, max_bytes: MAX_DOCUMENT_BYTES });
   }
-  if (file.sizeBytes === 0) throw new ValidationError(FILE_FIELD, 'must not be empty');
+  if (file.sizeBytes === 0) throw new ValidationError(FILE_FIELD, 'must not be empty', 'يجب ألا يكون فارغاً');
   if (!file.head.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE)) {
-    throw new ValidationError(FILE_FIELD, 'must be a PDF document (content starting with %PDF-)');
+    throw new ValidationError(
+      FILE_FIELD,
+      'must be a PDF document (content starting with %PDF-)',
+      'يجب أن يكون مستند PDF (محتوى يبدأ بـ %PDF-)',
+    );
   }
   return file;
 }
 
 function requireType(values: readonly string[]) {
-  if (values.length === 0) throw new ValidationError(TYPE_FIELD, `is required: one of ${DOCUMENT_TYPES.join(', ')}`);
-  if (values.length > 1) throw new ValidationError(TYPE_FIELD, 'must be given once');
+  if (values.length === 0)
+    throw new ValidationError(
+      TYPE_FIELD,
+      `is required: one of ${DOCUMENT_TYPES.join(', ')}`,
+      `مطلوب: إحدى القيم ${DOCUMENT_TYPES.join('، ')}`,
+    );
+  if (values.length > 1) throw new ValidationError(TYPE_FIELD, 'must be given once', 'يجب أن يُعطى مرة واحدة');
   const [value] = values;
-  if (!isDocumentType(value)) throw new ValidationError(TYPE_FIELD, `must be one of ${DOCUMENT_TYPES.join(', ')}`);
+  if (!isDocumentType(value))
+    throw new ValidationError(
+      TYPE_FIELD,
+      `must be one of ${DOCUMENT_TYPES.join(', ')}`,
+      `يجب أن يكون إحدى القيم: ${DOCUMENT_TYPES.join('، ')}`,
+    );
   return value;
 }
 

@@ -25,6 +25,14 @@ export interface BatchLabelsCommand {
   readonly limit: number;
 }
 
+export interface BatchLabelProgressView {
+  readonly batch_id: string;
+  /** Shipments of the batch that are not cancelled: the labels the batch prints. */
+  readonly printable: number;
+  /** Of those, how many have their label rendered and stored. */
+  readonly ready: number;
+}
+
 /**
  * One printable file for many labels, in the given order: a PDF (one label per page) or one
  * ZPL stream. Everything is checked before the first byte; then labels are read (or rendered
@@ -47,6 +55,17 @@ export class MergeLabelsUseCase {
     const voided = shipments.find((s) => s?.status === 'CANCELLED');
     if (voided) throw new DomainError('E_LABEL_VOIDED', { shipment_id: voided.id });
     return this.merge(shipments as ShipmentRecord[], command.format ?? 'pdf_a6');
+  }
+
+  /**
+   * How far the batch's labels are: printable shipments and how many have their label stored.
+   * A page of labels not stored yet is rendered on the way (seconds per 20), so a client can
+   * show this while it waits, or before it asks.
+   */
+  async batchProgress(teamId: string, batchId: string): Promise<BatchLabelProgressView> {
+    const progress = await this.labels.batchLabelProgress(teamId, batchId);
+    if (!progress) throw new DomainError('E_NOT_FOUND');
+    return { batch_id: batchId, printable: progress.printable, ready: progress.ready };
   }
 
   /** A page of a batch's labels in file order; cancelled shipments are left out (their labels are void). */

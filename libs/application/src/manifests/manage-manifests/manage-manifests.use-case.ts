@@ -11,6 +11,8 @@ import {
   ManifestRepositoryPort,
 } from '../../ports/manifest.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../../ports/rating-sources.port';
+import { parseQueryInteger } from '../../shared/query-integer';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../shipments/list-shipments/list-shipments.use-case';
 
 export interface ManifestView {
   readonly id: string;
@@ -18,6 +20,13 @@ export interface ManifestView {
   readonly date: string;
   readonly shipment_count: number;
   readonly created_at: string;
+}
+
+export interface ManifestList {
+  readonly manifests: ManifestView[];
+  readonly total: number;
+  readonly limit: number;
+  readonly offset: number;
 }
 
 export const MANIFEST_CSV_HEADER = [
@@ -71,6 +80,14 @@ export class ManifestsUseCase {
       );
     }
     return toView(created);
+  }
+
+  /** The team's manifests, newest first, paged like GET /shipments (limit 1–100, default 20). */
+  async list(query: { teamId: string; limit?: string; offset?: string }): Promise<ManifestList> {
+    const limit = parseQueryInteger('limit', query.limit, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+    const offset = parseQueryInteger('offset', query.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+    const { items, total } = await this.manifests.list(query.teamId, limit, offset);
+    return { manifests: items.map(toView), total, limit, offset };
   }
 
   async get(teamId: string, id: string): Promise<ManifestView> {

@@ -45,7 +45,8 @@ export class ForwardToCarrierUseCase {
 
   async execute(command: ForwardToCarrierCommand): Promise<ForwardToCarrierResult> {
     const adapter = passthroughCarrier(command.carrierCode, this.catalogue, await carriersFor(this.carriers, command.teamId));
-    if (!isJsonObject(command.body) || !command.rawBody) throw new ValidationError('body', 'must be a JSON object');
+    if (!isJsonObject(command.body) || !command.rawBody)
+      throw new ValidationError('body', 'must be a JSON object', 'يجب أن يكون كائن JSON');
 
     const createdAt = this.clock.now();
     const started = performance.now();

@@ -228,7 +228,12 @@ export class CreateShipmentUseCase {
   /** The claim failed: say why, in the order a caller would fix things. */
   private async refusal(command: CreateShipmentCommand, origin: AddressProps, destination: AddressProps, now: Date): Promise<never> {
     const quote = await this.quotes.findForTeam(command.teamId, command.quoteId);
-    if (!quote) throw new ValidationError('quote_id', 'must be a quote_id returned by POST /rates for this team');
+    if (!quote)
+      throw new ValidationError(
+        'quote_id',
+        'must be a quote_id returned by POST /rates for this team',
+        'يجب أن يكون quote_id أعاده POST /rates لهذا الفريق',
+      );
     if (quote.usedAt) throw new DomainError('E_QUOTE_ALREADY_USED');
     if (quote.expiresAt.getTime() <= now.getTime()) throw new DomainError('E_QUOTE_EXPIRED');
     assertMatchesQuote(quote, origin, destination, command);
@@ -354,13 +359,21 @@ function halalas(sar: number | undefined): number | undefined {
 /** A quote prices one lane and one set of parcels; booking must present the same. */
 function assertMatchesQuote(quote: StoredQuote, origin: AddressProps, destination: AddressProps, command: CreateShipmentCommand): void {
   if (origin.country !== quote.originCountry) {
-    throw new ValidationError('origin.country', `must match the quote (${quote.originCountry})`);
+    throw new ValidationError(
+      'origin.country',
+      `must match the quote (${quote.originCountry})`,
+      `يجب أن يطابق عرض السعر (${quote.originCountry})`,
+    );
   }
   if (destination.country !== quote.destinationCountry) {
-    throw new ValidationError('destination.country', `must match the quote (${quote.destinationCountry})`);
+    throw new ValidationError(
+      'destination.country',
+      `must match the quote (${quote.destinationCountry})`,
+      `يجب أن يطابق عرض السعر (${quote.destinationCountry})`,
+    );
   }
   if (parcelsFingerprint(command.parcels) !== quote.parcelsFingerprint) {
-    throw new ValidationError('parcels', 'must match the parcels of the quote');
+    throw new ValidationError('parcels', 'must match the parcels of the quote', 'يجب أن تطابق طرود عرض السعر');
   }
   if (!codMatchesQuote(quote, command)) throw codMismatch(quote);
 }

@@ -16,7 +16,11 @@ export class CreateTeamUseCase {
   async execute(command: CreateTeamCommand): Promise<CreateTeamResult> {
     const name = typeof command.name === 'string' ? command.name.trim() : '';
     if (name.length === 0 || name.length > 200) {
-      throw new ValidationError('name', 'must be a non-empty string of at most 200 characters');
+      throw new ValidationError(
+        'name',
+        'must be a non-empty string of at most 200 characters',
+        'يجب أن يكون نصاً غير فارغ لا يتجاوز 200 حرف',
+      );
     }
     const team = { id: randomUUID(), name, rateLimitPerMinute: null };
     const live = generateApiKey(this.settings.apiKeyPrefix, 'live');

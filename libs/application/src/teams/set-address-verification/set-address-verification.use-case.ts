@@ -18,7 +18,11 @@ export class SetAddressVerificationUseCase {
   async execute(command: { teamId: string; mode: unknown }): Promise<{ team_id: string; address_verification: AddressVerificationMode }> {
     const mode = command.mode;
     if (!isAddressVerificationMode(mode)) {
-      throw new ValidationError('address_verification', `must be one of: ${ADDRESS_VERIFICATION_MODES.join(', ')}`);
+      throw new ValidationError(
+        'address_verification',
+        `must be one of: ${ADDRESS_VERIFICATION_MODES.join(', ')}`,
+        `يجب أن يكون إحدى القيم: ${ADDRESS_VERIFICATION_MODES.join('، ')}`,
+      );
     }
     if (!(await this.teams.setAddressVerification(command.teamId, mode))) throw new DomainError('E_NOT_FOUND');
     this.authenticator.forgetTeam(command.teamId);

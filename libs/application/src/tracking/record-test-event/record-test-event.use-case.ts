@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiMode, DomainError, ValidationError } from '@lgw/domain';
+import { ApiMode, DomainError, EXCEPTION_TYPES, ValidationError } from '@lgw/domain';
 import { TEST_CARRIER_CONTROL, TestCarrierControlPort } from '../../ports/test-carrier-control.port';
 import { GetShipmentUseCase } from '../../shipments/get-shipment/get-shipment.use-case';
 import { GetTrackingUseCase } from '../get-tracking/get-tracking.use-case';
@@ -46,12 +46,18 @@ export class RecordTestEventUseCase {
     if (!outcome.ok) {
       // The simulator lost the shipment (its state was reset): nothing there to scan.
       if (outcome.unknownShipment) throw new DomainError('E_NOT_FOUND');
-      throw new ValidationError(outcome.field, outcome.reason);
+      throw new ValidationError(outcome.field, outcome.reason, SIMULATOR_REFUSAL_AR[outcome.field] ?? SIMULATOR_REFUSAL_AR.code);
     }
     await this.sync.execute({ carrierCode: shipment.carrierCode, shipmentId: shipment.id });
     return this.tracking.execute({ teamId: command.teamId, shipmentId: shipment.id });
   }
 }
+
+/** The simulator answers in English only; what each of the fields this route sends it can be refused for. */
+const SIMULATOR_REFUSAL_AR: Record<string, string> = {
+  code: 'ليس حالة يستطيع الناقل التعبير عنها',
+  exception_type: `يجب أن يكون أحد أنواع الاستثناء: ${EXCEPTION_TYPES.join('، ')}`,
+};
 
 function text(value: unknown, field: string, required = false): string | undefined {
   if (value === undefined || value === null) {

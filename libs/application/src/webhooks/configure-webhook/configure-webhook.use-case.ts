@@ -18,6 +18,9 @@ import { ConfigureWebhookCommand } from './configure-webhook.command';
  * POST /webhooks/config: one endpoint per team. A new POST replaces url and events, keeps
  * the secret and enables the endpoint again (after a 410 or five days of failures).
  */
+/** The sender's refusals all say the host is not a public address (docs/adr/0020). */
+const PUBLIC_TARGET_AR = 'يجب أن يشير إلى مضيف بعناوين عامة فقط (لا عناوين محلية أو خاصة)';
+
 @Injectable()
 export class ConfigureWebhookUseCase {
   constructor(
@@ -30,11 +33,11 @@ export class ConfigureWebhookUseCase {
 
   async execute(command: ConfigureWebhookCommand): Promise<WebhookConfigCreatedView> {
     const url = parseWebhookUrl(command.url);
-    if (!url.ok) throw new ValidationError(url.field, url.reason);
+    if (!url.ok) throw new ValidationError(url.field, url.reason, url.reason_ar);
     const events = parseWebhookEvents(command.events);
-    if (!events.ok) throw new ValidationError(events.field, events.reason);
+    if (!events.ok) throw new ValidationError(events.field, events.reason, events.reason_ar);
     const refused = await this.sender.checkTarget(url.value.href);
-    if (refused) throw new ValidationError('url', refused);
+    if (refused) throw new ValidationError('url', refused, PUBLIC_TARGET_AR);
     const saved = await this.endpoints.save(
       command.teamId,
       url.value.href,

@@ -42,7 +42,11 @@ export class ListWebhookDeliveriesUseCase {
     let state: WebhookDeliveryState | undefined;
     if (command.state !== undefined) {
       if (!isWebhookDeliveryState(command.state))
-        throw new ValidationError('state', `must be one of ${WEBHOOK_DELIVERY_STATES.join(', ')}`);
+        throw new ValidationError(
+          'state',
+          `must be one of ${WEBHOOK_DELIVERY_STATES.join(', ')}`,
+          `يجب أن تكون إحدى القيم: ${WEBHOOK_DELIVERY_STATES.join('، ')}`,
+        );
       state = command.state;
     }
     const page = await this.messages.list(command.teamId, { state, limit, offset });
