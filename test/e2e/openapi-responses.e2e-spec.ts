@@ -171,6 +171,7 @@ describe('documented response schemas match real responses', () => {
     ]);
     await call(`/fulfilment/batches/${submitted.body.id}`);
     await call('/fulfilment/batches?limit=5');
+    await call(`/fulfilment/batches/${submitted.body.id}/labels/progress`);
 
     const created = await call('/teams', { method: 'POST', body: { name: 'Contract Admin Team' } }, true);
     const teamId = created.body.team.id;

@@ -28,6 +28,7 @@ import { TeamAddressVerification1732100520000 } from './1732100520000-team-addre
 import { IdempotencyOutcome1732100530000 } from './1732100530000-idempotency-outcome.migration';
 import { CodOpenSummary1732100535000 } from './1732100535000-cod-open-summary.migration';
 import { CarrierConnections1732100540000 } from './1732100540000-carrier-connections.migration';
+import { ShipmentCityKeyIndex1732100550000 } from './1732100550000-shipment-city-key-index.migration';
 
 /** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   IdempotencyOutcome1732100530000,
   CodOpenSummary1732100535000,
   CarrierConnections1732100540000,
+  ShipmentCityKeyIndex1732100550000,
 ];

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { cityKey, cityKeysOf } from '@lgw/domain';
+import { CITY_KEY_INDEX_EXPRESSION } from '../migrations/1732100550000-shipment-city-key-index.migration';
 import { cityKeySql } from './sql-shipment.repository';
 
 /** The SQL fold of a stored city against the domain's cityKey, on a real PGlite. */
@@ -47,5 +48,11 @@ describe('cityKeySql', () => {
     expect(await matches('جدة', 'Jeddah')).toBe(true);
     expect(await matches('Jeddah', 'الرياض')).toBe(false);
     expect(await matches('Tabuk', 'تبوك')).toBe(true);
+  });
+});
+
+describe('the city-key index', () => {
+  it('holds the expression the city filter compares, so the filter is served by it', () => {
+    expect(CITY_KEY_INDEX_EXPRESSION).toBe(cityKeySql("destination->>'city'"));
   });
 });
