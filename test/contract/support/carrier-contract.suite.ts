@@ -414,7 +414,7 @@ export function describeCarrierContract(carrier: CarrierDefinition): void {
     });
   });
 
-  if (carrier.descriptor.capabilities.passthrough) describePassthroughContract(code, ctx);
+  if (carrier.descriptor.capabilities.passthrough) describePassthroughContract(carrier, ctx);
   else describeNoPassthrough(code, ctx);
 }
 
