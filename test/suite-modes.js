@@ -72,6 +72,7 @@ const embeddedOnly = {
   'test/e2e/robustness.e2e-spec.ts': 'malformed input answered at the edge',
   'test/e2e/test-mode-magic-values.e2e-spec.ts': 'magic values decided by the simulators (tenancy on PostgreSQL: test-mode.e2e)',
   'test/integration/carrier-kit.int-spec.ts': "the kit's generator; the suites it runs have their own services runs",
+  'test/integration/carrier-generator.int-spec.ts': 'files the generator writes; no store involved',
   'test/integration/docs-consistency.int-spec.ts': "compares the docs with the code's lists",
   'test/integration/deployment-files.int-spec.ts': 'parses the Docker, Compose and Kubernetes files',
   'test/integration/suite-modes.int-spec.ts': 'reads this declaration',

@@ -2,7 +2,7 @@
 'use strict';
 /**
  * npm run carrier:new -- --code qafila --type rest [--name "Qafila Couriers"] [--name-ar "قافلة"]
- *                        [--statuses every|minimal]
+ *                        [--tracking-prefix QFL] [--statuses every|minimal]
  *
  * Generates libs/carriers/src/<code>/ from the reference carrier of the integration type
  * (REFERENCES below): adapter, client, mapper, status map, settings, wire types, definition,
@@ -27,12 +27,21 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const CARRIERS_DIR = path.join(ROOT, 'libs', 'carriers', 'src');
 const REGISTRY = path.join(CARRIERS_DIR, 'registry', 'carriers.registry.ts');
 
-/** Per integration type: the carrier whose folder the new one starts from, with its brand names. */
+/**
+ * Per integration type: the carrier whose folder the new one starts from, with its brand names
+ * and the prefix of the tracking numbers its simulator issues (none: Bahr's are digits only),
+ * all of which the copy takes the new carrier's instead of.
+ */
 const REFERENCES = {
-  rest: { code: 'sahm', nameEn: 'Sahm Express', nameAr: 'سهم' },
+  rest: { code: 'sahm', nameEn: 'Sahm Express', nameAr: 'سهم', trackingPrefix: 'SHM' },
   rest_legacy: { code: 'bahr', nameEn: 'Bahr Freight', nameAr: 'بحر' },
-  csv_batch: { code: 'darb', nameEn: 'Darb Logistics', nameAr: 'درب' },
+  csv_batch: { code: 'darb', nameEn: 'Darb Logistics', nameAr: 'درب', trackingPrefix: 'DRB' },
 };
+
+const ARABIC_LETTER = '\\u0600-\\u06FF';
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `word` where it stands alone (not inside a longer word of the same script). */
+const standalone = (word, letters) => new RegExp(`(?<![${letters}])${escapeRegExp(word)}(?![${letters}])`, 'g');
 
 function fail(message) {
   process.stderr.write(`carrier:new: ${message}\n`);
@@ -62,12 +71,22 @@ function renamer(reference, code, names) {
     [capitalised(reference.code), pascal(code)],
     [reference.code, code],
   ];
+  const quoted = (text) => text.replace(/'/g, "\\'");
   return (text, file) => {
+    if (file === '') return pairs.reduce((out, [from, to]) => out.split(from).join(to), text);
     let out = text;
-    if (file.endsWith('.carrier.ts')) {
-      out = out.replace(`name_en: '${reference.nameEn}'`, `name_en: '${names.nameEn.replace(/'/g, "\\'")}'`);
-      // Arabic brand at the start of each Arabic name (not inside other words).
-      out = out.split(`'${reference.nameAr}`).join(`'${names.nameAr.replace(/'/g, "\\'")}`);
+    // The reference's brand, in English and Arabic, wherever it is a word of its own (names,
+    // labels, messages, docs), not inside another word (Bahr's "البحري" is "by sea").
+    const english = file.endsWith('.ts') ? quoted(names.nameEn) : names.nameEn;
+    out = out.replace(standalone(reference.nameEn, 'A-Za-z'), english);
+    out = out.replace(standalone(reference.nameAr, ARABIC_LETTER), file.endsWith('.ts') ? quoted(names.nameAr) : names.nameAr);
+    // The brand alone in prose ("Sahm's codes"), not in identifiers or header names (X-Bahr-User).
+    out = out.replace(standalone(capitalised(reference.code), 'A-Za-z0-9_\\-'), english);
+    // Its tracking numbers (SHM0123456789), so the copy's cannot be taken for the reference's.
+    // Only before digits or a closing quote: base64 label bytes in fixtures stay as they are.
+    if (reference.trackingPrefix) {
+      const prefix = new RegExp(`(?<![A-Za-z0-9+/])${reference.trackingPrefix}(?=[0-9'"\`$])`, 'g');
+      out = out.replace(prefix, names.trackingPrefix);
     }
     for (const [from, to] of pairs) out = out.split(from).join(to);
     return out;
@@ -162,9 +181,11 @@ function main() {
   if (fs.existsSync(folder)) fail(`libs/carriers/src/${code} exists already`);
   if (['shared', 'registry', 'rate-cards'].includes(code)) fail(`${code} is a folder of the carriers library`);
 
-  const nameEn = args.name ?? `${pascal(code)} ${reference.nameEn.split(' ').slice(1).join(' ')}`.trim();
+  const nameEn = args.name ?? pascal(code);
   const nameAr = args['name-ar'] ?? nameEn;
-  copyTree(path.join(CARRIERS_DIR, reference.code), folder, renamer(reference, code, { nameEn, nameAr }));
+  const trackingPrefix = args['tracking-prefix'] ?? code.replace(/_/g, '').slice(0, 3).toUpperCase();
+  if (!/^[A-Z]{2,5}$/.test(trackingPrefix)) fail('--tracking-prefix must be 2 to 5 capital letters');
+  copyTree(path.join(CARRIERS_DIR, reference.code), folder, renamer(reference, code, { nameEn, nameAr, trackingPrefix }));
   const narrowed = statuses === 'minimal' ? keepRequiredStatuses(folder, code, reference) : undefined;
   register(code);
 

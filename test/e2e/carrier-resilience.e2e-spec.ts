@@ -1,7 +1,14 @@
+import { CARRIERS } from '@lgw/carriers';
 import { FAULT_ERROR_BODY } from '@lgw/carriers/shared/sandbox';
 import { book, quoteFor, shipmentBody } from '../support/booking';
 import { ApiResponse, bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { CARRIER_CODES, PASSTHROUGH_CARRIER_CODES } from '../support/carriers';
+
+/** What the `error` fault answers for a carrier: its simulator's own failure body (or the generic one). */
+async function faultBodyOf(code: string): Promise<unknown> {
+  const simulator = await CARRIERS.find((c) => c.descriptor.code === code)!.simulator();
+  return simulator.faultBody ?? FAULT_ERROR_BODY;
+}
 
 const TIMEOUT_MS = 500;
 /** Scheduling, the HTTP round trips and a loaded CI machine on top of the carrier deadline. */
@@ -127,7 +134,7 @@ describe('carrier resilience: deadlines, faults, bulkhead and isolation', () => 
       const passthrough = await h.forward(carrier);
       expect(passthrough.status).toBe(500);
       expect(passthrough.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(passthrough.text).toBe(JSON.stringify(FAULT_ERROR_BODY));
+      expect(passthrough.text).toBe(JSON.stringify(await faultBodyOf(carrier)));
       expect(passthrough.headers.get('retry-after')).toBeNull();
 
       const total = async () => (await t.api('/shipments?limit=1', { key: team.apiKey })).body.total;
@@ -304,7 +311,7 @@ describe('carrier resilience: circuit breaker per carrier', () => {
     for (let i = 0; i < THRESHOLD + 2; i++) {
       const res = await h.forward('sahm');
       expect(res.status).toBe(500);
-      expect(res.body).toEqual(FAULT_ERROR_BODY);
+      expect(res.body).toEqual(await faultBodyOf('sahm'));
     }
     expect((await h.stats('sahm')).native_requests - before.native_requests).toBe(THRESHOLD + 2);
     await h.fault('sahm', 'none');

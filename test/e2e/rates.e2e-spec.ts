@@ -74,6 +74,39 @@ describe('POST /rates', () => {
     }
   });
 
+  // Levels that declare weight and size limits, from the registry: each limit is tried just beyond it.
+  const limited = CARRIERS.flatMap((c) => c.descriptor.service_levels).filter((l) => l.lanes.includes('domestic') && l.limits);
+  const beyond = (limits: NonNullable<(typeof limited)[number]['limits']>) =>
+    [
+      limits.max_weight_kg !== undefined && { weight_kg: limits.max_weight_kg + 0.5, length_cm: 30, width_cm: 20, height_cm: 10 },
+      limits.max_length_cm !== undefined && { weight_kg: 1, length_cm: limits.max_length_cm + 1, width_cm: 10, height_cm: 10 },
+      limits.max_dimensions_sum_cm !== undefined && {
+        weight_kg: 1,
+        length_cm: limits.max_dimensions_sum_cm / 3 + 1,
+        width_cm: limits.max_dimensions_sum_cm / 3,
+        height_cm: limits.max_dimensions_sum_cm / 3,
+      },
+    ].filter((p) => p !== false);
+
+  it('does not quote a service level a parcel exceeds (its declared weight and size limits), and quotes it up to them', async () => {
+    expect(limited.length).toBeGreaterThan(0);
+    for (const level of limited) {
+      const parcels = beyond(level.limits!);
+      expect(parcels.length).toBeGreaterThan(0);
+      for (const parcel of parcels) {
+        const res = await rates(ratesBody({ parcels: [PARCELS[0], parcel] }));
+        expect(res.status).toBe(200);
+        const codes = res.body.quotes.map((q: any) => q.service.code);
+        expect(codes).not.toContain(level.code);
+      }
+      const { max_weight_kg } = level.limits!;
+      if (max_weight_kg !== undefined) {
+        const atLimit = await rates(ratesBody({ parcels: [{ weight_kg: max_weight_kg, length_cm: 30, width_cm: 20, height_cm: 10 }] }));
+        expect(atLimit.body.quotes.map((q: any) => q.service.code)).toContain(level.code);
+      }
+    }
+  });
+
   it('uses volumetric weight when it exceeds the actual weight', async () => {
     const res = await rates(ratesBody({ parcels: [{ weight_kg: 1, length_cm: 50, width_cm: 40, height_cm: 40 }] }));
     for (const q of res.body.quotes) {

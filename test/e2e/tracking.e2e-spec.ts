@@ -215,6 +215,9 @@ describe('tracking', () => {
     it('keeps an event with a code the carrier map does not know, and goes on syncing', async () => {
       const s = await book(t, team, carrier);
       await inject(carrier, s.tracking_number, { native_code: '9999', occurred_at: at(1) });
+      // Kept as an event under the carrier's own code, and no status change of its own.
+      const kept = await trackingUntil(s.id, (b: any) => b.events.some((e: any) => e.code === '9999'), 'the unknown code kept');
+      expect(['CREATED', 'LABEL_GENERATED']).toContain(kept.status);
       await inject(carrier, s.tracking_number, { code: 'PICKED_UP', occurred_at: at(2) });
       const body = await trackingUntil(s.id, hasStatus('PICKED_UP'), 'PICKED_UP after an unknown code');
       expect(codesOf(body.events)).toEqual(['PICKED_UP', '9999', 'CREATED']);

@@ -21,11 +21,23 @@ const bookableWeek = () => {
 
 /** A date 1–7 days ahead (Riyadh) the carrier collects on, and a 3-hour window at its opening time. */
 export function pickupSlotFor(code: string): { pickup_date: string; window: { from: string; to: string } } {
-  const schedule = pickupScheduleOf(code);
+  return pickupSlotIn(pickupScheduleOf(code), code);
+}
+
+/**
+ * The same from a declared calendar (`capabilities.pickups`, weekdays 0 = Sunday): the first
+ * collection day of the coming week, a window from the opening time of up to 3 hours that ends
+ * by the closing time.
+ */
+export function pickupSlotIn(
+  schedule: PickupSchedule,
+  label = 'the carrier',
+): { pickup_date: string; window: { from: string; to: string } } {
   const date = bookableWeek().find((d) => schedule.collectionDays.includes(weekdayOf(d)));
-  if (!date) throw new Error(`${code} collects on no day of the coming week`);
+  if (!date) throw new Error(`${label} collects on no day of the coming week`);
   const open = parseClockTime(schedule.hours.from) ?? 0;
-  return { pickup_date: date, window: { from: hhmm(open), to: hhmm(open + 180) } };
+  const close = parseClockTime(schedule.hours.to) ?? open + 180;
+  return { pickup_date: date, window: { from: hhmm(open), to: hhmm(Math.min(open + 180, close)) } };
 }
 
 /** A date within the bookable week the carrier does not collect on. */

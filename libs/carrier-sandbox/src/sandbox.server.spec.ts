@@ -98,11 +98,12 @@ describe('carrier sandbox', () => {
       expect((await control('PUT', '/carriers/nope/fault', { mode: 'none' })).statusCode).toBe(404);
     });
 
-    it('answers "error" with HTTP 500 and a JSON body on the native API only', async () => {
+    it('answers "error" with HTTP 500 and the carrier\'s own error body on the native API only', async () => {
       await control('PUT', '/carriers/bahr/fault', { mode: 'error' });
       const res = await app.inject({ method: 'POST', url: '/bahr/ws/Gateway/Forward', payload: '{}' });
       expect(res.statusCode).toBe(500);
-      expect(res.json().error.code).toBe('SANDBOX_FAULT');
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json().Envelope.Fault).toEqual({ FaultCode: 'SYS-500', FaultString: 'Gateway internal error' });
       expect((await control('GET', '/health')).statusCode).toBe(200);
       const sahm = await bookSahm();
       expect(sahm.res.statusCode).toBe(201);

@@ -94,6 +94,8 @@ export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app:
       async (scope) => {
         const simulator = await carrier.simulator();
         const simulated = state.addCarrier(code, simulator.vocabulary);
+        // The `error` fault fails in the carrier's own error shape when its simulator declares one.
+        if (simulator.faultBody !== undefined) simulated.faultBody = simulator.faultBody;
         const credentials = sandboxCredentials(carrier, env, options.credentials);
         // The platform's account; merchants' accounts are opened through the control API (docs/adr/0065).
         simulated.accounts.usePlatform(credentials);

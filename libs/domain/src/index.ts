@@ -2,6 +2,7 @@ export * from './errors';
 export * from './text/printable-text';
 export * from './text/spreadsheet-cell';
 export * from './carrier/carrier-descriptor';
+export * from './carrier/service-limits';
 export * from './address/address';
 export * from './address/address.value-object';
 export * from './parcel/parcel.value-object';

@@ -1,5 +1,6 @@
 import { CarrierPort, CarrierRejectedError, CarrierTrackingEvent, CarrierUnavailableError } from '@lgw/application';
 import { CarrierDefinition, createCarrierRegistry, CarrierRegistry } from '@lgw/carriers';
+import { pickupSlotIn } from '../../support/pickups';
 import { describeNoPassthrough, describePassthroughContract } from './passthrough-contract.suite';
 import { RunningCarrierSandbox } from '@lgw/carrier-sandbox';
 import {
@@ -46,6 +47,13 @@ export function carrierContractContext(code: string): () => ContractContext {
     await registry.close();
   });
   return () => ({ control, sandbox, adapter });
+}
+
+/** The collection the contract suite books: a day and window from the carrier's declared calendar. */
+export function contractPickupSlot(carrier: CarrierDefinition): { pickup_date: string; window: { from: string; to: string } } {
+  const schedule = carrier.descriptor.capabilities.pickups;
+  if (!schedule) throw new Error(`${carrier.descriptor.code} declares no collections`);
+  return pickupSlotIn(schedule, carrier.descriptor.code);
 }
 
 /**
@@ -123,10 +131,12 @@ export function describeCarrierContract(carrier: CarrierDefinition): void {
   if (carrier.descriptor.capabilities.pickups) describePickups();
   function describePickups() {
     describe(`${code} pickups`, () => {
+      // A day and window from the carrier's own calendar (capabilities.pickups, 0 = Sunday), not a fixed one.
+      const slot = contractPickupSlot(carrier);
       const pickupRequest = (reference: string, trackingNumbers: string[]) => ({
         reference,
-        date: '2026-12-01',
-        window: { from: '10:00', to: '13:00' },
+        date: slot.pickup_date,
+        window: slot.window,
         address: bookingRequest(serviceCode).origin,
         trackingNumbers,
         parcelCount: trackingNumbers.length,
@@ -148,8 +158,8 @@ export function describeCarrierContract(carrier: CarrierDefinition): void {
         expect(held).toMatchObject({
           confirmation_number: confirmationNumber,
           reference: '11111111-2222-4333-8444-555555555555',
-          pickup_date: '2026-12-01',
-          window: { from: '10:00', to: '13:00' },
+          pickup_date: slot.pickup_date,
+          window: slot.window,
           tracking_numbers: [booking.trackingNumber],
           cancelled: false,
         });
@@ -404,7 +414,7 @@ export function describeCarrierContract(carrier: CarrierDefinition): void {
     });
   });
 
-  if (carrier.descriptor.capabilities.passthrough) describePassthroughContract(code, ctx);
+  if (carrier.descriptor.capabilities.passthrough) describePassthroughContract(carrier, ctx);
   else describeNoPassthrough(code, ctx);
 }
 

@@ -1,5 +1,6 @@
 import { TEST_RESILIENCE, TIMING_MARGIN_MS, unavailableAfter } from './sandbox-harness';
 import { CarrierOperationNotSupportedError } from '@lgw/application';
+import type { CarrierDefinition } from '@lgw/carriers';
 import type { ContractContext } from './carrier-contract.suite';
 
 /** Unusual key order, Arabic and emoji, numbers whose text a re-serialiser would change. */
@@ -9,7 +10,8 @@ export const AWKWARD_BODY = Buffer.from(
 );
 
 /** Passthrough as docs/api.md §10 fixes it: bytes in and status + body out, untouched. */
-export function describePassthroughContract(code: string, ctx: () => ContractContext): void {
+export function describePassthroughContract(carrier: CarrierDefinition, ctx: () => ContractContext): void {
+  const { code } = carrier.descriptor;
   describe(`${code} passthrough`, () => {
     it('forwards the body byte for byte and returns the carrier answer unchanged', async () => {
       const { adapter, control } = ctx();
@@ -39,14 +41,18 @@ export function describePassthroughContract(code: string, ctx: () => ContractCon
 
     it('passes a carrier 5xx ("error" fault) back unchanged instead of failing', async () => {
       const { adapter, control } = ctx();
+      const { faultBody: failure } = await carrier.simulator();
+      expect(failure).toBeDefined();
       await control.fault(code, 'error');
       // More answers than the breaker threshold: an answered 500 must not open the circuit.
       for (let i = 0; i < TEST_RESILIENCE.breakerThreshold + 2; i++) {
         const answer = await adapter.passthrough(Buffer.from('{"a":1}'));
         expect(answer.status).toBe(500);
-        expect(JSON.parse(answer.body.toString('utf8'))).toEqual({
-          error: { code: 'SANDBOX_FAULT', message: 'Simulated carrier failure (fault mode "error")' },
-        });
+        // The failure in the carrier's own error shape: its simulator's declared body, which the
+        // definition's refusal reader (written from the carrier's documentation) reads words from.
+        const body: unknown = JSON.parse(answer.body.toString('utf8'));
+        expect(body).toEqual(failure);
+        expect(carrier.wire.refusal(body)).toMatch(/\S/);
       }
     });
 

@@ -22,6 +22,8 @@ export const SAHM_CARRIER: CarrierDefinition = {
         transit_days: { min: 1, max: 2 },
         lanes: ['domestic'],
         cash_on_delivery: true,
+        // Per parcel, as Sahm publishes its courier product: not quoted (and refused at booking) beyond.
+        limits: { max_weight_kg: 70, max_length_cm: 150, max_dimensions_sum_cm: 300 },
       },
       {
         code: 'sahm_express_gcc',

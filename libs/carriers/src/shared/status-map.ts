@@ -86,3 +86,23 @@ export function statusMap(table: Readonly<Record<string, MappedStatus>>, normali
     map: (code) => (Object.hasOwn(table, normalise(String(code))) ? table[normalise(String(code))] : null),
   };
 }
+
+/**
+ * What is wrong with a carrier's status map against the statuses it declares (empty when
+ * nothing). A real carrier reports several scan codes for one status (SMSA's scan types,
+ * Aramex's update codes), so many codes may map to one status; what matters is that every
+ * documented code maps, that every declared status has a code, and that no code maps to an
+ * undeclared status.
+ */
+export function statusCoverageProblems(map: CarrierStatusMap, declared: readonly ShipmentStatus[]): string[] {
+  const problems: string[] = [];
+  const reached = new Set<ShipmentStatus>();
+  for (const code of map.codes) {
+    const status = map.map(code)?.status;
+    if (!status) problems.push(`documented code ${JSON.stringify(code)} maps to no status`);
+    else if (!declared.includes(status)) problems.push(`code ${JSON.stringify(code)} maps to ${status}, which is not declared`);
+    else reached.add(status);
+  }
+  for (const status of declared) if (!reached.has(status)) problems.push(`declared status ${status} has no documented code`);
+  return problems;
+}

@@ -1,4 +1,5 @@
 import type { PickupSchedule } from '../pickup/pickup-rules';
+import type { ServiceLimits } from './service-limits';
 
 export type IntegrationType = 'rest' | 'rest_legacy' | 'csv_batch';
 /**
@@ -29,6 +30,11 @@ export interface ServiceLevelDescriptor {
    * absent means no: such a level is not quoted when the rate asks for cash on delivery.
    */
   readonly cash_on_delivery?: boolean;
+  /**
+   * What one parcel may weigh and measure on this level, as the carrier publishes it. POST /rates
+   * does not quote a level a parcel exceeds, and booking refuses it (422); absent, no limit of its own.
+   */
+  readonly limits?: ServiceLimits;
 }
 
 /** What a carrier offers beyond booking, tracking and cancelling; declared by the carrier itself. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { classifyLane, codFee, eligibleServiceLevels, rateCardForLane, rateParcels } from '@lgw/domain';
+import { classifyLane, codFee, eligibleServiceLevels, rateCardForLane, rateParcels, serviceLimitProblems } from '@lgw/domain';
 import { IssuedQuote, QUOTE_REPOSITORY, QuoteRepositoryPort } from '../../ports/quote.repository.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
@@ -56,6 +56,8 @@ export class GetRatesUseCase {
     const views: QuoteView[] = [];
     for (const { carrier, service } of this.lanes(command)) {
       if (codAmountHalalas > 0 && service.cash_on_delivery !== true) continue;
+      // A level a parcel exceeds (its declared weight and size limits) is not offered: the carrier would refuse it.
+      if (serviceLimitProblems(service, command.parcels).length > 0) continue;
       const connection = connections?.get(carrier.code);
       if (connections && !connection) continue;
       const listed = connection?.contractCard(service.code) ?? this.rateCards.get(service.code);

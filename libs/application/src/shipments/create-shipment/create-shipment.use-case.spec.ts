@@ -1,4 +1,4 @@
-import { AddressProps, DomainError } from '@lgw/domain';
+import { AddressProps, CarrierDescriptor, DomainError } from '@lgw/domain';
 import { ResolveCarrierConnectionUseCase } from '../../carrier-connections/resolve-carrier-connection/resolve-carrier-connection.use-case';
 import { CarrierIntent, CarrierIntentState, CarrierIntentStorePort } from '../../ports/carrier-intent.port';
 import { CarrierPort, CarrierRegistryPort, CarrierRejectedError } from '../../ports/carrier.port';
@@ -116,7 +116,15 @@ class FakeIntents implements CarrierIntentStorePort {
   }
 }
 
-function setUp(options: { quote?: StoredQuote; book?: () => Promise<unknown>; connectionGone?: boolean } = {}) {
+// A courier level with a parcel limit, as the carrier publishes it.
+const LIMITED: CarrierDescriptor = {
+  code: 'sahm',
+  service_levels: [{ code: 'sahm_express_domestic', lanes: ['domestic'], transit_days: { min: 1, max: 2 }, limits: { max_weight_kg: 1 } }],
+} as unknown as CarrierDescriptor;
+
+function setUp(
+  options: { quote?: StoredQuote; book?: () => Promise<unknown>; connectionGone?: boolean; catalogue?: CarrierDescriptor[] } = {},
+) {
   const intents = new FakeIntents();
   const quotes = new FakeQuotes(options.quote ?? quote(), intents);
   const inserted: Array<{ id: string; completes?: BookingIntentCompletion }> = [];
@@ -150,7 +158,7 @@ function setUp(options: { quote?: StoredQuote; book?: () => Promise<unknown>; co
     quotes,
     shipments,
     registry,
-    { all: () => [], find: () => undefined },
+    { all: () => options.catalogue ?? [], find: (code) => options.catalogue?.find((c) => c.code === code) },
     { now: () => NOW },
     intents,
     links,
@@ -205,6 +213,31 @@ describe('CreateShipmentUseCase', () => {
     });
     expect(quotes.used.size).toBe(0);
     expect(intents.rows.size).toBe(0);
+  });
+
+  it('refuses a parcel over the service level limits with 422 naming the field, before any write or carrier call', async () => {
+    const { useCase, command, quotes, intents, carrierCalls } = setUp({ catalogue: [LIMITED] });
+    await expect(useCase.execute(command())).rejects.toMatchObject({
+      code: 'E_VALIDATION',
+      details: {
+        field: 'parcels.0.weight_kg',
+        reason: 'must be at most 1 kg on sahm_express_domestic (max_weight_kg)',
+        reason_ar: 'يجب ألا يتجاوز 1 كغ في خدمة sahm_express_domestic (max_weight_kg)',
+      },
+    });
+    expect(quotes.used.size).toBe(0);
+    expect(intents.rows.size).toBe(0);
+    expect(carrierCalls).toEqual([]);
+  });
+
+  it('books a parcel within the service level limits', async () => {
+    const within = [{ weight_kg: 0.9, length_cm: 30, width_cm: 20, height_cm: 10 }];
+    const { useCase, command, carrierCalls } = setUp({
+      catalogue: [LIMITED],
+      quote: quote({ parcelsFingerprint: parcelsFingerprint(within) }),
+    });
+    const view = await useCase.execute(command({ parcels: within }));
+    expect(carrierCalls).toEqual([view.id]);
   });
 
   it('still answers 409 for a used quote whose connection is gone (the claim decides first)', async () => {

@@ -8,6 +8,7 @@ import {
   Shipment,
   ShipmentWarning,
   shipmentWarnings,
+  serviceLimitProblems,
   ValidationError,
 } from '@lgw/domain';
 import { VerifyAddressUseCase } from '../../addresses/verify-address/verify-address.use-case';
@@ -142,6 +143,8 @@ export class CreateShipmentUseCase {
   private async claimWithIntent({ claim, command, destination, addressWarnings, idempotency }: BookingAsked): Promise<BookingStart | null> {
     const opened = this.quotes.open(claim);
     if (!opened || !codMatchesQuote(opened, command)) return null;
+    // Nothing written yet: a parcel the level cannot carry is refused before the claim.
+    this.assertWithinLimits(opened, command);
     const carrier = await this.carrierFor(command.teamId, opened).catch(() => null);
     if (!carrier) return null;
     const draft = this.draft(randomUUID(), opened, command.origin, destination, command, claim.now, addressWarnings);
@@ -166,11 +169,27 @@ export class CreateShipmentUseCase {
       await this.quotes.release(command.teamId, quote.id).catch(() => undefined);
       throw codMismatch(quote);
     }
+    try {
+      this.assertWithinLimits(quote, command);
+    } catch (error) {
+      await this.quotes.release(command.teamId, quote.id).catch(() => undefined);
+      throw error;
+    }
     // The account the quote was priced on books it (docs/adr/0065); one removed since is refused here.
     const carrier = await this.bookingCarrier(command.teamId, quote);
     const draft = this.draft(randomUUID(), quote, origin, destination, command, now, addressWarnings);
     const intent = await this.recordIntent(draft, idempotency, now);
     return { carrier, draft, intent };
+  }
+
+  /**
+   * A quote issued before its service level declared (or tightened) its weight and size limits
+   * may carry a parcel the carrier now refuses: 422 naming the parcel's field, before any carrier call.
+   */
+  private assertWithinLimits(quote: StoredQuote, command: CreateShipmentCommand): void {
+    const service = this.catalogue.find(quote.carrierCode)?.service_levels.find((s) => s.code === quote.serviceCode);
+    const problems = serviceLimitProblems(service, command.parcels);
+    if (problems.length > 0) throw ValidationError.of(problems);
   }
 
   /** The adapter of the quote's connection; the quote is given back when that connection is gone. */

@@ -24,4 +24,11 @@ export interface CarrierSimulator {
   readonly vocabulary: Vocabulary;
   /** Registers the carrier's native API; call prepareNativeScope first. */
   routes(scope: FastifyInstance, options: SimulatorOptions): Promise<void>;
+  /**
+   * The JSON body of the carrier's own server failure (HTTP 500), as its documentation shows
+   * its errors: what the `error` fault answers, so the passthrough suite can hold a forwarded
+   * failure to the carrier's error shape (read by the definition's `wire.refusal`). Without it
+   * the fault answers FAULT_ERROR_BODY.
+   */
+  readonly faultBody?: unknown;
 }

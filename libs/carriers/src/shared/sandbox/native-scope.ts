@@ -7,9 +7,7 @@ const sleep = (ms: number) =>
     setTimeout(resolve, ms).unref();
   });
 
-export const FAULT_ERROR_BODY = {
-  error: { code: 'SANDBOX_FAULT', message: 'Simulated carrier failure (fault mode "error")' },
-};
+export { FAULT_ERROR_BODY } from './fault-body';
 
 /**
  * Shared set-up of one carrier's native API: raw request bytes (passthrough must see them
@@ -32,7 +30,7 @@ export function prepareNativeScope(scope: FastifyInstance, state: SandboxState, 
         request.raw.socket.destroy();
         return reply;
       case 'error':
-        return reply.code(500).header('content-type', 'application/json').send(FAULT_ERROR_BODY);
+        return reply.code(500).header('content-type', 'application/json').send(JSON.stringify(carrier.faultBody));
       default:
         return;
     }

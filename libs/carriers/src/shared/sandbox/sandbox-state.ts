@@ -1,3 +1,4 @@
+import { FAULT_ERROR_BODY } from './fault-body';
 import { randomBytes } from 'node:crypto';
 import { isTerminal, ShipmentStatus } from '@lgw/domain';
 import { applyStatus, nextAutomaticStatus, sideOf } from './lifecycle';
@@ -36,6 +37,8 @@ export class CarrierState {
   /** Courier collections by confirmation number. */
   readonly pickups = new Map<string, SandboxPickup>();
   fault: Fault = { mode: 'none', latencyMs: 0 };
+  /** What the `error` fault answers: the simulator's declared failure body (CarrierSimulator.faultBody). */
+  faultBody: unknown = FAULT_ERROR_BODY;
   stats: CarrierStats = { native_requests: 0, bookings: 0, passthrough_requests: 0 };
   passthroughLog: PassthroughRecord[] = [];
   /** Cash-on-delivery payouts, in publication order; each simulator publishes them in its own style. */
