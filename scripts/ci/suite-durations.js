@@ -10,6 +10,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
+// Suites are named relative to the checkout the results came from (a CI clone or this one).
+const relative = (file) => file.replace(/^.*?\/((?:apps|libs|test)\/)/, '$1');
 const files = process.argv.slice(2);
 if (files.length === 0) {
   process.stderr.write('suite-durations: name one or more jest --json result files\n');
@@ -19,7 +21,7 @@ const seconds = {};
 for (const file of files) {
   const run = JSON.parse(fs.readFileSync(file, 'utf8'));
   for (const suite of run.testResults) {
-    const name = path.relative(ROOT, suite.name).split(path.sep).join('/');
+    const name = relative(suite.name.split(path.sep).join('/'));
     const s = Math.round((suite.endTime - suite.startTime) / 100) / 10;
     seconds[name] = Math.max(seconds[name] ?? 0, s);
   }
