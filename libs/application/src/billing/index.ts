@@ -7,3 +7,5 @@ export * from './list-invoices/list-invoices.use-case';
 export * from './render-invoice-pdf/render-invoice-pdf.use-case';
 export * from './sweep-billing/sweep-billing.use-case';
 export * from './get-issued-invoice/get-issued-invoice.use-case';
+export * from './issued-invoice';
+export * from './ledger-invoice';

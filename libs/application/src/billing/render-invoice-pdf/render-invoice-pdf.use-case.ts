@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EinvoiceAddress, readUblParty, simplifiedInvoiceQrText } from '@lgw/domain';
 import { InvoiceDocument, INVOICE_RENDERER, InvoiceRendererPort } from '../../ports/invoice-renderer.port';
-import { GetInvoiceUseCase } from '../get-invoice/get-invoice.use-case';
-import { EINVOICE_SELLER, EinvoiceSeller } from '../../einvoicing/einvoicing.ports';
-import { GetEinvoiceXmlUseCase } from '../../einvoicing/get-einvoice-xml/get-einvoice-xml.use-case';
-import { GetIssuedInvoiceUseCase } from '../get-issued-invoice/get-issued-invoice.use-case';
+import { BILLING_LEDGER, BillingLedgerPort } from '../../ports/billing-ledger.port';
+import { CLOCK, ClockPort } from '../../ports/clock.port';
+import { EINVOICE_SELLER, EINVOICE_STORE, EinvoiceSeller, EinvoiceStorePort } from '../../einvoicing/einvoicing.ports';
+import { sharedTeamDocument } from '../../einvoicing/team-documents';
+import { issuedInvoiceOf } from '../issued-invoice';
+import { ledgerInvoice } from '../ledger-invoice';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -35,10 +37,10 @@ export interface RenderInvoicePdfCommand {
 @Injectable()
 export class RenderInvoicePdfUseCase {
   constructor(
-    private readonly getInvoice: GetInvoiceUseCase,
+    @Inject(BILLING_LEDGER) private readonly ledger: BillingLedgerPort,
+    @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(INVOICE_RENDERER) private readonly renderer: InvoiceRendererPort,
-    private readonly getEinvoice: GetEinvoiceXmlUseCase,
-    private readonly issuedInvoice: GetIssuedInvoiceUseCase,
+    @Inject(EINVOICE_STORE) private readonly einvoices: EinvoiceStorePort,
     /** One seller on every invoice, the open period's and the issued ones (INVOICE_SELLER_*). */
     @Inject(EINVOICE_SELLER) private readonly seller: EinvoiceSeller,
   ) {}
@@ -48,8 +50,8 @@ export class RenderInvoicePdfUseCase {
    * those it nets out), its buyer, its phase 2 QR code (tags 1–9) and its ZATCA status.
    */
   private async issued(teamId: string, id: string): Promise<Buffer> {
-    const document = await this.getEinvoice.execute({ teamId, id });
-    const { lines } = await this.issuedInvoice.of(document);
+    const document = await sharedTeamDocument(this.einvoices, teamId, id);
+    const { lines } = await issuedInvoiceOf(this.einvoices, document);
     const [titleEn, titleAr] = TITLES[`${document.profile}_${document.kind}`];
     const sign = document.kind === 'credit_note' ? -1 : 1;
     const buyer = readUblParty(document.xml, 'AccountingCustomerParty');
@@ -82,7 +84,7 @@ export class RenderInvoicePdfUseCase {
 
   async execute(command: RenderInvoicePdfCommand): Promise<Buffer> {
     if (command.invoiceId && UUID.test(command.invoiceId)) return this.issued(command.teamId, command.invoiceId);
-    const { view, lines, totals, updatedAt } = await this.getInvoice.invoice(command);
+    const { view, lines, totals, updatedAt } = await ledgerInvoice(this.ledger, this.clock.now(), command);
     return this.renderer.render({
       invoiceNumber: view.id,
       issuedAt: updatedAt,
