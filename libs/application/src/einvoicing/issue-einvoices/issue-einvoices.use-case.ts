@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { billingPeriodOf, DomainError, EinvoiceParty } from '@lgw/domain';
 import { CLOCK, ClockPort } from '../../ports/clock.port';
 import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '../../ports/webhooks.port';
@@ -16,7 +16,10 @@ import {
 import { SubmitEinvoicesUseCase } from '../submit-einvoices/submit-einvoices.use-case';
 import { BILLING_LEDGER, BillingLedgerPort } from '../../ports/billing-ledger.port';
 import { billingJob } from '../../billing/billing-event';
-import { RecordBillingEventUseCase } from '../../billing/record-billing-event/record-billing-event.use-case';
+import { LedgerBilling } from '../../billing/ledger-billing';
+import { RATE_CARDS, RateCardSourcePort } from '../../ports/rating-sources.port';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
+import { TenantModes } from '../../teams/tenant-modes';
 
 /** The billing sweep's look-back: an event unbilled longer than that is the sweep's to report. */
 const CATCH_UP_LOOK_BACK_MS = 24 * 60 * 60 * 1000;
@@ -52,6 +55,8 @@ export interface IssueEinvoicesCommand {
 @Injectable()
 export class IssueEinvoicesUseCase {
   private readonly logger = new Logger('IssueEinvoices');
+  /** Bills a booking's events before its lines are invoiced (the billing job's own rule). */
+  private readonly billing: LedgerBilling;
 
   constructor(
     @Inject(EINVOICE_STORE) private readonly store: EinvoiceStorePort,
@@ -61,8 +66,12 @@ export class IssueEinvoicesUseCase {
     @Inject(CLOCK) private readonly clock: ClockPort,
     private readonly submitter: SubmitEinvoicesUseCase,
     @Inject(BILLING_LEDGER) private readonly ledger: BillingLedgerPort,
-    private readonly recordBilling: RecordBillingEventUseCase,
-  ) {}
+    @Inject(SHIPMENT_REPOSITORY) shipments: ShipmentRepositoryPort,
+    @Inject(RATE_CARDS) rateCards: RateCardSourcePort,
+    @Optional() modes?: TenantModes,
+  ) {
+    this.billing = new LedgerBilling(shipments, ledger, rateCards, modes);
+  }
 
   async execute(command: IssueEinvoicesCommand): Promise<EinvoiceDocument[]> {
     return (await this.issue(command)).documents;
@@ -109,7 +118,7 @@ export class IssueEinvoicesUseCase {
     const still: StillBilling[] = [];
     for (const event of events) {
       try {
-        await this.recordBilling.execute(billingJob(event).data);
+        await this.billing.record(billingJob(event).data);
       } catch (error) {
         // Its job retries it (and the sweep after): the issue goes on with what is billed.
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
