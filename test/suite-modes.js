@@ -43,6 +43,7 @@ const servicesReruns = {
   'test/e2e/shipment-search.e2e-spec.ts': 'search indexes of PostgreSQL',
   'test/e2e/shipments.e2e-spec.ts': 'bookings, idempotency leases in Redis',
   'test/e2e/signed-quotes.e2e-spec.ts': 'quote claims across replicas in Redis; branches on SERVICES_MODE',
+  'test/e2e/pickups.e2e-spec.ts': "carrier calls within their deadlines (bahr's pickup answered 503 beside two workers)",
   'test/e2e/slow-connections.e2e-spec.ts': 'slow clients holding pool connections',
   'test/e2e/test-mode.e2e-spec.ts': 'test-mode tenancy and its jobs on BullMQ',
   'test/e2e/tracking.e2e-spec.ts': 'tracking polls as BullMQ jobs',
@@ -85,8 +86,10 @@ const embeddedOnly = {
  */
 const timed = {
   'test/e2e/carrier-resilience.e2e-spec.ts': "other carriers' latency while one is down or slow",
+  'test/e2e/crash-consistency.e2e-spec.ts': 'requests caught in flight by kill -9 at set points; carrier deadlines',
   'test/e2e/dependency-loss.e2e-spec.ts': 'answer time while PostgreSQL or Redis is away',
   'test/e2e/graceful-shutdown.e2e-spec.ts': 'drain time within the shutdown bound',
+  'test/e2e/pickups.e2e-spec.ts': "carrier calls within their deadlines (bahr's pickup answered 503 beside two workers)",
   'test/e2e/slow-connections.e2e-spec.ts': "closing times against the server's timers",
   'test/services/rate-limit-fallback.int-spec.ts': 'limit checks under 50 ms while Redis is away',
   'test/services/soak.e2e-spec.ts': 'RSS, handles and event-loop lag over two minutes',
