@@ -43,7 +43,6 @@ const servicesReruns = {
   'test/e2e/shipment-search.e2e-spec.ts': 'search indexes of PostgreSQL',
   'test/e2e/shipments.e2e-spec.ts': 'bookings, idempotency leases in Redis',
   'test/e2e/signed-quotes.e2e-spec.ts': 'quote claims across replicas in Redis; branches on SERVICES_MODE',
-  'test/e2e/pickups.e2e-spec.ts': "carrier calls within their deadlines (bahr's pickup answered 503 beside two workers)",
   'test/e2e/slow-connections.e2e-spec.ts': 'slow clients holding pool connections',
   'test/e2e/test-mode.e2e-spec.ts': 'test-mode tenancy and its jobs on BullMQ',
   'test/e2e/tracking.e2e-spec.ts': 'tracking polls as BullMQ jobs',
