@@ -5,7 +5,7 @@
  */
 import { parse } from 'fast-csv';
 import { Readable } from 'node:stream';
-import { readCsvRecords } from '../libs/platform/src/csv/csv-record-reader';
+import { readCsvRecords } from '@lgw/platform/csv/csv-record-reader';
 import { generatedBatchLines } from '../test/support/batch-csv';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);

@@ -13,7 +13,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import type { LabelData } from '@lgw/application';
+import type { LabelData } from '@lgw/shipping';
 import { ChromiumBrowserPool, PuppeteerLabelRenderer } from '@lgw/labels';
 
 const COUNT = intEnv('LABELS_BENCH_COUNT', 1000);

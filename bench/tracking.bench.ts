@@ -15,8 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { HistoryEvent, orderTrackingHistory, trackingEventIdentity } from '@lgw/domain';
-import { openDatabase, SqlTrackingRepository } from '@lgw/persistence';
+import { HistoryEvent, orderTrackingHistory, trackingEventIdentity } from '@lgw/shipping';
+import { openDatabase } from '@lgw/database';
+import { SqlTrackingRepository } from '@lgw/tracking';
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SHIPMENTS = intEnv('TRACKING_BENCH_SHIPMENTS', 50_000);

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { createApiApp } from '@lgw/http-api';
+import { createApiApp } from '@lgw/runtime';
 import { loadConfig } from '@lgw/platform';
 import { createRuntime } from '@lgw/runtime';
 

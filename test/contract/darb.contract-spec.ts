@@ -1,4 +1,4 @@
-import { CarrierRejectedError } from '@lgw/application';
+import { CarrierRejectedError } from '@lgw/carrier-access';
 import { carrierContractContext } from './support/carrier-contract.suite';
 import { createCarrierRegistry } from '@lgw/carriers';
 import { DarbAdapter } from '@lgw/carriers/darb/darb.adapter';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { credentialApiName, sampleCredential } from '@lgw/domain';
+import { credentialApiName, sampleCredential } from '@lgw/carrier-access';
 import { shipmentBody } from '../support/booking';
 import { CARRIER_CODES } from '../support/carriers';
 import { apiCredentials, contractCard, laneOf, openSandboxAccount, schemaOf } from '../support/carrier-connections';

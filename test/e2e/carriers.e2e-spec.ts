@@ -1,4 +1,4 @@
-import { SyncTrackingUseCase } from '@lgw/application';
+import { SyncTrackingUseCase } from '@lgw/tracking';
 import { CARRIERS, CarrierDefinition } from '@lgw/carriers';
 import { DUBAI, JEDDAH, ratesBody } from '../support/fixtures';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';

@@ -1,5 +1,7 @@
 import { CARRIERS } from '@lgw/carriers';
-import { codFee, COD_MAX_SAR, eligibleServiceLevels, Lane } from '@lgw/domain';
+import { codFee, COD_MAX_SAR } from '@lgw/cod';
+import { eligibleServiceLevels } from '@lgw/rating';
+import { Lane } from '@lgw/carrier-access';
 import { DUBAI, JEDDAH, PARCELS, ratesBody, RIYADH } from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CARRIERS, connectionSchemaOf } from '@lgw/carriers';
-import { credentialApiName, sampleCredential } from '@lgw/domain';
+import { credentialApiName, sampleCredential } from '@lgw/carrier-access';
 import { batchCsv, validRow } from '../support/batch-csv';
 import { book } from '../support/booking';
 import { apiCredentials, openSandboxAccount } from '../support/carrier-connections';

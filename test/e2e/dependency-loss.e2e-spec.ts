@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
-import { ERROR_CATALOGUE } from '@lgw/domain';
+import { ERROR_CATALOGUE } from '@lgw/kernel';
 import { batchCsv, validRow } from '../support/batch-csv';
 import { ratesBody } from '../support/fixtures';
 import { GatewayProcesses, startGatewayProcesses } from '../support/gateway-processes';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pdfText, savePdf, scanBarcodes } from '../support/pdf-tools';
-import { IssueEinvoicesUseCase } from '@lgw/application';
+import { IssueEinvoicesUseCase } from '@lgw/billing';
 import { book } from '../support/booking';
 import {
   additionalReference,

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BATCH_CSV_COLUMNS } from '@lgw/domain';
+import { BATCH_CSV_COLUMNS } from '@lgw/fulfilment';
 import {
   batchCsv,
   BATCH_HEADER,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { BATCH_CSV_COLUMNS, firstUnprintableText } from '@lgw/domain';
+import { BATCH_CSV_COLUMNS } from '@lgw/fulfilment';
+import { firstUnprintableText } from '@lgw/kernel';
 import { book, quoteFor, shipmentBody } from '../support/booking';
 import { CARRIER_CODES, carrierCalls, PASSTHROUGH_CARRIER_CODES } from '../support/carriers';
 import { envelopeOf, httpRequest, RawConnection, rawRequest, RawResponse } from '../support/raw-http';

@@ -1,5 +1,8 @@
-import { CLOCK, ClockPort, RATE_CARDS, RateCardSourcePort, SweepBillingUseCase } from '@lgw/application';
-import { chargeWithoutVat, computeChargeableWeight } from '@lgw/domain';
+import { CLOCK, ClockPort } from '@lgw/kernel';
+import { RATE_CARDS, RateCardSourcePort } from '@lgw/rating';
+import { SweepBillingUseCase } from '@lgw/billing';
+import { chargeWithoutVat } from '@lgw/billing';
+import { computeChargeableWeight } from '@lgw/rating';
 import { PARCELS } from '../support/fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

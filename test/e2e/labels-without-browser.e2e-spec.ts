@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ERROR_CATALOGUE } from '@lgw/domain';
+import { ERROR_CATALOGUE } from '@lgw/kernel';
 import { book } from '../support/booking';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { createScratchDatabase, SERVICES_MODE } from '../support/test-mode';

@@ -1,7 +1,7 @@
 import { CARRIERS } from '@lgw/carriers';
 import { DUBAI, JEDDAH, PARCELS, RIYADH, ratesBody } from '../support/fixtures';
-import { GetRatesUseCase, QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/application';
-import { RatesRequestDto } from '@lgw/http-api/dto/shipping.request.dto';
+import { GetRatesUseCase, QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/rating';
+import { RatesRequestDto } from '@lgw/rating/http/dto/shipping.request.dto';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 
 describe('POST /rates', () => {

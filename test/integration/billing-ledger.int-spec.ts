@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { billingLine, billingPeriodFor, Money } from '@lgw/domain';
-import { Database, INVOICE_LINES_SQL, SqlBillingLedger } from '@lgw/persistence';
+import { billingLine, billingPeriodFor } from '@lgw/billing';
+import { Money } from '@lgw/kernel';
+import { Database } from '@lgw/database';
+import { INVOICE_LINES_SQL, SqlBillingLedger } from '@lgw/billing';
 import { openTestDatabase } from '../support/test-mode';
 
 /**

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { SeedPlatformConnectionsUseCase } from '@lgw/application';
+import { SeedPlatformConnectionsUseCase } from '@lgw/carrier-access';
 import { carrierCredentialSchemas } from '@lgw/carriers';
-import { sampleCredential } from '@lgw/domain';
-import { openDatabase, SqlCarrierConnectionRepository } from '@lgw/persistence';
-import { AesGcmSecretCipher } from '@lgw/webhooks';
+import { sampleCredential } from '@lgw/carrier-access';
+import { openDatabase } from '@lgw/database';
+import { SqlCarrierConnectionRepository } from '@lgw/carrier-access';
+import { AesGcmSecretCipher } from '@lgw/platform';
 import { CARRIER_CODES } from '../support/carriers';
 import { apiCredentials, schemaOf } from '../support/carrier-connections';
 import { useCliAgainstSandbox } from '../support/cli-harness';

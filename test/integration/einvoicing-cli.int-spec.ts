@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { openDatabase } from '@lgw/persistence';
-import { AesGcmSecretCipher } from '@lgw/webhooks';
+import { openDatabase } from '@lgw/database';
+import { AesGcmSecretCipher } from '@lgw/platform';
 import { useCliAgainstSandbox } from '../support/cli-harness';
 
 /** The operator's CLI onboarding against the sandbox's Fatoora simulator: output, exit code, what is stored. */

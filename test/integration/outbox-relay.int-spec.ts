@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { BILLING_QUEUE, LABEL_QUEUE, RelayOutboxUseCase, WEBHOOK_EVENTS_QUEUE } from '@lgw/application';
-import { Database, SqlOutbox, SqlWebhookEndpointRepository } from '@lgw/persistence';
+import { BILLING_QUEUE } from '@lgw/billing';
+import { LABEL_QUEUE } from '@lgw/shipping';
+import { RelayOutboxUseCase } from '@lgw/operations';
+import { WEBHOOK_EVENTS_QUEUE } from '@lgw/webhooks';
+import { Database, SqlOutbox } from '@lgw/database';
+import { SqlWebhookEndpointRepository } from '@lgw/webhooks';
 import { InProcessJobQueue } from '@lgw/queue';
 import { testLogger, waitFor } from '../queue/job-queue-contract';
 import { openTestDatabase, SERVICES_MODE } from '../support/test-mode';

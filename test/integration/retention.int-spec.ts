@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PurgeExpiredUseCase } from '@lgw/application';
+import { PurgeExpiredUseCase } from '@lgw/operations';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 
 describe('retention purge', () => {

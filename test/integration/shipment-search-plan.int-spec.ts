@@ -1,5 +1,5 @@
-import { shipmentFilterSql } from '@lgw/persistence';
-import { ShipmentListQuery } from '@lgw/application';
+import { shipmentFilterSql } from '@lgw/shipping';
+import { ShipmentListQuery } from '@lgw/shipping';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { book } from '../support/booking';
 import { CARRIER_CODES } from '../support/carriers';

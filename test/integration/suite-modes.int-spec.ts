@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const { servicesReruns, embeddedOnly, timed } = require('../suite-modes') as {
+const { servicesReruns, embeddedOnly, timed } = require('../suite-modes.js') as {
   servicesReruns: Record<string, string>;
   embeddedOnly: Record<string, string>;
   timed: Record<string, string>;

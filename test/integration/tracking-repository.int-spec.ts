@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { TrackingSyncPlan } from '@lgw/application';
-import { trackingEventIdentity } from '@lgw/domain';
-import { Database, SqlTrackingRepository } from '@lgw/persistence';
-import { TrackingFidelity1732100360000 } from '@lgw/persistence/migrations/1732100360000-tracking-fidelity.migration';
+import { TrackingSyncPlan } from '@lgw/tracking';
+import { trackingEventIdentity } from '@lgw/shipping';
+import { Database } from '@lgw/database';
+import { SqlTrackingRepository } from '@lgw/tracking';
+import { TrackingFidelity1732100360000 } from '@lgw/database/migrations/1732100360000-tracking-fidelity.migration';
 import { openTestDatabase, SERVICES_MODE } from '../support/test-mode';
 
 const NOW = new Date('2026-01-10T12:00:00.000Z');

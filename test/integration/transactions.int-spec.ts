@@ -1,4 +1,4 @@
-import { Database } from '@lgw/persistence';
+import { Database } from '@lgw/database';
 import { openTestDatabase, SERVICES_MODE } from '../support/test-mode';
 
 describe(`transactions (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite'})`, () => {

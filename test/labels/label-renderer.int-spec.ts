@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LabelData } from '@lgw/application';
+import type { LabelData } from '@lgw/shipping';
 import { BrowserPoolClosedError, type BrowserPoolEvent, ChromiumBrowserPool, PuppeteerLabelRenderer } from '@lgw/labels';
 import { A6_POINTS, pdfInfo, pdfText, savePdf as savePdfIn, scanBarcodes } from '../support/pdf-tools';
 

@@ -1,4 +1,4 @@
-import type { JobHandler, JobMeta, JobQueuePort, JobWorkerPort, RecurringJobPort } from '@lgw/application';
+import type { JobHandler, JobMeta, JobQueuePort, JobWorkerPort, RecurringJobPort } from '@lgw/kernel';
 
 /**
  * Behaviour both JobQueue adapters promise, run against each: the in-process adapter in

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { DOCUMENT_STORE, DocumentStorePort } from '@lgw/application';
+import { DOCUMENT_STORE, DocumentStorePort } from '@lgw/shipping';
 import { book } from '../support/booking';
 import { largePdf, MB, pdf, storedDocument, uploadDocument } from '../support/document-upload';
 import { collectGarbage, median } from '../support/memory';

@@ -1,4 +1,4 @@
-import { BATCH_CSV_COLUMNS } from '@lgw/domain';
+import { BATCH_CSV_COLUMNS } from '@lgw/fulfilment';
 
 export const BATCH_HEADER = BATCH_CSV_COLUMNS.join(',');
 

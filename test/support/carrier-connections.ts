@@ -1,5 +1,5 @@
 import { CARRIERS, connectionSchemaOf } from '@lgw/carriers';
-import { CarrierCredentialSchema, credentialApiName } from '@lgw/domain';
+import { CarrierCredentialSchema, credentialApiName } from '@lgw/carrier-access';
 import { DUBAI, ratesBody } from './fixtures';
 import { TestApp } from './test-app';
 

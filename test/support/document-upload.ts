@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { DOCUMENT_STORE, DocumentStorePort } from '@lgw/application';
+import { DOCUMENT_STORE, DocumentStorePort } from '@lgw/shipping';
 import { TestApp } from './test-app';
 
 export const MB = 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { EgsIdentityInput } from '@lgw/application';
+import type { EgsIdentityInput } from '@lgw/billing';
 
 /** A Saudi National Address as the e-invoicing routes and documents take it. */
 export const SAUDI_ADDRESS = {

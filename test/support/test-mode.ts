@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Database, openDatabase } from '@lgw/persistence';
+import { Database, openDatabase } from '@lgw/database';
 import { Client } from 'pg';
 
 /** `npm test`: embedded PGlite, no Redis. `npm run test:services`: the machine's Postgres and Redis. */

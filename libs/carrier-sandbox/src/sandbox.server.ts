@@ -1,5 +1,5 @@
 import Fastify, { FastifyInstance } from 'fastify';
-import { CarrierCredentialSchema } from '@lgw/domain';
+import { CarrierCredentialSchema } from '@lgw/carrier-access';
 import { CarrierDefinition, CARRIERS, carrierEnvName, connectionSchemaOf } from '@lgw/carriers';
 import { SandboxState, SandboxStore } from '@lgw/carriers/shared/sandbox';
 import { controlRoutes } from './control/control.routes';

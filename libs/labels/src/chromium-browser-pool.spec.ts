@@ -1,4 +1,4 @@
-import { LabelData, LabelRendererUnavailableError } from '@lgw/application';
+import { LabelData, LabelRendererUnavailableError } from '@lgw/shipping';
 import { BrowserPoolEvent, BrowserUnavailableError, ChromiumBrowserPool } from './chromium-browser-pool';
 import { PuppeteerLabelRenderer } from './puppeteer-label.renderer';
 

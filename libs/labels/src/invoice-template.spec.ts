@@ -1,5 +1,5 @@
-import type { InvoiceDocument } from '@lgw/application';
-import { simplifiedInvoiceQrText } from '@lgw/domain';
+import type { InvoiceDocument } from '@lgw/billing';
+import { simplifiedInvoiceQrText } from '@lgw/billing';
 import { buildInvoiceHtml } from './invoice-template';
 
 const invoice: InvoiceDocument = {

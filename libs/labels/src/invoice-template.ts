@@ -1,4 +1,4 @@
-import type { InvoiceDocument } from '@lgw/application';
+import type { InvoiceDocument } from '@lgw/billing';
 import { qrCodeSvg } from './barcode';
 import { bidiIsolatedParts, escapeHtml, formatHalalas, formatRiyadhDateTime } from './label-format';
 import { CSP } from './label-template';

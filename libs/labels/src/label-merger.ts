@@ -1,5 +1,5 @@
 import { PDFDocument, PDFName, PDFNumber, PDFObject, PDFRef } from 'pdf-lib';
-import type { LabelFormat, LabelMergerPort } from '@lgw/application';
+import type { LabelFormat, LabelMergerPort } from '@lgw/shipping';
 
 /**
  * One file for many labels, streamed. ZPL labels are self-contained ^XA…^XZ formats, so the

@@ -1,4 +1,4 @@
-import type { LabelData } from '@lgw/application';
+import type { LabelData } from '@lgw/shipping';
 import { buildLabelHtml, textDirection } from './label-template';
 import { escapeHtml, formatHalalas, formatKg, formatRiyadhDateTime } from './label-format';
 

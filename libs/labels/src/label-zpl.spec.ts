@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LabelData } from '@lgw/application';
+import type { LabelData } from '@lgw/shipping';
 import { buildLabelZpl, buildZplLayout, fieldData, rasterLines, ZplGraphic } from './label-zpl';
 import { readPicture, renderZpl, scanPicture } from '../../../test/support/zpl-tools';
 

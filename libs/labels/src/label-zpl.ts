@@ -1,5 +1,5 @@
-import type { LabelData } from '@lgw/application';
-import type { AddressProps } from '@lgw/domain';
+import type { LabelData } from '@lgw/shipping';
+import type { AddressProps } from '@lgw/addresses';
 import { formatHalalas, formatKg, formatRiyadhDateTime } from './label-format';
 
 /**

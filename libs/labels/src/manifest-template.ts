@@ -1,4 +1,4 @@
-import type { ManifestDocument } from '@lgw/application';
+import type { ManifestDocument } from '@lgw/shipping';
 import { code128Svg } from './barcode';
 import { escapeHtml, formatHalalas, formatKg, formatRiyadhDateTime } from './label-format';
 import { CSP } from './label-template';

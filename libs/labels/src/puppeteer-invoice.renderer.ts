@@ -1,4 +1,4 @@
-import type { InvoiceDocument, InvoiceRendererPort } from '@lgw/application';
+import type { InvoiceDocument, InvoiceRendererPort } from '@lgw/billing';
 import { ChromiumBrowserPool } from './chromium-browser-pool';
 import { A4_HEIGHT_MM, A4_WIDTH_MM, buildInvoiceHtml, INVOICE_MARGIN_MM } from './invoice-template';
 import { printHtmlToPdf } from './puppeteer-label.renderer';

@@ -1,4 +1,4 @@
-import { LabelRendererUnavailableError, type LabelData, type LabelFormatRendererPort, type PrinterLabelFormat } from '@lgw/application';
+import { LabelRendererUnavailableError, type LabelData, type LabelFormatRendererPort, type PrinterLabelFormat } from '@lgw/shipping';
 import { BrowserUnavailableError, ChromiumBrowserPool } from './chromium-browser-pool';
 import { buildLabelHtml, LABEL_WIDTH_MM, type LabelTemplateOptions } from './label-template';
 import { buildLabelZpl, buildZplLayout, rasterLines, type ZplGraphic, type ZplTextLine } from './label-zpl';

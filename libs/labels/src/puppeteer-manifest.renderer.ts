@@ -1,4 +1,4 @@
-import type { ManifestDocument, ManifestRendererPort } from '@lgw/application';
+import type { ManifestDocument, ManifestRendererPort } from '@lgw/shipping';
 import { ChromiumBrowserPool } from './chromium-browser-pool';
 import { buildManifestHtml, MANIFEST_MARGIN_MM } from './manifest-template';
 import { printA4 } from './puppeteer-invoice.renderer';

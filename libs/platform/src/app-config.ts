@@ -1,8 +1,8 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { EinvoiceSeller } from '@lgw/application';
-import { invoiceSellerFrom } from './einvoicing/einvoice-seller.config';
+import type { EinvoiceSeller } from '@lgw/billing';
+import { invoiceSellerFrom } from './einvoice-seller.config';
 
 /** Operator settings (docs/runbook.md). Unset means the embedded default. */
 export interface AppConfig {

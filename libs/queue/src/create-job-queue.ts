@@ -1,4 +1,4 @@
-import type { JobQueuePort, JobWorkerPort, RecurringJobPort } from '@lgw/application';
+import type { JobQueuePort, JobWorkerPort, RecurringJobPort } from '@lgw/kernel';
 import { BullMqJobQueue, JobRetention } from './bullmq/bullmq-job-queue';
 import { BullMqJobWorker } from './bullmq/bullmq-job-worker';
 import { InProcessJobQueue } from './in-process/in-process-job-queue';

@@ -1,4 +1,4 @@
-import type { JobOptions } from '@lgw/application';
+import type { JobOptions } from '@lgw/kernel';
 
 export const DEFAULT_PREFIX = 'lgw';
 export const DEFAULT_ATTEMPTS = 5;

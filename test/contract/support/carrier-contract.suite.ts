@@ -1,4 +1,4 @@
-import { CarrierPort, CarrierRejectedError, CarrierTrackingEvent, CarrierUnavailableError } from '@lgw/application';
+import { CarrierPort, CarrierRejectedError, CarrierTrackingEvent, CarrierUnavailableError } from '@lgw/carrier-access';
 import { CarrierDefinition, createCarrierRegistry, CarrierRegistry } from '@lgw/carriers';
 import { pickupSlotIn } from '../../support/pickups';
 import { describeNoPassthrough, describePassthroughContract } from './passthrough-contract.suite';

@@ -1,4 +1,4 @@
-import { CarrierBookingRequest, CarrierUnavailableError } from '@lgw/application';
+import { CarrierBookingRequest, CarrierUnavailableError } from '@lgw/carrier-access';
 import { ResilienceSettings } from '@lgw/carriers';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 

@@ -1,6 +1,6 @@
 import { FastifyInstance, FastifyReply } from 'fastify';
 import { FaultMode, isRecord, SandboxEvent, SandboxShipment, SandboxState } from '@lgw/carriers/shared/sandbox';
-import { CarrierCredentialSchema, credentialApiName, sampleCredential } from '@lgw/domain';
+import { CarrierCredentialSchema, credentialApiName, sampleCredential } from '@lgw/carrier-access';
 import { parseControlEvent, parseRemittance } from './control-event.parser';
 
 const FAULT_MODES: readonly FaultMode[] = ['none', 'down', 'slow', 'error'];

@@ -1,4 +1,4 @@
-import { CarrierRejectedError, PassthroughResponse } from '@lgw/application';
+import { CarrierRejectedError, PassthroughResponse } from '@lgw/carrier-access';
 import { checkAnswer, credentialsRefused, joinUrl, readJson, readJsonIfAny, sendHttp } from '../shared/carrier-http';
 import { CarrierTransportError } from '../shared/carrier-transport.error';
 import { bahrRefusal } from './bahr.mapper';

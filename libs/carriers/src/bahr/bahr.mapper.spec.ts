@@ -1,4 +1,4 @@
-import { CarrierBookingRequest } from '@lgw/application';
+import { CarrierBookingRequest } from '@lgw/carrier-access';
 import { BahrTrackingHistory, BahrEnvelope, BahrCreateWaybillResult } from './bahr.wire-types';
 import bookingRequest from './fixtures/booking-request.json';
 import createRequest from './fixtures/create-waybill.request.json';

@@ -1,5 +1,5 @@
-import { AddressProps } from '@lgw/domain';
-import { CarrierBooking, CarrierBookingRequest, CarrierPickupRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/application';
+import { AddressProps } from '@lgw/addresses';
+import { CarrierBooking, CarrierBookingRequest, CarrierPickupRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/carrier-access';
 import { formatLegacyRiyadhDate, parseLegacyRiyadhDate } from '../shared/riyadh-time';
 import { compact, titleCase } from '../shared/text';
 import { gramsToKg, halalasToSar, kgToGrams, sarTextToHalalas } from '../shared/units';

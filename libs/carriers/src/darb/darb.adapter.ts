@@ -1,19 +1,5 @@
-import { AddressProps } from '@lgw/domain';
-import {
-  CarrierBooking,
-  CarrierBookingFound,
-  CarrierBookingRequest,
-  CarrierBulkBooking,
-  CarrierBulkOutcome,
-  CarrierOperationNotSupportedError,
-  CarrierPickupOperations,
-  CarrierPort,
-  CarrierRejectedError,
-  CarrierRemittancePage,
-  CarrierTrackingEvent,
-  CarrierUnavailableError,
-  PassthroughResponse,
-} from '@lgw/application';
+import { AddressProps } from '@lgw/addresses';
+import { CarrierBooking, CarrierBookingFound, CarrierBookingRequest, CarrierBulkBooking, CarrierBulkOutcome, CarrierOperationNotSupportedError, CarrierPickupOperations, CarrierPort, CarrierRejectedError, CarrierRemittancePage, CarrierTrackingEvent, CarrierUnavailableError, PassthroughResponse } from '@lgw/carrier-access';
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
 import { formatCsv, parseCsv } from '../shared/csv';
 import { withDeadline } from '../shared/deadline';

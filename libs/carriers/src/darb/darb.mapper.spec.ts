@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CarrierBookingRequest } from '@lgw/application';
+import { CarrierBookingRequest } from '@lgw/carrier-access';
 import { formatCsv, parseCsv } from '../shared/csv';
 import bookingRequest from './fixtures/booking-request.json';
 import range from './fixtures/tracking-range.response.json';

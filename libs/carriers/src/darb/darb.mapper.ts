@@ -1,5 +1,6 @@
-import { AddressProps, ParcelProps } from '@lgw/domain';
-import { CarrierBookingRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/application';
+import { AddressProps } from '@lgw/addresses';
+import { ParcelProps } from '@lgw/rating';
+import { CarrierBookingRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/carrier-access';
 import { parseRiyadhDateTime } from '../shared/riyadh-time';
 import { formatKg, halalasToSar, sarTextToHalalas, sumKg } from '../shared/units';
 import { DARB_STATUS_MAP } from './darb.status-map';

@@ -1,4 +1,4 @@
-import { CarrierDescriptor } from '@lgw/domain';
+import { CarrierDescriptor } from '@lgw/carrier-access';
 import { CARRIERS } from './carriers.registry';
 
 /** What the gateway offers, as the carriers' folders declare it. Prices live in rate cards. */

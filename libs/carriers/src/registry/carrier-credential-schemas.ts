@@ -1,4 +1,4 @@
-import type { CarrierCredentialSchemasPort } from '@lgw/application';
+import type { CarrierCredentialSchemasPort } from '@lgw/carrier-access';
 import { CarrierDefinition, connectionSchemaOf } from '../shared/carrier-definition';
 import { carrierEnvName } from '../shared/carrier-settings';
 import { Env, envText } from '../shared/env';

@@ -1,9 +1,9 @@
-import { CarrierPort } from '@lgw/application';
+import { CarrierPort } from '@lgw/carrier-access';
 import { CARRIER_CATALOGUE } from './carrier-catalogue';
 import { createCarrierRegistry } from './carrier-registry';
 import { CARRIERS } from './carriers.registry';
 import { carrierContext, CarrierDefinition, connectionSchemaOf } from '../shared/carrier-definition';
-import { validateConnectionCredentials, credentialApiName } from '@lgw/domain';
+import { validateConnectionCredentials, credentialApiName } from '@lgw/carrier-access';
 import { carrierEnvName, resolveCarrierEndpoint } from '../shared/carrier-settings';
 import { resolveSahmSettings } from '../sahm/sahm.settings';
 import { resolveDarbSettings } from '../darb/darb.settings';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CarrierPort, CarrierRegistryPort } from '@lgw/application';
+import { CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
 import { carrierContext, CarrierDefinition, ClosableCarrier } from '../shared/carrier-definition';
 import { CarrierSettingsContext } from '../shared/carrier-settings';
 import { CARRIERS } from './carriers.registry';

@@ -1,5 +1,5 @@
-import type { CarrierRegistryPort } from '@lgw/application';
-import type { ApiMode } from '@lgw/domain';
+import type { CarrierRegistryPort } from '@lgw/carrier-access';
+import type { ApiMode } from '@lgw/kernel';
 import { CarrierRegistry } from './carrier-registry';
 
 /**

@@ -1,4 +1,4 @@
-import { CarrierUnavailableError, TestCarrierControlPort, TestCarrierEvent, TestCarrierEventOutcome } from '@lgw/application';
+import { CarrierUnavailableError, TestCarrierControlPort, TestCarrierEvent, TestCarrierEventOutcome } from '@lgw/carrier-access';
 
 const TIMEOUT_MS = 10_000;
 

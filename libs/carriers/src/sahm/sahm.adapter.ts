@@ -1,15 +1,5 @@
-import { AddressProps } from '@lgw/domain';
-import {
-  CarrierBooking,
-  CarrierBookingFound,
-  CarrierBookingRequest,
-  CarrierPickupOperations,
-  CarrierPort,
-  CarrierRejectedError,
-  CarrierRemittancePage,
-  CarrierTrackingEvent,
-  PassthroughResponse,
-} from '@lgw/application';
+import { AddressProps } from '@lgw/addresses';
+import { CarrierBooking, CarrierBookingFound, CarrierBookingRequest, CarrierPickupOperations, CarrierPort, CarrierRejectedError, CarrierRemittancePage, CarrierTrackingEvent, PassthroughResponse } from '@lgw/carrier-access';
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
 import { chunk } from '../shared/text';
 import { SahmClient } from './sahm.client';

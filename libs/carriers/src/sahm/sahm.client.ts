@@ -1,4 +1,4 @@
-import { PassthroughResponse } from '@lgw/application';
+import { PassthroughResponse } from '@lgw/carrier-access';
 import { checkAnswer, HttpAnswer, joinUrl, readJson, readJsonIfAny, sendHttp } from '../shared/carrier-http';
 import { sahmErrorMessage } from './sahm.mapper';
 import { SahmSettings } from './sahm.settings';

@@ -1,4 +1,4 @@
-import { CarrierBookingRequest } from '@lgw/application';
+import { CarrierBookingRequest } from '@lgw/carrier-access';
 import bookingRequest from './fixtures/booking-request.json';
 import createRequest from './fixtures/create-shipment.request.json';
 import createResponse from './fixtures/create-shipment.response.json';

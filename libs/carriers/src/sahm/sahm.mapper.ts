@@ -1,5 +1,5 @@
-import { AddressProps } from '@lgw/domain';
-import { CarrierBooking, CarrierBookingRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/application';
+import { AddressProps } from '@lgw/addresses';
+import { CarrierBooking, CarrierBookingRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/carrier-access';
 import { compact } from '../shared/text';
 import { SAHM_STATUS_MAP } from './sahm.status-map';
 import { SahmAddress, SahmCreateShipmentRequest, SahmErrorBody, SahmPayout, SahmShipment, SahmTrackingEvent } from './sahm.wire-types';

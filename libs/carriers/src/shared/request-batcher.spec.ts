@@ -1,4 +1,4 @@
-import { CarrierUnavailableError } from '@lgw/application';
+import { CarrierUnavailableError } from '@lgw/carrier-access';
 import { RequestBatcher, RequestBatcherOptions } from './request-batcher';
 
 interface Row {

@@ -1,4 +1,4 @@
-import { CarrierUnavailableError } from '@lgw/application';
+import { CarrierUnavailableError } from '@lgw/carrier-access';
 
 interface PendingOrder<I, O> {
   row: I;

@@ -1,4 +1,4 @@
-import { EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/domain';
+import { EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/shipping';
 import { CARRIERS } from '../registry/carriers.registry';
 import {
   crossesBorders,

@@ -1,4 +1,5 @@
-import { CROSS_BORDER_EXCEPTIONS, CROSS_BORDER_ONLY_STATUSES, ExceptionType, Lane, SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/domain';
+import { CROSS_BORDER_EXCEPTIONS, CROSS_BORDER_ONLY_STATUSES, ExceptionType, SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/shipping';
+import { Lane } from '@lgw/carrier-access';
 
 export interface MappedStatus {
   readonly status: ShipmentStatus;

@@ -1,5 +1,7 @@
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
-import { isAddress, isIsoCurrencyCode, ParcelProps, parcelMeasureViolation, validateVerifiableAddress } from '@lgw/domain';
+import { isAddress, validateVerifiableAddress } from '@lgw/addresses';
+import { isIsoCurrencyCode } from '@lgw/shipping';
+import { ParcelProps, parcelMeasureViolation } from '@lgw/rating';
 
 /**
  * class-validator decorators backed by the domain's value objects, so the DTO is the single

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ERROR_CODES } from '@lgw/domain';
+import { ERROR_CODES } from '@lgw/kernel';
 
 export class ErrorBodyDto {
   @ApiProperty({ enum: ERROR_CODES }) code: string;

@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { DomainError } from '@lgw/domain';
+import { DomainError } from '@lgw/kernel';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { bearerToken } from './bearer';
 

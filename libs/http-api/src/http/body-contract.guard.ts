@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { FastifyRequest } from 'fastify';
-import { ValidationError } from '@lgw/domain';
+import { ValidationError } from '@lgw/kernel';
 
 const UNSUPPORTED = {
   en: 'unsupported content type: this route reads a JSON body',

@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, ErrorCode, ErrorDetails } from '@lgw/domain';
+import { ERROR_CATALOGUE, ErrorCode, ErrorDetails } from '@lgw/kernel';
 import { ERROR_HTTP_STATUS } from './error-status.table';
 
 export interface ErrorEnvelope {

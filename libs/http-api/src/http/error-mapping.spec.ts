@@ -1,4 +1,4 @@
-import { DomainError } from '@lgw/domain';
+import { DomainError } from '@lgw/kernel';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, mapError } from './error-mapping';
 import { statusOf } from './error-envelope';
 

@@ -1,12 +1,8 @@
 import { HttpException } from '@nestjs/common';
-import {
-  AddressServiceUnavailableError,
-  CarrierUnavailableError,
-  CarrierOperationNotSupportedError,
-  CarrierRejectedError,
-  LabelRendererUnavailableError,
-} from '@lgw/application';
-import { DomainError, ErrorCode, ErrorDetails } from '@lgw/domain';
+import { AddressServiceUnavailableError } from '@lgw/addresses';
+import { CarrierUnavailableError, CarrierOperationNotSupportedError, CarrierRejectedError } from '@lgw/carrier-access';
+import { LabelRendererUnavailableError } from '@lgw/shipping';
+import { DomainError, ErrorCode, ErrorDetails } from '@lgw/kernel';
 import { Dependency, dependencyFailureOf } from '@lgw/platform';
 import { IdempotencyInProgressError } from './idempotent-requests';
 

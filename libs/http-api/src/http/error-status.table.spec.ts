@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CATALOGUE, ErrorCode } from '@lgw/domain';
+import { ERROR_CATALOGUE, ErrorCode } from '@lgw/kernel';
 import { ERROR_HTTP_STATUS } from './error-status.table';
 
 /** docs/error-codes.md follows the status table and the catalogue: every code, status and message. */

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@lgw/domain';
+import { ErrorCode } from '@lgw/kernel';
 
 /** The one place an error code becomes an HTTP status. `Record` makes it exhaustive. */
 export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJsonParse from 'secure-json-parse';
-import { ValidationError } from '@lgw/domain';
+import { ValidationError } from '@lgw/kernel';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_DOCUMENT_BYTES, UploadFormPart } from '@lgw/application';
-import { DomainError, isPrintableText, unprintableTextError, ValidationError } from '@lgw/domain';
+import { MAX_DOCUMENT_BYTES, UploadFormPart } from '@lgw/shipping';
+import { DomainError, isPrintableText, unprintableTextError, ValidationError } from '@lgw/kernel';
 
 /**
  * Defaults for every multipart route: one file, a few short fields. A route that needs more

@@ -1,4 +1,4 @@
-import type { FieldProblem } from '@lgw/domain';
+import type { FieldProblem } from '@lgw/kernel';
 
 /** Metadata key of @nestjs/swagger's @ApiProperty (its constants are not exported). */
 const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';

@@ -1,7 +1,7 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { Principal } from '@lgw/application';
-import { DomainError } from '@lgw/domain';
+import { Principal } from '@lgw/access';
+import { DomainError } from '@lgw/kernel';
 
 /** The authenticated caller, set by the access hook; handlers never see a request without one. */
 export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {

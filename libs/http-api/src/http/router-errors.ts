@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode, ErrorDetails } from '@lgw/domain';
+import type { ErrorCode, ErrorDetails } from '@lgw/kernel';
 import { sendError } from './send-error';
-import { ApiAccessGate, MAX_URL_LENGTH, REQUEST_ID_HEADER } from './api-access.hook';
+import { ApiAccessGate, MAX_URL_LENGTH, REQUEST_ID_HEADER } from '@lgw/access';
 import { errorEnvelope, statusOf } from './error-envelope';
 
 /**

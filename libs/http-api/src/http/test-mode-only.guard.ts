@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { DomainError } from '@lgw/domain';
+import { DomainError } from '@lgw/kernel';
 
 /**
  * Routes that exist only for test keys (docs/test-mode.md): a live key is answered 404

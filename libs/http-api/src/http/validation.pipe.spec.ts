@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { ValidationError } from '@lgw/domain';
-import { AddressRequestDto } from '../dto/address.request.dto';
-import { CancelShipmentRequestDto, CreateShipmentRequestDto } from '../dto/create-shipment.request.dto';
+import { ValidationError } from '@lgw/kernel';
+import { AddressRequestDto } from '@lgw/addresses';
+import { CancelShipmentRequestDto, CreateShipmentRequestDto } from '@lgw/shipping';
 import { createValidationPipe } from './validation.pipe';
 
 const RIYADH = { city: 'Riyadh', country: 'SA', short_address: 'RRRD2929' };

@@ -1,5 +1,5 @@
 import { parseString } from 'fast-csv';
-import { CsvSyntaxError } from '@lgw/application';
+import { CsvSyntaxError } from '@lgw/kernel';
 import { readCsvRecords } from './csv-record-reader';
 
 /** fast-csv as the codec used it: records, or the error it stopped with (records before it in the same text are lost). */

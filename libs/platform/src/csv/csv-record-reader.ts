@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { CsvSyntaxError } from '@lgw/application';
+import { CsvSyntaxError } from '@lgw/kernel';
 
 const COMMA = 44;
 const QUOTE = 34;

@@ -1,5 +1,5 @@
-import { CsvSyntaxError } from '@lgw/application';
-import { originalCellValue } from '@lgw/domain';
+import { CsvSyntaxError } from '@lgw/kernel';
+import { originalCellValue } from '@lgw/kernel';
 import { FastCsvCodec } from './fast-csv.codec';
 
 async function* chunks(...parts: string[]): AsyncGenerator<Uint8Array> {

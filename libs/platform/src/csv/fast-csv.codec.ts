@@ -1,5 +1,5 @@
-import { CsvCodecPort } from '@lgw/application';
-import { spreadsheetSafeCell } from '@lgw/domain';
+import { CsvCodecPort } from '@lgw/kernel';
+import { spreadsheetSafeCell } from '@lgw/kernel';
 import { readCsvRecords } from './csv-record-reader';
 
 /**

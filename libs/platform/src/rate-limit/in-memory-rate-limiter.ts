@@ -1,4 +1,4 @@
-import { RateLimitDecision, RateLimiterPort } from '@lgw/application';
+import { RateLimitDecision, RateLimiterPort } from '@lgw/kernel';
 
 export const WINDOW_MS = 60_000;
 

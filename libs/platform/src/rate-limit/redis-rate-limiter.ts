@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { RateLimitDecision, RateLimiterPort } from '@lgw/application';
+import { RateLimitDecision, RateLimiterPort } from '@lgw/kernel';
 import { InMemoryRateLimiter, WINDOW_MS } from './in-memory-rate-limiter';
 
 /**

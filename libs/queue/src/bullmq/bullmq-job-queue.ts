@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { JobsOptions, KeepJobs, Queue } from 'bullmq';
-import type { JobOptions, JobQueuePort, RecurringJobPort } from '@lgw/application';
+import type { JobOptions, JobQueuePort, RecurringJobPort } from '@lgw/kernel';
 import { assertEveryMs, assertQueueName, DEFAULT_PREFIX, JobDefaults, resolveJobOptions } from '../job-defaults';
 import { QueueLogger, toError } from '../queue-logger';
 import { createRedisClient, RedisConnectionInput, throttled, withTimeout } from './redis-connection';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { Job, Worker } from 'bullmq';
-import type { JobHandler, JobMeta, JobWorkerPort } from '@lgw/application';
+import type { JobHandler, JobMeta, JobWorkerPort } from '@lgw/kernel';
 import { assertQueueName, DEFAULT_CLOSE_TIMEOUT_MS, DEFAULT_PREFIX } from '../job-defaults';
 import { QueueLogger, toError } from '../queue-logger';
 import { createRedisClient, RedisConnectionInput, throttled } from './redis-connection';

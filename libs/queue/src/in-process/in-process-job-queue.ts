@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JobHandler, JobOptions, JobQueuePort, JobWorkerPort, RecurringJobPort } from '@lgw/application';
+import type { JobHandler, JobOptions, JobQueuePort, JobWorkerPort, RecurringJobPort } from '@lgw/kernel';
 import { assertEveryMs, assertQueueName, backoffDelayMs, DEFAULT_CLOSE_TIMEOUT_MS, JobDefaults, resolveJobOptions } from '../job-defaults';
 import { QueueLogger, toError } from '../queue-logger';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { JOB_WORKER, JobWorkerPort, RECURRING_JOBS, RecurringJobPort } from '@lgw/application';
-import { GATEWAY_RUNTIME } from '../composition/tokens';
+import { JOB_WORKER, JobWorkerPort, RECURRING_JOBS, RecurringJobPort } from '@lgw/kernel';
+import { GATEWAY_RUNTIME } from '@lgw/kernel';
 import type { GatewayRuntime } from '../composition/gateway-runtime';
 import { FEATURE_JOBS, FeatureJobs, JobsContext, MAINTENANCE_QUEUE, MaintenanceTasks } from './feature-jobs';
 

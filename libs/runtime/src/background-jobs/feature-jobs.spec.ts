@@ -1,4 +1,4 @@
-import { RecurringJobPort } from '@lgw/application';
+import { RecurringJobPort } from '@lgw/kernel';
 import { MAINTENANCE_QUEUE, MaintenanceTasks } from './feature-jobs';
 
 function recurring(): RecurringJobPort & { schedules: Array<{ queue: string; name: string; everyMs: number; data: unknown }> } {

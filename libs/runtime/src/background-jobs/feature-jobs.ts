@@ -1,4 +1,4 @@
-import { JobWorkerPort, RecurringJobPort } from '@lgw/application';
+import { JobWorkerPort, RecurringJobPort } from '@lgw/kernel';
 
 /** The queue of the short periodic chores; each tick names its task. */
 export const MAINTENANCE_QUEUE = 'maintenance';

@@ -1,149 +1,21 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import {
-  PurgeExpiredUseCase,
-  RETENTION,
-  GetTrackingUseCase,
-  SyncTrackingUseCase,
-  TRACKING_REPOSITORY,
-  TRACKING_SYNC_SETTINGS,
-  trackingSyncSettingsFrom,
-  GetLabelUseCase,
-  MergeLabelsUseCase,
-  JOB_QUEUE,
-  JOB_WORKER,
-  LABEL_RENDERER,
-  LABEL_FORMAT_RENDERER,
-  LABEL_MERGER,
-  MANIFEST_RENDERER,
-  MANIFEST_REPOSITORY,
-  ManifestsUseCase,
-  RENDERER_STATUS,
-  LABEL_STORE,
-  OUTBOX,
-  RECURRING_JOBS,
-  RelayOutboxUseCase,
-  RedriveOutboxUseCase,
-  RenderLabelUseCase,
-  SweepLabelsUseCase,
-  AuthenticateApiKeyUseCase,
-  CancelShipmentUseCase,
-  CARRIER_REGISTRY,
-  CreateShipmentUseCase,
-  GetShipmentUseCase,
-  IDEMPOTENCY_STORE,
-  ListShipmentsUseCase,
-  ExportShipmentsUseCase,
-  ListBatchesUseCase,
-  SHIPMENT_REPOSITORY,
-  CARRIER_CATALOGUE,
-  CLOCK,
-  GetRatesUseCase,
-  QUOTE_REPOSITORY,
-  RATE_CARDS,
-  CreateTeamUseCase,
-  GATEWAY_SETTINGS,
-  RESOURCE_LINKS,
-  GatewaySettings,
-  IssueApiKeyUseCase,
-  RATE_LIMITER,
-  RevokeApiKeyUseCase,
-  SetRateLimitUseCase,
-  TEAM_REPOSITORY,
-  TEST_CARRIER_CONTROL,
-  RecordTestEventUseCase,
-  TenantModes,
-  ListTeamsUseCase,
-  ListApiKeysUseCase,
-  BILLING_LEDGER,
-  INVOICE_RENDERER,
-  GetInvoiceUseCase,
-  GetIssuedInvoiceUseCase,
-  ListInvoicesUseCase,
-  RecordBillingEventUseCase,
-  RenderInvoicePdfUseCase,
-  SweepBillingUseCase,
-  CATALOGUE_REPOSITORY,
-  GetCatalogueProductUseCase,
-  ListCatalogueProductsUseCase,
-  ScoreDataReadinessUseCase,
-  UpsertCatalogueProductsUseCase,
-  SHIPMENT_DESTINATION_WRITER,
-  UpdateDestinationUseCase,
-  DOCUMENT_STORE,
-  SHIPMENT_DOCUMENT_REPOSITORY,
-  ListShipmentDocumentsUseCase,
-  UploadShipmentDocumentUseCase,
-  PASSTHROUGH_AUDIT,
-  ForwardToCarrierUseCase,
-  ListPassthroughAuditUseCase,
-  BATCH_FILE_STORE,
-  CSV_CODEC,
-  DownloadBatchCsvUseCase,
-  FULFILMENT_BATCH_REPOSITORY,
-  GetBatchUseCase,
-  ProcessBatchUseCase,
-  RecoverBatchesUseCase,
-  SubmitBatchUseCase,
-  ConfigureWebhookUseCase,
-  DeliverWebhookMessageUseCase,
-  DispatchWebhookMessagesUseCase,
-  FanOutWebhookEventUseCase,
-  GetWebhookConfigUseCase,
-  ListWebhookDeliveriesUseCase,
-  RetryWebhookDeliveryUseCase,
-  RotateWebhookSecretUseCase,
-  SendTestWebhookUseCase,
-  WEBHOOK_ENDPOINT_REPOSITORY,
-  WEBHOOK_MESSAGE_REPOSITORY,
-  WEBHOOK_SECRET_CIPHER,
-  WEBHOOK_SENDER,
-  WEBHOOK_SETTINGS,
-  WEBHOOK_SIGNER,
-  WebhookSettings,
-  CARRIER_INTENTS,
-  INTENT_RECOVERY,
-  RecoverCarrierIntentsUseCase,
-  SetBillingProfileUseCase,
-  SubmitEinvoicesUseCase,
-  IssueEinvoicesUseCase,
-  OnboardEgsUseCase,
-  GetEinvoiceXmlUseCase,
-  EINVOICE_STORE,
-  EINVOICE_CRYPTO,
-  EINVOICE_SELLER,
-  FATOORA,
-  COD_REMITTANCE_REPOSITORY,
-  COD_SETTINGS,
-  GetCodSummaryUseCase,
-  GetRemittanceUseCase,
-  ImportRemittancesUseCase,
-  ListRemittancesUseCase,
-  ListUnmatchedPayoutLinesUseCase,
-  SchedulePickupUseCase,
-  ListPickupsUseCase,
-  GetPickupUseCase,
-  CancelPickupUseCase,
-  CreateReturnUseCase,
-  PICKUP_REPOSITORY,
-  ADDRESS_DIRECTORY,
-  ADDRESS_VERIFICATION_SETTINGS,
-  VerifyAddressUseCase,
-  SetAddressVerificationUseCase,
-  CARRIER_CONNECTION_REPOSITORY,
-  CARRIER_CREDENTIAL_SCHEMAS,
-  CarrierConnectionRepositoryPort,
-  CarrierRegistryPort,
-  ClockPort,
-  CreateCarrierConnectionUseCase,
-  ListCarrierConnectionsUseCase,
-  ListConnectionRequirementsUseCase,
-  ResolveCarrierConnectionUseCase,
-  RevokeCarrierConnectionUseCase,
-  WebhookSecretCipherPort,
-  QuoteRepositoryPort,
-} from '@lgw/application';
-import { WEBHOOK_AUTO_DISABLE_AFTER_MS, WEBHOOK_RETRY_SCHEDULE_MS } from '@lgw/domain';
-import { AesGcmSecretCipher, StandardWebhooksSigner } from '@lgw/webhooks';
+import { PurgeExpiredUseCase, RETENTION, RelayOutboxUseCase, RedriveOutboxUseCase } from '@lgw/operations';
+import { GetTrackingUseCase, SyncTrackingUseCase, TRACKING_REPOSITORY, TRACKING_SYNC_SETTINGS, trackingSyncSettingsFrom, RecordTestEventUseCase } from '@lgw/tracking';
+import { GetLabelUseCase, MergeLabelsUseCase, LABEL_RENDERER, LABEL_FORMAT_RENDERER, LABEL_MERGER, MANIFEST_RENDERER, MANIFEST_REPOSITORY, ManifestsUseCase, RENDERER_STATUS, LABEL_STORE, RenderLabelUseCase, SweepLabelsUseCase, CancelShipmentUseCase, CreateShipmentUseCase, GetShipmentUseCase, ListShipmentsUseCase, ExportShipmentsUseCase, SHIPMENT_REPOSITORY, SHIPMENT_DESTINATION_WRITER, UpdateDestinationUseCase, DOCUMENT_STORE, SHIPMENT_DOCUMENT_REPOSITORY, ListShipmentDocumentsUseCase, UploadShipmentDocumentUseCase, CARRIER_INTENTS, INTENT_RECOVERY, RecoverCarrierIntentsUseCase } from '@lgw/shipping';
+import { JOB_QUEUE, JOB_WORKER, OUTBOX, RECURRING_JOBS, IDEMPOTENCY_STORE, CLOCK, GATEWAY_SETTINGS, RESOURCE_LINKS, GatewaySettings, RATE_LIMITER, CSV_CODEC, ClockPort } from '@lgw/kernel';
+import { AuthenticateApiKeyUseCase, CreateTeamUseCase, IssueApiKeyUseCase, RevokeApiKeyUseCase, SetRateLimitUseCase, TEAM_REPOSITORY, TenantModes, ListTeamsUseCase, ListApiKeysUseCase } from '@lgw/access';
+import { CARRIER_REGISTRY, TEST_CARRIER_CONTROL, PASSTHROUGH_AUDIT, ForwardToCarrierUseCase, ListPassthroughAuditUseCase, CARRIER_CONNECTION_REPOSITORY, CARRIER_CREDENTIAL_SCHEMAS, CarrierConnectionRepositoryPort, CarrierRegistryPort, CreateCarrierConnectionUseCase, ListCarrierConnectionsUseCase, ListConnectionRequirementsUseCase, ResolveCarrierConnectionUseCase, RevokeCarrierConnectionUseCase } from '@lgw/carrier-access';
+import { ListBatchesUseCase, BATCH_FILE_STORE, DownloadBatchCsvUseCase, FULFILMENT_BATCH_REPOSITORY, GetBatchUseCase, ProcessBatchUseCase, RecoverBatchesUseCase, SubmitBatchUseCase } from '@lgw/fulfilment';
+import { CARRIER_CATALOGUE, GetRatesUseCase, QUOTE_REPOSITORY, RATE_CARDS, QuoteRepositoryPort } from '@lgw/rating';
+import { BILLING_LEDGER, INVOICE_RENDERER, GetInvoiceUseCase, GetIssuedInvoiceUseCase, ListInvoicesUseCase, RecordBillingEventUseCase, RenderInvoicePdfUseCase, SweepBillingUseCase, SetBillingProfileUseCase, SubmitEinvoicesUseCase, IssueEinvoicesUseCase, OnboardEgsUseCase, GetEinvoiceXmlUseCase, EINVOICE_STORE, EINVOICE_CRYPTO, EINVOICE_SELLER, FATOORA } from '@lgw/billing';
+import { CATALOGUE_REPOSITORY, GetCatalogueProductUseCase, ListCatalogueProductsUseCase, ScoreDataReadinessUseCase, UpsertCatalogueProductsUseCase } from '@lgw/catalogue';
+import { ConfigureWebhookUseCase, DeliverWebhookMessageUseCase, DispatchWebhookMessagesUseCase, FanOutWebhookEventUseCase, GetWebhookConfigUseCase, ListWebhookDeliveriesUseCase, RetryWebhookDeliveryUseCase, RotateWebhookSecretUseCase, SendTestWebhookUseCase, WEBHOOK_ENDPOINT_REPOSITORY, WEBHOOK_MESSAGE_REPOSITORY, WEBHOOK_SECRET_CIPHER, WEBHOOK_SENDER, WEBHOOK_SETTINGS, WEBHOOK_SIGNER, WebhookSettings, WebhookSecretCipherPort } from '@lgw/webhooks';
+import { COD_REMITTANCE_REPOSITORY, COD_SETTINGS, GetCodSummaryUseCase, GetRemittanceUseCase, ImportRemittancesUseCase, ListRemittancesUseCase, ListUnmatchedPayoutLinesUseCase } from '@lgw/cod';
+import { SchedulePickupUseCase, ListPickupsUseCase, GetPickupUseCase, CancelPickupUseCase, CreateReturnUseCase, PICKUP_REPOSITORY } from '@lgw/pickups-returns';
+import { ADDRESS_DIRECTORY, ADDRESS_VERIFICATION_SETTINGS, VerifyAddressUseCase, SetAddressVerificationUseCase } from '@lgw/addresses';
+import { WEBHOOK_AUTO_DISABLE_AFTER_MS, WEBHOOK_RETRY_SCHEDULE_MS } from '@lgw/webhooks';
+import { AesGcmSecretCipher } from '@lgw/platform';
+import { StandardWebhooksSigner } from '@lgw/webhooks';
 import {
   CARRIER_CATALOGUE as CATALOGUE_DATA,
   carrierCredentialSchemas,
@@ -152,39 +24,25 @@ import {
   RateCardRepository,
   SandboxControlClient,
 } from '@lgw/carriers';
-import {
-  SqlBillingLedger,
-  SqlCatalogueRepository,
-  SqlIdempotencyStore,
-  SqlLabelStore,
-  SqlOutbox,
-  SignedQuoteRepository,
-  SqlShipmentRepository,
-  SqlRetention,
-  SqlTeamRepository,
-  SqlTrackingRepository,
-  SqlShipmentDestinationWriter,
-  FilesystemDocumentStore,
-  PostgresDocumentStore,
-  SqlShipmentDocumentRepository,
-  SqlPassthroughAuditRepository,
-  FilesystemBatchFileStore,
-  PostgresBatchFileStore,
-  SqlFulfilmentBatchRepository,
-  SqlWebhookEndpointRepository,
-  SqlWebhookMessageRepository,
-  SqlCarrierIntentStore,
-  SqlEinvoiceStore,
-  SqlCodRemittanceRepository,
-  SqlPickupRepository,
-  SqlManifestRepository,
-  SqlCarrierConnectionRepository,
-} from '@lgw/persistence';
-import { APP_CONFIG, FastCsvCodec, FatooraHttpClient, ZatcaEinvoiceCrypto } from '@lgw/platform';
+import { SqlBillingLedger, SqlEinvoiceStore } from '@lgw/billing';
+import { SqlCatalogueRepository } from '@lgw/catalogue';
+import { SqlIdempotencyStore, SqlOutbox } from '@lgw/database';
+import { SqlLabelStore, SqlShipmentRepository, SqlShipmentDestinationWriter, FilesystemDocumentStore, PostgresDocumentStore, SqlShipmentDocumentRepository, SqlCarrierIntentStore, SqlManifestRepository } from '@lgw/shipping';
+import { SignedQuoteRepository } from '@lgw/rating';
+import { SqlRetention } from '@lgw/operations';
+import { SqlTeamRepository } from '@lgw/access';
+import { SqlTrackingRepository } from '@lgw/tracking';
+import { SqlPassthroughAuditRepository, SqlCarrierConnectionRepository } from '@lgw/carrier-access';
+import { FilesystemBatchFileStore, PostgresBatchFileStore, SqlFulfilmentBatchRepository } from '@lgw/fulfilment';
+import { SqlWebhookEndpointRepository, SqlWebhookMessageRepository } from '@lgw/webhooks';
+import { SqlCodRemittanceRepository } from '@lgw/cod';
+import { SqlPickupRepository } from '@lgw/pickups-returns';
+import { APP_CONFIG, FastCsvCodec } from '@lgw/platform';
+import { FatooraHttpClient, ZatcaEinvoiceCrypto } from '@lgw/billing';
 import { LabelMerger } from '@lgw/labels';
 import { GatewayRuntime } from './gateway-runtime';
-import { DATA_SOURCE, GATEWAY_RUNTIME, REDIS } from './tokens';
-import { apiResourceLinks } from './api-resource-links';
+import { DATA_SOURCE, GATEWAY_RUNTIME, REDIS } from '@lgw/kernel';
+import { apiResourceLinks } from '@lgw/http-api';
 
 const USE_CASES = [
   AuthenticateApiKeyUseCase,

@@ -1,18 +1,11 @@
 import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
-import {
-  AddressDirectoryPort,
-  armFaultPoints,
-  InvoiceRendererPort,
-  LabelFormatRendererPort,
-  LabelRendererPort,
-  ManifestRendererPort,
-  CarrierConnectionRecord,
-  RateLimiterPort,
-  RendererStatusPort,
-  SeedPlatformConnectionsUseCase,
-} from '@lgw/application';
+import { AddressDirectoryPort } from '@lgw/addresses';
+import { armFaultPoints, RateLimiterPort } from '@lgw/kernel';
+import { InvoiceRendererPort } from '@lgw/billing';
+import { LabelFormatRendererPort, LabelRendererPort, ManifestRendererPort, RendererStatusPort } from '@lgw/shipping';
+import { CarrierConnectionRecord, SeedPlatformConnectionsUseCase } from '@lgw/carrier-access';
 import {
   ChromiumBrowserPool,
   PuppeteerInvoiceRenderer,
@@ -28,23 +21,12 @@ import {
   createCarrierRegistry,
   defaultSandboxUrl,
 } from '@lgw/carriers';
-import { Database, openDatabase, SqlCarrierConnectionRepository } from '@lgw/persistence';
-import {
-  AppConfig,
-  CachedAddressDirectory,
-  createLogger,
-  MemoryAddressCacheStore,
-  NearAddressCacheStore,
-  RedisAddressCacheStore,
-  SplAddressClient,
-  failFastRedisOptions,
-  GatewayMetrics,
-  InMemoryRateLimiter,
-  MetricsServer,
-  RedisRateLimiter,
-  startMetricsServer,
-} from '@lgw/platform';
-import { AesGcmSecretCipher, WebhookHttpSender } from '@lgw/webhooks';
+import { Database, openDatabase } from '@lgw/database';
+import { SqlCarrierConnectionRepository } from '@lgw/carrier-access';
+import { AppConfig, createLogger, failFastRedisOptions, GatewayMetrics, InMemoryRateLimiter, MetricsServer, RedisRateLimiter, startMetricsServer } from '@lgw/platform';
+import { CachedAddressDirectory, MemoryAddressCacheStore, NearAddressCacheStore, RedisAddressCacheStore, SplAddressClient } from '@lgw/addresses';
+import { AesGcmSecretCipher } from '@lgw/platform';
+import { WebhookHttpSender } from '@lgw/webhooks';
 import { countBrowserEvent, instrumentJobWorker, instrumentLabelRenderer } from '../metrics/instrumentation';
 
 /**

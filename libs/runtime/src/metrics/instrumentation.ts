@@ -1,4 +1,5 @@
-import type { JobHandler, JobWorkerPort, LabelData, LabelRendererPort } from '@lgw/application';
+import type { JobHandler, JobWorkerPort } from '@lgw/kernel';
+import type { LabelData, LabelRendererPort } from '@lgw/shipping';
 import type { GatewayMetrics } from '@lgw/platform';
 import type { BrowserPoolEvent } from '@lgw/labels';
 import type { JobQueueRuntime } from '@lgw/queue';

@@ -1,4 +1,4 @@
-import { CROSS_BORDER_ONLY_STATUSES, isTerminal, MAIN_FLOW_STATUSES, ShipmentStatus } from '@lgw/domain';
+import { CROSS_BORDER_ONLY_STATUSES, isTerminal, MAIN_FLOW_STATUSES, ShipmentStatus } from '@lgw/shipping';
 import { SandboxShipment, Vocabulary } from './sandbox-types';
 
 /** The carrier moves shipments along the gateway's own main flow; customs only across borders. */

@@ -1,6 +1,6 @@
 import { FAULT_ERROR_BODY } from './fault-body';
 import { randomBytes } from 'node:crypto';
-import { isTerminal, ShipmentStatus } from '@lgw/domain';
+import { isTerminal, ShipmentStatus } from '@lgw/shipping';
 import { applyStatus, nextAutomaticStatus, sideOf } from './lifecycle';
 import { describeCity } from './places';
 import { SandboxAccounts } from './sandbox-accounts';

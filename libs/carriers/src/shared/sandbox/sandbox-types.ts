@@ -1,4 +1,4 @@
-import { ShipmentStatus } from '@lgw/domain';
+import { ShipmentStatus } from '@lgw/shipping';
 
 export interface NativeStatus {
   readonly code: string;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FULFILMENT_BATCH_QUEUE, ProcessBatchCommand, ProcessBatchUseCase, RecoverBatchesUseCase } from '@lgw/application';
-import { GATEWAY_RUNTIME } from '../../composition/tokens';
+import { FULFILMENT_BATCH_QUEUE, ProcessBatchCommand, ProcessBatchUseCase, RecoverBatchesUseCase } from '@lgw/fulfilment';
+import { GATEWAY_RUNTIME } from '@lgw/kernel';
 import type { GatewayRuntime } from '../../composition/gateway-runtime';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BILLING_QUEUE, BillingEventCommand, RecordBillingEventUseCase, SweepBillingUseCase } from '@lgw/application';
+import { BILLING_QUEUE, BillingEventCommand, RecordBillingEventUseCase, SweepBillingUseCase } from '@lgw/billing';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 
 /** How often billable events whose ledger job was lost are looked for (and once at start-up). */

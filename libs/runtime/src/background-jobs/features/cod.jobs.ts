@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { COD_REMITTANCE_QUEUE, ImportRemittancesUseCase } from '@lgw/application';
+import { COD_REMITTANCE_QUEUE, ImportRemittancesUseCase } from '@lgw/cod';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { IssueEinvoicesUseCase, SubmitEinvoicesUseCase } from '@lgw/application';
-import { DomainError } from '@lgw/domain';
+import { IssueEinvoicesUseCase, SubmitEinvoicesUseCase } from '@lgw/billing';
+import { DomainError } from '@lgw/kernel';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 

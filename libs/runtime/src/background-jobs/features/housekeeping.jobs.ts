@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PurgeExpiredUseCase, RecoverCarrierIntentsUseCase } from '@lgw/application';
+import { PurgeExpiredUseCase } from '@lgw/operations';
+import { RecoverCarrierIntentsUseCase } from '@lgw/shipping';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LABEL_QUEUE, RENDERER_STATUS, RendererStatusPort, RenderLabelUseCase, SweepLabelsUseCase } from '@lgw/application';
+import { LABEL_QUEUE, RENDERER_STATUS, RendererStatusPort, RenderLabelUseCase, SweepLabelsUseCase } from '@lgw/shipping';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 
 /** How often shipments still waiting for a label are looked for (and once at start-up). */

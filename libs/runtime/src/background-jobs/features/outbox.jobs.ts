@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OUTBOX_QUEUE, RedriveOutboxUseCase, RelayOutboxUseCase } from '@lgw/application';
+import { OUTBOX_QUEUE, RedriveOutboxUseCase, RelayOutboxUseCase } from '@lgw/operations';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 

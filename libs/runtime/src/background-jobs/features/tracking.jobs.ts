@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SyncTrackingUseCase } from '@lgw/application';
+import { SyncTrackingUseCase } from '@lgw/tracking';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 

@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AuthenticateApiKeyUseCase, Principal } from '../application/authenticate-api-key/authenticate-api-key.use-case';
+import { RateLimiterPort } from '@lgw/kernel';
+import { API_BASE_PATH } from '@lgw/http-api';
+import { bearerToken } from '@lgw/http-api';
+import { errorEnvelope, statusOf } from '@lgw/http-api';
+import { sendError } from '@lgw/http-api';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+/** The public API's base path: one definition, shared with the links the views print. */
+export const API_PREFIX = API_BASE_PATH;
+export const REQUEST_ID_HEADER = 'X-Service-Request-Id';
+/** Path and query string; longer is 414 E_URI_TOO_LONG before routing (ADR 0029). */
+export const MAX_URL_LENGTH = 8192;
+/** Public documents under the API prefix: the contract itself. */
+const PUBLIC_API_PATHS = new Set(['/api/v1/openapi.json']);
+
+export interface ApiAccessOptions {
+  readonly authenticator: AuthenticateApiKeyUseCase;
+  readonly rateLimiter: RateLimiterPort;
+  readonly defaultLimit: number;
+  /** Per key and minute for the console's own calls (CONSOLE_RATE_LIMIT_PER_MINUTE). */
+  readonly consoleLimit: number;
+}
+
+/**
+ * The console marks its calls with this header: they are counted in a budget of their own per
+ * key, so browsing never spends what the team's integration needs (docs/adr/0062). Any key holder
+ * can send it: the bound is the key's API limit plus the console budget, never more.
+ */
+export const CONSOLE_CALL_HEADER = 'x-console-session';
+
+/**
+ * Stamps the request id and rate-limit headers and lets through only an authenticated caller
+ * within its limit. Resolves false when it has answered the request itself (401, 414, 429).
+ */
+export type ApiAccessGate = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+export function apiAccessGate(options: ApiAccessOptions): ApiAccessGate {
+  return async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    const path = pathOf(request.url);
+    const api = isApiPath(path);
+    if (request.url.length > MAX_URL_LENGTH) {
+      if (api) uncounted(reply, options.defaultLimit);
+      void reply.code(statusOf('E_URI_TOO_LONG')).send(errorEnvelope('E_URI_TOO_LONG'));
+      return false;
+    }
+    if (!api) return true;
+    if (PUBLIC_API_PATHS.has(path)) {
+      uncounted(reply, options.defaultLimit);
+      return true;
+    }
+
+    let principal: Principal | null;
+    try {
+      principal = await options.authenticator.execute(bearerToken(request.headers.authorization));
+    } catch (error) {
+      // The key table could not be read (the database is away): nothing was counted, and the
+      // answer is the same envelope any route gives for it (503 with Retry-After).
+      uncounted(reply, options.defaultLimit);
+      sendError(request, reply, error);
+      return false;
+    }
+    if (!principal) {
+      uncounted(reply, options.defaultLimit);
+      void reply.code(statusOf('E_UNAUTHENTICATED')).send(errorEnvelope('E_UNAUTHENTICATED'));
+      return false;
+    }
+    const fromConsole = request.headers[CONSOLE_CALL_HEADER] !== undefined;
+    const decision = fromConsole
+      ? await options.rateLimiter.consume(`console:${principal.keyId}`, options.consoleLimit)
+      : await options.rateLimiter.consume(`key:${principal.keyId}`, principal.rateLimitPerMinute);
+    reply.header('X-RateLimit-Limit', String(decision.limit));
+    reply.header('X-RateLimit-Remaining', String(decision.remaining));
+    if (!decision.allowed) {
+      reply.header('Retry-After', String(Math.max(1, Math.ceil(decision.resetMs / 1000))));
+      void reply.code(statusOf('E_RATE_LIMITED')).send(errorEnvelope('E_RATE_LIMITED'));
+      return false;
+    }
+    request.principal = principal;
+    return true;
+  };
+}
+
+/**
+ * Runs before routing, so every /api/v1 response — known route or not, success or
+ * error — carries the request id and rate-limit headers, and no handler runs for an
+ * unauthenticated or over-limit caller. Errors the router raises before this hook could run
+ * pass through the same gate (create-api-app.ts, frameworkErrors).
+ */
+export function registerApiAccessHook(app: FastifyInstance, gate: ApiAccessGate): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await gate(request, reply))) return reply;
+  });
+}
+
+/** No key, no bucket: nothing was counted, and the headers say so rather than invent one. */
+export function uncounted(reply: { header(name: string, value: string): unknown }, limit: number): void {
+  reply.header('X-RateLimit-Limit', String(limit));
+  reply.header('X-RateLimit-Remaining', String(limit));
+}
+
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+export function isApiPath(path: string): boolean {
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}

@@ -1,0 +1,39 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ADDRESS_VERIFICATION_MODES } from '@lgw/addresses';
+import { API_MODES, ApiMode } from '@lgw/kernel';
+
+export class CreateTeamRequestDto {
+  @ApiProperty({ example: 'Acme Trading' })
+  @IsString({ message: 'must be a string' })
+  @MinLength(1, { message: 'must not be empty' })
+  @MaxLength(200, { message: 'must be at most 200 characters' })
+  name: string;
+}
+
+export class SetRateLimitRequestDto {
+  @ApiProperty({ example: 600 })
+  @IsInt({ message: 'must be an integer' })
+  @Min(1, { message: 'must be at least 1' })
+  @Max(10_000_000, { message: 'must be at most 10000000' })
+  per_minute: number;
+}
+
+/** PATCH /admin/v1/teams/{team_id}: the team settings to change. */
+export class UpdateTeamRequestDto {
+  @ApiProperty({
+    enum: ADDRESS_VERIFICATION_MODES,
+    example: 'enforce',
+    description:
+      'warn (default): a Saudi destination the National Address register does not confirm books with a warning; enforce: 422 E_ADDRESS_NOT_FOUND',
+  })
+  @IsIn([...ADDRESS_VERIFICATION_MODES], { message: `must be one of: ${ADDRESS_VERIFICATION_MODES.join(', ')}` })
+  address_verification: string;
+}
+
+export class IssueKeyRequestDto {
+  @ApiPropertyOptional({ enum: API_MODES, description: "live when absent; test: a key for the team's test mode (docs/test-mode.md)" })
+  @IsOptional()
+  @IsIn(API_MODES, { message: 'must be live or test' })
+  mode?: ApiMode;
+}

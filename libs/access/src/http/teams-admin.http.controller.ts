@@ -1,0 +1,125 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiKeySummary, TeamSummary } from '../application/ports/team.repository.port';
+import { CreateTeamUseCase } from '../application/create-team/create-team.use-case';
+import { GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
+import { IssueApiKeyUseCase } from '../application/issue-api-key/issue-api-key.use-case';
+import { ListApiKeysUseCase } from '../application/list-api-keys/list-api-keys.use-case';
+import { ListTeamsUseCase } from '../application/list-teams/list-teams.use-case';
+import { RevokeApiKeyUseCase } from '../application/revoke-api-key/revoke-api-key.use-case';
+import { SetAddressVerificationUseCase } from '@lgw/addresses';
+import { SetRateLimitUseCase } from '../application/set-rate-limit/set-rate-limit.use-case';
+import { CreateTeamRequestDto, IssueKeyRequestDto, SetRateLimitRequestDto, UpdateTeamRequestDto } from './dto/admin.request.dto';
+import {
+  ApiKeyListResponseDto,
+  ApiKeySummaryDto,
+  CreateTeamResponseDto,
+  IssueKeyResponseDto,
+  RateLimitResponseDto,
+  TeamListResponseDto,
+  TeamSummaryDto,
+} from './dto/admin.response.dto';
+import { AdminTokenGuard } from '@lgw/http-api';
+import { ApiErrorResponses } from '@lgw/http-api';
+
+/** Operator API (docs/runbook.md): the control panel's backend, behind ADMIN_TOKEN. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(AdminTokenGuard)
+@Controller('admin/v1/teams')
+export class TeamsAdminHttpController {
+  constructor(
+    private readonly createTeam: CreateTeamUseCase,
+    private readonly issueKey: IssueApiKeyUseCase,
+    private readonly revokeKey: RevokeApiKeyUseCase,
+    private readonly setRateLimit: SetRateLimitUseCase,
+    private readonly listTeams: ListTeamsUseCase,
+    private readonly listKeys: ListApiKeysUseCase,
+    private readonly setAddressVerification: SetAddressVerificationUseCase,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ type: TeamListResponseDto })
+  @ApiErrorResponses()
+  async list(): Promise<TeamListResponseDto> {
+    return { teams: (await this.listTeams.execute()).map((team) => teamView(this.settings.rateLimitPerMinute, team)) };
+  }
+
+  @Get(':teamId')
+  @ApiOkResponse({ type: TeamSummaryDto })
+  @ApiErrorResponses({ 404: 'E_NOT_FOUND' })
+  async one(@Param('teamId') teamId: string): Promise<TeamSummaryDto> {
+    return teamView(this.settings.rateLimitPerMinute, await this.listTeams.one(teamId));
+  }
+
+  @Patch(':teamId')
+  @ApiOkResponse({ type: TeamSummaryDto, description: 'The team with its settings changed.' })
+  @ApiErrorResponses({ 404: 'E_NOT_FOUND', 422: 'E_VALIDATION' })
+  async update(@Param('teamId') teamId: string, @Body() body: UpdateTeamRequestDto): Promise<TeamSummaryDto> {
+    await this.setAddressVerification.execute({ teamId, mode: body.address_verification });
+    return teamView(this.settings.rateLimitPerMinute, await this.listTeams.one(teamId));
+  }
+
+  @Get(':teamId/keys')
+  @ApiOkResponse({ type: ApiKeyListResponseDto })
+  @ApiErrorResponses({ 404: 'E_NOT_FOUND' })
+  async keys(@Param('teamId') teamId: string): Promise<ApiKeyListResponseDto> {
+    return { keys: (await this.listKeys.execute({ teamId })).map(keyView) };
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: CreateTeamResponseDto })
+  @ApiErrorResponses({ 422: 'E_VALIDATION' })
+  create(@Body() body: CreateTeamRequestDto): Promise<CreateTeamResponseDto> {
+    return this.createTeam.execute({ name: body.name });
+  }
+
+  @Post(':teamId/keys')
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: IssueKeyResponseDto })
+  @ApiErrorResponses({ 404: 'E_NOT_FOUND', 422: 'E_VALIDATION (mode)' })
+  addKey(@Param('teamId') teamId: string, @Body() body: IssueKeyRequestDto): Promise<IssueKeyResponseDto> {
+    return this.issueKey.execute({ teamId, mode: body?.mode ?? 'live' });
+  }
+
+  @Delete(':teamId/keys/:keyId')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Revoked: the key stops working at once.' })
+  @ApiErrorResponses({ 404: 'E_NOT_FOUND' })
+  async revoke(@Param('teamId') teamId: string, @Param('keyId') keyId: string): Promise<void> {
+    await this.revokeKey.execute({ teamId, keyId });
+  }
+
+  @Put(':teamId/rate-limit')
+  @HttpCode(200)
+  @ApiOkResponse({ type: RateLimitResponseDto })
+  @ApiErrorResponses({ 404: 'E_NOT_FOUND', 422: 'E_VALIDATION' })
+  rateLimit(@Param('teamId') teamId: string, @Body() body: SetRateLimitRequestDto): Promise<RateLimitResponseDto> {
+    return this.setRateLimit.execute({ teamId, perMinute: body.per_minute });
+  }
+}
+
+function teamView(defaultPerMinute: number, team: TeamSummary): TeamSummaryDto {
+  return {
+    id: team.id,
+    name: team.name,
+    rate_limit_per_minute: team.rateLimitPerMinute,
+    effective_rate_limit_per_minute: team.rateLimitPerMinute ?? defaultPerMinute,
+    active_keys: team.activeKeys,
+    created_at: team.createdAt.toISOString(),
+    address_verification: team.addressVerification,
+  };
+}
+
+function keyView(key: ApiKeySummary): ApiKeySummaryDto {
+  return {
+    id: key.id,
+    mode: key.mode,
+    display_prefix: key.displayPrefix,
+    created_at: key.createdAt.toISOString(),
+    last_used_at: key.lastUsedAt?.toISOString() ?? null,
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,46 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Principal } from '../application/authenticate-api-key/authenticate-api-key.use-case';
+import { RecordTestEventUseCase } from '@lgw/tracking';
+import { TestEventRequestDto, TestEventResponseDto } from './dto/test-mode.dto';
+import { ApiErrorResponses } from '@lgw/http-api';
+import { CurrentPrincipal } from '@lgw/http-api';
+import { TestModeOnlyGuard } from '@lgw/http-api';
+
+@ApiTags('test mode')
+@ApiBearerAuth()
+@UseGuards(TestModeOnlyGuard)
+@Controller('api/v1/test/shipments')
+export class TestModeHttpController {
+  constructor(private readonly recordTestEvent: RecordTestEventUseCase) {}
+
+  @Post(':id/events')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Test keys only: the simulated carrier scans a test shipment',
+    description:
+      'Taken in exactly as a carrier scan (tracking, webhooks, cash on delivery, returns). Answers the tracking after it. A live key gets 404 E_NOT_FOUND (docs/test-mode.md).',
+  })
+  @ApiCreatedResponse({ type: TestEventResponseDto })
+  @ApiErrorResponses({
+    404: 'E_NOT_FOUND (a live key, or no such test shipment)',
+    422: 'E_VALIDATION (code, exception_type, location_en, location_ar)',
+    503: 'E_CARRIER_UNAVAILABLE (the sandbox does not answer)',
+  })
+  async record(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: TestEventRequestDto,
+  ): Promise<TestEventResponseDto> {
+    const tracking = await this.recordTestEvent.execute({
+      teamId: principal.teamId,
+      mode: principal.mode,
+      shipmentId: id,
+      code: body.code,
+      exceptionType: body.exception_type,
+      locationEn: body.location_en,
+      locationAr: body.location_ar,
+    });
+    return { ...tracking, mode: principal.mode };
+  }
+}

@@ -1,1 +1,0 @@
-export * from './verify-address/verify-address.use-case';

@@ -1,1 +1,0 @@
-export * from './purge-expired/purge-expired.use-case';

@@ -1,1 +1,0 @@
-export * from './manage-manifests/manage-manifests.use-case';

@@ -1,2 +1,0 @@
-export * from './relay-outbox/relay-outbox.use-case';
-export * from './redrive-outbox/redrive-outbox.use-case';

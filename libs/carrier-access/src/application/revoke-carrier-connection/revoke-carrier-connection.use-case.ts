@@ -1,0 +1,29 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@lgw/kernel';
+import { CLOCK, ClockPort } from '@lgw/kernel';
+import { CARRIER_CONNECTION_REPOSITORY, CarrierConnectionRepositoryPort } from '../ports/carrier-connection.port';
+import { ResolveCarrierConnectionUseCase } from '../resolve-carrier-connection/resolve-carrier-connection.use-case';
+
+/**
+ * DELETE /carrier-connections/{id} (a team's own) and the admin API's (the platform's). The row
+ * stays, revoked, with its credentials: quotes priced on it are then refused at booking, new
+ * quotes fall back to the platform's connection (docs/adr/0065). Another owner's id, a
+ * platform id asked by a team, a revoked or an unknown one: all the same 404.
+ */
+@Injectable()
+export class RevokeCarrierConnectionUseCase {
+  constructor(
+    @Inject(CARRIER_CONNECTION_REPOSITORY) private readonly connections: CarrierConnectionRepositoryPort,
+    @Inject(CLOCK) private readonly clock: ClockPort,
+    private readonly resolver: ResolveCarrierConnectionUseCase,
+  ) {}
+
+  async execute(command: { owner: { teamId: string } | 'platform'; connectionId: string }): Promise<void> {
+    if (!UUID.test(command.connectionId)) throw new DomainError('E_NOT_FOUND');
+    const revoked = await this.connections.revoke(command.connectionId, command.owner, this.clock.now());
+    if (!revoked) throw new DomainError('E_NOT_FOUND');
+    this.resolver.changed(command.owner === 'platform' ? 'platform' : command.owner.teamId);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,90 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { CarrierDescriptor, SERVICE_MODES, ServiceLevelDescriptor } from '../../domain/carrier-descriptor';
+
+export class TransitDaysDto {
+  @ApiProperty() min: number;
+  @ApiProperty() max: number;
+}
+
+export class ServiceLevelDto {
+  @ApiProperty() code: string;
+  @ApiProperty() name_ar: string;
+  @ApiProperty() name_en: string;
+  @ApiProperty({ enum: [...SERVICE_MODES] }) mode: string;
+  @ApiProperty({ type: TransitDaysDto }) transit_days: TransitDaysDto;
+}
+
+export class PickupHoursDto {
+  @ApiProperty({ example: '09:00' }) from: string;
+  @ApiProperty({ example: '17:00' }) to: string;
+}
+
+export class CarrierPickupsDto {
+  @ApiProperty({ type: [Number], description: 'weekdays it collects on, 0 = Sunday … 6 = Saturday', example: [0, 1, 2, 3, 4, 6] })
+  collection_days: readonly number[];
+  @ApiProperty({ type: PickupHoursDto, description: 'Asia/Riyadh wall-clock hours the courier comes between' })
+  hours: PickupHoursDto;
+}
+
+export class CarrierDto {
+  @ApiProperty() code: string;
+  @ApiProperty() name_ar: string;
+  @ApiProperty() name_en: string;
+  @ApiProperty({ enum: ['rest', 'rest_legacy', 'csv_batch'] }) integration_type: string;
+  @ApiProperty({ type: [String] }) coverage_countries: readonly string[];
+  @ApiProperty({ type: [ServiceLevelDto] }) service_levels: readonly ServiceLevelDto[];
+  @ApiProperty({ type: CarrierPickupsDto, nullable: true, description: 'when it collects (POST /pickups); null: it does not' })
+  pickups: CarrierPickupsDto | null;
+}
+
+export class CarrierListResponseDto {
+  @ApiProperty({ type: [CarrierDto] }) carriers: readonly CarrierDto[];
+}
+
+export class CarrierRefDto {
+  @ApiProperty() code: string;
+  @ApiProperty() name_ar: string;
+  @ApiProperty() name_en: string;
+}
+
+export class ServiceRefDto {
+  @ApiProperty() code: string;
+  @ApiProperty() name_ar: string;
+  @ApiProperty() name_en: string;
+  @ApiProperty({ enum: [...SERVICE_MODES] }) mode: string;
+}
+
+function toServiceLevelDto(level: ServiceLevelDescriptor): ServiceLevelDto {
+  return {
+    code: level.code,
+    name_ar: level.name_ar,
+    name_en: level.name_en,
+    mode: level.mode,
+    transit_days: { min: level.transit_days.min, max: level.transit_days.max },
+  };
+}
+
+export function toCarrierDto(carrier: CarrierDescriptor): CarrierDto {
+  return {
+    code: carrier.code,
+    name_ar: carrier.name_ar,
+    name_en: carrier.name_en,
+    integration_type: carrier.integration_type,
+    coverage_countries: [...carrier.coverage_countries],
+    service_levels: carrier.service_levels.map(toServiceLevelDto),
+    pickups: carrier.capabilities.pickups
+      ? {
+          collection_days: [...carrier.capabilities.pickups.collectionDays],
+          hours: { from: carrier.capabilities.pickups.hours.from, to: carrier.capabilities.pickups.hours.to },
+        }
+      : null,
+  };
+}
+
+export function toCarrierRef(carrier: CarrierDescriptor): CarrierRefDto {
+  return { code: carrier.code, name_ar: carrier.name_ar, name_en: carrier.name_en };
+}
+
+export function toServiceRef(level: ServiceLevelDescriptor): ServiceRefDto {
+  return { code: level.code, name_ar: level.name_ar, name_en: level.name_en, mode: level.mode };
+}

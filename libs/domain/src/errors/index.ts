@@ -1,3 +1,0 @@
-export * from './error-code';
-export * from './error-catalogue';
-export * from './domain-error';

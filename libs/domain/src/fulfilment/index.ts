@@ -1,2 +1,0 @@
-export * from './batch-csv-format';
-export * from './batch-row-rules';

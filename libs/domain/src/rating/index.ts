@@ -1,5 +1,0 @@
-export * from './chargeable-weight';
-export * from './rate-card';
-export * from './rate-calculator';
-export * from './rate-parcels';
-export * from './lane';

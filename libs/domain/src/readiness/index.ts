@@ -1,2 +1,0 @@
-export * from './catalogue-product';
-export * from './readiness-scoring';

@@ -1,2 +1,0 @@
-export * from './webhook-retry-policy';
-export * from './webhook-endpoint-rules';

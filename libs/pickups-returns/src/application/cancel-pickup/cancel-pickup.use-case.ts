@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@lgw/kernel';
+import { pickupWindowOpensAt } from '../../domain/pickup-rules';
+import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort } from '@lgw/carrier-access';
+import { CLOCK, ClockPort } from '@lgw/kernel';
+import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../ports/pickup.repository.port';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
+import { GetPickupUseCase } from '../get-pickup/get-pickup.use-case';
+import { pickupMove, PickupView, toPickupView } from '../pickup.record';
+
+/**
+ * Cancels a collection before its window opens (docs/api.md, pickups): at the carrier first,
+ * then the pickup CANCELLED and its shipments still waiting for the courier back to
+ * LABEL_GENERATED, together. A carrier failure changes nothing here; cancelling at the carrier
+ * is safe to repeat, so a retry after a crash between the two finishes the job.
+ */
+@Injectable()
+export class CancelPickupUseCase {
+  constructor(
+    private readonly getPickup: GetPickupUseCase,
+    @Inject(PICKUP_REPOSITORY) private readonly pickups: PickupRepositoryPort,
+    @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
+    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
+    @Inject(CLOCK) private readonly clock: ClockPort,
+  ) {}
+
+  async execute(command: { teamId: string; pickupId: string }): Promise<PickupView> {
+    const pickup = await this.getPickup.record(command.teamId, command.pickupId);
+    if (pickup.status === 'CANCELLED') return toPickupView(pickup);
+    if (pickup.status !== 'SCHEDULED') throw new DomainError('E_PICKUP_CANCEL_NOT_ALLOWED', { status: pickup.status });
+    const opensAt = pickupWindowOpensAt(pickup.pickupDate, pickup.window);
+    if (this.clock.now().getTime() >= opensAt.getTime()) {
+      throw new DomainError('E_PICKUP_CANCEL_NOT_ALLOWED', { window_opened_at: opensAt.toISOString() });
+    }
+    await carrierAdapter(await carriersFor(this.carriers, command.teamId), pickup.carrierCode).pickups?.cancelPickup(
+      pickup.confirmationNumber,
+      pickup.id,
+    );
+
+    const at = this.clock.now();
+    const moves = [];
+    for (const id of pickup.shipmentIds) {
+      const shipment = await this.shipments.findForTeam(pickup.teamId, id);
+      if (shipment?.status === 'PICKUP_SCHEDULED') moves.push(pickupMove(shipment, 'PICKUP_SCHEDULED', 'LABEL_GENERATED', pickup.id, at));
+    }
+    await this.pickups.markCancelled(pickup, at, moves);
+    return toPickupView(await this.getPickup.record(command.teamId, command.pickupId));
+  }
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { AddressProps } from '@lgw/addresses';
+import { eventKindsForStatusChange, ShipmentStatus } from '@lgw/shipping';
+import { PickupStatus, PickupWindow } from '../domain/pickup-rules';
+import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/shipping';
+
+/** One shipment's status step made by a pickup, with its tracking event and domain event. */
+export interface PickupShipmentMove {
+  readonly shipmentId: string;
+  /**
+   * The statuses the shipment may be in for the step (e.g. CREATED or LABEL_GENERATED: the label
+   * job may advance it meanwhile); any other change since wins. The domain event names the
+   * status the shipment actually left.
+   */
+  readonly from: readonly ShipmentStatus[];
+  readonly to: ShipmentStatus;
+  readonly event: TrackingEventRecord;
+  readonly outbox: OutboxEventDraft;
+}
+
+/** A courier collection as stored; it exists only once the carrier confirmed it. */
+export interface PickupRecord {
+  readonly id: string;
+  readonly teamId: string;
+  readonly carrierCode: string;
+  /** Stored status; COMPLETED is derived when read (every shipment handed over). */
+  readonly status: PickupStatus;
+  readonly confirmationNumber: string;
+  /** Riyadh calendar date, YYYY-MM-DD. */
+  readonly pickupDate: string;
+  readonly window: PickupWindow;
+  readonly address: AddressProps;
+  readonly shipmentIds: readonly string[];
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly cancelledAt: Date | null;
+}
+
+export interface PickupView {
+  readonly id: string;
+  readonly carrier: string;
+  readonly status: PickupStatus;
+  readonly confirmation_number: string;
+  readonly pickup_date: string;
+  readonly window: { readonly from: string; readonly to: string };
+  readonly address: AddressProps;
+  readonly shipment_ids: readonly string[];
+  readonly created_at: string;
+  readonly cancelled_at: string | null;
+}
+
+export function toPickupView(p: PickupRecord): PickupView {
+  return {
+    id: p.id,
+    carrier: p.carrierCode,
+    status: p.status,
+    confirmation_number: p.confirmationNumber,
+    pickup_date: p.pickupDate,
+    window: { from: p.window.from, to: p.window.to },
+    address: p.address,
+    shipment_ids: [...p.shipmentIds],
+    created_at: p.createdAt.toISOString(),
+    cancelled_at: p.cancelledAt ? p.cancelledAt.toISOString() : null,
+  };
+}
+
+/**
+ * A shipment's step made by a pickup (scheduled, or back when it is cancelled): the tracking
+ * event keyed by the pickup, so scheduling again after a cancel records a new event, and the
+ * status_updated domain event.
+ */
+export function pickupMove(
+  shipment: Pick<ShipmentRecord, 'id' | 'teamId' | 'trackingNumber'>,
+  from: ShipmentStatus,
+  to: ShipmentStatus,
+  pickupId: string,
+  at: Date,
+  alsoFrom: readonly ShipmentStatus[] = [],
+): PickupShipmentMove {
+  const step = to === 'PICKUP_SCHEDULED' ? 'PICKUP_SCHEDULED' : 'PICKUP_CANCELLED';
+  return {
+    shipmentId: shipment.id,
+    from: [from, ...alsoFrom.filter((s) => s !== from)],
+    to,
+    event: {
+      id: randomUUID(),
+      shipmentId: shipment.id,
+      eventKey: `gateway:${step}:${pickupId}`,
+      code: to,
+      carrierStatus: null,
+      exceptionType: null,
+      locationEn: null,
+      locationAr: null,
+      measuredWeightKg: null,
+      occurredAt: at,
+      recordedAt: at,
+    },
+    outbox: {
+      teamId: shipment.teamId,
+      aggregateId: shipment.id,
+      type: 'shipment.status_changed',
+      payload: {
+        shipment_id: shipment.id,
+        tracking_number: shipment.trackingNumber,
+        previous_status: from,
+        status: to,
+        occurred_at: at.toISOString(),
+        pickup_id: pickupId,
+        kinds: eventKindsForStatusChange(from, to),
+      },
+    },
+  };
+}

@@ -1,2 +1,0 @@
-export * from './spl-address.client';
-export * from './cached-address-directory';

@@ -1,2 +1,0 @@
-export * from './in-memory-rate-limiter';
-export * from './redis-rate-limiter';

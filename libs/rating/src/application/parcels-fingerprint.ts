@@ -1,0 +1,14 @@
+import { createHash } from 'node:crypto';
+import { ParcelProps } from '../domain/parcel.value-object';
+
+/**
+ * Parcels identify a quote's goods regardless of the order they are listed in: the same
+ * multiset of (weight, length, width, height) gives the same fingerprint.
+ */
+export function parcelsFingerprint(parcels: readonly ParcelProps[]): string {
+  const canonical = parcels
+    .map((p) => [p.weight_kg, p.length_cm, p.width_cm, p.height_cm].map((n) => String(n)).join('x'))
+    .sort()
+    .join('|');
+  return createHash('sha256').update(canonical).digest('hex');
+}

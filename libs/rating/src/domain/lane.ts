@@ -1,0 +1,45 @@
+import { GCC_COUNTRY_CODES } from '@lgw/addresses';
+import { CarrierDescriptor, Lane, ServiceLevelDescriptor } from '@lgw/carrier-access';
+
+const GCC: ReadonlySet<string> = new Set(GCC_COUNTRY_CODES);
+
+export interface EligibleServiceLevel {
+  readonly carrier: CarrierDescriptor;
+  readonly service: ServiceLevelDescriptor;
+}
+
+/** Same country → domestic; both in the GCC → gcc; anything else → international. */
+export function classifyLane(originCountry: string, destinationCountry: string): Lane {
+  const origin = normaliseCountry(originCountry);
+  const destination = normaliseCountry(destinationCountry);
+  if (origin === destination) return 'domestic';
+  if (GCC.has(origin) && GCC.has(destination)) return 'gcc';
+  return 'international';
+}
+
+/**
+ * Every (carrier, service level) that can carry a shipment from origin to destination:
+ * the carrier covers both countries and the level serves the lane. Catalogue order is kept
+ * so quotes come back in a stable order.
+ */
+export function eligibleServiceLevels(
+  carriers: readonly CarrierDescriptor[],
+  originCountry: string,
+  destinationCountry: string,
+): EligibleServiceLevel[] {
+  const origin = normaliseCountry(originCountry);
+  const destination = normaliseCountry(destinationCountry);
+  const lane = classifyLane(origin, destination);
+  return carriers
+    .filter((carrier) => {
+      const covered = carrier.coverage_countries.map(normaliseCountry);
+      return covered.includes(origin) && covered.includes(destination);
+    })
+    .flatMap((carrier) =>
+      carrier.service_levels.filter((service) => service.lanes.includes(lane)).map((service) => ({ carrier, service })),
+    );
+}
+
+function normaliseCountry(code: string): string {
+  return code.trim().toUpperCase();
+}

@@ -1,0 +1,112 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { IssuedQuote } from '../application/ports/quote.repository.port';
+import { SignedQuoteCodec } from './signed-quote.codec';
+
+const quote = (over: Partial<IssuedQuote> = {}): IssuedQuote => ({
+  teamId: randomUUID(),
+  carrierCode: 'sahm',
+  serviceCode: 'sahm_express_domestic',
+  lane: 'domestic',
+  originCountry: 'SA',
+  destinationCountry: 'SA',
+  parcelsFingerprint: randomBytes(32).toString('hex'),
+  chargeableKg: 2.5,
+  baseHalalas: 1500,
+  weightChargeHalalas: 300,
+  fuelSurchargeHalalas: 180,
+  vatHalalas: 297,
+  totalHalalas: 2277,
+  codAmountHalalas: 0,
+  codFeeHalalas: 0,
+  connectionId: null,
+  createdAt: new Date('2026-11-24T10:00:00.123Z'),
+  expiresAt: new Date('2026-11-24T10:15:00.123Z'),
+  ...over,
+});
+
+describe('SignedQuoteCodec', () => {
+  const codec = new SignedQuoteCodec(randomBytes(32));
+
+  it.each([32, 64, 100])('signs with HMAC-SHA256 of a %i-byte key, its first 16 bytes', (size) => {
+    const key = randomBytes(size);
+    const q = quote();
+    const raw = Buffer.from(new SignedQuoteCodec(key).seal(q).slice(3), 'base64url');
+    const body = raw.subarray(0, raw.length - 16);
+    const expected = createHmac('sha256', key).update('lgw quote v1\0').update(q.teamId).update('\0').update(body).digest().subarray(0, 16);
+    expect(raw.subarray(raw.length - 16).equals(expected)).toBe(true);
+  });
+
+  it('opens what it sealed, for the team it sealed it for, field for field', () => {
+    const q = quote({ lane: 'international', destinationCountry: 'AE', totalHalalas: 2 ** 40, chargeableKg: 1234.5 });
+    const id = codec.seal(q);
+    expect(id).toMatch(/^q1\.[A-Za-z0-9_-]+$/);
+    expect(id.length).toBeLessThanOrEqual(256);
+    expect(codec.open(q.teamId, id)).toEqual(q);
+  });
+
+  it('carries the cash on delivery amount and fee the quote was rated with', () => {
+    const q = quote({ codAmountHalalas: 1_000_000, codFeeHalalas: 15_000, totalHalalas: 21_527 });
+    const opened = codec.open(q.teamId, codec.seal(q));
+    expect(opened).toEqual(q);
+    expect(opened?.codAmountHalalas).toBe(1_000_000);
+    expect(opened?.codFeeHalalas).toBe(15_000);
+  });
+
+  it('carries the carrier connection the quote was priced on', () => {
+    const connectionId = randomUUID();
+    const q = quote({ connectionId });
+    expect(codec.open(q.teamId, codec.seal(q))).toEqual(q);
+    const none = quote({ connectionId: undefined });
+    expect(codec.open(none.teamId, codec.seal(none))?.connectionId).toBeNull();
+    expect(() => codec.seal(quote({ connectionId: 'platform' }))).toThrow(/connection/);
+  });
+
+  it('still opens a version 2 token (issued before connections) as booked on the platform account', () => {
+    const key = randomBytes(32);
+    const q = quote({ codAmountHalalas: 5_000, codFeeHalalas: 1_500 });
+    const sealed = Buffer.from(new SignedQuoteCodec(key).seal(q).slice(3), 'base64url');
+    // A version 2 body is the version 3 body without the 16 connection bytes after the nonce.
+    const body = sealed.subarray(0, sealed.length - 16);
+    const connectionAt = 1 + 1 + 2 + 2 + 32 + 4 + 7 * 6 + 6 + 6 + 4;
+    const v2 = Buffer.concat([body.subarray(0, connectionAt), body.subarray(connectionAt + 16)]);
+    v2[0] = 2;
+    const mac = createHmac('sha256', key).update('lgw quote v1\0').update(q.teamId).update('\0').update(v2).digest().subarray(0, 16);
+    const opened = new SignedQuoteCodec(key).open(q.teamId, `q1.${Buffer.concat([v2, mac]).toString('base64url')}`);
+    expect(opened).toEqual({ ...q, connectionId: null });
+  });
+
+  it('gives two quotes with the same facts two ids', () => {
+    const q = quote();
+    expect(codec.seal(q)).not.toBe(codec.seal(q));
+  });
+
+  it('opens nothing for another team, another key, an altered or a malformed id', () => {
+    const q = quote();
+    const id = codec.seal(q);
+    expect(codec.open(randomUUID(), id)).toBeNull();
+    expect(new SignedQuoteCodec(randomBytes(32)).open(q.teamId, id)).toBeNull();
+    const raw = Buffer.from(id.slice(3), 'base64url');
+    for (const at of [0, 10, 60, raw.length - 1]) {
+      const altered = Buffer.from(raw);
+      altered[at] ^= 1;
+      expect(codec.open(q.teamId, `q1.${altered.toString('base64url')}`)).toBeNull();
+    }
+    for (const bad of [
+      '',
+      'not-a-quote',
+      '4b0c4d1e-0000-4000-8000-000000000000',
+      'q1.',
+      `q1.${raw.subarray(0, 40).toString('base64url')}`,
+      `${id}=`,
+    ]) {
+      expect(codec.open(q.teamId, bad)).toBeNull();
+    }
+  });
+
+  it('refuses to seal what it could not open exactly', () => {
+    expect(() => codec.seal(quote({ originCountry: 'Saudi' }))).toThrow();
+    expect(() => codec.seal(quote({ parcelsFingerprint: 'abc' }))).toThrow();
+    expect(() => codec.seal(quote({ chargeableKg: 0.0001 }))).toThrow();
+    expect(() => new SignedQuoteCodec(randomBytes(16))).toThrow();
+  });
+});

@@ -1,0 +1,107 @@
+import { DataSource } from 'typeorm';
+import { CarrierIntent } from '@lgw/shipping';
+import { IssuedQuote, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '../application/ports/quote.repository.port';
+import { pendingIntentRow } from '@lgw/shipping';
+import { preparedQuery } from '@lgw/database';
+import { SignedQuoteCodec } from './signed-quote.codec';
+
+/**
+ * Quotes as signed, team-bound, expiring ids (docs/adr/0031): rating writes nothing, the id
+ * itself carries what booking must honour. What a token cannot say — that it was used — is a
+ * row in `used_quotes`, whose primary key lets one booking claim a quote, on any number of
+ * replicas; the unique index on shipments.quote_id stays the last line. Nothing lives in Redis,
+ * so losing Redis voids no issued quote.
+ */
+export class SignedQuoteRepository implements QuoteRepositoryPort {
+  private readonly codec: SignedQuoteCodec;
+
+  /** @param embedded PGlite in the api's thread: one connection, no WAL flush to spare. */
+  constructor(
+    private readonly dataSource: DataSource,
+    signingKey: Buffer,
+    private readonly embedded = false,
+  ) {
+    this.codec = new SignedQuoteCodec(signingKey);
+  }
+
+  issue(quotes: readonly IssuedQuote[]): Promise<string[]> {
+    return Promise.resolve(quotes.map((q) => this.codec.seal(q)));
+  }
+
+  async findForTeam(teamId: string, quoteId: string): Promise<StoredQuote | null> {
+    const quote = this.codec.open(teamId, quoteId);
+    if (!quote) return null;
+    const rows = await preparedQuery<{ used_at: Date }>(
+      this.dataSource,
+      'used_quote',
+      'SELECT used_at FROM used_quotes WHERE quote_id = $1',
+      [quoteId],
+    );
+    return { ...quote, id: quoteId, usedAt: rows[0]?.used_at ?? null };
+  }
+
+  open(claim: QuoteClaim): StoredQuote | null {
+    const quote = this.codec.open(claim.teamId, claim.quoteId);
+    if (!quote || quote.expiresAt.getTime() <= claim.now.getTime()) return null;
+    if (
+      quote.parcelsFingerprint !== claim.parcelsFingerprint ||
+      quote.originCountry !== claim.originCountry ||
+      quote.destinationCountry !== claim.destinationCountry
+    ) {
+      return null;
+    }
+    return { ...quote, id: claim.quoteId, usedAt: null };
+  }
+
+  async claim(claim: QuoteClaim): Promise<StoredQuote | null> {
+    const quote = this.open(claim);
+    if (!quote) return null;
+    const rows: Array<{ used_at: Date }> = await this.relaxed(
+      `INSERT INTO used_quotes (quote_id, team_id, used_at, expires_at) VALUES ($1, $2, $3, $4)
+        ON CONFLICT (quote_id) DO NOTHING RETURNING used_at`,
+      [claim.quoteId, claim.teamId, claim.now, quote.expiresAt],
+    );
+    return rows[0] ? { ...quote, usedAt: rows[0].used_at } : null;
+  }
+
+  /**
+   * One statement, one flushed commit: the claim row and the booking intent exist together or not
+   * at all, so no claim is ever left without the intent that explains it (docs/adr/0068). A quote
+   * claimed already inserts nothing, the intent included. Prepared: its text never changes.
+   */
+  async claimWithIntent(claim: QuoteClaim, quote: StoredQuote, intent: Omit<CarrierIntent, 'state'>): Promise<StoredQuote | null> {
+    const row = pendingIntentRow(intent, 5);
+    const rows = await preparedQuery<{ used_at: Date }>(
+      this.dataSource,
+      'claim_quote_with_intent',
+      `WITH claim AS (
+         INSERT INTO used_quotes (quote_id, team_id, used_at, expires_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (quote_id) DO NOTHING RETURNING used_at
+       ), intent AS (
+         INSERT INTO carrier_intents (${row.columns}) SELECT ${row.values} FROM claim
+       )
+       SELECT used_at FROM claim`,
+      [claim.quoteId, claim.teamId, claim.now, quote.expiresAt, ...row.params],
+    );
+    return rows[0] ? { ...quote, usedAt: rows[0].used_at } : null;
+  }
+
+  async release(teamId: string, quoteId: string): Promise<void> {
+    await this.relaxed('DELETE FROM used_quotes WHERE quote_id = $1 AND team_id = $2', [quoteId, teamId]);
+  }
+
+  /**
+   * Claims and releases do not wait for the WAL flush (PostgreSQL): a booking whose carrier is
+   * down claims and releases on every attempt, and two flushed commits each time slowed the
+   * other carriers' bookings. Nothing is lost that matters: the booking's next step (its carrier
+   * intent, then the shipment) is a flushed commit, which makes the earlier claim durable with
+   * it; a crash before that loses only the claim of a booking that never reached the carrier.
+   */
+  private async relaxed<T>(sql: string, params: unknown[]): Promise<T[]> {
+    if (this.embedded) return this.dataSource.query(sql, params);
+    return this.dataSource.transaction(async (em) => {
+      await em.query('SET LOCAL synchronous_commit = off');
+      return em.query(sql, params);
+    });
+  }
+}

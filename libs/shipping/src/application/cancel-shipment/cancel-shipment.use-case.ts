@@ -1,0 +1,123 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '@lgw/kernel';
+import { eventKindsForStatusChange } from '../../domain/shipment-event-kinds';
+import { Shipment } from '../../domain/shipment.aggregate';
+import { STATUS_LABELS } from '../../domain/shipment-status';
+import { CARRIER_INTENTS, CarrierIntentStorePort } from '../ports/carrier-intent.port';
+import { CARRIER_REGISTRY, CarrierRegistryPort, CarrierRejectedError } from '@lgw/carrier-access';
+import {
+  ResolveCarrierConnectionUseCase,
+  shipmentCarrier,
+} from '@lgw/carrier-access';
+import { CLOCK, ClockPort } from '@lgw/kernel';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
+import { faultPoint } from '@lgw/kernel';
+import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
+import { gatewayEvent, ShipmentRecord } from '../shipment.record';
+import { CancelShipmentCommand } from './cancel-shipment.command';
+
+export interface CancellationView {
+  readonly id: string;
+  readonly tracking_number: string;
+  readonly status: 'CANCELLED';
+  readonly status_ar: string;
+  readonly status_en: string;
+  readonly cancelled_at: string;
+}
+
+/**
+ * Cancels with the carrier first, then records it; a carrier failure changes nothing here.
+ * The intent recorded before the call lets recovery finish the job if this process dies.
+ */
+@Injectable()
+export class CancelShipmentUseCase {
+  constructor(
+    private readonly getShipment: GetShipmentUseCase,
+    @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
+    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
+    @Inject(CLOCK) private readonly clock: ClockPort,
+    @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
+    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
+  ) {}
+
+  async execute(command: CancelShipmentCommand): Promise<CancellationView> {
+    const { reason } = command;
+    const shipment = await this.getShipment.record(command.teamId, command.shipmentId);
+    // Cancelled already, by an earlier request or by the carrier's own report: the same answer.
+    if (shipment.status === 'CANCELLED')
+      return cancellationView(shipment.id, shipment.trackingNumber, shipment.cancelledAt ?? shipment.updatedAt);
+    Shipment.restore(shipment).assertCancellable();
+
+    // Recorded before the carrier hears of it: if this process dies from here on, recovery asks
+    // the carrier whether the booking is cancelled and records what it says (ADR 0013).
+    const intent = randomUUID();
+    await this.intents.record({
+      id: intent,
+      kind: 'cancel',
+      teamId: shipment.teamId,
+      shipmentId: shipment.id,
+      carrierCode: shipment.carrierCode,
+      payload: { reason },
+      idempotency: command.idempotencyKey ?? null,
+      createdAt: this.clock.now(),
+    });
+    faultPoint('cancel.before-carrier-call');
+    try {
+      // On the account it was booked on (docs/adr/0065).
+      await (await shipmentCarrier(this.carriers, this.connections, shipment.teamId, shipment)).cancel(shipment.trackingNumber);
+    } catch (error) {
+      // Refused: nothing changed. Unknown (timeout): recovery adopts whatever the carrier did.
+      const settled = error instanceof CarrierRejectedError ? 'abandoned' : 'compensating';
+      await this.intents.transition(intent, ['pending'], settled, this.clock.now()).catch(() => undefined);
+      throw error;
+    }
+    faultPoint('cancel.after-carrier-call');
+
+    const at = this.clock.now();
+    const cancelled = await recordCancellation(this.shipments, shipment, reason, at);
+    await this.intents.transition(intent, ['pending'], 'completed', this.clock.now()).catch(() => undefined);
+    if (!cancelled) {
+      // The status moved while the carrier was being called: a pickup event arrived (409), or the
+      // tracking poll already recorded the cancellation the carrier just made (the same answer).
+      const now = await this.getShipment.record(command.teamId, command.shipmentId);
+      if (now.status === 'CANCELLED') return cancellationView(now.id, now.trackingNumber, now.cancelledAt ?? at);
+      throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: now.status });
+    }
+    return cancellationView(shipment.id, shipment.trackingNumber, at);
+  }
+}
+
+/** CANCELLED, its event and its domain event, if the shipment is still where it was read. */
+export function recordCancellation(
+  shipments: ShipmentRepositoryPort,
+  shipment: ShipmentRecord,
+  reason: string | null,
+  at: Date,
+): Promise<boolean> {
+  return shipments.markCancelled(shipment, shipment.status, at, reason, gatewayEvent(shipment.id, 'CANCELLED', at), [
+    {
+      teamId: shipment.teamId,
+      aggregateId: shipment.id,
+      type: 'shipment.cancelled',
+      payload: {
+        shipment_id: shipment.id,
+        previous_status: shipment.status,
+        status: 'CANCELLED',
+        reason,
+        kinds: eventKindsForStatusChange(shipment.status, 'CANCELLED'),
+      },
+    },
+  ]);
+}
+
+export function cancellationView(id: string, trackingNumber: string, at: Date): CancellationView {
+  return {
+    id,
+    tracking_number: trackingNumber,
+    status: 'CANCELLED',
+    status_ar: STATUS_LABELS.CANCELLED.ar,
+    status_en: STATUS_LABELS.CANCELLED.en,
+    cancelled_at: at.toISOString(),
+  };
+}

@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@lgw/kernel';
+import { LabelFormat } from '../../ports/label-renderer.port';
+import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
+import { GetShipmentUseCase } from '../../get-shipment/get-shipment.use-case';
+import { RenderLabelUseCase } from '../render-label/render-label.use-case';
+
+/**
+ * Serves the stored label in the asked format; renders on demand (and stores) only what is not
+ * stored yet. A cancelled shipment's label is void: E_LABEL_VOIDED, never the label.
+ */
+@Injectable()
+export class GetLabelUseCase {
+  constructor(
+    private readonly shipments: GetShipmentUseCase,
+    @Inject(LABEL_STORE) private readonly labels: LabelStorePort,
+    private readonly renderLabel: RenderLabelUseCase,
+  ) {}
+
+  /** Without a format: the one the shipment asked for at booking (pdf_a6 unless it asked). */
+  async execute(command: { teamId: string; shipmentId: string; format?: LabelFormat }): Promise<{ format: LabelFormat; body: Buffer }> {
+    const stored = await this.labels.findFormat(command.teamId, command.shipmentId, command.format);
+    if (stored?.status === 'CANCELLED') throw new DomainError('E_LABEL_VOIDED', { shipment_id: command.shipmentId });
+    if (stored?.body) return { format: stored.format, body: stored.body };
+    // Not rendered yet (or not this team's: record() answers 404 for that).
+    const shipment = await this.shipments.record(command.teamId, command.shipmentId);
+    if (shipment.status === 'CANCELLED') throw new DomainError('E_LABEL_VOIDED', { shipment_id: shipment.id });
+    const format = command.format ?? shipment.labelFormat ?? 'pdf_a6';
+    return { format, body: await this.renderLabel.renderFormat(shipment, format) };
+  }
+}

@@ -1,0 +1,133 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, ValidationError } from '@lgw/kernel';
+import { LABEL_MERGER, LabelFormat, LabelMergerPort } from '../../ports/label-renderer.port';
+import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
+import { ShipmentRecord } from '../../shipment.record';
+import { RenderLabelUseCase } from '../render-label/render-label.use-case';
+
+export const MERGE_MAX_LABELS = 500;
+export const BATCH_LABELS_MAX_LIMIT = 1000;
+/** Labels fetched or rendered ahead of the one being written (renders share the browser pool). */
+const LOOKAHEAD = 4;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+export interface MergeLabelsCommand {
+  readonly teamId: string;
+  readonly shipmentIds: unknown;
+  readonly format?: LabelFormat;
+}
+
+export interface BatchLabelsCommand {
+  readonly teamId: string;
+  readonly batchId: string;
+  readonly format?: LabelFormat;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+export interface BatchLabelProgressView {
+  readonly batch_id: string;
+  /** Shipments of the batch that are not cancelled: the labels the batch prints. */
+  readonly printable: number;
+  /** Of those, how many have their label rendered and stored. */
+  readonly ready: number;
+}
+
+/**
+ * One printable file for many labels, in the given order: a PDF (one label per page) or one
+ * ZPL stream. Everything is checked before the first byte; then labels are read (or rendered
+ * and stored, when not yet) a few at a time, so memory does not grow with the selection.
+ */
+@Injectable()
+export class MergeLabelsUseCase {
+  constructor(
+    @Inject(LABEL_STORE) private readonly labels: LabelStorePort,
+    @Inject(LABEL_MERGER) private readonly merger: LabelMergerPort,
+    private readonly renderLabel: RenderLabelUseCase,
+  ) {}
+
+  /** A selection of 1–500 of the team's shipments; any unknown or foreign id → E_NOT_FOUND, a cancelled one → E_LABEL_VOIDED. */
+  async selection(command: MergeLabelsCommand): Promise<AsyncIterable<Buffer>> {
+    const ids = parseShipmentIds(command.shipmentIds);
+    const found = new Map((await this.labels.shipmentsForTeam(command.teamId, [...new Set(ids)])).map((s) => [s.id, s]));
+    const shipments = ids.map((id) => found.get(id));
+    if (shipments.some((s) => !s)) throw new DomainError('E_NOT_FOUND');
+    const voided = shipments.find((s) => s?.status === 'CANCELLED');
+    if (voided) throw new DomainError('E_LABEL_VOIDED', { shipment_id: voided.id });
+    return this.merge(shipments as ShipmentRecord[], command.format ?? 'pdf_a6');
+  }
+
+  /**
+   * How far the batch's labels are: printable shipments and how many have their label stored.
+   * A page of labels not stored yet is rendered on the way (seconds per 20), so a client can
+   * show this while it waits, or before it asks.
+   */
+  async batchProgress(teamId: string, batchId: string): Promise<BatchLabelProgressView> {
+    const progress = await this.labels.batchLabelProgress(teamId, batchId);
+    if (!progress) throw new DomainError('E_NOT_FOUND');
+    return { batch_id: batchId, printable: progress.printable, ready: progress.ready };
+  }
+
+  /** A page of a batch's labels in file order; cancelled shipments are left out (their labels are void). */
+  async batchPage(command: BatchLabelsCommand): Promise<AsyncIterable<Buffer>> {
+    const ids = await this.labels.batchShipmentIds(command.teamId, command.batchId, command.offset, command.limit);
+    if (!ids) throw new DomainError('E_NOT_FOUND');
+    const byId = new Map((await this.labels.shipmentsForTeam(command.teamId, ids)).map((s) => [s.id, s]));
+    const shipments = ids.map((id) => byId.get(id)).filter((s): s is ShipmentRecord => Boolean(s) && s?.status !== 'CANCELLED');
+    if (shipments.length === 0) {
+      throw new ValidationError(
+        'offset',
+        'no printable label in this page of the batch',
+        'لا توجد ملصقات قابلة للطباعة في هذه الصفحة من الدفعة',
+      );
+    }
+    return this.merge(shipments, command.format ?? 'pdf_a6');
+  }
+
+  private merge(shipments: readonly ShipmentRecord[], format: LabelFormat): AsyncIterable<Buffer> {
+    return this.merger.merge(format, this.bodies(shipments, format));
+  }
+
+  private async *bodies(shipments: readonly ShipmentRecord[], format: LabelFormat): AsyncIterable<Buffer> {
+    const pending: Array<Promise<Buffer>> = [];
+    let next = 0;
+    const fill = () => {
+      while (pending.length < LOOKAHEAD && next < shipments.length) {
+        const body = this.body(shipments[next++], format);
+        body.catch(() => undefined); // awaited in order below; never an unhandled rejection meanwhile
+        pending.push(body);
+      }
+    };
+    fill();
+    while (pending.length > 0) {
+      const body = await (pending.shift() as Promise<Buffer>);
+      fill();
+      yield body;
+    }
+  }
+
+  private async body(shipment: ShipmentRecord, format: LabelFormat): Promise<Buffer> {
+    const stored = await this.labels.findFormat(shipment.teamId, shipment.id, format);
+    return stored?.body ?? this.renderLabel.renderFormat(shipment, format);
+  }
+}
+
+/** 1–500 shipment ids, each a UUID. */
+export function parseShipmentIds(value: unknown): string[] {
+  if (!Array.isArray(value))
+    throw new ValidationError('shipment_ids', 'must be an array of shipment ids', 'يجب أن تكون قائمة بمعرّفات الشحنات');
+  if (value.length === 0) throw new ValidationError('shipment_ids', 'must name at least one shipment', 'يجب تحديد شحنة واحدة على الأقل');
+  if (value.length > MERGE_MAX_LABELS) {
+    throw new ValidationError(
+      'shipment_ids',
+      `must name at most ${MERGE_MAX_LABELS} shipments`,
+      `يجب ألا يتجاوز عدد الشحنات ${MERGE_MAX_LABELS}`,
+    );
+  }
+  value.forEach((id, index) => {
+    if (typeof id !== 'string' || !UUID.test(id)) {
+      throw new ValidationError(`shipment_ids[${index}]`, 'must be a shipment id (UUID)', 'يجب أن يكون معرّف شحنة صالحاً (UUID)');
+    }
+  });
+  return (value as string[]).map((id) => id.toLowerCase());
+}

@@ -1,0 +1,104 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { eventKindsForStatusChange } from '../../../domain/shipment-event-kinds';
+import {
+  LABEL_FORMAT_RENDERER,
+  LABEL_RENDERER,
+  LabelFormat,
+  LabelFormatRendererPort,
+  LabelRendererPort,
+  LabelRendererUnavailableError,
+} from '../../ports/label-renderer.port';
+import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
+import { CLOCK, ClockPort } from '@lgw/kernel';
+import { EVENT_JOB_ATTEMPTS, JobQueuePort } from '@lgw/kernel';
+import { gatewayEvent, ShipmentRecord } from '../../shipment.record';
+import { toLabelData } from '../label-data';
+
+export const LABEL_QUEUE = 'labels';
+
+/** One label job per shipment, however many times it is asked for. */
+export function labelJobId(shipmentId: string): string {
+  return `label-${shipmentId}`;
+}
+
+/** Queues a shipment's label (the relay, and the sweep for labels whose job was lost). */
+export function enqueueLabel(jobs: JobQueuePort, shipmentId: string): Promise<void> {
+  return jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId }, { jobId: labelJobId(shipmentId), attempts: EVENT_JOB_ATTEMPTS });
+}
+
+/**
+ * Renders a shipment's label once and keeps it. Safe to run twice (a retried job, or a
+ * GET racing the job): the first stored PDF wins and the status moves only from CREATED.
+ */
+@Injectable()
+export class RenderLabelUseCase {
+  constructor(
+    @Inject(LABEL_STORE) private readonly labels: LabelStorePort,
+    @Inject(LABEL_RENDERER) private readonly renderer: LabelRendererPort,
+    @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
+    @Inject(CLOCK) private readonly clock: ClockPort,
+    @Inject(LABEL_FORMAT_RENDERER) private readonly formats: LabelFormatRendererPort,
+  ) {}
+
+  /**
+   * Job entry point: by shipment id, whatever the team. A browser that cannot run ends the job
+   * without spending its retries: the shipment stays waiting for its label and the label sweep
+   * asks again a minute later (docs/adr/0034-labels-without-a-browser.md).
+   */
+  async execute(command: { shipmentId: string }): Promise<void> {
+    if (await this.labels.find(command.shipmentId)) return;
+    const shipment = await this.labels.findShipment(command.shipmentId);
+    if (!shipment) return;
+    try {
+      // The A6 label, and the ZPL precomputed with it: serving ZPL then needs no browser (ADR 0049).
+      await this.renderFormat(shipment, 'zpl');
+      // A shipment that asked for 4×6 gets it ready too.
+      if (shipment.labelFormat === 'pdf_4x6') await this.renderFormat(shipment, 'pdf_4x6');
+    } catch (error) {
+      if (!(error instanceof LabelRendererUnavailableError)) throw error;
+    }
+  }
+
+  /**
+   * The label in a format, rendered and stored now if it is not yet (the A6 label first: the
+   * other formats hang off it). A label whose shipment's destination changed while it was being
+   * rendered is not kept: it is rendered again from the current shipment.
+   */
+  async renderFormat(shipment: ShipmentRecord, format: LabelFormat): Promise<Buffer> {
+    let current = shipment;
+    for (let attempt = 1; ; attempt++) {
+      const a6 = (await this.labels.find(current.id)) ?? (await this.renderAndStore(current));
+      if (a6 && format === 'pdf_a6') return a6;
+      if (a6 && format !== 'pdf_a6') {
+        const stored = await this.labels.findFormat(current.teamId, current.id, format);
+        if (stored?.body) return stored.body;
+        const body = await this.formats.render(format, toLabelData(current, this.catalogue.find(current.carrierCode)));
+        const kept = await this.labels.saveFormat(current.id, format, body, this.clock.now());
+        if (kept) return kept;
+      }
+      const reread = await this.labels.findShipment(current.id);
+      if (!reread || attempt >= 3) throw new LabelRendererUnavailableError('the shipment changed while its label was rendered', 1);
+      current = reread;
+    }
+  }
+
+  /** Renders and stores the A6 label; null when the shipment's destination changed meanwhile. */
+  async renderAndStore(shipment: ShipmentRecord): Promise<Buffer | null> {
+    const pdf = await this.renderer.render(toLabelData(shipment, this.catalogue.find(shipment.carrierCode)));
+    const at = this.clock.now();
+    return this.labels.saveAndAdvance(shipment, pdf, at, gatewayEvent(shipment.id, 'LABEL_GENERATED', at), [
+      {
+        teamId: shipment.teamId,
+        aggregateId: shipment.id,
+        type: 'shipment.status_changed',
+        payload: {
+          shipment_id: shipment.id,
+          previous_status: 'CREATED',
+          status: 'LABEL_GENERATED',
+          kinds: eventKindsForStatusChange('CREATED', 'LABEL_GENERATED'),
+        },
+      },
+    ]);
+  }
+}

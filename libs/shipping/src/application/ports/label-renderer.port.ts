@@ -1,0 +1,71 @@
+import { AddressProps } from '@lgw/addresses';
+import { LabelFormat } from '../../domain/label-format';
+import { ParcelProps } from '@lgw/rating';
+
+/** Everything printed on an A6 label. */
+export interface LabelData {
+  readonly shipmentId: string;
+  readonly trackingNumber: string;
+  readonly carrier: { readonly code: string; readonly name_en: string; readonly name_ar: string };
+  readonly service: { readonly code: string; readonly name_en: string; readonly name_ar: string };
+  readonly origin: AddressProps;
+  readonly destination: AddressProps;
+  readonly parcels: readonly ParcelProps[];
+  readonly chargeableWeightKg: number;
+  /** Cash on delivery, integer halalas; absent or 0 when none. */
+  readonly codAmountHalalas?: number;
+  readonly reference?: string;
+  readonly createdAt: Date;
+  /** A customer return: the label says RETURN in both languages. */
+  readonly isReturn?: boolean;
+}
+
+export interface LabelRendererPort {
+  /** Returns the bytes of a one-page A6 PDF. */
+  render(data: LabelData): Promise<Buffer>;
+}
+
+export const LABEL_RENDERER = Symbol('LABEL_RENDERER');
+
+export type RendererAvailability = { readonly available: true } | { readonly available: false; readonly reason: string };
+
+/** Whether documents (labels, invoices) can be printed now; cheap, launches nothing. */
+export interface RendererStatusPort {
+  availability(): RendererAvailability;
+}
+
+export const RENDERER_STATUS = Symbol('RENDERER_STATUS');
+
+/**
+ * No renderer can run (no browser installed, or it fails to launch): the caller gets 503
+ * E_LABEL_UNAVAILABLE. Nothing is lost: labels stay pending and render once a browser runs.
+ */
+export class LabelRendererUnavailableError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly retryAfterSeconds = 60,
+  ) {
+    super(`label renderer unavailable: ${reason}`);
+    this.name = 'LabelRendererUnavailableError';
+  }
+}
+
+/** The label formats are the shipment's (libs/domain); named here too for the renderers' adapters. */
+export { LABEL_FORMATS, type LabelFormat } from '../../domain/label-format';
+/** The formats rendered from the same data besides the A6 PDF. */
+export type PrinterLabelFormat = Exclude<LabelFormat, 'pdf_a6'>;
+
+export interface LabelFormatRendererPort {
+  /** pdf_4x6: a one-page 4×6 in PDF; zpl: a ZPL II document for a 203 dpi 4×6 printer. */
+  render(format: PrinterLabelFormat, data: LabelData): Promise<Buffer>;
+}
+
+export const LABEL_FORMAT_RENDERER = Symbol('LABEL_FORMAT_RENDERER');
+
+/** Joins labels into one printable file: a PDF with one label per page, or one ZPL stream. */
+export interface LabelMergerPort {
+  /** Consumes the labels in order and yields the merged file's bytes. */
+  merge(format: LabelFormat, labels: AsyncIterable<Buffer>): AsyncIterable<Buffer>;
+}
+
+export const LABEL_MERGER = Symbol('LABEL_MERGER');

@@ -1,0 +1,47 @@
+import { LabelFormat, PrinterLabelFormat } from './label-renderer.port';
+import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipment.record';
+
+export interface LabelStorePort {
+  find(shipmentId: string): Promise<Buffer | null>;
+  /** Any shipment by id: for workers, which act for every team. */
+  findShipment(shipmentId: string): Promise<ShipmentRecord | null>;
+  /** Shipments still CREATED without a label, booked before `olderThan` (oldest first). */
+  awaitingLabel(olderThan: Date, limit: number): Promise<string[]>;
+  /**
+   * Stores the PDF once (a second render of the same shipment keeps the first) and, if the
+   * shipment is still CREATED, moves it to LABEL_GENERATED with its event and domain events,
+   * all in one transaction. A shipment the carrier's scans moved on already gets the event as
+   * history only; a cancelled one gets none. Returns the stored bytes, or null (nothing
+   * written) when the shipment's destination is no longer the one the label was rendered for.
+   */
+  saveAndAdvance(
+    shipment: ShipmentRecord,
+    pdf: Buffer,
+    at: Date,
+    event: TrackingEventRecord,
+    outbox: readonly OutboxEventDraft[],
+  ): Promise<Buffer | null>;
+  /**
+   * A team's shipment with its label in one format (the shipment's own default format when
+   * none is named), in one read, the hot path of every format: null for an unknown or another
+   * team's shipment; `body` null when not stored yet.
+   */
+  findFormat(
+    teamId: string,
+    shipmentId: string,
+    format?: LabelFormat,
+  ): Promise<{ status: string; format: LabelFormat; body: Buffer | null } | null>;
+  /**
+   * Keeps a pdf_4x6 or ZPL rendering of a stored label (the first one stored wins). Null when
+   * the label it was rendered from is gone meanwhile (the destination changed): nothing stored.
+   */
+  saveFormat(shipmentId: string, format: PrinterLabelFormat, body: Buffer, at: Date): Promise<Buffer | null>;
+  /** This team's shipments among `ids` (malformed and other teams' ids are simply absent). */
+  shipmentsForTeam(teamId: string, ids: readonly string[]): Promise<ShipmentRecord[]>;
+  /** A page of this team's batch's shipment ids in file order; null for an unknown or foreign batch. */
+  batchShipmentIds(teamId: string, batchId: string, offset: number, limit: number): Promise<string[] | null>;
+  /** How many of the batch's shipments can be printed (not cancelled) and how many of those have a stored label; null for an unknown or foreign batch. */
+  batchLabelProgress(teamId: string, batchId: string): Promise<{ printable: number; ready: number } | null>;
+}
+
+export const LABEL_STORE = Symbol('LABEL_STORE');

@@ -1,0 +1,220 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { AddressProps } from '@lgw/addresses';
+import { isTerminal } from '../../domain/shipment-state-machine';
+import { ShipmentWarning } from '../../domain/shipment-warnings';
+import {
+  CARRIER_INTENTS,
+  CarrierIntent,
+  CarrierIntentStorePort,
+  IdempotencyRef,
+  IntentRecoveryPort,
+  UNRESOLVED_INTENT_STATES,
+} from '../ports/carrier-intent.port';
+import { CARRIER_REGISTRY, CarrierRegistryPort } from '@lgw/carrier-access';
+import {
+  ResolveCarrierConnectionUseCase,
+  shipmentCarrier,
+} from '@lgw/carrier-access';
+import { IDEMPOTENCY_STORE, IdempotencyStorePort } from '@lgw/kernel';
+import { QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/rating';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
+import { CLOCK, ClockPort } from '@lgw/kernel';
+import { DEFAULT_INTENT_RECOVERY_AFTER_MS, GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
+import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../ports/shipment-destination.port';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
+import { PICKUP_REPOSITORY, PickupRepositoryPort } from '@lgw/pickups-returns';
+import { settlePickupIntent } from '@lgw/pickups-returns';
+import { createdEvents, reviveBookingDraft } from '../booking-draft';
+import { cancellationView, recordCancellation } from '../cancel-shipment/cancel-shipment.use-case';
+import { ShipmentRecord } from '../shipment.record';
+import { ShipmentView, toShipmentView } from '../shipment.view';
+import { sameAddress, writeDestination } from '../update-destination/update-destination.use-case';
+import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
+
+/** Intents settled per run: a backlog drains over a few runs instead of one long one. */
+const BATCH = 50;
+
+export interface RecoveryReport {
+  readonly completed: number;
+  readonly abandoned: number;
+  readonly unresolved: number;
+}
+
+type Outcome = 'completed' | 'abandoned' | 'unresolved';
+
+/**
+ * Settles carrier intents whose request died (docs/adr/0013-carrier-intents.md): asks the
+ * carrier by the gateway's reference, then completes the step in the gateway or undoes it at
+ * the carrier, so that carrier and gateway agree. Run by the worker for intents older than a
+ * bound, and for one Idempotency-Key when its retry finds the request's lease expired.
+ */
+@Injectable()
+export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
+  private readonly logger = new Logger('CarrierIntentRecovery');
+  /**
+   * Also how long one recoverer holds an intent: one that has not finished by then (its
+   * process died mid-way) is presumed gone. Every settling step is safe to repeat.
+   */
+  private readonly recoverAfterMs: number;
+
+  constructor(
+    @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
+    @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
+    @Inject(SHIPMENT_DESTINATION_WRITER) private readonly destinations: ShipmentDestinationWriterPort,
+    @Inject(QUOTE_REPOSITORY) private readonly quotes: QuoteRepositoryPort,
+    @Inject(IDEMPOTENCY_STORE) private readonly keys: IdempotencyStorePort,
+    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
+    @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
+    @Inject(CLOCK) private readonly clock: ClockPort,
+    @Inject(PICKUP_REPOSITORY) private readonly pickups: PickupRepositoryPort,
+    @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
+    @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
+    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
+  ) {
+    this.recoverAfterMs = settings?.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
+  }
+
+  /** Every unresolved intent older than the bound (a live request finishes well within it). */
+  async execute(): Promise<RecoveryReport> {
+    const now = this.clock.now();
+    const due = await this.intents.claimUnresolved(new Date(now.getTime() - this.recoverAfterMs), now, this.recoverAfterMs, BATCH);
+    const counts = { completed: 0, abandoned: 0, unresolved: 0 };
+    for (const intent of due) counts[await this.settle(intent)]++;
+    if (due.length > 0) this.logger.log({ event: 'carrier_intents.recovered', ...counts });
+    return counts;
+  }
+
+  async settleForKey(teamId: string, key: IdempotencyRef): Promise<boolean> {
+    const { claimed, heldElsewhere } = await this.intents.claimForKey(teamId, key, this.clock.now(), this.recoverAfterMs);
+    let settled = !heldElsewhere;
+    for (const intent of claimed) if ((await this.settle(intent)) === 'unresolved') settled = false;
+    return settled;
+  }
+
+  private async settle(intent: CarrierIntent): Promise<Outcome> {
+    try {
+      switch (intent.kind) {
+        case 'book':
+          return await this.settleBooking(intent);
+        case 'cancel':
+          return await this.settleCancel(intent);
+        case 'update_destination':
+          return await this.settleDestination(intent);
+        case 'schedule_pickup': {
+          const settled = await settlePickupIntent(intent, this.pickups, this.carriers, () => this.clock.now());
+          const view = settled.view;
+          return await this.finish(intent, settled.state, view ? () => view : undefined);
+        }
+        default:
+          return await this.finish(intent, 'abandoned');
+      }
+    } catch (error) {
+      // Typically the carrier cannot be asked right now: the next run tries again.
+      this.logger.warn(`intent ${intent.id} (${intent.kind}, ${intent.carrierCode}) not settled yet: ${String(error)}`);
+      await this.intents.transition(intent.id, [intent.state], intent.state, this.clock.now()).catch(() => undefined);
+      return 'unresolved';
+    }
+  }
+
+  /**
+   * pending: nobody answered the client, so a booking the carrier holds is completed here.
+   * compensating: the client was told it failed (and has the quote back), so it is cancelled.
+   */
+  private async settleBooking(intent: CarrierIntent): Promise<Outcome> {
+    const recorded = await this.shipments.findForTeam(intent.teamId, intent.shipmentId);
+    if (recorded) return this.finish(intent, 'completed', () => this.shipmentView(recorded));
+
+    const draft = reviveBookingDraft(intent.payload.shipment);
+    // Asked on the account the quote booked on (docs/adr/0065): the booking is there if anywhere.
+    const adapter = await shipmentCarrier(this.carriers, this.connections, intent.teamId, draft);
+    const found = await adapter.findBookingByReference(intent.shipmentId);
+    if (found && !found.cancelled && intent.state === 'pending') {
+      const booked = { ...draft, trackingNumber: found.trackingNumber, carrierReference: found.carrierReference };
+      try {
+        await this.shipments.insertBooked(booked, ...createdEvents(booked));
+      } catch (error) {
+        const raced = await this.shipments.findForTeam(intent.teamId, intent.shipmentId);
+        if (raced) return this.finish(intent, 'completed', () => this.shipmentView(raced));
+        this.logger.error(
+          `booking ${found.trackingNumber} found at ${intent.carrierCode} cannot be recorded; cancelling it: ${String(error)}`,
+        );
+        await this.intents.transition(intent.id, ['pending'], 'compensating', this.clock.now());
+        await adapter.cancel(found.trackingNumber);
+        if (draft.quoteId) await this.quotes.release(intent.teamId, draft.quoteId);
+        return this.finish(intent, 'abandoned', undefined, ['compensating']);
+      }
+      const stored = await this.shipments.findForTeam(intent.teamId, intent.shipmentId);
+      return this.finish(intent, 'completed', stored ? () => this.shipmentView(stored) : undefined);
+    }
+    if (found && !found.cancelled) await adapter.cancel(found.trackingNumber);
+    // Nothing booked (or undone): the quote books again, unless the client already has it back.
+    if (intent.state === 'pending' && draft.quoteId) await this.quotes.release(intent.teamId, draft.quoteId);
+    return this.finish(intent, 'abandoned');
+  }
+
+  /** The carrier's word decides: cancelled there means cancelled here; otherwise nothing happened. */
+  private async settleCancel(intent: CarrierIntent): Promise<Outcome> {
+    const shipment = await this.shipments.findForTeam(intent.teamId, intent.shipmentId);
+    if (!shipment) return this.finish(intent, 'abandoned');
+    if (shipment.status === 'CANCELLED' && shipment.cancelledAt) {
+      const at = shipment.cancelledAt;
+      return this.finish(intent, 'completed', () => cancellationView(shipment.id, shipment.trackingNumber, at));
+    }
+    const found = await (
+      await shipmentCarrier(this.carriers, this.connections, intent.teamId, shipment)
+    ).findBookingByReference(shipment.id);
+    if (!found?.cancelled) return this.finish(intent, 'abandoned');
+    const at = this.clock.now();
+    const reason = typeof intent.payload.reason === 'string' ? intent.payload.reason : null;
+    if (!(await recordCancellation(this.shipments, shipment, reason, at))) return 'unresolved';
+    return this.finish(intent, 'completed', () => cancellationView(shipment.id, shipment.trackingNumber, at));
+  }
+
+  /** Sent again (carriers take the same address twice as one change), then recorded. */
+  private async settleDestination(intent: CarrierIntent): Promise<Outcome> {
+    const shipment = await this.shipments.findForTeam(intent.teamId, intent.shipmentId);
+    const destination = intent.payload.destination as AddressProps;
+    const expected = intent.payload.expected as AddressProps;
+    if (!shipment || isTerminal(shipment.status)) return this.finish(intent, 'abandoned');
+    if (sameAddress(shipment.destination, destination)) return this.finish(intent, 'completed', () => this.shipmentView(shipment));
+    // Another change was recorded since: it was sent to the carrier after this one, so it stands.
+    if (!sameAddress(shipment.destination, expected)) return this.finish(intent, 'abandoned');
+    await (
+      await shipmentCarrier(this.carriers, this.connections, intent.teamId, shipment)
+    ).updateDestination(shipment.trackingNumber, destination);
+    const addressWarnings = Array.isArray(intent.payload.address_warnings)
+      ? (intent.payload.address_warnings as ShipmentWarning[])
+      : undefined;
+    const updated = await writeDestination(this.destinations, shipment, destination, this.clock.now(), addressWarnings);
+    if (!updated) return 'unresolved';
+    return this.finish(intent, 'completed', () => this.shipmentView(updated));
+  }
+
+  private shipmentView(shipment: ShipmentRecord): ShipmentView {
+    return toShipmentView(shipment, this.catalogue.find(shipment.carrierCode), this.links);
+  }
+
+  /**
+   * Settles the intent's Idempotency-Key (the view for a retry to replay, or the key freed so
+   * the retry runs the request afresh), then closes the intent. In that order: a retry that finds
+   * the intent closed must also find the key settled, or it would run the request a second time
+   * against a quote the recovered booking already used.
+   */
+  private async finish(
+    intent: CarrierIntent,
+    state: 'completed' | 'abandoned',
+    view?: () => unknown,
+    from: readonly CarrierIntent['state'][] = UNRESOLVED_INTENT_STATES,
+  ): Promise<Outcome> {
+    const now = this.clock.now();
+    const key = intent.idempotency;
+    if (key) {
+      const body = state === 'completed' ? view?.() : undefined;
+      // No outcome: the retry is answered the way its route answers.
+      if (body !== undefined) await this.keys.complete(intent.teamId, key.scope, key.key, { outcome: null, body });
+      else await this.keys.releaseExpired(intent.teamId, key.scope, key.key, now);
+    }
+    await this.intents.transition(intent.id, from, state, now);
+    return state;
+  }
+}

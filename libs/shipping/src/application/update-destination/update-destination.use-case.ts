@@ -1,0 +1,184 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { ADDRESS_WARNING_CODES, SHIPMENT_WARNING_CODES, ShipmentWarning, shipmentWarnings } from '../../domain/shipment-warnings';
+import { AddressProps, AddressVerificationMode, assertNationalAddress, toAddress } from '@lgw/addresses';
+import { DomainError } from '@lgw/kernel';
+import { isTerminal, TERMINAL_STATUSES } from '../../domain/shipment-state-machine';
+import { Shipment } from '../../domain/shipment.aggregate';
+import { randomUUID } from 'node:crypto';
+import { VerifyAddressUseCase } from '@lgw/addresses';
+import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '../ports/carrier-intent.port';
+import { CARRIER_REGISTRY, CarrierRegistryPort, CarrierRejectedError } from '@lgw/carrier-access';
+import {
+  ResolveCarrierConnectionUseCase,
+  shipmentCarrier,
+} from '@lgw/carrier-access';
+import { CLOCK, ClockPort } from '@lgw/kernel';
+import { faultPoint } from '@lgw/kernel';
+import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../ports/shipment-destination.port';
+import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
+import { ShipmentRecord } from '../shipment.record';
+import { ShipmentView } from '../shipment.view';
+
+export interface UpdateDestinationCommand {
+  readonly teamId: string;
+  readonly shipmentId: string;
+  /** The request body: one valid Address (judged at the edge, where errors name its own fields). */
+  readonly destination: AddressProps;
+  /** The team's National Address rule (docs/adr/0052); `warn` when not given. */
+  readonly addressVerification?: AddressVerificationMode;
+  /** The Idempotency-Key the request runs under, named on the carrier intent so a retry can settle it; none when absent. */
+  readonly idempotencyKey?: IdempotencyRef | null;
+}
+
+/** Another request changing the same destination meanwhile: re-send ours and try again, this often. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Redirects a shipment that has not reached a final status. The carrier is told first and
+ * nothing is written here if it cannot be reached; then destination and domain event are
+ * written together. The country may not change: the price was computed for the booked lane.
+ */
+@Injectable()
+export class UpdateDestinationUseCase {
+  constructor(
+    private readonly getShipment: GetShipmentUseCase,
+    @Inject(SHIPMENT_DESTINATION_WRITER) private readonly writer: ShipmentDestinationWriterPort,
+    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
+    @Inject(CLOCK) private readonly clock: ClockPort,
+    @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
+    @Optional() private readonly addresses?: VerifyAddressUseCase,
+    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
+  ) {}
+
+  async execute(command: UpdateDestinationCommand): Promise<ShipmentView> {
+    const parsed = parseDestination(command.destination);
+    let shipment = await this.getShipment.record(command.teamId, command.shipmentId);
+    Shipment.restore(shipment).assertDestinationChangeable(parsed);
+    // Verified before the carrier hears of it: a refusal changes nothing anywhere (docs/adr/0052).
+    const checked = this.addresses
+      ? await this.addresses.checkDestination(parsed, command.addressVerification ?? 'warn', '')
+      : { destination: parsed, warnings: [] };
+    const destination = checked.destination;
+    const addressWarnings = [...checked.warnings];
+
+    for (let attempt = 1; ; attempt++) {
+      Shipment.restore(shipment).assertDestinationChangeable(destination);
+      // Same address again (a retry, or a double click): already done, nothing to tell anyone.
+      if (sameAddress(shipment.destination, destination)) return this.getShipment.view(shipment);
+
+      // Recorded before the carrier hears of it: if this process dies from here on, recovery
+      // sends the same destination again and records it (ADR 0013).
+      const intent = randomUUID();
+      await this.intents.record({
+        id: intent,
+        kind: 'update_destination',
+        teamId: shipment.teamId,
+        shipmentId: shipment.id,
+        carrierCode: shipment.carrierCode,
+        payload: { expected: shipment.destination, destination, address_warnings: addressWarnings },
+        idempotency: command.idempotencyKey ?? null,
+        createdAt: this.clock.now(),
+      });
+      faultPoint('destination.before-carrier-call');
+      try {
+        // On the account it was booked on (docs/adr/0065).
+        await (
+          await shipmentCarrier(this.carriers, this.connections, shipment.teamId, shipment)
+        ).updateDestination(shipment.trackingNumber, destination);
+      } catch (error) {
+        if (error instanceof CarrierRejectedError) {
+          await this.intents.transition(intent, ['pending'], 'abandoned', this.clock.now()).catch(() => undefined);
+        }
+        // Otherwise the carrier may hold the new address: the intent stays pending and recovery
+        // sends it again, so carrier and gateway end up agreeing.
+        throw error;
+      }
+      faultPoint('destination.after-carrier-call');
+
+      const updated = await writeDestination(this.writer, shipment, destination, this.clock.now(), addressWarnings);
+      await this.intents.transition(intent, ['pending'], updated ? 'completed' : 'abandoned', this.clock.now()).catch(() => undefined);
+      if (updated) return this.getShipment.view(updated);
+
+      // Lost a race: the status became final, or another destination was written after our
+      // carrier call. Re-reading and re-sending ours keeps carrier and gateway in agreement.
+      shipment = await this.getShipment.record(command.teamId, command.shipmentId);
+      if (attempt >= MAX_ATTEMPTS && !isTerminal(shipment.status)) {
+        throw new DomainError('E_DESTINATION_UPDATE_NOT_ALLOWED', {
+          reason: 'the destination is being changed by another request; retry',
+        });
+      }
+    }
+  }
+}
+
+/** Destination and its domain event, if the shipment still has the destination the change was decided on. */
+export function writeDestination(
+  writer: ShipmentDestinationWriterPort,
+  shipment: ShipmentRecord,
+  destination: AddressProps,
+  at: Date,
+  addressWarnings?: readonly ShipmentWarning[],
+): Promise<ShipmentRecord | null> {
+  return writer.replaceDestination({
+    shipmentId: shipment.id,
+    expected: shipment.destination,
+    destination,
+    warnings: withDestinationWarnings(shipment, destination, at, addressWarnings),
+    refusedIn: TERMINAL_STATUSES,
+    at,
+    outbox: [
+      {
+        teamId: shipment.teamId,
+        aggregateId: shipment.id,
+        type: 'shipment.destination_updated',
+        payload: {
+          shipment_id: shipment.id,
+          status: shipment.status,
+          previous_destination: shipment.destination,
+          destination,
+          // No contract webhook kind describes a redirection.
+          kinds: [],
+        },
+      },
+    ],
+  });
+}
+
+function parseDestination(address: AddressProps): AddressProps {
+  const destination = toAddress(address);
+  assertNationalAddress(destination);
+  return destination;
+}
+
+export function sameAddress(a: AddressProps, b: AddressProps): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof AddressProps>;
+  return [...keys].every((k) => (a[k] ?? undefined) === (b[k] ?? undefined));
+}
+
+/**
+ * Warnings were computed at booking; only DESTINATION_PHONE_MISSING and the National Address
+ * ones depend on the destination, so only those are recomputed. The others (quote expiry,
+ * customs data) describe the booking and stay as they were. Without `addressWarnings` (an
+ * intent recorded before verification existed) the address warnings stay too.
+ */
+function withDestinationWarnings(
+  shipment: ShipmentRecord,
+  destination: AddressProps,
+  now: Date,
+  addressWarnings?: readonly ShipmentWarning[],
+): ShipmentWarning[] {
+  const code = 'DESTINATION_PHONE_MISSING';
+  // The booking-only inputs are irrelevant here: every warning but this one is filtered out.
+  const recomputed = shipmentWarnings({
+    lane: shipment.lane,
+    origin: shipment.origin,
+    destination,
+    quoteExpiresAt: new Date(8.64e15),
+    now,
+  }).filter((w) => w.code === code);
+  const replaced = new Set<string>([code, ...(addressWarnings ? ADDRESS_WARNING_CODES : [])]);
+  const kept = shipment.warnings.filter((w) => !replaced.has(w.code));
+  return [...kept, ...recomputed, ...(addressWarnings ?? [])].sort(
+    (x, y) => SHIPMENT_WARNING_CODES.indexOf(x.code) - SHIPMENT_WARNING_CODES.indexOf(y.code),
+  );
+}

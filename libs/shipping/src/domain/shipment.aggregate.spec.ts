@@ -1,0 +1,138 @@
+import { DomainError } from '@lgw/kernel';
+import { Shipment, ShipmentBooking } from './shipment.aggregate';
+import { NOT_PICKED_UP_STATUSES } from './shipment-state-machine';
+import { SHIPMENT_STATUSES, ShipmentStatus } from './shipment-status';
+
+const bookedAt = new Date('2026-03-01T08:00:00.000Z');
+
+function booking(overrides: Partial<ShipmentBooking> = {}): ShipmentBooking {
+  return {
+    id: '6f1c2f8e-1d7a-4a55-9a7e-2f0c5d0b9a11',
+    teamId: 'a3e1b9c4-0f4b-4f59-8a0e-7d2b1c6e5f00',
+    quoteId: null,
+    carrierCode: 'sahm',
+    serviceCode: 'sahm_express',
+    transitMaxDays: 3,
+    lane: 'domestic',
+    origin: { name: 'Shop', line1: 'King Fahd Rd', city: 'Riyadh', country: 'SA' },
+    destination: { name: 'Customer', line1: 'Tahlia St', city: 'Jeddah', country: 'SA', phone: '966500000001' },
+    parcels: [{ weight_kg: 1, length_cm: 10, width_cm: 10, height_cm: 10 }],
+    chargeableKg: 1,
+    price: { totalHalalas: 2875, lines: { base: 2000, weight_charge: 300, fuel_surcharge: 200, vat: 375 } },
+    bookedAt,
+    ...overrides,
+  };
+}
+
+function withStatus(status: ShipmentStatus, overrides: Partial<ShipmentBooking> = {}): Shipment {
+  return Shipment.restore({ ...Shipment.book(booking(overrides)).draft(), status });
+}
+
+describe('Shipment', () => {
+  it('is booked CREATED, without a tracking number, due after the longest transit', () => {
+    const draft = Shipment.book(booking()).draft();
+    expect(draft).toMatchObject({ status: 'CREATED', progress: 'CREATED', trackingNumber: '', carrierReference: '' });
+    expect(draft.estimatedDeliveryAt.toISOString()).toBe('2026-03-04T08:00:00.000Z');
+    expect(draft.quotedTotalHalalas).toBe(2875);
+    expect(draft.cancelledAt).toBeNull();
+  });
+
+  it('takes the tracking number and carrier reference the carrier booked it under', () => {
+    const booked = Shipment.book(booking()).bookedAs({ trackingNumber: 'SH123', carrierReference: 'REF-9' });
+    expect(booked).toMatchObject({ trackingNumber: 'SH123', carrierReference: 'REF-9', status: 'CREATED' });
+  });
+
+  it('keeps its warnings in the contract order whatever order they were found in', () => {
+    const phone = { code: 'DESTINATION_PHONE_MISSING', message_en: 'p', message_ar: 'p' } as const;
+    const hs = { code: 'HS_CODES_MISSING', message_en: 'h', message_ar: 'h' } as const;
+    expect(
+      Shipment.book(booking({ warnings: [phone, hs] }))
+        .draft()
+        .warnings.map((w) => w.code),
+    ).toEqual(['HS_CODES_MISSING', 'DESTINATION_PHONE_MISSING']);
+  });
+
+  describe('cash on delivery', () => {
+    it('collects only a positive amount', () => {
+      expect(Shipment.book(booking({ codAmountHalalas: 12_550 })).codAmountHalalas).toBe(12_550);
+      expect(Shipment.book(booking({ codAmountHalalas: 0 })).codAmountHalalas).toBeNull();
+      expect(Shipment.book(booking()).draft().codAmountHalalas).toBeNull();
+    });
+
+    it('matches a quote that priced the same amount, or none when none is asked', () => {
+      expect(Shipment.codMatchesQuote(12_550, 12_550)).toBe(true);
+      expect(Shipment.codMatchesQuote(undefined, 0)).toBe(true);
+      expect(Shipment.codMatchesQuote(12_550, 0)).toBe(false);
+      expect(Shipment.codMatchesQuote(undefined, 12_550)).toBe(false);
+    });
+  });
+
+  describe('cancelling', () => {
+    it('is possible exactly in the statuses before pickup, on every lane', () => {
+      for (const lane of ['domestic', 'gcc', 'international'] as const) {
+        for (const status of SHIPMENT_STATUSES) {
+          expect([lane, status, withStatus(status, { lane }).cancellable]).toEqual([
+            lane,
+            status,
+            (NOT_PICKED_UP_STATUSES as readonly ShipmentStatus[]).includes(status),
+          ]);
+        }
+      }
+    });
+
+    it.each<ShipmentStatus>(['CREATED', 'LABEL_GENERATED', 'PICKUP_SCHEDULED'])('is allowed before pickup (%s)', (status) => {
+      expect(() => withStatus(status).assertCancellable()).not.toThrow();
+    });
+
+    it.each<ShipmentStatus>(['PICKED_UP', 'IN_TRANSIT', 'DELIVERED', 'EXCEPTION_ADDRESS_ISSUE'])('is refused from %s', (status) => {
+      const refusal = () => withStatus(status).assertCancellable();
+      expect(refusal).toThrow(DomainError);
+      expect(refusal).toThrow(expect.objectContaining({ code: 'E_CANCEL_NOT_ALLOWED', details: { status } }));
+    });
+  });
+
+  describe('status moves', () => {
+    it('follows the state machine, customs steps only across borders', () => {
+      expect(withStatus('IN_TRANSIT').canMoveTo('DELIVERED')).toBe(true);
+      expect(withStatus('DELIVERED').canMoveTo('IN_TRANSIT')).toBe(false);
+      expect(withStatus('IN_TRANSIT').canMoveTo('CUSTOMS_CLEARANCE')).toBe(false);
+      expect(withStatus('IN_TRANSIT', { lane: 'gcc' }).canMoveTo('CUSTOMS_CLEARANCE')).toBe(true);
+    });
+  });
+
+  describe('redirecting', () => {
+    it('is allowed within the booked country until a final status', () => {
+      expect(() => withStatus('IN_TRANSIT').assertDestinationChangeable(booking().destination)).not.toThrow();
+    });
+
+    it('is refused once the shipment is final', () => {
+      expect(() => withStatus('DELIVERED').assertDestinationChangeable(booking().destination)).toThrow(
+        expect.objectContaining({ code: 'E_DESTINATION_UPDATE_NOT_ALLOWED' }),
+      );
+    });
+
+    it('is refused to another country, naming the field', () => {
+      const abroad = { ...booking().destination, country: 'AE' };
+      expect(() => withStatus('CREATED').assertDestinationChangeable(abroad)).toThrow(
+        expect.objectContaining({ code: 'E_VALIDATION', details: expect.objectContaining({ field: 'country' }) }),
+      );
+    });
+  });
+
+  describe('returning', () => {
+    it('is allowed once delivered', () => {
+      expect(() => withStatus('DELIVERED').assertReturnable()).not.toThrow();
+    });
+
+    it('is refused before delivery', () => {
+      expect(() => withStatus('IN_TRANSIT').assertReturnable()).toThrow(expect.objectContaining({ code: 'E_RETURN_NOT_ALLOWED' }));
+    });
+
+    it('is refused for a return itself', () => {
+      const aReturn = withStatus('DELIVERED', { returnOf: '0b5f7d2e-3c1a-4e8b-9f6d-1a2b3c4d5e6f' });
+      expect(() => aReturn.assertReturnable()).toThrow(
+        expect.objectContaining({ code: 'E_VALIDATION', details: expect.objectContaining({ field: 'id' }) }),
+      );
+    });
+  });
+});

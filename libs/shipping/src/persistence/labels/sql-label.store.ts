@@ -1,0 +1,175 @@
+import { DataSource } from 'typeorm';
+import { LabelFormat } from '../../domain/label-format';
+import { LabelStorePort } from '../../application/ports/label-store.port';
+import { PrinterLabelFormat } from '../../application/ports/label-renderer.port';
+import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../../application/shipment.record';
+import { insertOutbox, insertTrackingEvents } from '../shipment-event.inserts';
+import { ShipmentRow, toShipmentRecord } from '../shipment-row.mapper';
+import { preparedQuery } from '@lgw/database';
+import { isUuid } from '@lgw/database';
+
+export class SqlLabelStore implements LabelStorePort {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async find(shipmentId: string): Promise<Buffer | null> {
+    if (!isUuid(shipmentId)) return null;
+    const rows: Array<{ pdf: Buffer }> = await this.dataSource.query('SELECT pdf FROM shipment_labels WHERE shipment_id = $1', [
+      shipmentId,
+    ]);
+    return rows[0]?.pdf ?? null;
+  }
+
+  async findFormat(
+    teamId: string,
+    shipmentId: string,
+    format?: LabelFormat,
+  ): Promise<{ status: string; format: LabelFormat; body: Buffer | null } | null> {
+    if (!isUuid(shipmentId)) return null;
+    if (format === undefined) {
+      const rows = await preparedQuery<{ status: string; format: LabelFormat; body: Buffer | null }>(
+        this.dataSource,
+        'label_default_for_team',
+        `SELECT s.status, COALESCE(s.label_format, 'pdf_a6') AS format,
+                CASE WHEN COALESCE(s.label_format, 'pdf_a6') = 'pdf_a6' THEN l.pdf ELSE f.body END AS body
+           FROM shipments s
+           LEFT JOIN shipment_labels l ON l.shipment_id = s.id
+           LEFT JOIN shipment_label_formats f ON f.shipment_id = s.id AND f.format = s.label_format
+          WHERE s.id = $1 AND s.team_id = $2`,
+        [shipmentId, teamId],
+      );
+      return rows[0] ?? null;
+    }
+    const rows =
+      format === 'pdf_a6'
+        ? await preparedQuery<{ status: string; body: Buffer | null }>(
+            this.dataSource,
+            'label_a6_for_team',
+            `SELECT s.status, l.pdf AS body FROM shipments s LEFT JOIN shipment_labels l ON l.shipment_id = s.id
+              WHERE s.id = $1 AND s.team_id = $2`,
+            [shipmentId, teamId],
+          )
+        : await preparedQuery<{ status: string; body: Buffer | null }>(
+            this.dataSource,
+            'label_format_for_team',
+            `SELECT s.status, f.body FROM shipments s
+               LEFT JOIN shipment_label_formats f ON f.shipment_id = s.id AND f.format = $3
+              WHERE s.id = $1 AND s.team_id = $2`,
+            [shipmentId, teamId, format],
+          );
+    return rows[0] ? { ...rows[0], format } : null;
+  }
+
+  async saveFormat(shipmentId: string, format: PrinterLabelFormat, body: Buffer, at: Date): Promise<Buffer | null> {
+    const inserted: Array<{ body: Buffer }> = await this.dataSource.query(
+      `INSERT INTO shipment_label_formats (shipment_id, format, body, rendered_at)
+       SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM shipment_labels WHERE shipment_id = $1)
+       ON CONFLICT (shipment_id, format) DO NOTHING RETURNING body`,
+      [shipmentId, format, body, at],
+    );
+    if (inserted[0]) return inserted[0].body;
+    const rows: Array<{ body: Buffer }> = await this.dataSource.query(
+      'SELECT body FROM shipment_label_formats WHERE shipment_id = $1 AND format = $2',
+      [shipmentId, format],
+    );
+    return rows[0]?.body ?? null;
+  }
+
+  async shipmentsForTeam(teamId: string, ids: readonly string[]): Promise<ShipmentRecord[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    const rows: ShipmentRow[] = await this.dataSource.query('SELECT * FROM shipments WHERE id = ANY($1::uuid[]) AND team_id = $2', [
+      valid,
+      teamId,
+    ]);
+    return rows.map(toShipmentRecord);
+  }
+
+  async batchShipmentIds(teamId: string, batchId: string, offset: number, limit: number): Promise<string[] | null> {
+    if (!isUuid(batchId)) return null;
+    const batch: unknown[] = await this.dataSource.query('SELECT 1 FROM fulfilment_batches WHERE id = $1 AND team_id = $2', [
+      batchId,
+      teamId,
+    ]);
+    if (batch.length === 0) return null;
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT s.id FROM fulfilment_batch_orders o JOIN shipments s ON s.id = o.shipment_id
+        WHERE o.batch_id = $1 AND s.team_id = $2 ORDER BY o.seq OFFSET $3 LIMIT $4`,
+      [batchId, teamId, offset, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async batchLabelProgress(teamId: string, batchId: string): Promise<{ printable: number; ready: number } | null> {
+    if (!isUuid(batchId)) return null;
+    const batch: unknown[] = await this.dataSource.query('SELECT 1 FROM fulfilment_batches WHERE id = $1 AND team_id = $2', [
+      batchId,
+      teamId,
+    ]);
+    if (batch.length === 0) return null;
+    const [row]: Array<{ printable: string; ready: string }> = await this.dataSource.query(
+      `SELECT count(*) AS printable, count(l.shipment_id) AS ready
+         FROM fulfilment_batch_orders o
+         JOIN shipments s ON s.id = o.shipment_id
+         LEFT JOIN shipment_labels l ON l.shipment_id = s.id
+        WHERE o.batch_id = $1 AND s.team_id = $2 AND s.status <> 'CANCELLED'`,
+      [batchId, teamId],
+    );
+    return { printable: Number(row.printable), ready: Number(row.ready) };
+  }
+
+  async findShipment(shipmentId: string): Promise<ShipmentRecord | null> {
+    if (!isUuid(shipmentId)) return null;
+    const rows: ShipmentRow[] = await this.dataSource.query('SELECT * FROM shipments WHERE id = $1', [shipmentId]);
+    return rows[0] ? toShipmentRecord(rows[0]) : null;
+  }
+
+  async awaitingLabel(olderThan: Date, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT s.id FROM shipments s
+        WHERE s.status = 'CREATED' AND s.created_at < $1
+          AND s.batch_id IS NULL -- batch shipments are labelled by the fulfilment carrier
+          AND NOT EXISTS (SELECT 1 FROM shipment_labels l WHERE l.shipment_id = s.id)
+        ORDER BY s.created_at LIMIT $2`,
+      [olderThan, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async saveAndAdvance(
+    shipment: ShipmentRecord,
+    pdf: Buffer,
+    at: Date,
+    event: TrackingEventRecord,
+    outbox: readonly OutboxEventDraft[],
+  ): Promise<Buffer | null> {
+    return this.dataSource.transaction(async (em) => {
+      // Kept only for the destination it was rendered for: a change meanwhile stores nothing.
+      const inserted: unknown[] = await em.query(
+        `INSERT INTO shipment_labels (shipment_id, pdf, rendered_at)
+         SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM shipments WHERE id = $1 AND destination = $4::jsonb)
+         ON CONFLICT (shipment_id) DO NOTHING RETURNING shipment_id`,
+        [shipment.id, pdf, at, JSON.stringify(shipment.destination)],
+      );
+      if (inserted.length === 0) {
+        const [row] = await em.query('SELECT pdf FROM shipment_labels WHERE shipment_id = $1', [shipment.id]);
+        return (row?.pdf as Buffer | undefined) ?? null;
+      }
+      // The status moves only from CREATED. The step is history whenever the label is first
+      // stored, also when the carrier's scans got ahead of the label job (the history places it
+      // before them, ADR 0036), but not on a shipment cancelled meanwhile. The gateway's clock
+      // stays out of last_event_at, which orders the carrier's reports for the reducer.
+      const [row]: Array<{ status: string }> = await em.query('SELECT status FROM shipments WHERE id = $1 FOR UPDATE', [shipment.id]);
+      if (row?.status === 'CREATED') {
+        await em.query(`UPDATE shipments SET status = 'LABEL_GENERATED', progress = 'LABEL_GENERATED', updated_at = $2 WHERE id = $1`, [
+          shipment.id,
+          at,
+        ]);
+        await insertTrackingEvents(em, [event]);
+        await insertOutbox(em, outbox);
+      } else if (row && row.status !== 'CANCELLED') {
+        await insertTrackingEvents(em, [event]);
+      }
+      return pdf;
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import { OutboxEventDraft, TrackingEventRecord } from '../application/shipment.record';
+import { EntityManager } from 'typeorm';
+
+/**
+ * The inserts every shipment write shares (tracking events, outbox events), run inside the
+ * caller's transaction. Row mapping stays in shipment-row.mapper.ts, free of SQL.
+ */
+
+/**
+ * Inserts events, skipping ones already stored: same shipment and event key, or same shipment
+ * and identity (dedupe_key). The unique keys decide, not a read before the write, so two
+ * writers racing with the same scan store it once. Returns the keys inserted.
+ */
+export async function insertTrackingEvents(em: EntityManager, events: readonly TrackingEventRecord[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (const e of events) {
+    const rows: Array<{ event_key: string }> = await em.query(
+      `INSERT INTO tracking_events (id, shipment_id, event_key, code, carrier_status, exception_type, location_en,
+                                    location_ar, measured_weight_kg, occurred_at, recorded_at, dedupe_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT DO NOTHING
+       RETURNING event_key`,
+      [
+        e.id,
+        e.shipmentId,
+        e.eventKey,
+        e.code,
+        e.carrierStatus,
+        e.exceptionType,
+        e.locationEn,
+        e.locationAr,
+        e.measuredWeightKg,
+        e.occurredAt,
+        e.recordedAt,
+        e.dedupeKey ?? null,
+      ],
+    );
+    if (rows.length > 0) inserted.add(e.eventKey);
+  }
+  return inserted;
+}
+
+export async function insertOutbox(em: EntityManager, events: readonly OutboxEventDraft[]): Promise<void> {
+  for (const e of events) {
+    await em.query('INSERT INTO outbox_events (team_id, aggregate_id, type, payload) VALUES ($1, $2, $3, $4)', [
+      e.teamId,
+      e.aggregateId,
+      e.type,
+      JSON.stringify(e.payload),
+    ]);
+  }
+}

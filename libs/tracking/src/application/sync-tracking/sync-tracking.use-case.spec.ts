@@ -1,0 +1,400 @@
+import { Logger } from '@nestjs/common';
+import { isTerminal, ShipmentStatus } from '@lgw/shipping';
+import { CarrierPort, CarrierTrackingEvent, CarrierUnavailableError } from '@lgw/carrier-access';
+import {
+  CandidateEvent,
+  DueShipment,
+  PollSchedule,
+  StoredTrackingState,
+  TrackingRepositoryPort,
+  TrackingSyncPlan,
+} from '../ports/tracking.repository.port';
+import { OutboxEventDraft, TrackingEventRecord } from '@lgw/shipping';
+import { SyncTrackingUseCase } from './sync-tracking.use-case';
+import { TrackingSyncSettings } from './tracking-poll-policy';
+
+const NOW = new Date('2026-01-10T12:00:00Z');
+const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+const SETTINGS: TrackingSyncSettings = {
+  lastMileIntervalMs: 1000,
+  activeIntervalMs: 2000,
+  maxIntervalMs: 3000,
+  failureDelayMs: 5000,
+  terminalGraceMs: 7 * 24 * 3_600_000,
+  terminalIntervalMs: 4000,
+  batchSize: 500,
+  leaseMs: 60_000,
+};
+
+interface Row extends DueShipment {
+  state: StoredTrackingState;
+  nextPollAt: Date | null;
+}
+
+/** Keeps the port's contract in memory: claim order and lease, per-shipment commits. */
+class InMemoryTrackingRepository implements TrackingRepositoryPort {
+  readonly rows = new Map<string, Row>();
+  readonly events: TrackingEventRecord[] = [];
+  readonly outbox: OutboxEventDraft[] = [];
+  transactions = 0;
+  /** Runs inside the next transaction before the state is read (a concurrent writer). */
+  interleave?: (row: Row) => void;
+
+  add(id: string, trackingNumber: string, status: ShipmentStatus = 'CREATED', lane: DueShipment['lane'] = 'domestic'): Row {
+    const row: Row = {
+      id,
+      teamId: 'team-1',
+      trackingNumber,
+      lane,
+      state: { status, progress: status, lastEventAt: at(-1), terminalAt: null },
+      nextPollAt: at(-1),
+    };
+    this.rows.set(id, row);
+    return row;
+  }
+
+  async claimDue(_carrier: string, now: Date, limit: number, leaseUntil: Date, graceCutoff: Date): Promise<DueShipment[]> {
+    const due = [...this.rows.values()]
+      .filter((r) => r.nextPollAt && r.nextPollAt <= now)
+      .sort((a, b) => a.nextPollAt!.getTime() - b.nextPollAt!.getTime())
+      .slice(0, limit);
+    const graceOver = (r: Row) => isTerminal(r.state.status) && (!r.state.terminalAt || r.state.terminalAt <= graceCutoff);
+    for (const r of due) r.nextPollAt = graceOver(r) ? null : leaseUntil;
+    return due.filter((r) => r.nextPollAt).map((r) => ({ ...r, state: { ...r.state } }));
+  }
+
+  private stored(shipmentId: string, c: CandidateEvent): boolean {
+    return this.events.some((e) => e.shipmentId === shipmentId && (e.eventKey === c.eventKey || e.dedupeKey === c.dedupeKey));
+  }
+
+  async knownEventKeys(pairs: ReadonlyArray<CandidateEvent & { shipmentId: string }>) {
+    const known = new Map<string, Set<string>>();
+    for (const p of pairs) {
+      if (!this.stored(p.shipmentId, p)) continue;
+      known.set(p.shipmentId, (known.get(p.shipmentId) ?? new Set()).add(p.eventKey));
+    }
+    return known;
+  }
+
+  async applySync(
+    shipmentId: string,
+    candidates: readonly CandidateEvent[],
+    plan: (current: StoredTrackingState, known: ReadonlySet<string>) => TrackingSyncPlan,
+  ): Promise<TrackingSyncPlan | null> {
+    this.transactions += 1;
+    const row = this.rows.get(shipmentId);
+    if (!row) return null;
+    this.interleave?.(row);
+    this.interleave = undefined;
+    const known = new Set(candidates.filter((c) => this.stored(shipmentId, c)).map((c) => c.eventKey));
+    const written = plan({ ...row.state }, known);
+    row.state = written.state;
+    row.nextPollAt = written.nextPollAt;
+    // The store's unique keys: an event whose key or identity is stored already is skipped.
+    for (const e of written.events) {
+      if (!this.stored(shipmentId, { eventKey: e.eventKey, dedupeKey: e.dedupeKey ?? '' })) this.events.push(e);
+    }
+    this.outbox.push(...written.outbox);
+    return written;
+  }
+
+  async reschedule(schedule: readonly PollSchedule[]): Promise<void> {
+    for (const s of schedule) {
+      const row = this.rows.get(s.shipmentId)!;
+      if (row.nextPollAt) row.nextPollAt = s.nextPollAt;
+    }
+  }
+}
+
+function carrierEvent(
+  trackingNumber: string,
+  eventId: string,
+  status: ShipmentStatus | null,
+  minutes: number,
+  extra: Partial<CarrierTrackingEvent> = {},
+): CarrierTrackingEvent {
+  return { trackingNumber, eventId, carrierStatus: status ?? 'X-99', status, occurredAt: at(minutes), ...extra };
+}
+
+function fakeCarrier(history: CarrierTrackingEvent[]) {
+  const calls: string[][] = [];
+  let failure: Error | undefined;
+  const carrier = {
+    code: 'sahm',
+    fetchTracking: async (numbers: readonly string[]) => {
+      calls.push([...numbers]);
+      if (failure) throw failure;
+      return history.filter((e) => numbers.includes(e.trackingNumber));
+    },
+  } as unknown as CarrierPort;
+  return { carrier, calls, history, fail: (error?: Error) => (failure = error) };
+}
+
+function setup(history: CarrierTrackingEvent[] = [], resolutionMs = 1) {
+  const repo = new InMemoryTrackingRepository();
+  const carrier = fakeCarrier(history);
+  const useCase = new SyncTrackingUseCase(
+    repo,
+    { get: (code) => (code === 'sahm' ? carrier.carrier : undefined), eventTimeResolutionMs: () => resolutionMs },
+    { now: () => NOW },
+    SETTINGS,
+  );
+  return { repo, carrier, useCase };
+}
+
+describe('SyncTrackingUseCase', () => {
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('asks the carrier once per batch and moves each shipment with its own events', async () => {
+    const { repo, carrier, useCase } = setup([
+      carrierEvent('T1', 'e1', 'PICKED_UP', 1),
+      carrierEvent('T1', 'e2', 'IN_TRANSIT', 2),
+      carrierEvent('T2', 'e3', 'PICKED_UP', 1),
+    ]);
+    repo.add('s1', 'T1');
+    repo.add('s2', 'T2');
+    repo.add('s3', 'T3');
+
+    const result = await useCase.execute({ carrierCode: 'sahm' });
+
+    expect(result).toEqual({ shipments: 3, events: 3, transitions: 3 });
+    expect(carrier.calls).toEqual([['T1', 'T2', 'T3']]);
+    expect(repo.rows.get('s1')!.state.status).toBe('IN_TRANSIT');
+    expect(repo.rows.get('s2')!.state.status).toBe('PICKED_UP');
+    expect(repo.outbox.map((o) => [o.aggregateId, o.payload.previous_status, o.payload.status])).toEqual([
+      ['s1', 'CREATED', 'PICKED_UP'],
+      ['s1', 'PICKED_UP', 'IN_TRANSIT'],
+      ['s2', 'CREATED', 'PICKED_UP'],
+    ]);
+    expect(repo.outbox[0]).toMatchObject({ type: 'shipment.status_changed', teamId: 'team-1' });
+    expect(repo.outbox[0].payload.kinds).toEqual(['shipment.status_updated']);
+    // Nothing new for s3: no transaction, just its next poll.
+    expect(repo.transactions).toBe(2);
+    expect(repo.rows.get('s3')!.nextPollAt!.getTime()).toBeGreaterThanOrEqual(NOW.getTime() + SETTINGS.activeIntervalMs);
+  });
+
+  it('stores an event once however often the carrier reports it, and opens no transaction for old news', async () => {
+    const { repo, useCase, carrier } = setup([carrierEvent('T1', 'e1', 'PICKED_UP', 1), carrierEvent('T1', 'e1', 'PICKED_UP', 1)]);
+    repo.add('s1', 'T1');
+    await useCase.execute({ carrierCode: 'sahm' });
+    const transactions = repo.transactions;
+    repo.rows.get('s1')!.nextPollAt = at(-1);
+    const again = await useCase.execute({ carrierCode: 'sahm' });
+    expect(carrier.calls).toHaveLength(2);
+    expect(again).toEqual({ shipments: 1, events: 0, transitions: 0 });
+    expect(repo.transactions).toBe(transactions);
+    expect(repo.events.map((e) => e.eventKey)).toEqual(['e1']);
+  });
+
+  it('keeps events that do not change the status, and unknown codes under the carrier code with a warning', async () => {
+    const { repo, useCase } = setup([
+      carrierEvent('T1', 'e1', 'IN_TRANSIT', 3),
+      carrierEvent('T1', 'e0', 'PICKED_UP', 1),
+      carrierEvent('T1', 'e9', null, 2, { carrierStatus: 'weird:code' }),
+    ]);
+    repo.add('s1', 'T1');
+    const result = await useCase.execute({ carrierCode: 'sahm' });
+    expect(result.events).toBe(3);
+    expect(repo.rows.get('s1')!.state.status).toBe('IN_TRANSIT');
+    expect(repo.events.find((e) => e.eventKey === 'e9')).toMatchObject({ code: 'weird:code', carrierStatus: 'weird:code' });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('weird:code'));
+  });
+
+  it('puts exception type and measured weight in the domain event', async () => {
+    const { repo, useCase } = setup([
+      carrierEvent('T1', 'e1', 'PICKED_UP', 1),
+      carrierEvent('T1', 'e2', 'EXCEPTION_WEIGHT_MISMATCH', 2, { exceptionType: 'WEIGHT_MISMATCH', measuredWeightKg: 7.25 }),
+    ]);
+    repo.add('s1', 'T1');
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(repo.outbox[1].payload).toMatchObject({
+      previous_status: 'PICKED_UP',
+      status: 'EXCEPTION_WEIGHT_MISMATCH',
+      exception_type: 'WEIGHT_MISMATCH',
+      measured_weight_kg: 7.25,
+      kinds: ['shipment.status_updated', 'shipment.exception'],
+    });
+    expect(repo.outbox[0].payload).not.toHaveProperty('exception_type');
+    expect(repo.events.find((e) => e.eventKey === 'e2')).toMatchObject({ exceptionType: 'WEIGHT_MISMATCH', measuredWeightKg: 7.25 });
+  });
+
+  it('reports every new weighing as shipment.weighed, also one too late to move the status', async () => {
+    const { repo, useCase, carrier } = setup([carrierEvent('T1', 'e1', 'PICKED_UP', 1), carrierEvent('T1', 'e3', 'IN_TRANSIT', 3)]);
+    repo.add('s1', 'T1');
+    await useCase.execute({ carrierCode: 'sahm' });
+    carrier.history.push(
+      carrierEvent('T1', 'e2', 'EXCEPTION_WEIGHT_MISMATCH', 2, { exceptionType: 'WEIGHT_MISMATCH', measuredWeightKg: 4.2 }),
+    );
+    repo.rows.get('s1')!.nextPollAt = at(-1);
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(repo.rows.get('s1')!.state.status).toBe('IN_TRANSIT');
+    expect(repo.outbox.map((o) => o.type)).toEqual(['shipment.status_changed', 'shipment.status_changed', 'shipment.weighed']);
+    expect(repo.outbox[2]).toMatchObject({
+      aggregateId: 's1',
+      payload: { measured_weight_kg: 4.2, event_key: 'e2', tracking_number: 'T1' },
+    });
+  });
+
+  it('keeps polling a terminal shipment for the grace period: a late, older scan joins the history, not the status', async () => {
+    const { repo, useCase, carrier } = setup([carrierEvent('T1', 'e1', 'DELIVERED', 5)]);
+    repo.add('s1', 'T1');
+    await useCase.execute({ carrierCode: 'sahm' });
+    const row = repo.rows.get('s1')!;
+    expect(row.state).toMatchObject({ status: 'DELIVERED', terminalAt: NOW });
+    expect(row.nextPollAt!.getTime() - NOW.getTime()).toBeGreaterThanOrEqual(SETTINGS.terminalIntervalMs);
+    expect(row.nextPollAt!.getTime() - NOW.getTime()).toBeLessThanOrEqual(SETTINGS.terminalIntervalMs * 1.1);
+    expect(repo.outbox[0].payload.kinds).toEqual(['shipment.status_updated', 'shipment.delivered']);
+
+    carrier.history.push(carrierEvent('T1', 'e2', 'IN_TRANSIT', 5 - 1 / 60));
+    const later = new Date(NOW.getTime() + 60_000);
+    row.nextPollAt = later;
+    expect(await useCase.execute({ carrierCode: 'sahm', now: later })).toEqual({ shipments: 1, events: 1, transitions: 0 });
+    expect(row.state).toMatchObject({ status: 'DELIVERED', terminalAt: NOW });
+    expect(repo.events.map((e) => e.eventKey)).toEqual(['e1', 'e2']);
+    expect(repo.outbox).toHaveLength(1);
+
+    // Past the grace period the shipment leaves the schedule for good.
+    const afterGrace = new Date(NOW.getTime() + SETTINGS.terminalGraceMs + 1);
+    row.nextPollAt = afterGrace;
+    expect(await useCase.execute({ carrierCode: 'sahm', now: afterGrace })).toEqual({ shipments: 0, events: 0, transitions: 0 });
+    expect(row.nextPollAt).toBeNull();
+    expect(carrier.calls).toHaveLength(2);
+  });
+
+  it('stores a scan re-sent under a new id once, within one answer and across runs', async () => {
+    const { repo, useCase, carrier } = setup([
+      carrierEvent('T1', 'e1', 'PICKED_UP', 1, { locationEn: 'Riyadh' }),
+      carrierEvent('T1', 'e1-again', 'PICKED_UP', 1, { locationEn: ' riyadh' }),
+    ]);
+    repo.add('s1', 'T1');
+    expect(await useCase.execute({ carrierCode: 'sahm' })).toMatchObject({ events: 1, transitions: 1 });
+    carrier.history.push(carrierEvent('T1', 'e1-third', 'PICKED_UP', 1, { locationEn: 'RIYADH' }));
+    repo.rows.get('s1')!.nextPollAt = at(-1);
+    const transactions = repo.transactions;
+    expect(await useCase.execute({ carrierCode: 'sahm' })).toEqual({ shipments: 1, events: 0, transitions: 0 });
+    expect(repo.transactions).toBe(transactions);
+    expect(repo.events.map((e) => e.eventKey)).toEqual(['e1']);
+    expect(repo.events[0].dedupeKey).toContain('PICKED_UP|');
+  });
+
+  it("compares times at the carrier's resolution", async () => {
+    const minute = (m: number, s: number) => new Date(at(m).getTime() + s * 1000);
+    const { repo, useCase } = setup(
+      [
+        carrierEvent('T1', 'a', 'PICKED_UP', 0, { occurredAt: minute(1, 5) }),
+        carrierEvent('T1', 'b', 'PICKED_UP', 0, { occurredAt: minute(1, 50) }),
+        carrierEvent('T1', 'c', 'PICKED_UP', 0, { occurredAt: minute(2, 5) }),
+      ],
+      60_000,
+    );
+    repo.add('s1', 'T1');
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(repo.events.map((e) => e.eventKey)).toEqual(['a', 'c']);
+  });
+
+  it('a minute-resolution carrier: an exception in the minute of the booking and of the pickup scan moves the status and goes out as shipment.exception', async () => {
+    const { repo, useCase, carrier } = setup([carrierEvent('T1', 'p', 'PICKED_UP', 1)], 60_000);
+    const row = repo.add('s1', 'T1', 'LABEL_GENERATED');
+    // Booked at 12:01:23.456 by the gateway's clock; the carrier's scans say 12:01.
+    row.state = { ...row.state, lastEventAt: new Date(at(1).getTime() + 23_456) };
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(row.state.status).toBe('PICKED_UP');
+    carrier.history.push(carrierEvent('T1', 'h', 'EXCEPTION_CUSTOMS_HOLD', 1, { exceptionType: 'CUSTOMS_HOLD' }));
+    row.nextPollAt = at(-1);
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(row.state.status).toBe('EXCEPTION_CUSTOMS_HOLD');
+    expect(repo.outbox[1].payload).toMatchObject({
+      previous_status: 'PICKED_UP',
+      exception_type: 'CUSTOMS_HOLD',
+      kinds: ['shipment.status_updated', 'shipment.exception'],
+    });
+
+    const fresh = setup([carrierEvent('T2', 'a', 'EXCEPTION_ADDRESS_ISSUE', 1, { exceptionType: 'ADDRESS_ISSUE' })], 60_000);
+    const booked = fresh.repo.add('s2', 'T2', 'LABEL_GENERATED');
+    booked.state = { ...booked.state, lastEventAt: new Date(at(1).getTime() + 1_000) };
+    await fresh.useCase.execute({ carrierCode: 'sahm' });
+    expect(booked.state.status).toBe('EXCEPTION_ADDRESS_ISSUE');
+    expect(fresh.repo.outbox[0].payload.kinds).toEqual(['shipment.status_updated', 'shipment.exception']);
+  });
+
+  it('lets a cancel that commits first win: the pickup is kept as history only', async () => {
+    const { repo, useCase } = setup([carrierEvent('T1', 'e1', 'PICKED_UP', 1)]);
+    repo.add('s1', 'T1');
+    repo.interleave = (row) => {
+      row.state = { ...row.state, status: 'CANCELLED' };
+      row.nextPollAt = null;
+    };
+    const result = await useCase.execute({ carrierCode: 'sahm' });
+    expect(result).toMatchObject({ events: 1, transitions: 0 });
+    expect(repo.rows.get('s1')!.state.status).toBe('CANCELLED');
+    expect(repo.rows.get('s1')!.nextPollAt).toBeNull();
+  });
+
+  it('ignores customs steps on a domestic lane and applies them on an international one', async () => {
+    const { repo, useCase } = setup([carrierEvent('D1', 'd1', 'CUSTOMS_CLEARANCE', 1), carrierEvent('I1', 'i1', 'CUSTOMS_CLEARANCE', 1)]);
+    repo.add('dom', 'D1', 'IN_TRANSIT', 'domestic');
+    repo.add('int', 'I1', 'IN_TRANSIT', 'international');
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(repo.rows.get('dom')!.state.status).toBe('IN_TRANSIT');
+    expect(repo.rows.get('int')!.state.status).toBe('CUSTOMS_CLEARANCE');
+  });
+
+  it('applies a customs hold the carrier reports on a domestic lane, with a warning', async () => {
+    const { repo, useCase } = setup([
+      carrierEvent('D1', 'd1', 'PICKED_UP', 1),
+      carrierEvent('D1', 'd2', 'EXCEPTION_CUSTOMS_HOLD', 2, { exceptionType: 'CUSTOMS_HOLD' }),
+    ]);
+    repo.add('dom', 'D1', 'CREATED', 'domestic');
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(repo.rows.get('dom')!.state.status).toBe('EXCEPTION_CUSTOMS_HOLD');
+    expect(repo.outbox.map((o) => o.payload.status)).toEqual(['PICKED_UP', 'EXCEPTION_CUSTOMS_HOLD']);
+    expect(repo.outbox[1].payload).toMatchObject({
+      exception_type: 'CUSTOMS_HOLD',
+      kinds: ['shipment.status_updated', 'shipment.exception'],
+    });
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/EXCEPTION_CUSTOMS_HOLD on domestic shipment dom .*applied as the carrier reports it/),
+    );
+  });
+
+  it('survives a carrier outage: postpones the batch a little, logs once, never throws', async () => {
+    const { repo, useCase, carrier } = setup([carrierEvent('T1', 'e1', 'PICKED_UP', 1)]);
+    repo.add('s1', 'T1');
+    carrier.fail(new CarrierUnavailableError('sahm', 'connection refused'));
+    await expect(useCase.execute({ carrierCode: 'sahm' })).resolves.toEqual({ shipments: 1, events: 0, transitions: 0 });
+    const postponed = repo.rows.get('s1')!.nextPollAt!.getTime() - NOW.getTime();
+    expect(postponed).toBeGreaterThanOrEqual(SETTINGS.failureDelayMs);
+    expect(postponed).toBeLessThan(SETTINGS.leaseMs);
+    repo.rows.get('s1')!.nextPollAt = at(-1);
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(warn).toHaveBeenCalledTimes(1);
+
+    carrier.fail(undefined);
+    repo.rows.get('s1')!.nextPollAt = at(-1);
+    expect(await useCase.execute({ carrierCode: 'sahm' })).toMatchObject({ events: 1, transitions: 1 });
+  });
+
+  it('takes at most the batch size, oldest due first, and leaves the rest for the next run', async () => {
+    const { repo, useCase, carrier } = setup();
+    for (let i = 0; i < 5; i++) repo.add(`s${i}`, `T${i}`).nextPollAt = at(-10 + i);
+    expect((await useCase.execute({ carrierCode: 'sahm', batchSize: 2 })).shipments).toBe(2);
+    expect(carrier.calls[0]).toEqual(['T0', 'T1']);
+    expect((await useCase.execute({ carrierCode: 'sahm', batchSize: 2 })).shipments).toBe(2);
+    expect(carrier.calls[1]).toEqual(['T2', 'T3']);
+  });
+
+  it('does nothing for an unknown carrier or when nothing is due', async () => {
+    const { repo, useCase, carrier } = setup();
+    repo.add('s1', 'T1').nextPollAt = at(5);
+    expect(await useCase.execute({ carrierCode: 'nope' })).toEqual({ shipments: 0, events: 0, transitions: 0 });
+    expect(await useCase.execute({ carrierCode: 'sahm' })).toEqual({ shipments: 0, events: 0, transitions: 0 });
+    expect(carrier.calls).toHaveLength(0);
+  });
+});

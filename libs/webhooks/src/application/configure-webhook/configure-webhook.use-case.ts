@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { parseWebhookEvents, parseWebhookUrl } from '../../domain/webhook-endpoint-rules';
+import { ValidationError } from '@lgw/kernel';
+import { CLOCK, ClockPort } from '@lgw/kernel';
+import {
+  WEBHOOK_ENDPOINT_REPOSITORY,
+  WEBHOOK_SECRET_CIPHER,
+  WEBHOOK_SENDER,
+  WEBHOOK_SIGNER,
+  WebhookEndpointRepositoryPort,
+  WebhookSecretCipherPort,
+  WebhookSenderPort,
+  WebhookSignerPort,
+} from '../ports/webhooks.port';
+import { WebhookConfigCreatedView } from '../webhook-config.view';
+import { ConfigureWebhookCommand } from './configure-webhook.command';
+
+/**
+ * POST /webhooks/config: one endpoint per team. A new POST replaces url and events, keeps
+ * the secret and enables the endpoint again (after a 410 or five days of failures).
+ */
+/** The sender's refusals all say the host is not a public address (docs/adr/0020). */
+const PUBLIC_TARGET_AR = 'يجب أن يشير إلى مضيف بعناوين عامة فقط (لا عناوين محلية أو خاصة)';
+
+@Injectable()
+export class ConfigureWebhookUseCase {
+  constructor(
+    @Inject(WEBHOOK_ENDPOINT_REPOSITORY) private readonly endpoints: WebhookEndpointRepositoryPort,
+    @Inject(WEBHOOK_SENDER) private readonly sender: WebhookSenderPort,
+    @Inject(WEBHOOK_SIGNER) private readonly signer: WebhookSignerPort,
+    @Inject(WEBHOOK_SECRET_CIPHER) private readonly cipher: WebhookSecretCipherPort,
+    @Inject(CLOCK) private readonly clock: ClockPort,
+  ) {}
+
+  async execute(command: ConfigureWebhookCommand): Promise<WebhookConfigCreatedView> {
+    const url = parseWebhookUrl(command.url);
+    if (!url.ok) throw new ValidationError(url.field, url.reason, url.reason_ar);
+    const events = parseWebhookEvents(command.events);
+    if (!events.ok) throw new ValidationError(events.field, events.reason, events.reason_ar);
+    const refused = await this.sender.checkTarget(url.value.href);
+    if (refused) throw new ValidationError('url', refused, PUBLIC_TARGET_AR);
+    const saved = await this.endpoints.save(
+      command.teamId,
+      url.value.href,
+      events.value,
+      this.cipher.encrypt(this.signer.newSecret()),
+      this.clock.now(),
+    );
+    return { url: saved.url, events: saved.events, secret: this.cipher.decrypt(saved.secretCiphertext) };
+  }
+}
