@@ -1,37 +1,91 @@
-/** Architecture rules checked in CI (`npm run lint:deps`). */
-/** Libraries that adapt a port to a technology (carriers, a database, a queue, Chromium, Redis limits and logging). */
-const ADAPTERS = 'carriers|persistence|queue|labels|platform|webhooks';
+/**
+ * Architecture rules checked in CI (`npm run lint:deps`); the map is docs/architecture.md and
+ * docs/adr/0078-house-by-feature.md.
+ *
+ * libs/kernel is the shared kernel. Each capability is one context folder under libs/ (its domain,
+ * use cases and ports, persistence, HTTP controllers and module); contexts are ordered, and a
+ * context imports only contexts before it in CONTEXTS, through their public index.
+ */
+const CONTEXTS = [
+  'access',
+  'addresses',
+  'carrier-access',
+  'cod',
+  'rating',
+  'shipping',
+  'pickups-returns',
+  'tracking',
+  'webhooks',
+  'billing',
+  'catalogue',
+  'fulfilment',
+  'operations',
+];
+const CTX = CONTEXTS.join('|');
+/** Libraries that adapt a port to a technology (carriers, a database, a queue, Chromium, configuration and Redis limits). */
+const ADAPTERS = 'carriers|database|queue|labels|platform';
+
+const laterThan = (i) => CONTEXTS.slice(i + 1).join('|');
 
 module.exports = {
   forbidden: [
     {
-      name: 'domain-is-pure',
-      comment: 'libs/domain is plain TypeScript: it imports nothing outside itself, not even Node built-ins.',
+      name: 'kernel-stands-alone',
+      comment: 'The shared kernel (money, errors, address and parcel values, statuses, ports every context shares) imports no other lib.',
       severity: 'error',
-      from: { path: '^libs/domain/' },
-      to: { pathNot: '^libs/domain/' },
+      from: { path: '^libs/kernel/' },
+      to: { path: '^libs/', pathNot: '^libs/kernel/' },
     },
     {
-      name: 'application-depends-inward',
-      comment: 'Use cases see the domain and their own ports, never adapters.',
+      name: 'domain-is-pure',
+      comment:
+        "A context's domain is plain TypeScript: it imports its own domain, the shared kernel and earlier contexts' indexes (docs/adr/0078 lists those edges, to be moved into the kernel), nothing else (not even Node built-ins).",
       severity: 'error',
-      from: { path: '^libs/application/' },
-      to: { path: '^libs/(persistence|carriers|queue|labels|platform)/|^apps/' },
+      from: { path: `^libs/(${CTX})/src/domain/` },
+      to: { pathNot: `^libs/$1/src/domain/|^libs/kernel/src/|^libs/(${CTX})/src/index\\.ts$` },
+    },
+    {
+      name: 'contexts-meet-at-their-index',
+      comment: 'A context uses another only through its public index (libs/<context>/src/index.ts).',
+      severity: 'error',
+      from: { path: `^libs/(${CTX})/` },
+      to: { path: `^libs/(${CTX})/`, pathNot: '^libs/$1/|^libs/[^/]+/src/index\\.ts$' },
+    },
+    ...CONTEXTS.slice(0, -1).map((context, i) => ({
+      name: `context-order-${context}`,
+      comment: `Contexts depend one way (CONTEXTS order): ${context} never imports a context after it.`,
+      severity: 'error',
+      from: { path: `^libs/${context}/` },
+      to: { path: `^libs/(${laterThan(i)})/` },
+    })),
+    {
+      name: 'use-cases-depend-inward',
+      comment: 'Domain and use cases see the kernel, their own ports and earlier contexts, never adapters or their own edge.',
+      severity: 'error',
+      from: { path: `^libs/(${CTX})/src/(domain|application)/` },
+      to: { path: `^libs/(${ADAPTERS}|runtime|http-api)/|^libs/$1/src/(persistence|http|adapters)/|^apps/` },
     },
     {
       name: 'http-stays-at-the-edge',
       comment:
-        "The domain and the use cases know no HTTP server: statuses, headers and paths are the edge's (libs/http-api); ESLint checks the literals.",
+        "The domain and the use cases know no HTTP server: statuses, headers and paths are the edge's (each context's http/ folder and libs/http-api); ESLint checks the literals.",
       severity: 'error',
-      from: { path: '^libs/(domain|application)/' },
-      to: { path: 'node_modules/(fastify|@fastify/|@nestjs/platform-|@nestjs/swagger)|^libs/http-api/' },
+      from: { path: `^libs/kernel/|^libs/(${CTX})/src/(domain|application)/` },
+      to: { path: 'node_modules/(fastify|@fastify/|@nestjs/platform-|@nestjs/swagger)' },
     },
     {
       name: 'no-http-server-modules-inward',
       comment: 'Outbound webhook delivery goes through the WebhookSender port; no use case opens sockets itself.',
       severity: 'error',
-      from: { path: '^libs/(domain|application)/' },
+      from: { path: `^libs/kernel/|^libs/(${CTX})/src/(domain|application)/` },
       to: { dependencyTypes: ['core'], path: '^(node:)?(http|https|http2)$' },
+    },
+    {
+      name: 'the-edge-kit-knows-no-context',
+      comment: 'libs/http-api (envelope, guards, validation, idempotency) serves every context, so it imports only the kernel and configuration.',
+      severity: 'error',
+      from: { path: '^libs/http-api/' },
+      to: { path: '^libs/', pathNot: '^libs/(http-api|kernel|platform)/' },
     },
     {
       name: 'libs-never-import-apps',
@@ -41,31 +95,24 @@ module.exports = {
     },
     {
       name: 'apps-never-import-other-apps',
-      comment: 'Each deployable composes libs only; what two apps share lives in a lib (libs/runtime, libs/http-api).',
+      comment: 'Each deployable composes libs only; what two apps share lives in a lib (libs/runtime).',
       severity: 'error',
       from: { path: '^apps/([^/]+)/' },
       to: { path: '^apps/', pathNot: '^apps/$1/' },
     },
     {
       name: 'adapters-never-import-each-other',
-      comment: 'Adapters meet only in the composition root (libs/runtime), through the ports of libs/application.',
+      comment: 'Adapters meet only in the composition root (libs/runtime), through the ports of the contexts.',
       severity: 'error',
       from: { path: `^libs/(${ADAPTERS})/` },
       to: { path: `^libs/(${ADAPTERS})/`, pathNot: '^libs/$1/' },
     },
     {
-      name: 'only-the-edge-and-apps-compose-the-runtime',
-      comment: 'libs/runtime binds adapters to ports; nothing below it (domain, application, adapters) may reach up to it.',
+      name: 'only-apps-compose-the-runtime',
+      comment: 'libs/runtime binds adapters to ports and composes the context modules; only the apps import it.',
       severity: 'error',
-      from: { path: `^libs/(domain|application|console|carrier-sandbox|${ADAPTERS})/` },
-      to: { path: '^libs/(runtime|http-api)/' },
-    },
-    {
-      name: 'runtime-knows-no-http',
-      comment: 'The worker composes the runtime without HTTP; the HTTP edge sits on top of it.',
-      severity: 'error',
-      from: { path: '^libs/runtime/' },
-      to: { path: '^libs/http-api/' },
+      from: { path: '^libs/', pathNot: '^libs/runtime/' },
+      to: { path: '^libs/runtime/' },
     },
     {
       name: 'simulators-never-import-adapters',
@@ -73,7 +120,7 @@ module.exports = {
         'A carrier simulator (<code>/sandbox/) is written from the carrier documentation: it sees only itself and the shared sandbox kit, never adapter code, so the contract suite can catch the adapter misreading the carrier.',
       severity: 'error',
       from: { path: '^libs/carriers/src/([^/]+)/sandbox/' },
-      to: { path: '^libs/(carriers|application|carrier-sandbox)/', pathNot: '^libs/carriers/src/($1|shared)/sandbox/' },
+      to: { path: `^libs/(carriers|carrier-sandbox|${CTX})/`, pathNot: '^libs/carriers/src/($1|shared)/sandbox/' },
     },
     {
       name: 'production-never-loads-simulators',
@@ -92,9 +139,10 @@ module.exports = {
     },
     {
       name: 'no-circular',
+      comment: 'No import cycle that runs at load time (a cycle of type-only imports is erased by the compiler).',
       severity: 'error',
       from: {},
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
   ],
   options: {

@@ -15,7 +15,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { HistoryEvent, orderTrackingHistory, trackingEventIdentity } from '@lgw/shipping';
+import { HistoryEvent, orderTrackingHistory } from '@lgw/shipping';
+import { trackingEventIdentity } from '@lgw/kernel';
 import { openDatabase } from '@lgw/database';
 import { SqlTrackingRepository } from '@lgw/tracking';
 

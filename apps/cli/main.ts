@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { AuthenticateApiKeyUseCase, CreateTeamUseCase } from '@lgw/access';
 import { CreateCarrierConnectionUseCase, ListCarrierConnectionsUseCase, ResolveCarrierConnectionUseCase } from '@lgw/carrier-access';
 import { OnboardEgsUseCase } from '@lgw/billing';
-import { SetAddressVerificationUseCase } from '@lgw/addresses';
+import { SetAddressVerificationUseCase } from '@lgw/access';
 import { CARRIER_CATALOGUE, carrierCredentialSchemas, createCarrierRegistry, findCarrier } from '@lgw/carriers';
 import { openDatabase } from '@lgw/database';
 import { SignedQuoteRepository } from '@lgw/rating';

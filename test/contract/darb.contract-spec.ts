@@ -1,4 +1,4 @@
-import { CarrierRejectedError } from '@lgw/carrier-access';
+import { CarrierRejectedError } from '@lgw/kernel';
 import { carrierContractContext } from './support/carrier-contract.suite';
 import { createCarrierRegistry } from '@lgw/carriers';
 import { DarbAdapter } from '@lgw/carriers/darb/darb.adapter';

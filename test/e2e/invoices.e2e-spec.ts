@@ -1,5 +1,5 @@
 import { CLOCK, ClockPort } from '@lgw/kernel';
-import { RATE_CARDS, RateCardSourcePort } from '@lgw/rating';
+import { RATE_CARDS, RateCardSourcePort } from '@lgw/carrier-access';
 import { SweepBillingUseCase } from '@lgw/billing';
 import { chargeWithoutVat } from '@lgw/billing';
 import { computeChargeableWeight } from '@lgw/rating';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CARRIERS } from '@lgw/carriers';
-import { addCalendarDays, parseClockTime, riyadhDateOf } from '@lgw/pickups-returns';
+import { addCalendarDays, parseClockTime, riyadhDateOf } from '@lgw/carrier-access';
 import { book } from '../support/booking';
 import { eventually } from '../support/eventually';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';

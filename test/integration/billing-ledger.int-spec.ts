@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { billingLine, billingPeriodFor } from '@lgw/billing';
+import { billingLine } from '@lgw/billing';
+import { billingPeriodFor } from '@lgw/kernel';
 import { Money } from '@lgw/kernel';
 import { Database } from '@lgw/database';
 import { INVOICE_LINES_SQL, SqlBillingLedger } from '@lgw/billing';

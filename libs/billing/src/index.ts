@@ -22,7 +22,6 @@ export * from './application/sweep-billing/sweep-billing.use-case';
 export * from './billing.module';
 export * from './domain/billing-charges';
 export * from './domain/billing-line';
-export * from './domain/billing-period';
 export * from './domain/einvoicing/ubl-invoice';
 export * from './domain/einvoicing/zatca-tlv';
 export * from './domain/zatca-qr';

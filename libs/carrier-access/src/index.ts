@@ -6,6 +6,8 @@ export * from './application/list-passthrough-audit/list-passthrough-audit.use-c
 export * from './application/ports/carrier-connection.port';
 export * from './application/ports/carrier.port';
 export * from './application/ports/passthrough-audit.port';
+export * from './application/ports/quote-connections.port';
+export * from './application/ports/rating-sources.port';
 export * from './application/ports/test-carrier-control.port';
 export * from './application/resolve-carrier-connection/resolve-carrier-connection.use-case';
 export * from './application/revoke-carrier-connection/revoke-carrier-connection.use-case';
@@ -13,9 +15,12 @@ export * from './application/seed-platform-connections/seed-platform-connections
 export * from './carrier-connections.module';
 export * from './domain/carrier-connection';
 export * from './domain/carrier-descriptor';
+export * from './domain/pickup-rules';
+export * from './domain/rate-card';
 export * from './domain/service-limits';
 export * from './http/carriers.http.controller';
 export * from './http/dto/carrier.response.dto';
 export * from './passthrough.module';
+export * from './persistence/carrier-intents/sql-carrier-intent.store';
 export * from './persistence/sql-carrier-connection.repository';
 export * from './persistence/sql-passthrough-audit.repository';

@@ -1,6 +1,6 @@
 import { FastifyInstance } from 'fastify';
 import sahmBooking from '@lgw/carriers/sahm/fixtures/sandbox-shipment.request.json';
-import { SHIPMENT_STATUSES } from '@lgw/shipping';
+import { SHIPMENT_STATUSES } from '@lgw/kernel';
 import { CARRIERS, carrierEnvName } from '@lgw/carriers';
 import { SandboxState } from '@lgw/carriers/shared/sandbox';
 import { buildCarrierSandbox, sandboxCredentials, startCarrierSandbox } from './sandbox.server';

@@ -1,4 +1,5 @@
-import { LabelData, LabelRendererUnavailableError } from '@lgw/shipping';
+import { LabelData } from '@lgw/shipping';
+import { LabelRendererUnavailableError } from '@lgw/kernel';
 import { BrowserPoolEvent, BrowserUnavailableError, ChromiumBrowserPool } from './chromium-browser-pool';
 import { PuppeteerLabelRenderer } from './puppeteer-label.renderer';
 

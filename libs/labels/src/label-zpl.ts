@@ -1,5 +1,5 @@
 import type { LabelData } from '@lgw/shipping';
-import type { AddressProps } from '@lgw/addresses';
+import type { AddressProps } from '@lgw/kernel';
 import { formatHalalas, formatKg, formatRiyadhDateTime } from './label-format';
 
 /**

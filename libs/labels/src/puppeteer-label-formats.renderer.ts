@@ -1,4 +1,5 @@
-import { LabelRendererUnavailableError, type LabelData, type LabelFormatRendererPort, type PrinterLabelFormat } from '@lgw/shipping';
+import { type LabelData, type LabelFormatRendererPort, type PrinterLabelFormat } from '@lgw/shipping';
+import { LabelRendererUnavailableError } from '@lgw/kernel';
 import { BrowserUnavailableError, ChromiumBrowserPool } from './chromium-browser-pool';
 import { buildLabelHtml, LABEL_WIDTH_MM, type LabelTemplateOptions } from './label-template';
 import { buildLabelZpl, buildZplLayout, rasterLines, type ZplGraphic, type ZplTextLine } from './label-zpl';

@@ -1,4 +1,5 @@
-import { LabelRendererUnavailableError, type LabelData, type LabelRendererPort } from '@lgw/shipping';
+import { type LabelData, type LabelRendererPort } from '@lgw/shipping';
+import { LabelRendererUnavailableError } from '@lgw/kernel';
 import { BrowserUnavailableError, ChromiumBrowserPool } from './chromium-browser-pool';
 import { withExactPageSize } from './exact-page-size';
 import { buildLabelHtml, LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type LabelTemplateOptions } from './label-template';

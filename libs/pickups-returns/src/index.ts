@@ -5,6 +5,5 @@ export * from './application/list-pickups/list-pickups.use-case';
 export * from './application/ports/pickup.repository.port';
 export * from './application/schedule-pickup/schedule-pickup.use-case';
 export * from './application/schedule-pickup/settle-pickup-intent';
-export * from './domain/pickup-rules';
 export * from './persistence/sql-pickup.repository';
 export * from './pickups-returns.module';

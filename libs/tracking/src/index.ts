@@ -3,6 +3,5 @@ export * from './application/ports/tracking.repository.port';
 export * from './application/record-test-event/record-test-event.use-case';
 export * from './application/sync-tracking/sync-tracking.use-case';
 export * from './application/sync-tracking/tracking-poll-policy';
-export * from './http/dto/tracking.response.dto';
 export * from './persistence/sql-tracking.repository';
 export * from './tracking.module';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TestModeHttpController } from '@lgw/access';
+import { TestModeHttpController } from './http/test-mode.http.controller';
 import { TrackingHttpController } from './http/tracking.http.controller';
 
 /**

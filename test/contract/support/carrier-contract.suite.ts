@@ -1,4 +1,5 @@
-import { CarrierPort, CarrierRejectedError, CarrierTrackingEvent, CarrierUnavailableError } from '@lgw/carrier-access';
+import { CarrierPort, CarrierTrackingEvent } from '@lgw/carrier-access';
+import { CarrierRejectedError, CarrierUnavailableError } from '@lgw/kernel';
 import { CarrierDefinition, createCarrierRegistry, CarrierRegistry } from '@lgw/carriers';
 import { pickupSlotIn } from '../../support/pickups';
 import { describeNoPassthrough, describePassthroughContract } from './passthrough-contract.suite';

@@ -1,5 +1,5 @@
 import { TEST_RESILIENCE, TIMING_MARGIN_MS, unavailableAfter } from './sandbox-harness';
-import { CarrierOperationNotSupportedError } from '@lgw/carrier-access';
+import { CarrierOperationNotSupportedError } from '@lgw/kernel';
 import type { CarrierDefinition } from '@lgw/carriers';
 import type { ContractContext } from './carrier-contract.suite';
 

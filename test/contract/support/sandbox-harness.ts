@@ -1,4 +1,5 @@
-import { CarrierBookingRequest, CarrierUnavailableError } from '@lgw/carrier-access';
+import { CarrierBookingRequest } from '@lgw/carrier-access';
+import { CarrierUnavailableError } from '@lgw/kernel';
 import { ResilienceSettings } from '@lgw/carriers';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 

@@ -7,7 +7,7 @@ import { IssueApiKeyUseCase } from '../application/issue-api-key/issue-api-key.u
 import { ListApiKeysUseCase } from '../application/list-api-keys/list-api-keys.use-case';
 import { ListTeamsUseCase } from '../application/list-teams/list-teams.use-case';
 import { RevokeApiKeyUseCase } from '../application/revoke-api-key/revoke-api-key.use-case';
-import { SetAddressVerificationUseCase } from '@lgw/addresses';
+import { SetAddressVerificationUseCase } from '../application/set-address-verification/set-address-verification.use-case';
 import { SetRateLimitUseCase } from '../application/set-rate-limit/set-rate-limit.use-case';
 import { CreateTeamRequestDto, IssueKeyRequestDto, SetRateLimitRequestDto, UpdateTeamRequestDto } from './dto/admin.request.dto';
 import {

@@ -1,5 +1,6 @@
+import { AddressVerificationMode } from '@lgw/kernel';
 import { DataSource, IsNull } from 'typeorm';
-import { AddressVerificationMode } from '@lgw/addresses';
+
 import { ApiMode } from '@lgw/kernel';
 import { ActiveKey, ApiKeySummary, NewApiKey, TeamRecord, TeamRepositoryPort, TeamSummary } from '../application/ports/team.repository.port';
 import { ApiKeyOrmEntity } from '@lgw/database';

@@ -1,5 +1,6 @@
-import { AddressDirectoryPort, AddressServiceUnavailableError } from '../application/ports/address-directory.port';
-import { NationalAddress, NationalAddressQuery } from '../domain/national-address';
+import { AddressDirectoryPort } from '../application/ports/address-directory.port';
+import { AddressServiceUnavailableError } from '@lgw/kernel';
+import { NationalAddress, NationalAddressQuery } from '@lgw/kernel';
 import { AddressCacheStore, CachedAddressDirectory, MemoryAddressCacheStore, NearAddressCacheStore } from './cached-address-directory';
 
 const FOUND = { short_address: 'RRRD2929', postal_code: '12211' } as NationalAddress;

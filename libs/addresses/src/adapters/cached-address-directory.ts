@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
 import { AddressDirectoryPort } from '../application/ports/address-directory.port';
-import { NationalAddress, NationalAddressQuery, queryKey } from '../domain/national-address';
+import { NationalAddress, NationalAddressQuery, queryKey } from '@lgw/kernel';
 
 /** Where cached look-ups live: Redis (shared by every api replica) or this process's memory (embedded mode). */
 export interface AddressCacheStore {

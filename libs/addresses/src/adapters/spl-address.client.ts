@@ -13,8 +13,9 @@ import {
   TimeoutPolicy,
   TimeoutStrategy,
 } from 'cockatiel';
-import { AddressDirectoryPort, AddressServiceUnavailableError } from '../application/ports/address-directory.port';
-import { NationalAddress, NationalAddressQuery } from '../domain/national-address';
+import { AddressDirectoryPort } from '../application/ports/address-directory.port';
+import { AddressServiceUnavailableError } from '@lgw/kernel';
+import { NationalAddress, NationalAddressQuery } from '@lgw/kernel';
 
 /** How the gateway reaches the National Address service (docs/adr/0052). */
 export interface SplAddressClientOptions {

@@ -1,4 +1,4 @@
-import { BillingPeriod } from '../domain/billing-period';
+import { BillingPeriod } from '@lgw/kernel';
 import { invoiceIdFor } from '../domain/invoice-id';
 import { invoiceTotals, InvoiceTotals, totalsOf } from '../domain/invoice-totals';
 import { Money } from '@lgw/kernel';

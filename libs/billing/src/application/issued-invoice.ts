@@ -1,5 +1,5 @@
 import { BillingCause } from '../domain/billing-line';
-import { billingPeriodOf, parseBillingPeriodKey } from '../domain/billing-period';
+import { billingPeriodOf, parseBillingPeriodKey } from '@lgw/kernel';
 import { DocumentLine, EinvoiceDocument, EinvoiceStorePort } from './einvoicing/einvoicing.ports';
 import { linesOnDocument } from './einvoicing/einvoice-composition';
 import { InvoiceLineView, InvoiceSummaryView, toInvoice } from './invoice.view';

@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { billingPeriodOf } from '../domain/billing-period';
+import { billingPeriodOf } from '@lgw/kernel';
 import { BillingLineDraft } from '../domain/billing-line';
 import { BilledShipment, bookingLines, cancellationCredit, chargeWithoutVat, customerReturnFee, returnFee, weightAdjustment } from '../domain/billing-charges';
-import { rateCardForLane } from '@lgw/rating';
+import { rateCardForLane } from '@lgw/carrier-access';
 import { BillingLedgerPort, LedgerLine } from './ports/billing-ledger.port';
-import { RateCardSourcePort } from '@lgw/rating';
+import { RateCardSourcePort } from '@lgw/carrier-access';
 import { ShipmentRepositoryPort } from '@lgw/shipping';
 import { ShipmentRecord } from '@lgw/shipping';
 import { TenantModes } from '@lgw/access';

@@ -1,6 +1,6 @@
 import { Money } from '@lgw/kernel';
 import { priceQuote } from '@lgw/rating';
-import { RateCard } from '@lgw/rating';
+import { RateCard } from '@lgw/carrier-access';
 import { BillingLineDraft, billingLine } from './billing-line';
 import { codFee } from '@lgw/cod';
 

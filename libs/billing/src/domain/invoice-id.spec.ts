@@ -1,4 +1,4 @@
-import { billingPeriodFor } from './billing-period';
+import { billingPeriodFor } from '@lgw/kernel';
 import { invoiceIdFor, periodOfInvoiceId } from './invoice-id';
 
 describe('invoice ids', () => {

@@ -1,4 +1,4 @@
-import { BillingPeriod, parseBillingPeriodKey } from './billing-period';
+import { BillingPeriod, parseBillingPeriodKey } from '@lgw/kernel';
 
 /**
  * An invoice is one team's one billing period, so its id is derived, not stored: stable

@@ -5,7 +5,7 @@ import { GetEinvoiceXmlUseCase } from '../application/einvoicing/get-einvoice-xm
 import { GetInvoiceUseCase } from '../application/get-invoice/get-invoice.use-case';
 import { GetIssuedInvoiceUseCase } from '../application/get-issued-invoice/get-issued-invoice.use-case';
 import { ListInvoicesUseCase } from '../application/list-invoices/list-invoices.use-case';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { RenderInvoicePdfUseCase } from '../application/render-invoice-pdf/render-invoice-pdf.use-case';
 import { InvoiceDto, InvoiceListResponseDto, IssuedInvoiceDto } from './dto/invoice.response.dto';
 import { ApiErrorResponses } from '@lgw/http-api';

@@ -3,7 +3,7 @@ import { BillingLedgerPort, LedgerEntry, LedgerLine, LedgerPeriodSummary } from 
 import { OutboxEvent } from '@lgw/kernel';
 import { RETURN_STATUSES } from '../application/billing-event';
 import { BillingLineDraft, isBillingCause, SUBTOTAL_CAUSES } from '../domain/billing-line';
-import { BillingPeriod } from '../domain/billing-period';
+import { BillingPeriod } from '@lgw/kernel';
 import { rowCount } from '@lgw/database';
 import type { OutboxRow } from '@lgw/database';
 

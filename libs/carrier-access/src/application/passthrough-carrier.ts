@@ -1,6 +1,6 @@
 import { DomainError } from '@lgw/kernel';
 import { CarrierPort, CarrierRegistryPort } from './ports/carrier.port';
-import { CarrierCataloguePort } from '@lgw/rating';
+import { CarrierCataloguePort } from './ports/rating-sources.port';
 
 /**
  * The carrier a passthrough path names, if it declares the capability (docs/api.md §4 rule 6: only a

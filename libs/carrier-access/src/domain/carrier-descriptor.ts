@@ -1,4 +1,4 @@
-import type { PickupSchedule } from '@lgw/pickups-returns';
+import type { PickupSchedule } from './pickup-rules';
 import type { ServiceLimits } from './service-limits';
 
 export type IntegrationType = 'rest' | 'rest_legacy' | 'csv_batch';

@@ -1,5 +1,5 @@
 import type { FieldProblem } from '@lgw/kernel';
-import type { ParcelProps } from '@lgw/rating';
+import type { ParcelProps } from '@lgw/kernel';
 
 /**
  * What one parcel may weigh and measure on a service level, as the carrier publishes it (a

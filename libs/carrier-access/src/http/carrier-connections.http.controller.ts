@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse,
 import { CreateCarrierConnectionUseCase } from '../application/create-carrier-connection/create-carrier-connection.use-case';
 import { ListCarrierConnectionsUseCase } from '../application/list-carrier-connections/list-carrier-connections.use-case';
 import { ListConnectionRequirementsUseCase } from '../application/list-connection-requirements/list-connection-requirements.use-case';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { RevokeCarrierConnectionUseCase } from '../application/revoke-carrier-connection/revoke-carrier-connection.use-case';
 import { createConnectionCommand, CreateCarrierConnectionRequestDto } from './dto/carrier-connection.request.dto';
 import { ConnectionRequirementListResponseDto } from './dto/carrier-connection-requirements.response.dto';

@@ -1,6 +1,6 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CARRIER_CATALOGUE } from '@lgw/carriers';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../application/ports/rating-sources.port';
 import { CarrierListResponseDto, toCarrierDto } from './dto/carrier.response.dto';
 import { ApiErrorResponses } from '@lgw/http-api';
 
@@ -9,18 +9,23 @@ import { ApiErrorResponses } from '@lgw/http-api';
  * an object, Fastify would serialise the same document again on every request (5 % of the
  * route's CPU in its profile).
  */
-const CARRIER_LIST: CarrierListResponseDto = { carriers: CARRIER_CATALOGUE.map(toCarrierDto) };
-const CARRIER_LIST_JSON = JSON.stringify(CARRIER_LIST);
 
 @ApiTags('carriers')
 @ApiBearerAuth()
 @Controller('api/v1/carriers')
 export class CarriersHttpController {
+  private readonly listJson: string;
+
+  constructor(@Inject(CARRIER_CATALOGUE) catalogue: CarrierCataloguePort) {
+    const list: CarrierListResponseDto = { carriers: catalogue.all().map(toCarrierDto) };
+    this.listJson = JSON.stringify(list);
+  }
+
   @Get()
   @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOkResponse({ type: CarrierListResponseDto })
   @ApiErrorResponses()
   list(): string {
-    return CARRIER_LIST_JSON;
+    return this.listJson;
   }
 }

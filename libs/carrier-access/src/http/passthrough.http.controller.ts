@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForwardToCarrierUseCase } from '../application/forward-to-carrier/forward-to-carrier.use-case';
 import { ListPassthroughAuditUseCase } from '../application/list-passthrough-audit/list-passthrough-audit.use-case';
 import { PassthroughAuditEntry } from '../application/ports/passthrough-audit.port';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { PassthroughAuditListResponseDto } from './dto/passthrough-audit.response.dto';
 import { ApiErrorResponses } from '@lgw/http-api';
 import { CurrentPrincipal } from '@lgw/http-api';

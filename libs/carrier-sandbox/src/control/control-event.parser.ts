@@ -1,4 +1,4 @@
-import { EXCEPTION_TYPES, ExceptionType, isShipmentStatus, ShipmentStatus } from '@lgw/shipping';
+import { EXCEPTION_TYPES, ExceptionType, isShipmentStatus, ShipmentStatus } from '@lgw/kernel';
 import { isRecord } from '@lgw/carriers/shared/sandbox';
 
 export interface ControlEvent {

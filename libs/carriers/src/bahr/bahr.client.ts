@@ -1,4 +1,5 @@
-import { CarrierRejectedError, PassthroughResponse } from '@lgw/carrier-access';
+import { PassthroughResponse } from '@lgw/carrier-access';
+import { CarrierRejectedError } from '@lgw/kernel';
 import { checkAnswer, credentialsRefused, joinUrl, readJson, readJsonIfAny, sendHttp } from '../shared/carrier-http';
 import { CarrierTransportError } from '../shared/carrier-transport.error';
 import { bahrRefusal } from './bahr.mapper';

@@ -1,4 +1,4 @@
-import { AddressProps } from '@lgw/addresses';
+import { AddressProps } from '@lgw/kernel';
 import { CarrierBooking, CarrierBookingRequest, CarrierPickupRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/carrier-access';
 import { formatLegacyRiyadhDate, parseLegacyRiyadhDate } from '../shared/riyadh-time';
 import { compact, titleCase } from '../shared/text';

@@ -1,5 +1,6 @@
-import { AddressProps } from '@lgw/addresses';
-import { CarrierBooking, CarrierBookingFound, CarrierBookingRequest, CarrierBulkBooking, CarrierBulkOutcome, CarrierOperationNotSupportedError, CarrierPickupOperations, CarrierPort, CarrierRejectedError, CarrierRemittancePage, CarrierTrackingEvent, CarrierUnavailableError, PassthroughResponse } from '@lgw/carrier-access';
+import { AddressProps } from '@lgw/kernel';
+import { CarrierBooking, CarrierBookingFound, CarrierBookingRequest, CarrierBulkBooking, CarrierBulkOutcome, CarrierPickupOperations, CarrierPort, CarrierRemittancePage, CarrierTrackingEvent, PassthroughResponse } from '@lgw/carrier-access';
+import { CarrierOperationNotSupportedError, CarrierRejectedError, CarrierUnavailableError } from '@lgw/kernel';
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
 import { formatCsv, parseCsv } from '../shared/csv';
 import { withDeadline } from '../shared/deadline';

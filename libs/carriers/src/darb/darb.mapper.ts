@@ -1,5 +1,5 @@
-import { AddressProps } from '@lgw/addresses';
-import { ParcelProps } from '@lgw/rating';
+import { AddressProps } from '@lgw/kernel';
+import { ParcelProps } from '@lgw/kernel';
 import { CarrierBookingRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/carrier-access';
 import { parseRiyadhDateTime } from '../shared/riyadh-time';
 import { formatKg, halalasToSar, sarTextToHalalas, sumKg } from '../shared/units';

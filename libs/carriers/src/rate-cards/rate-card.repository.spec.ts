@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eligibleServiceLevels, priceQuote, rateCardForLane, rateParcels } from '@lgw/rating';
+import { eligibleServiceLevels, priceQuote, rateParcels } from '@lgw/rating';
+import { rateCardForLane } from '@lgw/carrier-access';
 import { Lane } from '@lgw/carrier-access';
 import { CARRIER_CATALOGUE } from '../registry/carrier-catalogue';
 import { RateCardRepository, resolveRateCardsDirectory } from './rate-card.repository';

@@ -1,4 +1,5 @@
-import { CarrierUnavailableError, TestCarrierControlPort, TestCarrierEvent, TestCarrierEventOutcome } from '@lgw/carrier-access';
+import { TestCarrierControlPort, TestCarrierEvent, TestCarrierEventOutcome } from '@lgw/carrier-access';
+import { CarrierUnavailableError } from '@lgw/kernel';
 
 const TIMEOUT_MS = 10_000;
 

@@ -1,5 +1,6 @@
-import { AddressProps } from '@lgw/addresses';
-import { CarrierBooking, CarrierBookingFound, CarrierBookingRequest, CarrierPickupOperations, CarrierPort, CarrierRejectedError, CarrierRemittancePage, CarrierTrackingEvent, PassthroughResponse } from '@lgw/carrier-access';
+import { AddressProps } from '@lgw/kernel';
+import { CarrierBooking, CarrierBookingFound, CarrierBookingRequest, CarrierPickupOperations, CarrierPort, CarrierRemittancePage, CarrierTrackingEvent, PassthroughResponse } from '@lgw/carrier-access';
+import { CarrierRejectedError } from '@lgw/kernel';
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
 import { chunk } from '../shared/text';
 import { SahmClient } from './sahm.client';

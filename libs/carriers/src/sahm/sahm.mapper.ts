@@ -1,4 +1,4 @@
-import { AddressProps } from '@lgw/addresses';
+import { AddressProps } from '@lgw/kernel';
 import { CarrierBooking, CarrierBookingRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/carrier-access';
 import { compact } from '../shared/text';
 import { SAHM_STATUS_MAP } from './sahm.status-map';

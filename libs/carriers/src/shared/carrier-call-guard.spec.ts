@@ -1,4 +1,4 @@
-import { CarrierRejectedError, CarrierUnavailableError } from '@lgw/carrier-access';
+import { CarrierRejectedError, CarrierUnavailableError } from '@lgw/kernel';
 import { CarrierCallGuard } from './carrier-call-guard';
 import { CarrierTransportError } from './carrier-transport.error';
 import { DEFAULT_RESILIENCE, ResilienceSettings } from './resilience.settings';

@@ -17,7 +17,7 @@ import {
   TimeoutPolicy,
   TimeoutStrategy,
 } from 'cockatiel';
-import { CarrierUnavailableError } from '@lgw/carrier-access';
+import { CarrierUnavailableError } from '@lgw/kernel';
 import { CarrierTransportError } from './carrier-transport.error';
 import { ResilienceSettings } from './resilience.settings';
 

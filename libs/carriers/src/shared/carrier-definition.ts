@@ -1,6 +1,6 @@
 import { CarrierPort } from '@lgw/carrier-access';
 import { CarrierCredentialSchema, CarrierDescriptor } from '@lgw/carrier-access';
-import { ShipmentStatus } from '@lgw/shipping';
+import { ShipmentStatus } from '@lgw/kernel';
 import { carrierEnvName, CarrierSettingsContext } from './carrier-settings';
 import type { CarrierSimulator } from './sandbox/carrier-simulator';
 import { CarrierStatusMap } from './status-map';

@@ -1,4 +1,4 @@
-import { CarrierCredentialsRefusedError, CarrierRejectedError } from '@lgw/carrier-access';
+import { CarrierCredentialsRefusedError, CarrierRejectedError } from '@lgw/kernel';
 import { CarrierTransportError } from './carrier-transport.error';
 
 export interface HttpCall {

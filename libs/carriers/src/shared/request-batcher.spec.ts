@@ -1,4 +1,4 @@
-import { CarrierUnavailableError } from '@lgw/carrier-access';
+import { CarrierUnavailableError } from '@lgw/kernel';
 import { RequestBatcher, RequestBatcherOptions } from './request-batcher';
 
 interface Row {

@@ -1,4 +1,4 @@
-import { CarrierUnavailableError } from '@lgw/carrier-access';
+import { CarrierUnavailableError } from '@lgw/kernel';
 
 interface PendingOrder<I, O> {
   row: I;

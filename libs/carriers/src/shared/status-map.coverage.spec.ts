@@ -1,4 +1,4 @@
-import { EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/shipping';
+import { EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/kernel';
 import { CARRIERS } from '../registry/carriers.registry';
 import {
   crossesBorders,

@@ -1,4 +1,5 @@
-import { CROSS_BORDER_EXCEPTIONS, CROSS_BORDER_ONLY_STATUSES, ExceptionType, SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/shipping';
+import { CROSS_BORDER_EXCEPTIONS, CROSS_BORDER_ONLY_STATUSES } from '@lgw/kernel';
+import { ExceptionType, SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/kernel';
 import { Lane } from '@lgw/carrier-access';
 
 export interface MappedStatus {

@@ -1,4 +1,4 @@
-import { isIsoCountryCode } from '@lgw/addresses';
+import { isIsoCountryCode } from '@lgw/kernel';
 import { CatalogueProduct } from './catalogue-product';
 
 /**

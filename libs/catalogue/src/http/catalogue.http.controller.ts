@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@
 import { GetCatalogueProductUseCase } from '../application/get-catalogue-product/get-catalogue-product.use-case';
 import { ListCatalogueProductsUseCase } from '../application/list-catalogue-products/list-catalogue-products.use-case';
 import { MAX_CATALOGUE_UPSERT } from '../application/upsert-catalogue-products/upsert-catalogue-products.command';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { UpsertCatalogueProductsUseCase } from '../application/upsert-catalogue-products/upsert-catalogue-products.use-case';
 import { UpsertCatalogueRequestDto } from './dto/catalogue-product.request.dto';
 import { CatalogueListResponseDto, CatalogueProductDto, CatalogueUpsertResponseDto } from './dto/catalogue.response.dto';

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { ScoreDataReadinessUseCase } from '../application/score-data-readiness/score-data-readiness.use-case';
 import { DataReadinessReportDto } from './dto/catalogue.response.dto';
 import { ApiErrorResponses } from '@lgw/http-api';

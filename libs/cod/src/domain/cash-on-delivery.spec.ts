@@ -1,6 +1,6 @@
 import { Money } from '@lgw/kernel';
 import { priceQuote } from '@lgw/rating';
-import { RateCard } from '@lgw/rating';
+import { RateCard } from '@lgw/carrier-access';
 import { bookingLines } from '@lgw/billing';
 import { codFee, COD_FEE_MINIMUM_HALALAS, COD_MAX_HALALAS } from './cash-on-delivery';
 

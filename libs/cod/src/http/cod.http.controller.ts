@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@
 import { GetCodSummaryUseCase } from '../application/get-cod-summary/get-cod-summary.use-case';
 import { GetRemittanceUseCase } from '../application/get-remittance/get-remittance.use-case';
 import { ListRemittancesUseCase } from '../application/list-remittances/list-remittances.use-case';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { CodSummaryDto, RemittanceDetailDto, RemittanceListResponseDto } from './dto/cod.response.dto';
 import { ApiErrorResponses } from '@lgw/http-api';
 import { CurrentPrincipal } from '@lgw/http-api';

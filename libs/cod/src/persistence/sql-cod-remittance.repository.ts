@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CarrierRemittance } from '@lgw/carrier-access';
 import { CodRemittanceRepositoryPort, CodSummaryRecord, RecordedPayout, RemittanceItemRecord, RemittanceRecord, UnmatchedPayoutLineRecord } from '../application/ports/cod-remittance.repository.port';
 import { toRemittanceView } from '../application/cod.view';
-import { insertOutbox } from '@lgw/shipping';
+import { insertOutbox } from '@lgw/database';
 import { updatedRows } from '@lgw/database';
 import { isUuid } from '@lgw/database';
 

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { trackingEventIdentity } from '@lgw/shipping';
+import { trackingEventIdentity } from '@lgw/kernel';
 
 const BACKFILL_BATCH = 5000;
 

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { OutboxEvent, OutboxPort } from '@lgw/kernel';
 import { rowCount } from '../support/sql-results';
 
@@ -47,5 +47,24 @@ export class SqlOutbox implements OutboxPort {
       [since],
     );
     return rowCount(result);
+  }
+}
+
+/** An event to publish, written in the caller's transaction so it goes out exactly when the change commits. */
+export interface OutboxInsert {
+  readonly teamId: string;
+  readonly aggregateId: string;
+  readonly type: string;
+  readonly payload: unknown;
+}
+
+export async function insertOutbox(em: EntityManager, events: readonly OutboxInsert[]): Promise<void> {
+  for (const e of events) {
+    await em.query('INSERT INTO outbox_events (team_id, aggregate_id, type, payload) VALUES ($1, $2, $3, $4)', [
+      e.teamId,
+      e.aggregateId,
+      e.type,
+      JSON.stringify(e.payload),
+    ]);
   }
 }

@@ -6,14 +6,14 @@ import { BatchCsvKind, DownloadBatchCsvUseCase } from '../application/download-b
 import { batchFileFingerprint } from '../application/submit-batch/submit-batch.command';
 import { GetBatchUseCase } from '../application/get-batch/get-batch.use-case';
 import { ListBatchesUseCase } from '../application/list-batches/list-batches.use-case';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { SubmitBatchUseCase } from '../application/submit-batch/submit-batch.use-case';
 import { MAX_BATCH_FILE_BYTES } from '../domain/batch-csv-format';
 import { SubmitBatchRequestDto } from './dto/fulfilment-batch.request.dto';
 import { FulfilmentBatchDto, FulfilmentBatchListResponseDto } from './dto/fulfilment-batch.response.dto';
 import { PageQueryDto } from '@lgw/shipping';
 import { ApiErrorResponses } from '@lgw/http-api';
-import { multipartFormParts } from '@lgw/http-api';
+import { multipartFormParts } from '@lgw/shipping';
 import { idempotencyScope, markReplayed } from '@lgw/http-api';
 import { IdempotentRequests } from '@lgw/http-api';
 import { CurrentPrincipal } from '@lgw/http-api';

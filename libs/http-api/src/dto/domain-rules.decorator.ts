@@ -1,7 +1,7 @@
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
-import { isAddress, validateVerifiableAddress } from '@lgw/addresses';
-import { isIsoCurrencyCode } from '@lgw/shipping';
-import { ParcelProps, parcelMeasureViolation } from '@lgw/rating';
+import { isAddress, validateVerifiableAddress } from '@lgw/kernel';
+import { isIsoCurrencyCode } from '@lgw/kernel';
+import { ParcelProps, parcelMeasureViolation } from '@lgw/kernel';
 
 /**
  * class-validator decorators backed by the domain's value objects, so the DTO is the single

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isApiPath, pathOf, REQUEST_ID_HEADER, uncounted } from '@lgw/access';
+import { isApiPath, pathOf, REQUEST_ID_HEADER, uncounted } from './api-access.hook';
 import { sendError } from './send-error';
 
 /** Every error leaves as the docs/api.md §7 envelope; stacks and SQL stay in the logs. */

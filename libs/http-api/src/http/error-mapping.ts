@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
-import { AddressServiceUnavailableError } from '@lgw/addresses';
-import { CarrierUnavailableError, CarrierOperationNotSupportedError, CarrierRejectedError } from '@lgw/carrier-access';
-import { LabelRendererUnavailableError } from '@lgw/shipping';
+import { AddressServiceUnavailableError } from '@lgw/kernel';
+import { CarrierUnavailableError, CarrierOperationNotSupportedError, CarrierRejectedError } from '@lgw/kernel';
+import { LabelRendererUnavailableError } from '@lgw/kernel';
 import { DomainError, ErrorCode, ErrorDetails } from '@lgw/kernel';
 import { Dependency, dependencyFailureOf } from '@lgw/platform';
 import { IdempotencyInProgressError } from './idempotent-requests';

@@ -14,7 +14,7 @@ import { Reflector } from '@nestjs/core';
 import { ApiHeader } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, Observable } from 'rxjs';
-import type { IdempotencyRef } from '@lgw/shipping';
+import type { IdempotencyRef } from '@lgw/kernel';
 import { DomainError } from '@lgw/kernel';
 import { IdempotentRequests } from './idempotent-requests';
 import { OUTCOME_STATUS, outcomeOfStatus } from './request-outcome';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DEFAULT_IDEMPOTENCY_LEASE_MS, GATEWAY_SETTINGS, GatewaySettings, IDEMPOTENCY_STORE, IdempotencyBegin, IdempotencyClaim, IdempotencyStorePort } from '@lgw/kernel';
-import { IdempotencyRef, INTENT_RECOVERY, IntentRecoveryPort } from '@lgw/shipping';
+import { IdempotencyRef, INTENT_RECOVERY, IntentRecoveryPort } from '@lgw/kernel';
 import { DomainError, ValidationError } from '@lgw/kernel';
 import { isRequestOutcome, RequestOutcome } from './request-outcome';
 

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode, ErrorDetails } from '@lgw/kernel';
 import { sendError } from './send-error';
-import { ApiAccessGate, MAX_URL_LENGTH, REQUEST_ID_HEADER } from '@lgw/access';
+import { ApiAccessGate, MAX_URL_LENGTH, REQUEST_ID_HEADER } from './api-access.hook';
 import { errorEnvelope, statusOf } from './error-envelope';
 
 /**

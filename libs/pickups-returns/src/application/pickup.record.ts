@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AddressProps } from '@lgw/addresses';
-import { eventKindsForStatusChange, ShipmentStatus } from '@lgw/shipping';
-import { PickupStatus, PickupWindow } from '../domain/pickup-rules';
+import { AddressProps } from '@lgw/kernel';
+import { eventKindsForStatusChange } from '@lgw/shipping';
+import { ShipmentStatus } from '@lgw/kernel';
+import { PickupStatus, PickupWindow } from '@lgw/carrier-access';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/shipping';
 
 /** One shipment's status step made by a pickup, with its tracking event and domain event. */

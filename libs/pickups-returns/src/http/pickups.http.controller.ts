@@ -2,9 +2,9 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CancelPickupUseCase } from '../application/cancel-pickup/cancel-pickup.use-case';
 import { GetPickupUseCase } from '../application/get-pickup/get-pickup.use-case';
-import { IdempotencyRef } from '@lgw/shipping';
+import { IdempotencyRef } from '@lgw/kernel';
 import { ListPickupsUseCase } from '../application/list-pickups/list-pickups.use-case';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { SchedulePickupUseCase } from '../application/schedule-pickup/schedule-pickup.use-case';
 import { SchedulePickupRequestDto } from './dto/pickup.request.dto';
 import { PickupDto, PickupListResponseDto } from './dto/pickup.response.dto';

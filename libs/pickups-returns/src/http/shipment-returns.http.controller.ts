@@ -1,8 +1,8 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { CreateReturnUseCase } from '../application/create-return/create-return.use-case';
-import { IdempotencyRef } from '@lgw/shipping';
-import { Principal } from '@lgw/access';
+import { IdempotencyRef } from '@lgw/kernel';
+import { Principal } from '@lgw/kernel';
 import { CreateReturnRequestDto } from './dto/create-return.request.dto';
 import { ShipmentDto } from '@lgw/shipping';
 import { ApiErrorResponses } from '@lgw/http-api';

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { WebhookSecretCipherPort } from '@lgw/webhooks';
+import type { WebhookSecretCipherPort } from '@lgw/kernel';
 
 const VERSION = 'v1';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ParcelProps } from '../domain/parcel.value-object';
+import { ParcelProps } from '@lgw/kernel';
 
 /**
  * Parcels identify a quote's goods regardless of the order they are listed in: the same

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ParcelProps } from './parcel.value-object';
+import { ParcelProps } from '@lgw/kernel';
 import { ValidationError } from '@lgw/kernel';
 import { computeChargeableWeight, roundUpToHalfKg } from './chargeable-weight';
 

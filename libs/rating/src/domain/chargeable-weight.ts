@@ -1,4 +1,4 @@
-import { ParcelProps } from './parcel.value-object';
+import { ParcelProps } from '@lgw/kernel';
 import { ValidationError } from '@lgw/kernel';
 import { ceilDiv, decimalFromNumber, ExactDecimal, formatDecimal, unitsAtScale } from '@lgw/kernel';
 

@@ -1,4 +1,4 @@
-import { GCC_COUNTRY_CODES } from '@lgw/addresses';
+import { GCC_COUNTRY_CODES } from '@lgw/kernel';
 import { CarrierDescriptor, Lane, ServiceLevelDescriptor } from '@lgw/carrier-access';
 
 const GCC: ReadonlySet<string> = new Set(GCC_COUNTRY_CODES);

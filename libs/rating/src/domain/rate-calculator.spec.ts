@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { EXPRESS_CARD_JSON, rateCardJsonArbitrary } from './fixtures/rate-card.fixtures';
 import { findWeightBand, priceQuote, PricedQuote, VAT_BASIS_POINTS } from './rate-calculator';
-import { parseRateCard, RateCard, rateCardForLane } from './rate-card';
+import { parseRateCard, RateCard, rateCardForLane } from '@lgw/carrier-access';
 
 const card = parseRateCard(EXPRESS_CARD_JSON);
 /** r is numerator/denominator rounded half-up: r − ½ ≤ n/d < r + ½, in integers. */

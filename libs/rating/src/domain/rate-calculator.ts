@@ -1,5 +1,5 @@
 import { Money } from '@lgw/kernel';
-import { RateCard, WeightBand } from './rate-card';
+import { RateCard, WeightBand } from '@lgw/carrier-access';
 
 /** Saudi VAT, 15% (docs/api.md §8). A tax, not a carrier price, so it is not on the rate cards. */
 export const VAT_BASIS_POINTS = 1500;

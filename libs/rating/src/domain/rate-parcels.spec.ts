@@ -1,5 +1,5 @@
 import { EXPRESS_CARD_JSON } from './fixtures/rate-card.fixtures';
-import { parseRateCard } from './rate-card';
+import { parseRateCard } from '@lgw/carrier-access';
 import { rateParcels } from './rate-parcels';
 
 describe('rateParcels', () => {

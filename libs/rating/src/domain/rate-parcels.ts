@@ -1,8 +1,8 @@
-import { ParcelProps } from './parcel.value-object';
+import { ParcelProps } from '@lgw/kernel';
 import { Money } from '@lgw/kernel';
 import { ChargeableWeight, computeChargeableWeight } from './chargeable-weight';
 import { priceQuote, QuoteLine, QuoteLineCode } from './rate-calculator';
-import { RateCard } from './rate-card';
+import { RateCard } from '@lgw/carrier-access';
 
 /** One breakdown item as docs/api.md §2 Quote.breakdown carries it. */
 export interface QuoteBreakdownItem {

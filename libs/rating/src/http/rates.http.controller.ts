@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { GetRatesUseCase } from '../application/get-rates/get-rates.use-case';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { QuoteListResponseDto } from './dto/quote.response.dto';
 import { RatesRequestDto } from './dto/shipping.request.dto';
 import { ApiErrorResponses } from '@lgw/http-api';

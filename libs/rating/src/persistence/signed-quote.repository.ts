@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { CarrierIntent } from '@lgw/shipping';
+import { CarrierIntent } from '@lgw/kernel';
 import { IssuedQuote, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '../application/ports/quote.repository.port';
-import { pendingIntentRow } from '@lgw/shipping';
+import { pendingIntentRow } from '@lgw/carrier-access';
 import { preparedQuery } from '@lgw/database';
 import { SignedQuoteCodec } from './signed-quote.codec';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ExceptionType } from '../domain/shipment-status';
+import { ExceptionType } from '@lgw/kernel';
 import { ShipmentState } from '../domain/shipment.aggregate';
 import { TrackingEventSource } from '../domain/tracking-history-order';
 

@@ -1,11 +1,11 @@
-import { AddressProps } from '@lgw/addresses';
+import { AddressProps } from '@lgw/kernel';
 import { CarrierDescriptor } from '@lgw/carrier-access';
 import { codFee, CodStatus } from '@lgw/cod';
 import { Money } from '@lgw/kernel';
-import { ParcelProps } from '@lgw/rating';
+import { ParcelProps } from '@lgw/kernel';
 import { ReturnReason, returnReasonOf } from '../domain/return-reason';
-import { ShipmentWarning } from '../domain/shipment-warnings';
-import { STATUS_LABELS } from '../domain/shipment-status';
+import { ShipmentWarning } from '@lgw/addresses';
+import { STATUS_LABELS } from '@lgw/kernel';
 import { ResourceLinksPort } from '@lgw/kernel';
 import { ShipmentRecord } from './shipment.record';
 

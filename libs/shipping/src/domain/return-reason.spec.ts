@@ -1,4 +1,4 @@
-import { EXCEPTION_TYPES } from './shipment-status';
+import { EXCEPTION_TYPES } from '@lgw/kernel';
 import { returnReasonOf } from './return-reason';
 
 describe('returnReasonOf', () => {

@@ -1,4 +1,4 @@
-import { EXCEPTION_TYPES, ExceptionType } from './shipment-status';
+import { EXCEPTION_TYPES, ExceptionType } from '@lgw/kernel';
 
 /**
  * Why a carrier sent a shipment back to its origin, as far as the carrier said: the last

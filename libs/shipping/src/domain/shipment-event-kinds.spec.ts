@@ -1,4 +1,4 @@
-import { SHIPMENT_STATUSES } from './shipment-status';
+import { SHIPMENT_STATUSES } from '@lgw/kernel';
 import { SHIPMENT_EVENT_KINDS, eventKindsForStatusChange, isShipmentEventKind } from './shipment-event-kinds';
 
 describe('eventKindsForStatusChange', () => {

@@ -1,7 +1,7 @@
 import { DomainError } from '@lgw/kernel';
 import { Shipment, ShipmentBooking } from './shipment.aggregate';
-import { NOT_PICKED_UP_STATUSES } from './shipment-state-machine';
-import { SHIPMENT_STATUSES, ShipmentStatus } from './shipment-status';
+import { NOT_PICKED_UP_STATUSES } from '@lgw/kernel';
+import { SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/kernel';
 
 const bookedAt = new Date('2026-03-01T08:00:00.000Z');
 

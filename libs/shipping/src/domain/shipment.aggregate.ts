@@ -1,12 +1,12 @@
-import { AddressProps } from '@lgw/addresses';
+import { AddressProps } from '@lgw/kernel';
 import { CodStatus } from '@lgw/cod';
 import { Lane } from '@lgw/carrier-access';
 import { DomainError, ValidationError } from '@lgw/kernel';
-import { ParcelProps } from '@lgw/rating';
+import { ParcelProps } from '@lgw/kernel';
 import { LabelFormat } from './label-format';
-import { canTransition, isTerminal } from './shipment-state-machine';
-import { ShipmentStatus } from './shipment-status';
-import { SHIPMENT_WARNING_CODES, ShipmentWarning } from './shipment-warnings';
+import { canTransition, isTerminal } from '@lgw/kernel';
+import { ShipmentStatus } from '@lgw/kernel';
+import { SHIPMENT_WARNING_CODES, ShipmentWarning } from '@lgw/addresses';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
-import { isShipmentStatus, ShipmentStatus } from './shipment-status';
-import { impliedProgressOf, isException, mainFlowRank } from './shipment-state-machine';
-import { trackingEventIdentity } from './tracking-event-identity';
+import { isShipmentStatus, ShipmentStatus } from '@lgw/kernel';
+import { impliedProgressOf, isException, mainFlowRank } from '@lgw/kernel';
+import { trackingEventIdentity } from '@lgw/kernel';
 
 /**
  * The order of a shipment's history as a merchant reads it (docs/adr/0036-tracking-history-fidelity.md).

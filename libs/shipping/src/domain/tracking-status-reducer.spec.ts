@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { SHIPMENT_STATUSES, ShipmentStatus } from './shipment-status';
-import { canTransition, isAllowedOnLane } from './shipment-state-machine';
+import { SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/kernel';
+import { canTransition, isAllowedOnLane } from '@lgw/kernel';
 import {
   StatusEvent,
   TrackingState,

@@ -1,4 +1,4 @@
-import { ShipmentStatus } from './shipment-status';
+import { ShipmentStatus } from '@lgw/kernel';
 import {
   LaneOptions,
   canTransition,
@@ -8,8 +8,8 @@ import {
   isMainFlow,
   isTerminal,
   mainFlowRank,
-} from './shipment-state-machine';
-import { TimeResolutionMs, trackingEventIdentity, withoutDuplicates } from './tracking-event-identity';
+} from '@lgw/kernel';
+import { TimeResolutionMs, trackingEventIdentity, withoutDuplicates } from '@lgw/kernel';
 
 /**
  * How carrier status events move a shipment's status. Carriers send events late, twice

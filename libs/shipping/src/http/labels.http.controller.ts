@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { GetLabelUseCase } from '../application/labels/get-label/get-label.use-case';
 import { LABEL_FORMATS } from '../domain/label-format';
 import { LABEL_MEDIA, parseLabelFormat } from '../application/labels/label-formats';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { ApiErrorResponses } from '@lgw/http-api';
 import { CurrentPrincipal } from '@lgw/http-api';
 

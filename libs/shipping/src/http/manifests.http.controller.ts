@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiProduces,
 import type { FastifyReply } from 'fastify';
 import { sendCsvDownload } from '@lgw/http-api';
 import { ManifestsUseCase, ManifestView } from '../application/manifests/manage-manifests/manage-manifests.use-case';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { CreateManifestRequestDto, ManifestDto, ManifestListResponseDto } from './dto/printing.request.dto';
 import { ApiErrorResponses } from '@lgw/http-api';
 import { CurrentPrincipal } from '@lgw/http-api';

@@ -1,6 +1,6 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { UpdateDestinationUseCase } from '../application/update-destination/update-destination.use-case';
 import { AddressRequestDto } from '@lgw/addresses';
 import { ShipmentDto } from './dto/shipment.response.dto';

@@ -2,12 +2,12 @@ import { Controller, Get, Param, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ListShipmentDocumentsUseCase } from '../application/documents/list-shipment-documents/list-shipment-documents.use-case';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { UploadShipmentDocumentUseCase } from '../application/documents/upload-shipment-document/upload-shipment-document.use-case';
 import { ShipmentDocumentDto, ShipmentDocumentListResponseDto } from './dto/shipment-document.response.dto';
 import { UploadDocumentRequestDto } from './dto/upload-document.request.dto';
 import { ApiErrorResponses } from '@lgw/http-api';
-import { multipartFormParts } from '@lgw/http-api';
+import { multipartFormParts } from './multipart';
 import { CurrentPrincipal } from '@lgw/http-api';
 
 @ApiTags('documents')

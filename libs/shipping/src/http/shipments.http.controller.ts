@@ -6,9 +6,9 @@ import { CancelShipmentUseCase } from '../application/cancel-shipment/cancel-shi
 import { CreateShipmentUseCase } from '../application/create-shipment/create-shipment.use-case';
 import { ExportShipmentsUseCase } from '../application/export-shipments/export-shipments.use-case';
 import { GetShipmentUseCase } from '../application/get-shipment/get-shipment.use-case';
-import { IdempotencyRef } from '../application/ports/carrier-intent.port';
+import { IdempotencyRef } from '@lgw/kernel';
 import { ListShipmentsUseCase } from '../application/list-shipments/list-shipments.use-case';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { CancelShipmentRequestDto, CreateShipmentRequestDto } from './dto/create-shipment.request.dto';
 import { CancellationResponseDto, ShipmentDto, ShipmentListResponseDto } from './dto/shipment.response.dto';
 import { ShipmentFilterQueryDto, ShipmentListQueryDto } from './dto/shipment-search.request.dto';

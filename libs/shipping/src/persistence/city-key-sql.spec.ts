@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { cityKey, cityKeysOf } from '@lgw/addresses';
+import { cityKey, cityKeysOf } from '@lgw/kernel';
 import { CITY_KEY_INDEX_EXPRESSION } from '@lgw/database';
 import { cityKeySql } from './sql-shipment.repository';
 

@@ -40,13 +40,3 @@ export async function insertTrackingEvents(em: EntityManager, events: readonly T
   return inserted;
 }
 
-export async function insertOutbox(em: EntityManager, events: readonly OutboxEventDraft[]): Promise<void> {
-  for (const e of events) {
-    await em.query('INSERT INTO outbox_events (team_id, aggregate_id, type, payload) VALUES ($1, $2, $3, $4)', [
-      e.teamId,
-      e.aggregateId,
-      e.type,
-      JSON.stringify(e.payload),
-    ]);
-  }
-}

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { DestinationChange, ShipmentDestinationWriterPort } from '../application/ports/shipment-destination.port';
 import { ShipmentRecord } from '../application/shipment.record';
-import { insertOutbox } from './shipment-event.inserts';
+import { insertOutbox } from '@lgw/database';
 import { ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
 import { updatedRows } from '@lgw/database';
 

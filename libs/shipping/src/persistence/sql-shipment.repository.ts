@@ -1,9 +1,10 @@
 import { DataSource } from 'typeorm';
 import { BookingIntentCompletion, ShipmentCursor, ShipmentFilterQuery, ShipmentListQuery, ShipmentRepositoryPort } from '../application/ports/shipment.repository.port';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../application/shipment.record';
-import { cityKeysOf, phoneSearchForm } from '@lgw/addresses';
-import { ShipmentStatus } from '../domain/shipment-status';
-import { insertOutbox, insertTrackingEvents } from './shipment-event.inserts';
+import { cityKeysOf, phoneSearchForm } from '@lgw/kernel';
+import { ShipmentStatus } from '@lgw/kernel';
+import { insertTrackingEvents } from './shipment-event.inserts';
+import { insertOutbox } from '@lgw/database';
 import {
   bookedShipmentColumns,
   JSON_SHIPMENT_COLUMNS,

@@ -1,4 +1,5 @@
-import { WebhookEndpointRecord, WebhookSecretCipherPort, WebhookSignerPort } from './ports/webhooks.port';
+import { WebhookEndpointRecord, WebhookSignerPort } from './ports/webhooks.port';
+import { WebhookSecretCipherPort } from '@lgw/kernel';
 
 /**
  * The Standard Webhooks headers of one attempt. The current secret signs always; the one

@@ -3,7 +3,7 @@ import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQue
 import { ConfigureWebhookUseCase } from '../application/configure-webhook/configure-webhook.use-case';
 import { GetWebhookConfigUseCase } from '../application/get-webhook-config/get-webhook-config.use-case';
 import { ListWebhookDeliveriesUseCase } from '../application/list-webhook-deliveries/list-webhook-deliveries.use-case';
-import { Principal } from '@lgw/access';
+import { Principal } from '@lgw/kernel';
 import { RetryWebhookDeliveryUseCase } from '../application/retry-webhook-delivery/retry-webhook-delivery.use-case';
 import { RotateWebhookSecretUseCase } from '../application/rotate-webhook-secret/rotate-webhook-secret.use-case';
 import { SendTestWebhookUseCase } from '../application/send-test-webhook/send-test-webhook.use-case';

@@ -1,26 +1,12 @@
+import type { Principal } from '@lgw/kernel';
 import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AddressVerificationMode } from '@lgw/addresses';
+
 import { ApiMode } from '@lgw/kernel';
 import { GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
 import { ActiveKey, TEAM_REPOSITORY, TeamRepositoryPort } from '../ports/team.repository.port';
 import { apiKeyPattern, hashApiKey } from '../api-key-material';
 
-/** Who is calling: resolved from the API key presented on every public API request. */
-export interface Principal {
-  /**
-   * The tenant every team-scoped read and write takes: the team for a live key, the team's
-   * test scope for a test key (docs/adr/0060-test-mode-tenancy.md).
-   */
-  readonly teamId: string;
-  /** The operator's team id, whatever the mode. */
-  readonly accountId: string;
-  readonly mode: ApiMode;
-  readonly keyId: string;
-  readonly rateLimitPerMinute: number;
-  /** The team's National Address rule at booking; `warn` when not known. */
-  readonly addressVerification?: AddressVerificationMode;
-}
 
 interface CacheEntry {
   readonly key: ActiveKey | null;

@@ -1,4 +1,5 @@
-import { AddressVerificationMode } from '@lgw/addresses';
+import { AddressVerificationMode } from '@lgw/kernel';
+
 import { ApiMode } from '@lgw/kernel';
 
 export interface TeamRecord {

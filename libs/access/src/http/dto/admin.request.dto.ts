@@ -1,6 +1,7 @@
+import { ADDRESS_VERIFICATION_MODES } from '@lgw/kernel';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { ADDRESS_VERIFICATION_MODES } from '@lgw/addresses';
+
 import { API_MODES, ApiMode } from '@lgw/kernel';
 
 export class CreateTeamRequestDto {

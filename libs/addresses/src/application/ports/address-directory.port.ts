@@ -1,4 +1,4 @@
-import { NationalAddress, NationalAddressQuery } from '../../domain/national-address';
+import { NationalAddress, NationalAddressQuery } from '@lgw/kernel';
 
 /**
  * The National Address register (an SPL-style address service), as the gateway asks it:
@@ -13,16 +13,6 @@ export interface AddressDirectoryPort {
 
 export const ADDRESS_DIRECTORY = Symbol('ADDRESS_DIRECTORY');
 
-/** No usable answer from the address service: timeout, connection failure, 5xx, an open circuit. */
-export class AddressServiceUnavailableError extends Error {
-  constructor(
-    readonly reason: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(`address service unavailable: ${reason}`);
-    this.name = 'AddressServiceUnavailableError';
-  }
-}
 
 /** Process-wide verification switch (ADDRESS_VERIFICATION): off books without asking the register (benchmarks, outages by choice). */
 export interface AddressVerificationSettings {

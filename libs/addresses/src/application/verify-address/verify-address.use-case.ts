@@ -1,15 +1,12 @@
+import { AddressVerificationMode } from '@lgw/kernel';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { AddressDifference, addressDifferences, AddressVerificationMode, NationalAddress, nationalAddressQuery, queryField, verifiedAddress } from '../../domain/national-address';
-import { addressCorrectedWarning, addressNotVerifiedWarning, ShipmentWarning } from '@lgw/shipping';
-import { AddressProps } from '../../domain/address';
+import { AddressDifference, addressDifferences, NationalAddress, nationalAddressQuery, queryField, verifiedAddress } from '@lgw/kernel';
+
+import { addressCorrectedWarning, addressNotVerifiedWarning, ShipmentWarning } from '../../domain/address-warnings';
+import { AddressProps } from '@lgw/kernel';
 import { DomainError, ValidationError } from '@lgw/kernel';
-import {
-  ADDRESS_DIRECTORY,
-  ADDRESS_VERIFICATION_SETTINGS,
-  AddressDirectoryPort,
-  AddressServiceUnavailableError,
-  AddressVerificationSettings,
-} from '../ports/address-directory.port';
+import { ADDRESS_DIRECTORY, ADDRESS_VERIFICATION_SETTINGS, AddressDirectoryPort, AddressVerificationSettings } from '../ports/address-directory.port';
+import { AddressServiceUnavailableError } from '@lgw/kernel';
 
 /** The answer of POST /addresses/verify. */
 export interface AddressVerificationView {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined } from 'class-validator';
-import type { AddressProps } from '../../domain/address';
+import type { AddressProps } from '@lgw/kernel';
 import { IsVerifiableAddress } from '@lgw/http-api';
 
 /** The address to verify: any Address fields; a short address alone is enough. Country defaults to SA. */

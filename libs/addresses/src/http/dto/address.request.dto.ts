@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { AddressProps } from '../../domain/address';
+import type { AddressProps } from '@lgw/kernel';
 import { AddressBody } from '@lgw/http-api';
 
 /**

@@ -1,4 +1,4 @@
-import { billingPeriodFor, BillingPeriod } from '../../domain/billing-period';
+import { billingPeriodFor, BillingPeriod } from '@lgw/kernel';
 import { DomainError } from '@lgw/kernel';
 import { invoiceIdFor } from '../../domain/invoice-id';
 import { BillingLedgerPort, LedgerLine } from '../ports/billing-ledger.port';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { billingPeriodOf, parseBillingPeriodKey } from '../../domain/billing-period';
+import { billingPeriodOf, parseBillingPeriodKey } from '@lgw/kernel';
 import { Money } from '@lgw/kernel';
 import { BILLING_LEDGER, BillingLedgerPort } from '../ports/billing-ledger.port';
 import { CLOCK, ClockPort } from '@lgw/kernel';

@@ -1,5 +1,5 @@
 import { BillingCause, BillingLineDraft } from '../../domain/billing-line';
-import { BillingPeriod } from '../../domain/billing-period';
+import { BillingPeriod } from '@lgw/kernel';
 import { OutboxEvent } from '@lgw/kernel';
 
 /** One line of the ledger as stored. Money in halalas. */

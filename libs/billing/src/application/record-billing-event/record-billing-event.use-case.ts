@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { BILLING_LEDGER, BillingLedgerPort } from '../ports/billing-ledger.port';
-import { RATE_CARDS, RateCardSourcePort } from '@lgw/rating';
+import { RATE_CARDS, RateCardSourcePort } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
 import { TenantModes } from '@lgw/access';
 import { LedgerBilling } from '../ledger-billing';

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CarrierDescriptor, IntegrationType } from '../../domain/carrier-descriptor';
-import { CarrierPort, CarrierUnavailableError, PassthroughResponse } from '../ports/carrier.port';
+import { CarrierPort, PassthroughResponse } from '../ports/carrier.port';
+import { CarrierUnavailableError } from '@lgw/kernel';
 import { PassthroughAuditEntry, PassthroughAuditPort } from '../ports/passthrough-audit.port';
 import { ForwardToCarrierUseCase } from './forward-to-carrier.use-case';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CARRIER_REGISTRY, CarrierRegistryPort } from '../ports/carrier.port';
 import { PASSTHROUGH_AUDIT, PassthroughAuditEntry, PassthroughAuditPort } from '../ports/passthrough-audit.port';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../ports/rating-sources.port';
 import { passthroughCarrier } from '../passthrough-carrier';
 import { parseQueryInteger } from '@lgw/kernel';
 

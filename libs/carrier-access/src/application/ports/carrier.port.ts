@@ -1,6 +1,7 @@
-import { AddressProps } from '@lgw/addresses';
-import { ExceptionType, ShipmentStatus } from '@lgw/shipping';
-import { ParcelProps } from '@lgw/rating';
+import { CarrierUnavailableError } from '@lgw/kernel';
+import { AddressProps } from '@lgw/kernel';
+import { ExceptionType, ShipmentStatus } from '@lgw/kernel';
+import { ParcelProps } from '@lgw/kernel';
 
 /** What the gateway asks a carrier to book. Money in integer halalas. */
 export interface CarrierBookingRequest {
@@ -182,47 +183,6 @@ export function carrierAdapter(registry: CarrierRegistryPort, code: string): Car
   return adapter;
 }
 
-/** No answer, a timeout, a 5xx, or an open circuit: the caller gets 503 E_CARRIER_UNAVAILABLE. */
-export class CarrierUnavailableError extends Error {
-  constructor(
-    readonly carrierCode: string,
-    readonly reason: string,
-    readonly retryAfterSeconds = 30,
-  ) {
-    super(`carrier ${carrierCode} unavailable: ${reason}`);
-    this.name = 'CarrierUnavailableError';
-  }
-}
 
-/**
- * The carrier refused the credentials the call was made with (HTTP 401/403, an authentication
- * fault). Still "unavailable" to a booking; a connection being saved is refused with it (422).
- */
-export class CarrierCredentialsRefusedError extends CarrierUnavailableError {
-  constructor(carrierCode: string) {
-    super(carrierCode, 'credentials refused by carrier', 60);
-    this.name = 'CarrierCredentialsRefusedError';
-  }
-}
 
-/** The carrier answered and refused the request (its own validation). */
-export class CarrierRejectedError extends Error {
-  constructor(
-    readonly carrierCode: string,
-    readonly carrierMessage: string,
-  ) {
-    super(`carrier ${carrierCode} rejected the request: ${carrierMessage}`);
-    this.name = 'CarrierRejectedError';
-  }
-}
 
-/** The carrier has no such operation (e.g. passthrough on a file-based carrier). */
-export class CarrierOperationNotSupportedError extends Error {
-  constructor(
-    readonly carrierCode: string,
-    readonly operation: string,
-  ) {
-    super(`carrier ${carrierCode} does not support ${operation}`);
-    this.name = 'CarrierOperationNotSupportedError';
-  }
-}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConnectionAccount, ConnectionCredentials } from '../../domain/carrier-connection';
-import { parseRateCard, RateCard } from '@lgw/rating';
+import { parseRateCard, RateCard } from '../../domain/rate-card';
 import { ValidationError } from '@lgw/kernel';
 import { CLOCK, ClockPort } from '@lgw/kernel';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierPort, CarrierRegistryPort } from '../ports/carrier.port';
@@ -9,8 +9,8 @@ import {
   CarrierConnectionRecord,
   CarrierConnectionRepositoryPort,
 } from '../ports/carrier-connection.port';
-import { QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/rating';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/webhooks';
+import { QUOTE_CONNECTIONS, QuoteConnectionsPort } from '../ports/quote-connections.port';
+import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 
 /** The connection a team's quotes for one carrier are priced and booked on. */
 export interface QuoteConnection {
@@ -58,7 +58,7 @@ export class ResolveCarrierConnectionUseCase {
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(WEBHOOK_SECRET_CIPHER) private readonly cipher: WebhookSecretCipherPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
-    @Inject(QUOTE_REPOSITORY) private readonly quotes: QuoteRepositoryPort,
+    @Inject(QUOTE_CONNECTIONS) private readonly quotes: QuoteConnectionsPort,
   ) {}
 
   /** Carrier code → the connection that prices the team's quotes; carriers absent have none. */

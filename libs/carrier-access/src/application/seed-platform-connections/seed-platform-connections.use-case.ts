@@ -5,7 +5,7 @@ import {
   CarrierConnectionRepositoryPort,
   CarrierCredentialSchemasPort,
 } from '../ports/carrier-connection.port';
-import { WebhookSecretCipherPort } from '@lgw/webhooks';
+import { WebhookSecretCipherPort } from '@lgw/kernel';
 
 /**
  * The upgrade path (docs/adr/0065): at start, each registered carrier that never had a platform

@@ -1,4 +1,4 @@
-import { SHIPMENT_STATUSES } from '@lgw/shipping';
+import { SHIPMENT_STATUSES } from '@lgw/kernel';
 import { DOMESTIC_STATUSES } from '../status-map';
 import { nextAutomaticStatus } from './lifecycle';
 import { NewShipment, SandboxState } from './sandbox-state';

@@ -1,6 +1,7 @@
 import { FAULT_ERROR_BODY } from './fault-body';
 import { randomBytes } from 'node:crypto';
-import { isTerminal, ShipmentStatus } from '@lgw/shipping';
+import { isTerminal } from '@lgw/kernel';
+import { ShipmentStatus } from '@lgw/kernel';
 import { applyStatus, nextAutomaticStatus, sideOf } from './lifecycle';
 import { describeCity } from './places';
 import { SandboxAccounts } from './sandbox-accounts';

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SHIPMENT_STATUSES } from '@lgw/shipping';
+import { SHIPMENT_STATUSES } from '@lgw/kernel';
 import { bookSandboxPickup } from './pickups';
 import { keepMap, NewShipment, SandboxState } from './sandbox-state';
 import { SANDBOX_STATE_FILE, SandboxStore } from './sandbox-store';

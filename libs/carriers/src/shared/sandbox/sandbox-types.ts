@@ -1,4 +1,4 @@
-import { ShipmentStatus } from '@lgw/shipping';
+import { ShipmentStatus } from '@lgw/kernel';
 
 export interface NativeStatus {
   readonly code: string;

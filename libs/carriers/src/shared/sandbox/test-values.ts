@@ -1,4 +1,4 @@
-import { ShipmentStatus } from '@lgw/shipping';
+import { ShipmentStatus } from '@lgw/kernel';
 
 /**
  * Magic shipment references (docs/test-mode.md): a booking whose merchant reference is one of

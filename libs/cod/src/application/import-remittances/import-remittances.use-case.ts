@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CARRIER_REGISTRY, CarrierOperationNotSupportedError, CarrierRegistryPort } from '@lgw/carrier-access';
+import { CARRIER_REGISTRY, CarrierRegistryPort } from '@lgw/carrier-access';
+import { CarrierOperationNotSupportedError } from '@lgw/kernel';
 import { faultPoint } from '@lgw/kernel';
 import { COD_REMITTANCE_REPOSITORY, CodRemittanceRepositoryPort } from '../ports/cod-remittance.repository.port';
 

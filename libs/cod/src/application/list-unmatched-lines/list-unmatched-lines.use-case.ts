@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Money, ValidationError } from '@lgw/kernel';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import {
   COD_REMITTANCE_REPOSITORY,
   CodRemittanceRepositoryPort,

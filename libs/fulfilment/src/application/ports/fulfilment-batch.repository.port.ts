@@ -1,4 +1,4 @@
-import { AddressProps } from '@lgw/addresses';
+import { AddressProps } from '@lgw/kernel';
 import { BatchPhase, BatchStatus } from '../../domain/batch-csv-format';
 import { BillingLineDraft } from '@lgw/billing';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/shipping';

@@ -1,22 +1,22 @@
+import { CarrierRejectedError } from '@lgw/kernel';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { AddressProps } from '@lgw/addresses';
+import { AddressProps } from '@lgw/kernel';
 import { BATCH_REJECTION_COLUMNS, BATCH_RESULT_COLUMNS, BatchPhase } from '../../domain/batch-csv-format';
-import { billingPeriodOf, bookingLines } from '@lgw/billing';
+import { billingPeriodOf } from '@lgw/kernel';
+import { bookingLines } from '@lgw/billing';
 import { eventKindsForStatusChange, Shipment } from '@lgw/shipping';
-import { ParcelProps, RateCard, rateCardForLane, rateParcels } from '@lgw/rating';
+import { ParcelProps } from '@lgw/kernel';
+import { RateCard, rateCardForLane } from '@lgw/carrier-access';
+
+
+
+
+
+
+import { rateParcels } from '@lgw/rating';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../ports/batch-file-store.port';
-import {
-  CARRIER_REGISTRY,
-  carriersFor,
-  carrierAdapter,
-  CarrierBooking,
-  CarrierBookingRequest,
-  CarrierBulkOutcome,
-  CarrierPort,
-  CarrierRegistryPort,
-  CarrierRejectedError,
-} from '@lgw/carrier-access';
+import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierBooking, CarrierBookingRequest, CarrierBulkOutcome, CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
 import { CSV_CODEC, CsvCodecPort } from '@lgw/kernel';
 import {
   BatchBooking,
@@ -25,7 +25,7 @@ import {
   FulfilmentBatchRecord,
   FulfilmentBatchRepositoryPort,
 } from '../ports/fulfilment-batch.repository.port';
-import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '@lgw/rating';
+import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '@lgw/carrier-access';
 import { CLOCK, ClockPort } from '@lgw/kernel';
 import { billedShipment } from '@lgw/billing';
 import { gatewayEvent } from '@lgw/shipping';

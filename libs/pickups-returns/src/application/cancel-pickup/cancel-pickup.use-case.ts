@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@lgw/kernel';
-import { pickupWindowOpensAt } from '../../domain/pickup-rules';
+import { pickupWindowOpensAt } from '@lgw/carrier-access';
 import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort } from '@lgw/carrier-access';
 import { CLOCK, ClockPort } from '@lgw/kernel';
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../ports/pickup.repository.port';

@@ -1,12 +1,21 @@
+import { CarrierRejectedError } from '@lgw/kernel';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { classifyLane, ParcelProps, rateCardForLane, rateParcels } from '@lgw/rating';
+import { classifyLane, rateParcels } from '@lgw/rating';
+import { ParcelProps } from '@lgw/kernel';
+import { rateCardForLane } from '@lgw/carrier-access';
+
+
+
+
+
+
 import { DomainError } from '@lgw/kernel';
 import { Shipment, shipmentWarnings } from '@lgw/shipping';
-import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '@lgw/shipping';
-import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort, CarrierRejectedError } from '@lgw/carrier-access';
+import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '@lgw/kernel';
+import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort } from '@lgw/carrier-access';
 import { CLOCK, ClockPort } from '@lgw/kernel';
-import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '@lgw/rating';
+import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
 import { BookingDraft, createdEvents } from '@lgw/shipping';
 import { GetShipmentUseCase } from '@lgw/shipping';

@@ -1,6 +1,6 @@
-import { AddressProps } from '@lgw/addresses';
-import { PickupWindow } from '../../domain/pickup-rules';
-import { IdempotencyRef } from '@lgw/shipping';
+import { AddressProps } from '@lgw/kernel';
+import { PickupWindow } from '@lgw/carrier-access';
+import { IdempotencyRef } from '@lgw/kernel';
 
 export interface SchedulePickupCommand {
   readonly teamId: string;

@@ -1,13 +1,20 @@
+import { CarrierRejectedError } from '@lgw/kernel';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { canSchedulePickup, checkPickupSlot, PICKUP_SCHEDULABLE_STATUSES, PickupProblem } from '../../domain/pickup-rules';
+import { canSchedulePickup, checkPickupSlot, PICKUP_SCHEDULABLE_STATUSES, PickupProblem } from '@lgw/carrier-access';
+
+
+
+
+
+
 import { DomainError } from '@lgw/kernel';
-import { ShipmentStatus } from '@lgw/shipping';
-import { CARRIER_INTENTS, CarrierIntentStorePort } from '@lgw/shipping';
-import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort, CarrierRejectedError } from '@lgw/carrier-access';
+import { ShipmentStatus } from '@lgw/kernel';
+import { CARRIER_INTENTS, CarrierIntentStorePort } from '@lgw/kernel';
+import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort } from '@lgw/carrier-access';
 import { CLOCK, ClockPort } from '@lgw/kernel';
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../ports/pickup.repository.port';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
 import { faultPoint } from '@lgw/kernel';
 import { ShipmentRecord } from '@lgw/shipping';

@@ -1,4 +1,4 @@
-import { CarrierIntent } from '@lgw/shipping';
+import { CarrierIntent } from '@lgw/kernel';
 import { carrierAdapter, CarrierRegistryPort } from '@lgw/carrier-access';
 import { PickupRepositoryPort } from '../ports/pickup.repository.port';
 import { PickupView, toPickupView } from '../pickup.record';

@@ -13,7 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { SchedulePickupCommand } from '../../application/schedule-pickup/schedule-pickup.command';
-import { AddressProps, toAddress } from '@lgw/addresses';
+import { AddressProps, toAddress } from '@lgw/kernel';
 import { AddressRequestDto } from '@lgw/addresses';
 import { IsAddressValue } from '@lgw/http-api';
 

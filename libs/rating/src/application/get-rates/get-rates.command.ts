@@ -1,6 +1,6 @@
-import { AddressProps } from '@lgw/addresses';
-import { IsoCurrencyCode } from '@lgw/shipping';
-import { ParcelProps } from '../../domain/parcel.value-object';
+import { AddressProps } from '@lgw/kernel';
+import { IsoCurrencyCode } from '@lgw/kernel';
+import { ParcelProps } from '@lgw/kernel';
 
 /** POST /rates once the request passed the edge: valid addresses in their stored form. */
 export interface GetRatesCommand {

@@ -1,5 +1,5 @@
 import { Lane } from '@lgw/carrier-access';
-import type { CarrierIntent } from '@lgw/shipping';
+import type { CarrierIntent } from '@lgw/kernel';
 
 /**
  * A quote as stored: what booking needs to honour it (lane, parcels fingerprint, prices),

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MAX_PARCEL_SIDE_CM, MAX_PARCEL_WEIGHT_KG, MIN_PARCEL_SIDE_CM, MIN_PARCEL_WEIGHT_KG, ParcelProps } from '../../domain/parcel.value-object';
+import { MAX_PARCEL_SIDE_CM, MAX_PARCEL_WEIGHT_KG, MIN_PARCEL_SIDE_CM, MIN_PARCEL_WEIGHT_KG, ParcelProps } from '@lgw/kernel';
 import { IsParcelMeasure } from '@lgw/http-api';
 
 /** A Parcel as the API carries it; its rules are the domain's (libs/domain/src/parcel). */

@@ -16,9 +16,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { GetRatesCommand } from '../../application/get-rates/get-rates.command';
-import { AddressProps, toAddress } from '@lgw/addresses';
+import { AddressProps, toAddress } from '@lgw/kernel';
 import { COD_MAX_SAR } from '@lgw/cod';
-import { IsoCurrencyCode } from '@lgw/shipping';
+import { IsoCurrencyCode } from '@lgw/kernel';
 import { Money } from '@lgw/kernel';
 import { AddressRequestDto } from '@lgw/addresses';
 import { IsAddressValue, IsIsoCurrency, NoArrayItems } from '@lgw/http-api';

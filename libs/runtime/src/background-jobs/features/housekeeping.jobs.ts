@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PurgeExpiredUseCase } from '@lgw/operations';
-import { RecoverCarrierIntentsUseCase } from '@lgw/shipping';
+import { RecoverCarrierIntentsUseCase } from '@lgw/operations';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 

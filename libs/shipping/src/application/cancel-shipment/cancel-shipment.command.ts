@@ -1,4 +1,4 @@
-import { IdempotencyRef } from '../ports/carrier-intent.port';
+import { IdempotencyRef } from '@lgw/kernel';
 
 export const MAX_CANCEL_REASON_LENGTH = 500;
 

@@ -1,15 +1,19 @@
+import { CarrierRejectedError } from '@lgw/kernel';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@lgw/kernel';
 import { eventKindsForStatusChange } from '../../domain/shipment-event-kinds';
 import { Shipment } from '../../domain/shipment.aggregate';
-import { STATUS_LABELS } from '../../domain/shipment-status';
-import { CARRIER_INTENTS, CarrierIntentStorePort } from '../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, CarrierRegistryPort, CarrierRejectedError } from '@lgw/carrier-access';
-import {
-  ResolveCarrierConnectionUseCase,
-  shipmentCarrier,
-} from '@lgw/carrier-access';
+import { STATUS_LABELS } from '@lgw/kernel';
+import { CARRIER_INTENTS, CarrierIntentStorePort } from '@lgw/kernel';
+
+
+
+
+
+
+import { CARRIER_REGISTRY, CarrierRegistryPort } from '@lgw/carrier-access';
+import { ResolveCarrierConnectionUseCase, shipmentCarrier } from '@lgw/carrier-access';
 import { CLOCK, ClockPort } from '@lgw/kernel';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { faultPoint } from '@lgw/kernel';

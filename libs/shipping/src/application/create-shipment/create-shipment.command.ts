@@ -1,6 +1,8 @@
-import { AddressProps, AddressVerificationMode } from '@lgw/addresses';
-import { ParcelProps } from '@lgw/rating';
-import { IdempotencyRef } from '../ports/carrier-intent.port';
+import { AddressVerificationMode } from '@lgw/kernel';
+import { AddressProps } from '@lgw/kernel';
+
+import { ParcelProps } from '@lgw/kernel';
+import { IdempotencyRef } from '@lgw/kernel';
 import { LabelFormat } from '../ports/label-renderer.port';
 
 /** POST /shipments once the request passed the edge: valid addresses in their stored form. */

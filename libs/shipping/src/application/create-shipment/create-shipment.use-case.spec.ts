@@ -1,9 +1,16 @@
-import { AddressProps } from '@lgw/addresses';
+import { CarrierRejectedError } from '@lgw/kernel';
+import { AddressProps } from '@lgw/kernel';
 import { CarrierDescriptor } from '@lgw/carrier-access';
+
+
+
+
+
+
 import { DomainError } from '@lgw/kernel';
 import { ResolveCarrierConnectionUseCase } from '@lgw/carrier-access';
-import { CarrierIntent, CarrierIntentState, CarrierIntentStorePort } from '../ports/carrier-intent.port';
-import { CarrierPort, CarrierRegistryPort, CarrierRejectedError } from '@lgw/carrier-access';
+import { CarrierIntent, CarrierIntentState, CarrierIntentStorePort } from '@lgw/kernel';
+import { CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
 import { QuoteClaim, QuoteRepositoryPort, StoredQuote } from '@lgw/rating';
 import { BookingIntentCompletion, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { parcelsFingerprint } from '@lgw/rating';

@@ -1,31 +1,25 @@
+import { CarrierRejectedError } from '@lgw/kernel';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { AddressProps, assertNationalAddress } from '@lgw/addresses';
+import { AddressProps, assertNationalAddress } from '@lgw/kernel';
 import { DomainError, Money, ValidationError } from '@lgw/kernel';
 import { Shipment } from '../../domain/shipment.aggregate';
-import { ShipmentWarning, shipmentWarnings } from '../../domain/shipment-warnings';
+import { shipmentWarnings } from '../../domain/shipment-warnings';
+import { ShipmentWarning } from '@lgw/addresses';
 import { serviceLimitProblems } from '@lgw/carrier-access';
+
+
+
+
+
+
 import { VerifyAddressUseCase } from '@lgw/addresses';
-import {
-  CARRIER_INTENTS,
-  CarrierIntent,
-  CarrierIntentState,
-  CarrierIntentStorePort,
-  IdempotencyRef,
-} from '../ports/carrier-intent.port';
-import {
-  CARRIER_REGISTRY,
-  carrierAdapter,
-  carriersFor,
-  CarrierBooking,
-  CarrierPort,
-  CarrierRegistryPort,
-  CarrierRejectedError,
-} from '@lgw/carrier-access';
+import { CARRIER_INTENTS, CarrierIntent, CarrierIntentState, CarrierIntentStorePort, IdempotencyRef } from '@lgw/kernel';
+import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierBooking, CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
 import { faultPoint } from '@lgw/kernel';
 import { QUOTE_REPOSITORY, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '@lgw/rating';
 import { DEFAULT_INTENT_RECOVERY_AFTER_MS, GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { CLOCK, ClockPort } from '@lgw/kernel';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { parcelsFingerprint } from '@lgw/rating';

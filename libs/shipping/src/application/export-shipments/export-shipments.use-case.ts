@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FieldProblem, Money, ValidationError } from '@lgw/kernel';
 import { CSV_CODEC, CsvCodecPort } from '@lgw/kernel';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentCursor, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { ShipmentRecord } from '../shipment.record';
 import { parseShipmentFilter, ShipmentFilter, ShipmentFilterText } from '../list-shipments/list-shipments.use-case';

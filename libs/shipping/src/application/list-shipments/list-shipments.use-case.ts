@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FieldProblem, ValidationError } from '@lgw/kernel';
-import { isShipmentStatus } from '../../domain/shipment-status';
-import { riyadhDayEnd, riyadhDayStart } from '@lgw/billing';
+import { isShipmentStatus } from '@lgw/kernel';
+import { riyadhDayEnd, riyadhDayStart } from '@lgw/kernel';
 import { parseQueryInteger } from '@lgw/kernel';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentListQuery, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { ShipmentView, toShipmentView } from '../shipment.view';
 import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';

@@ -1,6 +1,6 @@
-import { AddressProps } from '@lgw/addresses';
+import { AddressProps } from '@lgw/kernel';
 import { LabelFormat } from '../../domain/label-format';
-import { ParcelProps } from '@lgw/rating';
+import { ParcelProps } from '@lgw/kernel';
 
 /** Everything printed on an A6 label. */
 export interface LabelData {
@@ -36,19 +36,6 @@ export interface RendererStatusPort {
 
 export const RENDERER_STATUS = Symbol('RENDERER_STATUS');
 
-/**
- * No renderer can run (no browser installed, or it fails to launch): the caller gets 503
- * E_LABEL_UNAVAILABLE. Nothing is lost: labels stay pending and render once a browser runs.
- */
-export class LabelRendererUnavailableError extends Error {
-  constructor(
-    readonly reason: string,
-    readonly retryAfterSeconds = 60,
-  ) {
-    super(`label renderer unavailable: ${reason}`);
-    this.name = 'LabelRendererUnavailableError';
-  }
-}
 
 /** The label formats are the shipment's (libs/domain); named here too for the renderers' adapters. */
 export { LABEL_FORMATS, type LabelFormat } from '../../domain/label-format';

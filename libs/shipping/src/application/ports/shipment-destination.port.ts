@@ -1,6 +1,6 @@
-import { AddressProps } from '@lgw/addresses';
-import { ShipmentStatus } from '../../domain/shipment-status';
-import { ShipmentWarning } from '../../domain/shipment-warnings';
+import { AddressProps } from '@lgw/kernel';
+import { ShipmentStatus } from '@lgw/kernel';
+import { ShipmentWarning } from '@lgw/addresses';
 import { OutboxEventDraft, ShipmentRecord } from '../shipment.record';
 
 export interface DestinationChange {

@@ -1,4 +1,4 @@
-import { ShipmentStatus } from '../../domain/shipment-status';
+import { ShipmentStatus } from '@lgw/kernel';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipment.record';
 
 export interface ShipmentListQuery extends ShipmentFilterQuery {

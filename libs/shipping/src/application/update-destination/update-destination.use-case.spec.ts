@@ -1,6 +1,6 @@
-import { AddressProps } from '@lgw/addresses';
-import { ShipmentStatus } from '../../domain/shipment-status';
-import { CarrierIntentStorePort } from '../ports/carrier-intent.port';
+import { AddressProps } from '@lgw/kernel';
+import { ShipmentStatus } from '@lgw/kernel';
+import { CarrierIntentStorePort } from '@lgw/kernel';
 import { CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
 import { DestinationChange, ShipmentDestinationWriterPort } from '../ports/shipment-destination.port';
 import { ShipmentRepositoryPort } from '../ports/shipment.repository.port';

@@ -1,17 +1,23 @@
+import { AddressVerificationMode, CarrierRejectedError } from '@lgw/kernel';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { ADDRESS_WARNING_CODES, SHIPMENT_WARNING_CODES, ShipmentWarning, shipmentWarnings } from '../../domain/shipment-warnings';
-import { AddressProps, AddressVerificationMode, assertNationalAddress, toAddress } from '@lgw/addresses';
+import { shipmentWarnings } from '../../domain/shipment-warnings';
+import { ADDRESS_WARNING_CODES, SHIPMENT_WARNING_CODES, ShipmentWarning } from '@lgw/addresses';
+import { AddressProps, assertNationalAddress, toAddress } from '@lgw/kernel';
+
 import { DomainError } from '@lgw/kernel';
-import { isTerminal, TERMINAL_STATUSES } from '../../domain/shipment-state-machine';
+import { isTerminal, TERMINAL_STATUSES } from '@lgw/kernel';
 import { Shipment } from '../../domain/shipment.aggregate';
 import { randomUUID } from 'node:crypto';
 import { VerifyAddressUseCase } from '@lgw/addresses';
-import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '../ports/carrier-intent.port';
-import { CARRIER_REGISTRY, CarrierRegistryPort, CarrierRejectedError } from '@lgw/carrier-access';
-import {
-  ResolveCarrierConnectionUseCase,
-  shipmentCarrier,
-} from '@lgw/carrier-access';
+import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '@lgw/kernel';
+
+
+
+
+
+
+import { CARRIER_REGISTRY, CarrierRegistryPort } from '@lgw/carrier-access';
+import { ResolveCarrierConnectionUseCase, shipmentCarrier } from '@lgw/carrier-access';
 import { CLOCK, ClockPort } from '@lgw/kernel';
 import { faultPoint } from '@lgw/kernel';
 import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../ports/shipment-destination.port';

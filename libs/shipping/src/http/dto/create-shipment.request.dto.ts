@@ -4,7 +4,7 @@ import { CancelShipmentCommand, MAX_CANCEL_REASON_LENGTH } from '../../applicati
 import { CreateShipmentCommand } from '../../application/create-shipment/create-shipment.command';
 import { LABEL_FORMATS, LabelFormat } from '../../domain/label-format';
 import { Money } from '@lgw/kernel';
-import { toAddress } from '@lgw/addresses';
+import { toAddress } from '@lgw/kernel';
 import { JsonObjectBody } from '@lgw/http-api';
 import { Satisfies } from '@lgw/http-api';
 import { ShippingRequestDto } from '@lgw/rating';

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { API_MODES, ApiMode } from '@lgw/kernel';
 import { COD_STATUSES } from '@lgw/cod';
-import { EXCEPTION_TYPES, SHIPMENT_STATUSES } from '../../domain/shipment-status';
-import { SHIPMENT_WARNING_CODES } from '../../domain/shipment-warnings';
+import { EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/kernel';
+import { SHIPMENT_WARNING_CODES } from '@lgw/addresses';
 import { AddressRequestDto } from '@lgw/addresses';
 import { CarrierRefDto, ServiceRefDto } from '@lgw/carrier-access';
 import { ParcelRequestDto } from '@lgw/rating';

@@ -1,5 +1,5 @@
 import { Lane } from '@lgw/carrier-access';
-import { ShipmentStatus } from '@lgw/shipping';
+import { ShipmentStatus } from '@lgw/kernel';
 import { OutboxEventDraft, TrackingEventRecord } from '@lgw/shipping';
 
 /** The part of a shipment the tracking reducer works on, as stored. */

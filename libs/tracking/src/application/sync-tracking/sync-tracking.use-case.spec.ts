@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { isTerminal, ShipmentStatus } from '@lgw/shipping';
-import { CarrierPort, CarrierTrackingEvent, CarrierUnavailableError } from '@lgw/carrier-access';
+import { isTerminal } from '@lgw/kernel';
+import { ShipmentStatus } from '@lgw/kernel';
+import { CarrierPort, CarrierTrackingEvent } from '@lgw/carrier-access';
+import { CarrierUnavailableError } from '@lgw/kernel';
 import {
   CandidateEvent,
   DueShipment,

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { applyStatusEvents, eventKindsForStatusChange, exceptionTypeOf, isShipmentStatus, isTerminal, isUnexpectedOnLane, ShipmentStatus, StatusTransition, trackingEventIdentity, withoutDuplicates } from '@lgw/shipping';
-import {
-  CARRIER_REGISTRY,
-  CarrierRegistryPort,
-  carriersFor,
-  CarrierTrackingEvent,
-  CarrierUnavailableError,
-} from '@lgw/carrier-access';
+import { applyStatusEvents, eventKindsForStatusChange, StatusTransition } from '@lgw/shipping';
+import { exceptionTypeOf, isTerminal, isUnexpectedOnLane } from '@lgw/kernel';
+import { trackingEventIdentity, withoutDuplicates } from '@lgw/kernel';
+import { isShipmentStatus, ShipmentStatus } from '@lgw/kernel';
+import { CARRIER_REGISTRY, CarrierRegistryPort, carriersFor, CarrierTrackingEvent } from '@lgw/carrier-access';
+import { CarrierUnavailableError } from '@lgw/kernel';
 import { CLOCK, ClockPort } from '@lgw/kernel';
 import {
   CandidateEvent,

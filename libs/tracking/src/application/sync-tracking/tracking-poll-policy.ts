@@ -1,4 +1,5 @@
-import { isException, isTerminal, ShipmentStatus } from '@lgw/shipping';
+import { isException, isTerminal } from '@lgw/kernel';
+import { ShipmentStatus } from '@lgw/kernel';
 import { StoredTrackingState } from '../ports/tracking.repository.port';
 
 /**

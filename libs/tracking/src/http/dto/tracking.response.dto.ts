@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/shipping';
+import { EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/kernel';
 
 export class TrackingEventDto {
   @ApiProperty({

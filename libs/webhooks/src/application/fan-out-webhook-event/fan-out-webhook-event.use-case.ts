@@ -1,7 +1,8 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ApiMode } from '@lgw/kernel';
-import { isShipmentStatus, isWebhookEventKind, STATUS_LABELS, WebhookEventKind } from '@lgw/shipping';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
+import { isShipmentStatus, STATUS_LABELS } from '@lgw/kernel';
+import { isWebhookEventKind, WebhookEventKind } from '@lgw/shipping';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
 import {
   NewWebhookMessage,

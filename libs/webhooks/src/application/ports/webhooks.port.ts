@@ -122,10 +122,6 @@ export interface WebhookSignerPort {
   sign(secrets: readonly string[], messageId: string, timestampSeconds: number, body: string): string;
 }
 
-export interface WebhookSecretCipherPort {
-  encrypt(plaintext: string): string;
-  decrypt(ciphertext: string): string;
-}
 
 export interface WebhookSettings {
   /** Delays after each failed attempt (production: the Standard Webhooks schedule). */
@@ -142,5 +138,4 @@ export const WEBHOOK_ENDPOINT_REPOSITORY = Symbol('WEBHOOK_ENDPOINT_REPOSITORY')
 export const WEBHOOK_MESSAGE_REPOSITORY = Symbol('WEBHOOK_MESSAGE_REPOSITORY');
 export const WEBHOOK_SENDER = Symbol('WEBHOOK_SENDER');
 export const WEBHOOK_SIGNER = Symbol('WEBHOOK_SIGNER');
-export const WEBHOOK_SECRET_CIPHER = Symbol('WEBHOOK_SECRET_CIPHER');
 export const WEBHOOK_SETTINGS = Symbol('WEBHOOK_SETTINGS');

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { billingPeriodOf } from '../../../domain/billing-period';
+import { billingPeriodOf } from '@lgw/kernel';
 import { DomainError } from '@lgw/kernel';
 import { EinvoiceParty } from '../../../domain/einvoicing/ubl-invoice';
 import { CLOCK, ClockPort } from '@lgw/kernel';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/webhooks';
+import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { composeDocuments } from '../einvoice-composition';
 import {
   BillingProfile,
@@ -19,7 +19,7 @@ import { SubmitEinvoicesUseCase } from '../submit-einvoices/submit-einvoices.use
 import { BILLING_LEDGER, BillingLedgerPort } from '../../ports/billing-ledger.port';
 import { billingJob } from '../../billing-event';
 import { LedgerBilling } from '../../ledger-billing';
-import { RATE_CARDS, RateCardSourcePort } from '@lgw/rating';
+import { RATE_CARDS, RateCardSourcePort } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
 import { TenantModes } from '@lgw/access';
 

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@lgw/kernel';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../../domain/einvoicing/ubl-invoice';
 import { CLOCK, ClockPort } from '@lgw/kernel';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/webhooks';
+import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { composeDocuments } from '../einvoice-composition';
 import {
   EINVOICE_CRYPTO,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/webhooks';
+import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { EINVOICE_STORE, EinvoiceDocument, EinvoiceStorePort, FATOORA, FatooraPort } from '../einvoicing.ports';
 
 /** How many pending documents one retry tick submits. */

@@ -10,7 +10,7 @@ import {
   ManifestRendererPort,
   ManifestRepositoryPort,
 } from '../../ports/manifest.port';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { parseQueryInteger } from '@lgw/kernel';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../list-shipments/list-shipments.use-case';
 

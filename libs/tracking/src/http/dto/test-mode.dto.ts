@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { API_MODES, ApiMode } from '@lgw/kernel';
-import { EXCEPTION_TYPES } from '@lgw/shipping';
-import { TrackingResponseDto } from '@lgw/tracking';
+import { EXCEPTION_TYPES } from '@lgw/kernel';
+import { TrackingResponseDto } from './tracking.response.dto';
 
 export class TestEventRequestDto {
   @ApiProperty({

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Principal } from '../application/authenticate-api-key/authenticate-api-key.use-case';
-import { RecordTestEventUseCase } from '@lgw/tracking';
+import { Principal } from '@lgw/kernel';
+import { RecordTestEventUseCase } from '../application/record-test-event/record-test-event.use-case';
 import { TestEventRequestDto, TestEventResponseDto } from './dto/test-mode.dto';
 import { ApiErrorResponses } from '@lgw/http-api';
 import { CurrentPrincipal } from '@lgw/http-api';

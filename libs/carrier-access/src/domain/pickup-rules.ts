@@ -1,4 +1,4 @@
-import { ShipmentStatus } from '@lgw/shipping';
+import { ShipmentStatus } from '@lgw/kernel';
 
 /**
  * Courier collections (pickups). A carrier declares when it collects; the gateway checks a

@@ -1,34 +1,24 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { AddressProps } from '@lgw/addresses';
-import { isTerminal } from '../../domain/shipment-state-machine';
-import { ShipmentWarning } from '../../domain/shipment-warnings';
-import {
-  CARRIER_INTENTS,
-  CarrierIntent,
-  CarrierIntentStorePort,
-  IdempotencyRef,
-  IntentRecoveryPort,
-  UNRESOLVED_INTENT_STATES,
-} from '../ports/carrier-intent.port';
+import { AddressProps } from '@lgw/kernel';
+import { isTerminal } from '@lgw/kernel';
+import { ShipmentWarning } from '@lgw/addresses';
+import { CARRIER_INTENTS, CarrierIntent, CarrierIntentStorePort, IdempotencyRef, IntentRecoveryPort, UNRESOLVED_INTENT_STATES } from '@lgw/kernel';
 import { CARRIER_REGISTRY, CarrierRegistryPort } from '@lgw/carrier-access';
-import {
-  ResolveCarrierConnectionUseCase,
-  shipmentCarrier,
-} from '@lgw/carrier-access';
+import { ResolveCarrierConnectionUseCase, shipmentCarrier } from '@lgw/carrier-access';
 import { IDEMPOTENCY_STORE, IdempotencyStorePort } from '@lgw/kernel';
 import { QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/rating';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
+import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { CLOCK, ClockPort } from '@lgw/kernel';
 import { DEFAULT_INTENT_RECOVERY_AFTER_MS, GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
-import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../ports/shipment-destination.port';
-import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
+import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '@lgw/shipping';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '@lgw/pickups-returns';
 import { settlePickupIntent } from '@lgw/pickups-returns';
-import { createdEvents, reviveBookingDraft } from '../booking-draft';
-import { cancellationView, recordCancellation } from '../cancel-shipment/cancel-shipment.use-case';
-import { ShipmentRecord } from '../shipment.record';
-import { ShipmentView, toShipmentView } from '../shipment.view';
-import { sameAddress, writeDestination } from '../update-destination/update-destination.use-case';
+import { createdEvents, reviveBookingDraft } from '@lgw/shipping';
+import { cancellationView, recordCancellation } from '@lgw/shipping';
+import { ShipmentRecord } from '@lgw/shipping';
+import { ShipmentView, toShipmentView } from '@lgw/shipping';
+import { sameAddress, writeDestination } from '@lgw/shipping';
 import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 
 /** Intents settled per run: a backlog drains over a few runs instead of one long one. */

@@ -1,7 +1,7 @@
-import { DomainError, ValidationError } from '@lgw/kernel';
+import { DomainError, ValidationError } from '../errors/domain-error';
 import { AddressProps } from './address';
 import { isIsoCountryCode } from './iso-countries';
-import { CONTROL_CHARACTERS_REASON, isPrintableText } from '@lgw/kernel';
+import { CONTROL_CHARACTERS_REASON, isPrintableText } from '../text/printable-text';
 
 /**
  * Address field rules (docs/api.md §2, docs/api.md §10 "Address rules").

@@ -1,4 +1,4 @@
-import { DomainError, ValidationError } from '@lgw/kernel';
+import { DomainError, ValidationError } from '../errors/domain-error';
 import { AddressProps } from './address';
 import { isAddress, toAddress } from './address.value-object';
 import {

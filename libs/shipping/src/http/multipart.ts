@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_DOCUMENT_BYTES, UploadFormPart } from '@lgw/shipping';
+import { MAX_DOCUMENT_BYTES } from '../application/documents/shipment-document';
+import { UploadFormPart } from '../application/documents/upload-shipment-document/upload-shipment-document.command';
 import { DomainError, isPrintableText, unprintableTextError, ValidationError } from '@lgw/kernel';
 
 /**

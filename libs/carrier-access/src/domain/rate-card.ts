@@ -1,4 +1,4 @@
-import { Lane } from '@lgw/carrier-access';
+import { Lane } from './carrier-descriptor';
 import { ExactDecimal, parseDecimal } from '@lgw/kernel';
 
 /**

@@ -8,7 +8,7 @@ import {
   validateVerifiableAddress,
   verifiedAddress,
 } from './national-address';
-import { addressCorrectedWarning, addressNotVerifiedWarning } from '@lgw/shipping';
+import { addressCorrectedWarning, addressNotVerifiedWarning } from '@lgw/addresses';
 
 const REGISTER: NationalAddress = {
   short_address: 'RRRD2929',

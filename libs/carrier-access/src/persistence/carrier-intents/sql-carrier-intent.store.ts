@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { CarrierIntent, CarrierIntentState, CarrierIntentStorePort, IdempotencyRef } from '../../application/ports/carrier-intent.port';
+import { CarrierIntent, CarrierIntentState, CarrierIntentStorePort, IdempotencyRef } from '@lgw/kernel';
 import { rowCount, updatedRows } from '@lgw/database';
 
 interface IntentRow {

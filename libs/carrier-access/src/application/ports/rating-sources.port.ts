@@ -1,4 +1,4 @@
-import { CarrierDescriptor } from '@lgw/carrier-access';
+import { CarrierDescriptor } from '../../domain/carrier-descriptor';
 import { RateCard } from '../../domain/rate-card';
 
 /** The carriers on offer (catalogue data). */

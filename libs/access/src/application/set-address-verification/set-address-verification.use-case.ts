@@ -1,8 +1,9 @@
+import { ADDRESS_VERIFICATION_MODES, AddressVerificationMode, isAddressVerificationMode } from '@lgw/kernel';
 import { Inject, Injectable } from '@nestjs/common';
-import { ADDRESS_VERIFICATION_MODES, AddressVerificationMode, isAddressVerificationMode } from '../../domain/national-address';
+
 import { DomainError, ValidationError } from '@lgw/kernel';
-import { TEAM_REPOSITORY, TeamRepositoryPort } from '@lgw/access';
-import { AuthenticateApiKeyUseCase } from '@lgw/access';
+import { TEAM_REPOSITORY, TeamRepositoryPort } from '../ports/team.repository.port';
+import { AuthenticateApiKeyUseCase } from '../authenticate-api-key/authenticate-api-key.use-case';
 
 /**
  * A team's National Address rule (docs/adr/0052): `warn` books what the register does not

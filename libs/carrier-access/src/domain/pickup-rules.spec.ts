@@ -10,7 +10,7 @@ import {
   riyadhDateOf,
   weekdayOf,
 } from './pickup-rules';
-import { SHIPMENT_STATUSES } from '@lgw/shipping';
+import { SHIPMENT_STATUSES } from '@lgw/kernel';
 
 /** Saturday to Thursday, 08:00–20:00. */
 const SCHEDULE: PickupSchedule = { collectionDays: [6, 0, 1, 2, 3, 4], hours: { from: '08:00', to: '20:00' } };

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AuthenticateApiKeyUseCase, Principal } from '../application/authenticate-api-key/authenticate-api-key.use-case';
+import type { ApiKeyAuthenticator, Principal } from '@lgw/kernel';
 import { RateLimiterPort } from '@lgw/kernel';
-import { API_BASE_PATH } from '@lgw/http-api';
-import { bearerToken } from '@lgw/http-api';
-import { errorEnvelope, statusOf } from '@lgw/http-api';
-import { sendError } from '@lgw/http-api';
+import { API_BASE_PATH } from './api-resource-links';
+import { bearerToken } from './bearer';
+import { errorEnvelope, statusOf } from './error-envelope';
+import { sendError } from './send-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +21,7 @@ export const MAX_URL_LENGTH = 8192;
 const PUBLIC_API_PATHS = new Set(['/api/v1/openapi.json']);
 
 export interface ApiAccessOptions {
-  readonly authenticator: AuthenticateApiKeyUseCase;
+  readonly authenticator: ApiKeyAuthenticator;
   readonly rateLimiter: RateLimiterPort;
   readonly defaultLimit: number;
   /** Per key and minute for the console's own calls (CONSOLE_RATE_LIMIT_PER_MINUTE). */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { EXPRESS_CARD_JSON, rateCardJsonArbitrary } from './fixtures/rate-card.fixtures';
+import { EXPRESS_CARD_JSON, rateCardJsonArbitrary } from '@lgw/rating';
 import { InvalidRateCardError, parseRateCard, rateCardForLane } from './rate-card';
 
 type Json = Record<string, unknown>;
