@@ -82,7 +82,8 @@ module.exports = {
     },
     {
       name: 'the-edge-kit-knows-no-context',
-      comment: 'libs/http-api (envelope, guards, validation, idempotency) serves every context, so it imports only the kernel and configuration.',
+      comment:
+        'libs/http-api (envelope, guards, validation, idempotency) serves every context, so it imports only the kernel and configuration.',
       severity: 'error',
       from: { path: '^libs/http-api/' },
       to: { path: '^libs/', pathNot: '^libs/(http-api|kernel|platform)/' },

@@ -54,11 +54,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // HTTP stays at the edge (libs/http-api): the domain and the use cases speak of outcomes, views
+    // HTTP stays at the edge (each context's http/ folder and libs/http-api): the domain and the use cases speak of outcomes, views
     // and request identities, never of statuses, headers or URL paths. Webhook delivery is exempt:
     // it is an HTTP client of the merchant's endpoint by contract (docs/adr/0019-webhook-delivery.md).
-    files: ['libs/application/**/*.ts', 'libs/domain/**/*.ts'],
-    ignores: ['**/*.spec.ts', 'libs/application/src/webhooks/**', 'libs/domain/src/webhooks/**'],
+    files: ['libs/kernel/**/*.ts', 'libs/*/src/application/**/*.ts', 'libs/*/src/domain/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'libs/webhooks/src/application/**', 'libs/webhooks/src/domain/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -67,7 +67,7 @@ export default tseslint.config(
             {
               name: '@nestjs/common',
               importNames: ['HttpCode', 'HttpStatus', 'Header', 'Headers', 'Req', 'Res', 'Request', 'Response', 'Redirect'],
-              message: 'HTTP belongs to libs/http-api: return a view, take a command.',
+              message: "HTTP belongs to the context's http/ folder: return a view, take a command.",
             },
           ],
           patterns: [

@@ -18,7 +18,7 @@ const { rssMb, peakRssMb } = require('./support/process-memory');
 const MODE = process.env.BENCH_MODE ?? 'production';
 const SIZES = (process.env.BENCH_ROWS ?? '10000,50000,100000').split(',').map(Number);
 const REDIS_PORT = Number(process.env.BENCH_REDIS_PORT ?? 7790);
-const { BATCH_CSV_COLUMNS } = require(join(ROOT, 'dist/libs/domain/src'));
+const { BATCH_CSV_COLUMNS } = require(join(ROOT, 'dist/libs/fulfilment/src'));
 const WORKER_NODE_FLAGS = '--max-old-space-size=192 --max-semi-space-size=8';
 
 const NAMES = [

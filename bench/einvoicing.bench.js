@@ -22,8 +22,8 @@ const LINES = Number(process.env.BENCH_LINES ?? 20);
 const ISSUERS = Number(process.env.BENCH_ISSUERS ?? 2);
 
 async function seed(env) {
-  const { openDatabase } = require(join(ROOT, 'dist/libs/persistence/src'));
-  const { billingPeriodOf } = require(join(ROOT, 'dist/libs/domain/src'));
+  const { openDatabase } = require(join(ROOT, 'dist/libs/database/src'));
+  const { billingPeriodOf } = require(join(ROOT, 'dist/libs/kernel/src'));
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     const period = billingPeriodOf(new Date());

@@ -17,8 +17,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,4').split(',').map(Number);
 
 async function seedLedger(env, teamId) {
-  const { openDatabase } = require(join(ROOT, 'dist/libs/persistence/src'));
-  const { billingPeriodOf } = require(join(ROOT, 'dist/libs/domain/src'));
+  const { openDatabase } = require(join(ROOT, 'dist/libs/database/src'));
+  const { billingPeriodOf } = require(join(ROOT, 'dist/libs/kernel/src'));
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     const period = billingPeriodOf(new Date());

@@ -20,7 +20,7 @@ const LABELS = Number(process.env.BENCH_LABELS ?? 500);
 const ZPL_REQUESTS = Number(process.env.BENCH_ZPL_REQUESTS ?? 2000);
 const BATCH_ORDERS = Number(process.env.BENCH_BATCH_ORDERS ?? 10_000);
 const PAGE = Number(process.env.BENCH_PAGE ?? 1000);
-const { BATCH_CSV_COLUMNS } = require(join(ROOT, 'dist/libs/domain/src'));
+const { BATCH_CSV_COLUMNS } = require(join(ROOT, 'dist/libs/fulfilment/src'));
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (v) => +v.toFixed(2);

@@ -2,8 +2,7 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import { loadConfig } from '@lgw/platform';
 import { startCarrierSandbox } from '@lgw/carrier-sandbox';
-import { createApiApp } from '@lgw/runtime';
-import { createRuntime, runMain, stopOnSignals, WorkerModule } from '@lgw/runtime';
+import { createApiApp, createRuntime, runMain, stopOnSignals, WorkerModule } from '@lgw/runtime';
 
 /**
  * `npm start`: API, worker and carrier sandbox in one process with embedded defaults

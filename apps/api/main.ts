@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { loadConfig } from '@lgw/platform';
-import { createApiApp } from '@lgw/runtime';
-import { createRuntime, runMain, stopOnSignals } from '@lgw/runtime';
+import { createApiApp, createRuntime, runMain, stopOnSignals } from '@lgw/runtime';
 
 /** The api deployable: HTTP only; jobs go to the workers through Redis. */
 async function main(): Promise<void> {

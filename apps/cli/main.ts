@@ -1,18 +1,17 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { AuthenticateApiKeyUseCase, CreateTeamUseCase } from '@lgw/access';
-import { CreateCarrierConnectionUseCase, ListCarrierConnectionsUseCase, ResolveCarrierConnectionUseCase } from '@lgw/carrier-access';
-import { OnboardEgsUseCase } from '@lgw/billing';
-import { SetAddressVerificationUseCase } from '@lgw/access';
+import { AuthenticateApiKeyUseCase, CreateTeamUseCase, SetAddressVerificationUseCase, SqlTeamRepository } from '@lgw/access';
+import {
+  CreateCarrierConnectionUseCase,
+  ListCarrierConnectionsUseCase,
+  ResolveCarrierConnectionUseCase,
+  SqlCarrierConnectionRepository,
+} from '@lgw/carrier-access';
+import { OnboardEgsUseCase, SqlEinvoiceStore, FatooraHttpClient, ZatcaEinvoiceCrypto } from '@lgw/billing';
 import { CARRIER_CATALOGUE, carrierCredentialSchemas, createCarrierRegistry, findCarrier } from '@lgw/carriers';
 import { openDatabase } from '@lgw/database';
 import { SignedQuoteRepository } from '@lgw/rating';
-import { SqlCarrierConnectionRepository } from '@lgw/carrier-access';
-import { SqlEinvoiceStore } from '@lgw/billing';
-import { SqlTeamRepository } from '@lgw/access';
-import { FatooraHttpClient, ZatcaEinvoiceCrypto } from '@lgw/billing';
-import { loadConfig } from '@lgw/platform';
-import { AesGcmSecretCipher } from '@lgw/platform';
+import { loadConfig, AesGcmSecretCipher } from '@lgw/platform';
 
 const USAGE = `usage: npm run cli -- teams:create --name <team name>
        npm run cli -- einvoicing:onboard --otp <6 digits>

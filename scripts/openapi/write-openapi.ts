@@ -8,9 +8,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { createApiApp } from '@lgw/runtime';
+import { createApiApp, createRuntime } from '@lgw/runtime';
 import { loadConfig } from '@lgw/platform';
-import { createRuntime } from '@lgw/runtime';
 
 async function main(target: string): Promise<void> {
   const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'lgw-openapi-')), ADMIN_TOKEN: 'openapi-document-only', LOG_LEVEL: 'silent' };

@@ -1,7 +1,6 @@
 import { CLOCK, ClockPort } from '@lgw/kernel';
 import { RATE_CARDS, RateCardSourcePort } from '@lgw/carrier-access';
-import { SweepBillingUseCase } from '@lgw/billing';
-import { chargeWithoutVat } from '@lgw/billing';
+import { SweepBillingUseCase, chargeWithoutVat } from '@lgw/billing';
 import { computeChargeableWeight } from '@lgw/rating';
 import { PARCELS } from '../support/fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';

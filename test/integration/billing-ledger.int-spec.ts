@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { billingLine } from '@lgw/billing';
-import { billingPeriodFor } from '@lgw/kernel';
-import { Money } from '@lgw/kernel';
+import { billingLine, INVOICE_LINES_SQL, SqlBillingLedger } from '@lgw/billing';
+import { billingPeriodFor, Money } from '@lgw/kernel';
 import { Database } from '@lgw/database';
-import { INVOICE_LINES_SQL, SqlBillingLedger } from '@lgw/billing';
 import { openTestDatabase } from '../support/test-mode';
 
 /**

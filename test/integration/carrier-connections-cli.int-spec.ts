@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { SeedPlatformConnectionsUseCase } from '@lgw/carrier-access';
+import { SeedPlatformConnectionsUseCase, sampleCredential, SqlCarrierConnectionRepository } from '@lgw/carrier-access';
 import { carrierCredentialSchemas } from '@lgw/carriers';
-import { sampleCredential } from '@lgw/carrier-access';
 import { openDatabase } from '@lgw/database';
-import { SqlCarrierConnectionRepository } from '@lgw/carrier-access';
 import { AesGcmSecretCipher } from '@lgw/platform';
 import { CARRIER_CODES } from '../support/carriers';
 import { apiCredentials, schemaOf } from '../support/carrier-connections';

@@ -140,7 +140,7 @@ function carrierBaseUrl(code: string, env: Record<string, string>): URL {
 const SANDBOX_PREFIXES = new Set(CARRIER_CODES.map((code) => `/${code}`));
 
 function healthRoutes(): Set<string> {
-  const text = read(join(ROOT, 'libs/http-api/src/controllers/health.http.controller.ts'));
+  const text = read(join(ROOT, 'libs/operations/src/http/health.http.controller.ts'));
   const base = /@Controller\('([^']+)'\)/.exec(text)?.[1];
   const routes = new Set<string>();
   for (const m of text.matchAll(/@Get\('([^']+)'\)/g)) routes.add(`/${base}/${m[1]}`);
@@ -470,7 +470,7 @@ describe('deployment files', () => {
       expect(metric).not.toBeNull();
       // The gauge and the queue exist in the code, and the worker is scraped where KEDA's Prometheus looks.
       expect(read(join(ROOT, 'libs/platform/src/metrics/gateway-metrics.ts'))).toContain(`name: '${metric![1]}'`);
-      expect(read(join(ROOT, 'libs/application/src/labels/render-label/render-label.use-case.ts'))).toContain(
+      expect(read(join(ROOT, 'libs/shipping/src/application/labels/render-label/render-label.use-case.ts'))).toContain(
         `LABEL_QUEUE = '${metric![2]}'`,
       );
       expect(Number(depth!.metadata.threshold)).toBeGreaterThan(0);

@@ -1,5 +1,4 @@
-import { shipmentFilterSql } from '@lgw/shipping';
-import { ShipmentListQuery } from '@lgw/shipping';
+import { shipmentFilterSql, ShipmentListQuery } from '@lgw/shipping';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { book } from '../support/booking';
 import { CARRIER_CODES } from '../support/carriers';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { TrackingSyncPlan } from '@lgw/tracking';
+import { TrackingSyncPlan, SqlTrackingRepository } from '@lgw/tracking';
 import { trackingEventIdentity } from '@lgw/kernel';
 import { Database } from '@lgw/database';
-import { SqlTrackingRepository } from '@lgw/tracking';
 import { TrackingFidelity1732100360000 } from '@lgw/database/migrations/1732100360000-tracking-fidelity.migration';
 import { openTestDatabase, SERVICES_MODE } from '../support/test-mode';
 

@@ -6,8 +6,7 @@
  * GATEWAY_QUEUE_PREFIX. Prints "ready <port>" once listening.
  */
 import { loadConfig } from '@lgw/platform';
-import { createApiApp } from '@lgw/runtime';
-import { createRuntime, WorkerModule } from '@lgw/runtime';
+import { createApiApp, createRuntime, WorkerModule } from '@lgw/runtime';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);

@@ -6,8 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { loadConfig } from '@lgw/platform';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
-import { createApiApp } from '@lgw/runtime';
-import { createRuntime, GatewayRuntime, WorkerModule } from '@lgw/runtime';
+import { createApiApp, createRuntime, GatewayRuntime, WorkerModule } from '@lgw/runtime';
 import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from './test-mode';
 
 export interface TestTeam {

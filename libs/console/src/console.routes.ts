@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CATALOGUE } from '@lgw/kernel';
-import { STATUS_LABELS } from '@lgw/kernel';
+import { ERROR_CATALOGUE, STATUS_LABELS } from '@lgw/kernel';
 import { ConsoleAsset, loadConsoleAssets } from './console-assets';
 
 export const CONSOLE_PATH = '/console';

@@ -1,5 +1,4 @@
-import type { InvoiceDocument } from '@lgw/billing';
-import { simplifiedInvoiceQrText } from '@lgw/billing';
+import { type InvoiceDocument, simplifiedInvoiceQrText } from '@lgw/billing';
 import { buildInvoiceHtml } from './invoice-template';
 
 const invoice: InvoiceDocument = {

@@ -19,8 +19,7 @@ import {
   TeamListResponseDto,
   TeamSummaryDto,
 } from './dto/admin.response.dto';
-import { AdminTokenGuard } from '@lgw/http-api';
-import { ApiErrorResponses } from '@lgw/http-api';
+import { AdminTokenGuard, ApiErrorResponses } from '@lgw/http-api';
 
 /** Operator API (docs/runbook.md): the control panel's backend, behind ADMIN_TOKEN. */
 @ApiTags('admin')

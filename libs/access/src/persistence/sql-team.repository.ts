@@ -1,11 +1,15 @@
-import { AddressVerificationMode } from '@lgw/kernel';
+import { AddressVerificationMode, ApiMode } from '@lgw/kernel';
 import { DataSource, IsNull } from 'typeorm';
 
-import { ApiMode } from '@lgw/kernel';
-import { ActiveKey, ApiKeySummary, NewApiKey, TeamRecord, TeamRepositoryPort, TeamSummary } from '../application/ports/team.repository.port';
-import { ApiKeyOrmEntity } from '@lgw/database';
-import { TeamOrmEntity } from '@lgw/database';
-import { isUuid } from '@lgw/database';
+import {
+  ActiveKey,
+  ApiKeySummary,
+  NewApiKey,
+  TeamRecord,
+  TeamRepositoryPort,
+  TeamSummary,
+} from '../application/ports/team.repository.port';
+import { ApiKeyOrmEntity, TeamOrmEntity, isUuid } from '@lgw/database';
 
 export class SqlTeamRepository implements TeamRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}

@@ -1,6 +1,5 @@
 import { AddressDirectoryPort } from '../application/ports/address-directory.port';
-import { AddressServiceUnavailableError } from '@lgw/kernel';
-import { NationalAddress, NationalAddressQuery } from '@lgw/kernel';
+import { AddressServiceUnavailableError, NationalAddress, NationalAddressQuery } from '@lgw/kernel';
 import { AddressCacheStore, CachedAddressDirectory, MemoryAddressCacheStore, NearAddressCacheStore } from './cached-address-directory';
 
 const FOUND = { short_address: 'RRRD2929', postal_code: '12211' } as NationalAddress;

@@ -14,8 +14,7 @@ import {
   TimeoutStrategy,
 } from 'cockatiel';
 import { AddressDirectoryPort } from '../application/ports/address-directory.port';
-import { AddressServiceUnavailableError } from '@lgw/kernel';
-import { NationalAddress, NationalAddressQuery } from '@lgw/kernel';
+import { AddressServiceUnavailableError, NationalAddress, NationalAddressQuery } from '@lgw/kernel';
 
 /** How the gateway reaches the National Address service (docs/adr/0052). */
 export interface SplAddressClientOptions {

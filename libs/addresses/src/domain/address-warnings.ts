@@ -22,7 +22,6 @@ export interface ShipmentWarning {
   readonly message_ar: string;
 }
 
-
 /** One bilingual warning. */
 export function shipmentWarning(code: ShipmentWarningCode, message_en: string, message_ar: string): ShipmentWarning {
   return { code, message_en, message_ar };

@@ -1,4 +1,11 @@
-import type { FatooraCredentials, FatooraCsid, FatooraOutcome, FatooraPort, FatooraSubmission, ValidationMessage } from '../application/einvoicing/einvoicing.ports';
+import type {
+  FatooraCredentials,
+  FatooraCsid,
+  FatooraOutcome,
+  FatooraPort,
+  FatooraSubmission,
+  ValidationMessage,
+} from '../application/einvoicing/einvoicing.ports';
 
 export interface FatooraClientOptions {
   /** e.g. https://gw-fatoora.zatca.gov.sa/e-invoicing/developer-portal, or the sandbox's simulator. */

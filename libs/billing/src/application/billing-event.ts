@@ -1,5 +1,4 @@
-import { EVENT_JOB_ATTEMPTS, JobQueuePort } from '@lgw/kernel';
-import { OutboxEvent } from '@lgw/kernel';
+import { EVENT_JOB_ATTEMPTS, JobQueuePort, OutboxEvent } from '@lgw/kernel';
 import { BillingEventCommand } from './record-billing-event/record-billing-event.command';
 
 /** Billing's queue: one job per domain event that may add ledger lines. */

@@ -1,7 +1,6 @@
-import { BillingPeriod } from '@lgw/kernel';
+import { BillingPeriod, Money } from '@lgw/kernel';
 import { invoiceIdFor } from '../domain/invoice-id';
 import { invoiceTotals, InvoiceTotals, totalsOf } from '../domain/invoice-totals';
-import { Money } from '@lgw/kernel';
 import { LedgerLine, LedgerPeriodSummary } from './ports/billing-ledger.port';
 
 /** docs/api.md §2 Invoice. Amounts are SAR numbers with two decimals; halalas never leave. */

@@ -1,12 +1,18 @@
 import { Logger } from '@nestjs/common';
 import { billingPeriodOf } from '@lgw/kernel';
 import { BillingLineDraft } from '../domain/billing-line';
-import { BilledShipment, bookingLines, cancellationCredit, chargeWithoutVat, customerReturnFee, returnFee, weightAdjustment } from '../domain/billing-charges';
-import { rateCardForLane } from '@lgw/carrier-access';
+import {
+  BilledShipment,
+  bookingLines,
+  cancellationCredit,
+  chargeWithoutVat,
+  customerReturnFee,
+  returnFee,
+  weightAdjustment,
+} from '../domain/billing-charges';
+import { rateCardForLane, RateCardSourcePort } from '@lgw/carrier-access';
 import { BillingLedgerPort, LedgerLine } from './ports/billing-ledger.port';
-import { RateCardSourcePort } from '@lgw/carrier-access';
-import { ShipmentRepositoryPort } from '@lgw/shipping';
-import { ShipmentRecord } from '@lgw/shipping';
+import { ShipmentRepositoryPort, ShipmentRecord } from '@lgw/shipping';
 import { TenantModes } from '@lgw/access';
 import { RETURN_STATUSES } from './billing-event';
 import { billedShipment } from './billed-shipment';

@@ -1,5 +1,4 @@
-import { billingPeriodOf, BillingPeriod } from '@lgw/kernel';
-import { DomainError } from '@lgw/kernel';
+import { billingPeriodOf, BillingPeriod, DomainError } from '@lgw/kernel';
 import { periodOfInvoiceId } from '../domain/invoice-id';
 import { BillingLedgerPort, LedgerLine } from './ports/billing-ledger.port';
 import { InvoiceWithTotals, toInvoice } from './invoice.view';

@@ -1,7 +1,6 @@
 import { Money } from '@lgw/kernel';
-import { EXPRESS_CARD_JSON } from '@lgw/rating';
+import { EXPRESS_CARD_JSON, priceQuote } from '@lgw/rating';
 import { parseRateCard } from '@lgw/carrier-access';
-import { priceQuote } from '@lgw/rating';
 import { bookingLines, cancellationCredit, chargeWithoutVat, returnFee, weightAdjustment } from './billing-charges';
 import { vatOf } from './billing-line';
 import { invoiceTotals } from './invoice-totals';

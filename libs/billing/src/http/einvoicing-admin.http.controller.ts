@@ -12,8 +12,7 @@ import {
   IssueInvoicesResponseDto,
   OnboardEgsResponseDto,
 } from './dto/einvoicing.response.dto';
-import { AdminTokenGuard } from '@lgw/http-api';
-import { ApiErrorResponses } from '@lgw/http-api';
+import { AdminTokenGuard, ApiErrorResponses } from '@lgw/http-api';
 
 /** E-invoicing for operators (DESIGN §6): buyer profiles, "invoice now", EGS onboarding. */
 @ApiTags('admin')

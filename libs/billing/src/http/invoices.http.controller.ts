@@ -8,8 +8,7 @@ import { ListInvoicesUseCase } from '../application/list-invoices/list-invoices.
 import { Principal } from '@lgw/kernel';
 import { RenderInvoicePdfUseCase } from '../application/render-invoice-pdf/render-invoice-pdf.use-case';
 import { InvoiceDto, InvoiceListResponseDto, IssuedInvoiceDto } from './dto/invoice.response.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -1,11 +1,9 @@
 import { DataSource } from 'typeorm';
 import { BillingLedgerPort, LedgerEntry, LedgerLine, LedgerPeriodSummary } from '../application/ports/billing-ledger.port';
-import { OutboxEvent } from '@lgw/kernel';
+import { OutboxEvent, BillingPeriod } from '@lgw/kernel';
 import { RETURN_STATUSES } from '../application/billing-event';
 import { BillingLineDraft, isBillingCause, SUBTOTAL_CAUSES } from '../domain/billing-line';
-import { BillingPeriod } from '@lgw/kernel';
-import { rowCount } from '@lgw/database';
-import type { OutboxRow } from '@lgw/database';
+import { rowCount, type OutboxRow } from '@lgw/database';
 
 interface LineRow {
   shipment_id: string;

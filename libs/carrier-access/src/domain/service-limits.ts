@@ -1,5 +1,4 @@
-import type { FieldProblem } from '@lgw/kernel';
-import type { ParcelProps } from '@lgw/kernel';
+import type { FieldProblem, ParcelProps } from '@lgw/kernel';
 
 /**
  * What one parcel may weigh and measure on a service level, as the carrier publishes it (a

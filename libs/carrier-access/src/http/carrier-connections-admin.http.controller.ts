@@ -5,8 +5,7 @@ import { ListCarrierConnectionsUseCase } from '../application/list-carrier-conne
 import { RevokeCarrierConnectionUseCase } from '../application/revoke-carrier-connection/revoke-carrier-connection.use-case';
 import { createConnectionCommand, CreateCarrierConnectionRequestDto } from './dto/carrier-connection.request.dto';
 import { CarrierConnectionDto, CarrierConnectionListResponseDto } from './dto/carrier-connection.response.dto';
-import { AdminTokenGuard } from '@lgw/http-api';
-import { ApiErrorResponses } from '@lgw/http-api';
+import { AdminTokenGuard, ApiErrorResponses } from '@lgw/http-api';
 
 /**
  * The platform's carrier connections (docs/runbook.md): the default contract of every team,

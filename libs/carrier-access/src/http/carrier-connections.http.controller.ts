@@ -8,8 +8,7 @@ import { RevokeCarrierConnectionUseCase } from '../application/revoke-carrier-co
 import { createConnectionCommand, CreateCarrierConnectionRequestDto } from './dto/carrier-connection.request.dto';
 import { ConnectionRequirementListResponseDto } from './dto/carrier-connection-requirements.response.dto';
 import { CarrierConnectionDto, CarrierConnectionListResponseDto } from './dto/carrier-connection.response.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 
 /**
  * A team's own carrier contracts beside the platform's (docs/adr/0065-carrier-connections.md):

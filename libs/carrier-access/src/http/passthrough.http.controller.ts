@@ -6,8 +6,7 @@ import { ListPassthroughAuditUseCase } from '../application/list-passthrough-aud
 import { PassthroughAuditEntry } from '../application/ports/passthrough-audit.port';
 import { Principal } from '@lgw/kernel';
 import { PassthroughAuditListResponseDto } from './dto/passthrough-audit.response.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 
 const CODE_PARAM = {
   name: 'code',

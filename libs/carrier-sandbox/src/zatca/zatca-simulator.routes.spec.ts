@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { FastifyInstance } from 'fastify';
-import { buildUnsignedEinvoice, EinvoiceDraft, FIRST_PREVIOUS_INVOICE_HASH } from '@lgw/billing';
-import { buildCsr, generateEgsKeyPair, stampEinvoice } from '@lgw/billing';
+import {
+  buildUnsignedEinvoice,
+  EinvoiceDraft,
+  FIRST_PREVIOUS_INVOICE_HASH,
+  buildCsr,
+  generateEgsKeyPair,
+  stampEinvoice,
+} from '@lgw/billing';
 import { egsIdentity, SAUDI_ADDRESS } from '../../../../test/support/einvoice-fixtures';
 import { ZatcaSimulatorState, zatcaSimulatorRoutes } from './zatca-simulator.routes';
 

@@ -1,7 +1,15 @@
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes, verify, X509Certificate } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { decodeTlv, FIRST_PREVIOUS_INVOICE_HASH } from '@lgw/billing';
-import { certificateFacts, issueCertificate, NameAttributes, nameValue, OID, parseCsr } from '@lgw/billing';
+import {
+  decodeTlv,
+  FIRST_PREVIOUS_INVOICE_HASH,
+  certificateFacts,
+  issueCertificate,
+  NameAttributes,
+  nameValue,
+  OID,
+  parseCsr,
+} from '@lgw/billing';
 
 /**
  * A ZATCA Fatoora simulator (developer portal API, Accept-Version V2) with a CA of its own:

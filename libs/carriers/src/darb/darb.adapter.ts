@@ -1,6 +1,16 @@
-import { AddressProps } from '@lgw/kernel';
-import { CarrierBooking, CarrierBookingFound, CarrierBookingRequest, CarrierBulkBooking, CarrierBulkOutcome, CarrierPickupOperations, CarrierPort, CarrierRemittancePage, CarrierTrackingEvent, PassthroughResponse } from '@lgw/carrier-access';
-import { CarrierOperationNotSupportedError, CarrierRejectedError, CarrierUnavailableError } from '@lgw/kernel';
+import { AddressProps, CarrierOperationNotSupportedError, CarrierRejectedError, CarrierUnavailableError } from '@lgw/kernel';
+import {
+  CarrierBooking,
+  CarrierBookingFound,
+  CarrierBookingRequest,
+  CarrierBulkBooking,
+  CarrierBulkOutcome,
+  CarrierPickupOperations,
+  CarrierPort,
+  CarrierRemittancePage,
+  CarrierTrackingEvent,
+  PassthroughResponse,
+} from '@lgw/carrier-access';
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
 import { formatCsv, parseCsv } from '../shared/csv';
 import { withDeadline } from '../shared/deadline';

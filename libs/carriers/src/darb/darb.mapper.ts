@@ -1,5 +1,4 @@
-import { AddressProps } from '@lgw/kernel';
-import { ParcelProps } from '@lgw/kernel';
+import { AddressProps, ParcelProps } from '@lgw/kernel';
 import { CarrierBookingRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/carrier-access';
 import { parseRiyadhDateTime } from '../shared/riyadh-time';
 import { formatKg, halalasToSar, sarTextToHalalas, sumKg } from '../shared/units';

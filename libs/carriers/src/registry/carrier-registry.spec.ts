@@ -1,9 +1,8 @@
-import { CarrierPort } from '@lgw/carrier-access';
+import { CarrierPort, validateConnectionCredentials, credentialApiName } from '@lgw/carrier-access';
 import { CARRIER_CATALOGUE } from './carrier-catalogue';
 import { createCarrierRegistry } from './carrier-registry';
 import { CARRIERS } from './carriers.registry';
 import { carrierContext, CarrierDefinition, connectionSchemaOf } from '../shared/carrier-definition';
-import { validateConnectionCredentials, credentialApiName } from '@lgw/carrier-access';
 import { carrierEnvName, resolveCarrierEndpoint } from '../shared/carrier-settings';
 import { resolveSahmSettings } from '../sahm/sahm.settings';
 import { resolveDarbSettings } from '../darb/darb.settings';

@@ -1,6 +1,14 @@
-import { AddressProps } from '@lgw/kernel';
-import { CarrierBooking, CarrierBookingFound, CarrierBookingRequest, CarrierPickupOperations, CarrierPort, CarrierRemittancePage, CarrierTrackingEvent, PassthroughResponse } from '@lgw/carrier-access';
-import { CarrierRejectedError } from '@lgw/kernel';
+import { AddressProps, CarrierRejectedError } from '@lgw/kernel';
+import {
+  CarrierBooking,
+  CarrierBookingFound,
+  CarrierBookingRequest,
+  CarrierPickupOperations,
+  CarrierPort,
+  CarrierRemittancePage,
+  CarrierTrackingEvent,
+  PassthroughResponse,
+} from '@lgw/carrier-access';
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
 import { chunk } from '../shared/text';
 import { SahmClient } from './sahm.client';

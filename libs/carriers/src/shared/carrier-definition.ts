@@ -1,5 +1,4 @@
-import { CarrierPort } from '@lgw/carrier-access';
-import { CarrierCredentialSchema, CarrierDescriptor } from '@lgw/carrier-access';
+import { CarrierPort, CarrierCredentialSchema, CarrierDescriptor } from '@lgw/carrier-access';
 import { ShipmentStatus } from '@lgw/kernel';
 import { carrierEnvName, CarrierSettingsContext } from './carrier-settings';
 import type { CarrierSimulator } from './sandbox/carrier-simulator';

@@ -1,5 +1,4 @@
-import { CROSS_BORDER_EXCEPTIONS, CROSS_BORDER_ONLY_STATUSES } from '@lgw/kernel';
-import { ExceptionType, SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/kernel';
+import { CROSS_BORDER_EXCEPTIONS, CROSS_BORDER_ONLY_STATUSES, ExceptionType, SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/kernel';
 import { Lane } from '@lgw/carrier-access';
 
 export interface MappedStatus {

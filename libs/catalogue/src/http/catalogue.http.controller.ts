@@ -7,8 +7,7 @@ import { Principal } from '@lgw/kernel';
 import { UpsertCatalogueProductsUseCase } from '../application/upsert-catalogue-products/upsert-catalogue-products.use-case';
 import { UpsertCatalogueRequestDto } from './dto/catalogue-product.request.dto';
 import { CatalogueListResponseDto, CatalogueProductDto, CatalogueUpsertResponseDto } from './dto/catalogue.response.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 
 @ApiTags('catalogue')
 @ApiBearerAuth()

@@ -3,8 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { Principal } from '@lgw/kernel';
 import { ScoreDataReadinessUseCase } from '../application/score-data-readiness/score-data-readiness.use-case';
 import { DataReadinessReportDto } from './dto/catalogue.response.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 
 @ApiTags('catalogue')
 @ApiBearerAuth()

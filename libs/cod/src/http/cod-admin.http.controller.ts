@@ -2,8 +2,7 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ListUnmatchedPayoutLinesUseCase } from '../application/list-unmatched-lines/list-unmatched-lines.use-case';
 import { UnmatchedPayoutLineListResponseDto } from './dto/cod.response.dto';
-import { AdminTokenGuard } from '@lgw/http-api';
-import { ApiErrorResponses } from '@lgw/http-api';
+import { AdminTokenGuard, ApiErrorResponses } from '@lgw/http-api';
 
 /** Cash on delivery for operators: the payout lines no shipment could take. */
 @ApiTags('admin')

@@ -5,8 +5,7 @@ import { GetRemittanceUseCase } from '../application/get-remittance/get-remittan
 import { ListRemittancesUseCase } from '../application/list-remittances/list-remittances.use-case';
 import { Principal } from '@lgw/kernel';
 import { CodSummaryDto, RemittanceDetailDto, RemittanceListResponseDto } from './dto/cod.response.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 
 @ApiTags('cash on delivery')
 @ApiBearerAuth()

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { CarrierRemittance } from '@lgw/carrier-access';
-import { CodRemittanceRepositoryPort, CodSummaryRecord, RecordedPayout, RemittanceItemRecord, RemittanceRecord, UnmatchedPayoutLineRecord } from '../application/ports/cod-remittance.repository.port';
+import {
+  CodRemittanceRepositoryPort,
+  CodSummaryRecord,
+  RecordedPayout,
+  RemittanceItemRecord,
+  RemittanceRecord,
+  UnmatchedPayoutLineRecord,
+} from '../application/ports/cod-remittance.repository.port';
 import { toRemittanceView } from '../application/cod.view';
-import { insertOutbox } from '@lgw/database';
-import { updatedRows } from '@lgw/database';
-import { isUuid } from '@lgw/database';
+import { insertOutbox, updatedRows, isUuid } from '@lgw/database';
 
 interface RemittanceRow {
   id: string;

@@ -1,7 +1,5 @@
-import { normaliseAddress, validateAddress } from '@lgw/kernel';
-import { AddressProps } from '@lgw/kernel';
+import { normaliseAddress, validateAddress, AddressProps, isPrintableText } from '@lgw/kernel';
 import { COD_MAX_HALALAS } from '@lgw/cod';
-import { isPrintableText } from '@lgw/kernel';
 import { BATCH_CSV_COLUMNS, BatchCsvColumn, BatchCsvRow, BilingualReason, MAX_BATCH_ROWS } from './batch-csv-format';
 
 /**

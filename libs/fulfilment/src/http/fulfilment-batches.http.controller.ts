@@ -1,7 +1,15 @@
 import { Controller, Get, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendCsvDownload } from '@lgw/http-api';
+import {
+  sendCsvDownload,
+  ApiErrorResponses,
+  idempotencyScope,
+  markReplayed,
+  IdempotentRequests,
+  CurrentPrincipal,
+  OUTCOME_STATUS,
+} from '@lgw/http-api';
 import { BatchCsvKind, DownloadBatchCsvUseCase } from '../application/download-batch-csv/download-batch-csv.use-case';
 import { batchFileFingerprint } from '../application/submit-batch/submit-batch.command';
 import { GetBatchUseCase } from '../application/get-batch/get-batch.use-case';
@@ -11,13 +19,7 @@ import { SubmitBatchUseCase } from '../application/submit-batch/submit-batch.use
 import { MAX_BATCH_FILE_BYTES } from '../domain/batch-csv-format';
 import { SubmitBatchRequestDto } from './dto/fulfilment-batch.request.dto';
 import { FulfilmentBatchDto, FulfilmentBatchListResponseDto } from './dto/fulfilment-batch.response.dto';
-import { PageQueryDto } from '@lgw/shipping';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { multipartFormParts } from '@lgw/shipping';
-import { idempotencyScope, markReplayed } from '@lgw/http-api';
-import { IdempotentRequests } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
-import { OUTCOME_STATUS } from '@lgw/http-api';
+import { PageQueryDto, multipartFormParts } from '@lgw/shipping';
 
 const NOT_FOUND = "E_NOT_FOUND (unknown id or another team's batch)";
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { BatchFileStorePort } from '../application/ports/batch-file-store.port';
-import { updatedRows } from '@lgw/database';
-import { ChunkTable, deleteChunks, insertChunks, readChunks, sweepUnreferencedChunks } from '@lgw/database';
+import { updatedRows, ChunkTable, deleteChunks, insertChunks, readChunks, sweepUnreferencedChunks } from '@lgw/database';
 
 const CHUNKS: ChunkTable = { table: 'batch_file_chunks', chunkBytes: 1024 * 1024 };
 

@@ -1,9 +1,15 @@
 import { DataSource } from 'typeorm';
-import { BatchBooking, BatchCounts, BatchOrderDraft, BatchOrderRecord, FulfilmentBatchRecord, FulfilmentBatchRepositoryPort } from '../application/ports/fulfilment-batch.repository.port';
+import {
+  BatchBooking,
+  BatchCounts,
+  BatchOrderDraft,
+  BatchOrderRecord,
+  FulfilmentBatchRecord,
+  FulfilmentBatchRepositoryPort,
+} from '../application/ports/fulfilment-batch.repository.port';
 import { BATCH_PHASES, BatchPhase } from '../domain/batch-csv-format';
 import { bookedShipmentColumns } from '@lgw/shipping';
-import { rowCount } from '@lgw/database';
-import { isUuid } from '@lgw/database';
+import { rowCount, isUuid } from '@lgw/database';
 
 interface BatchRow {
   id: string;

@@ -1,7 +1,5 @@
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
-import { isAddress, validateVerifiableAddress } from '@lgw/kernel';
-import { isIsoCurrencyCode } from '@lgw/kernel';
-import { ParcelProps, parcelMeasureViolation } from '@lgw/kernel';
+import { isAddress, validateVerifiableAddress, isIsoCurrencyCode, ParcelProps, parcelMeasureViolation } from '@lgw/kernel';
 
 /**
  * class-validator decorators backed by the domain's value objects, so the DTO is the single

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiKeyAuthenticator, Principal } from '@lgw/kernel';
-import { RateLimiterPort } from '@lgw/kernel';
+import { type ApiKeyAuthenticator, type Principal, RateLimiterPort } from '@lgw/kernel';
 import { API_BASE_PATH } from './api-resource-links';
 import { bearerToken } from './bearer';
 import { errorEnvelope, statusOf } from './error-envelope';

@@ -1,8 +1,14 @@
 import { HttpException } from '@nestjs/common';
-import { AddressServiceUnavailableError } from '@lgw/kernel';
-import { CarrierUnavailableError, CarrierOperationNotSupportedError, CarrierRejectedError } from '@lgw/kernel';
-import { LabelRendererUnavailableError } from '@lgw/kernel';
-import { DomainError, ErrorCode, ErrorDetails } from '@lgw/kernel';
+import {
+  AddressServiceUnavailableError,
+  CarrierUnavailableError,
+  CarrierOperationNotSupportedError,
+  CarrierRejectedError,
+  LabelRendererUnavailableError,
+  DomainError,
+  ErrorCode,
+  ErrorDetails,
+} from '@lgw/kernel';
 import { Dependency, dependencyFailureOf } from '@lgw/platform';
 import { IdempotencyInProgressError } from './idempotent-requests';
 

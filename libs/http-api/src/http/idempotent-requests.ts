@@ -1,8 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { DEFAULT_IDEMPOTENCY_LEASE_MS, GATEWAY_SETTINGS, GatewaySettings, IDEMPOTENCY_STORE, IdempotencyBegin, IdempotencyClaim, IdempotencyStorePort } from '@lgw/kernel';
-import { IdempotencyRef, INTENT_RECOVERY, IntentRecoveryPort } from '@lgw/kernel';
-import { DomainError, ValidationError } from '@lgw/kernel';
+import {
+  DEFAULT_IDEMPOTENCY_LEASE_MS,
+  GATEWAY_SETTINGS,
+  GatewaySettings,
+  IDEMPOTENCY_STORE,
+  IdempotencyBegin,
+  IdempotencyClaim,
+  IdempotencyStorePort,
+  IdempotencyRef,
+  INTENT_RECOVERY,
+  IntentRecoveryPort,
+  DomainError,
+  ValidationError,
+} from '@lgw/kernel';
 import { isRequestOutcome, RequestOutcome } from './request-outcome';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

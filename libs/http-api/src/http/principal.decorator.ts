@@ -1,7 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { Principal } from '@lgw/kernel';
-import { DomainError } from '@lgw/kernel';
+import { Principal, DomainError } from '@lgw/kernel';
 
 /** The authenticated caller, set by the access hook; handlers never see a request without one. */
 export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {

@@ -1,6 +1,13 @@
 import { ArgumentMetadata, ValidationError as ClassValidationError, ValidationPipe } from '@nestjs/common';
-import { DomainError, firstUnprintableText, unprintableTextError, ValidationError } from '@lgw/kernel';
-import { prefixViolations, validateAddress, validateVerifiableAddress } from '@lgw/kernel';
+import {
+  DomainError,
+  firstUnprintableText,
+  unprintableTextError,
+  ValidationError,
+  prefixViolations,
+  validateAddress,
+  validateVerifiableAddress,
+} from '@lgw/kernel';
 import { ADDRESS_CONSTRAINT, isLateConstraint, VERIFIABLE_ADDRESS_CONSTRAINT } from '../dto/domain-rules.decorator';
 import { arabicReasonOrGeneric } from './arabic-reasons';
 import { nullFieldViolations } from './null-fields';

@@ -29,7 +29,6 @@ export type NationalAddressQuery =
   | { readonly kind: 'short_address'; readonly shortAddress: string }
   | { readonly kind: 'postal_code'; readonly postalCode: string; readonly additionalNumber: string };
 
-
 /** One field sent that the register contradicts. */
 export interface AddressDifference {
   readonly field: 'short_address' | 'postal_code' | 'additional_number' | 'city';

@@ -9,7 +9,7 @@ export interface CsvCodecPort {
    * UTF-8 CSV text of `header` then `rows`, quoted where needed, LF line ends, for files people
    * open in a spreadsheet: a cell a spreadsheet would evaluate (starting with `=`, `+`, `-`, `@`,
    * tab or CR, other than a plain number such as `-5`) is written with a leading single quote and
-   * quoted (`spreadsheetSafeCell` in @lgw/domain; `originalCellValue` recovers it; ADR 0037).
+   * quoted (`spreadsheetSafeCell` in @lgw/kernel; `originalCellValue` recovers it; ADR 0037).
    */
   format(header: readonly string[], rows: AsyncIterable<readonly string[]>): AsyncIterable<Uint8Array>;
   /** One record exactly as `format` writes it, without its line end. */

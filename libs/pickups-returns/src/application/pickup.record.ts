@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AddressProps } from '@lgw/kernel';
-import { eventKindsForStatusChange } from '@lgw/shipping';
-import { ShipmentStatus } from '@lgw/kernel';
+import { AddressProps, ShipmentStatus } from '@lgw/kernel';
+import { eventKindsForStatusChange, OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/shipping';
 import { PickupStatus, PickupWindow } from '@lgw/carrier-access';
-import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/shipping';
 
 /** One shipment's status step made by a pickup, with its tracking event and domain event. */
 export interface PickupShipmentMove {

@@ -2,15 +2,12 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CancelPickupUseCase } from '../application/cancel-pickup/cancel-pickup.use-case';
 import { GetPickupUseCase } from '../application/get-pickup/get-pickup.use-case';
-import { IdempotencyRef } from '@lgw/kernel';
+import { IdempotencyRef, Principal } from '@lgw/kernel';
 import { ListPickupsUseCase } from '../application/list-pickups/list-pickups.use-case';
-import { Principal } from '@lgw/kernel';
 import { SchedulePickupUseCase } from '../application/schedule-pickup/schedule-pickup.use-case';
 import { SchedulePickupRequestDto } from './dto/pickup.request.dto';
 import { PickupDto, PickupListResponseDto } from './dto/pickup.response.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { Idempotent, RequestIdempotencyKey } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, Idempotent, RequestIdempotencyKey, CurrentPrincipal } from '@lgw/http-api';
 
 /** Courier collections from the merchant's door (docs/api.md, pickups). */
 @ApiTags('pickups')

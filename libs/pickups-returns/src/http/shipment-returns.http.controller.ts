@@ -1,13 +1,10 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { CreateReturnUseCase } from '../application/create-return/create-return.use-case';
-import { IdempotencyRef } from '@lgw/kernel';
-import { Principal } from '@lgw/kernel';
+import { IdempotencyRef, Principal } from '@lgw/kernel';
 import { CreateReturnRequestDto } from './dto/create-return.request.dto';
 import { ShipmentDto } from '@lgw/shipping';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { Idempotent, RequestIdempotencyKey } from '@lgw/http-api';
-import { CurrentPrincipal, withMode } from '@lgw/http-api';
+import { ApiErrorResponses, Idempotent, RequestIdempotencyKey, CurrentPrincipal, withMode } from '@lgw/http-api';
 
 /** Customer returns of delivered shipments (docs/api.md, returns). */
 @ApiTags('shipments')

@@ -1,13 +1,10 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { PickupInsertOutcome, PickupRepositoryPort } from '../application/ports/pickup.repository.port';
 import { PickupRecord, PickupShipmentMove } from '../application/pickup.record';
-import { AddressProps } from '@lgw/kernel';
-import { NOT_PICKED_UP_STATUSES } from '@lgw/kernel';
+import { AddressProps, NOT_PICKED_UP_STATUSES } from '@lgw/kernel';
 import { PickupStatus } from '@lgw/carrier-access';
-import { insertOutbox } from '@lgw/database';
+import { insertOutbox, rowCount, isUuid } from '@lgw/database';
 import { insertTrackingEvents } from '@lgw/shipping';
-import { rowCount } from '@lgw/database';
-import { isUuid } from '@lgw/database';
 
 interface PickupRow {
   id: string;

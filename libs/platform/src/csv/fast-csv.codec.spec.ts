@@ -1,5 +1,4 @@
-import { CsvSyntaxError } from '@lgw/kernel';
-import { originalCellValue } from '@lgw/kernel';
+import { CsvSyntaxError, originalCellValue } from '@lgw/kernel';
 import { FastCsvCodec } from './fast-csv.codec';
 
 async function* chunks(...parts: string[]): AsyncGenerator<Uint8Array> {

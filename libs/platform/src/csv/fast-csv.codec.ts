@@ -1,5 +1,4 @@
-import { CsvCodecPort } from '@lgw/kernel';
-import { spreadsheetSafeCell } from '@lgw/kernel';
+import { CsvCodecPort, spreadsheetSafeCell } from '@lgw/kernel';
 import { readCsvRecords } from './csv-record-reader';
 
 /**

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { ParcelProps } from '@lgw/kernel';
-import { ValidationError } from '@lgw/kernel';
+import { ParcelProps, ValidationError } from '@lgw/kernel';
 import { computeChargeableWeight, roundUpToHalfKg } from './chargeable-weight';
 
 const small = (weight_kg: number): ParcelProps => ({ weight_kg, length_cm: 1, width_cm: 1, height_cm: 1 });

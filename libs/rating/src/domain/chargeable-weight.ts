@@ -1,6 +1,4 @@
-import { ParcelProps } from '@lgw/kernel';
-import { ValidationError } from '@lgw/kernel';
-import { ceilDiv, decimalFromNumber, ExactDecimal, formatDecimal, unitsAtScale } from '@lgw/kernel';
+import { ParcelProps, ValidationError, ceilDiv, decimalFromNumber, ExactDecimal, formatDecimal, unitsAtScale } from '@lgw/kernel';
 
 /** Reported volumetric weight keeps this many decimals (a tenth of a gram). */
 export const VOLUMETRIC_REPORT_DECIMALS = 4;

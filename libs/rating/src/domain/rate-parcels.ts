@@ -1,5 +1,4 @@
-import { ParcelProps } from '@lgw/kernel';
-import { Money } from '@lgw/kernel';
+import { ParcelProps, Money } from '@lgw/kernel';
 import { ChargeableWeight, computeChargeableWeight } from './chargeable-weight';
 import { priceQuote, QuoteLine, QuoteLineCode } from './rate-calculator';
 import { RateCard } from '@lgw/carrier-access';

@@ -4,8 +4,7 @@ import { GetRatesUseCase } from '../application/get-rates/get-rates.use-case';
 import { Principal } from '@lgw/kernel';
 import { QuoteListResponseDto } from './dto/quote.response.dto';
 import { RatesRequestDto } from './dto/shipping.request.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal, withMode } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal, withMode } from '@lgw/http-api';
 
 @ApiTags('rates')
 @ApiBearerAuth()

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { JOB_WORKER, JobWorkerPort, RECURRING_JOBS, RecurringJobPort } from '@lgw/kernel';
-import { GATEWAY_RUNTIME } from '@lgw/kernel';
+import { JOB_WORKER, JobWorkerPort, RECURRING_JOBS, RecurringJobPort, GATEWAY_RUNTIME } from '@lgw/kernel';
 import type { GatewayRuntime } from '../composition/gateway-runtime';
 import { FEATURE_JOBS, FeatureJobs, JobsContext, MAINTENANCE_QUEUE, MaintenanceTasks } from './feature-jobs';
 

@@ -1,27 +1,198 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { PurgeExpiredUseCase, RETENTION, RelayOutboxUseCase, RedriveOutboxUseCase } from '@lgw/operations';
-import { GetTrackingUseCase, SyncTrackingUseCase, TRACKING_REPOSITORY, TRACKING_SYNC_SETTINGS, trackingSyncSettingsFrom, RecordTestEventUseCase } from '@lgw/tracking';
-import { GetLabelUseCase, MergeLabelsUseCase, LABEL_RENDERER, LABEL_FORMAT_RENDERER, LABEL_MERGER, MANIFEST_RENDERER, MANIFEST_REPOSITORY, ManifestsUseCase, RENDERER_STATUS, LABEL_STORE, RenderLabelUseCase, SweepLabelsUseCase, CancelShipmentUseCase, CreateShipmentUseCase, GetShipmentUseCase, ListShipmentsUseCase, ExportShipmentsUseCase, SHIPMENT_REPOSITORY, SHIPMENT_DESTINATION_WRITER, UpdateDestinationUseCase, DOCUMENT_STORE, SHIPMENT_DOCUMENT_REPOSITORY, ListShipmentDocumentsUseCase, UploadShipmentDocumentUseCase } from '@lgw/shipping';
-import { CARRIER_INTENTS, INTENT_RECOVERY } from '@lgw/kernel';
-import { RecoverCarrierIntentsUseCase } from '@lgw/operations';
-import { JOB_QUEUE, JOB_WORKER, OUTBOX, RECURRING_JOBS, IDEMPOTENCY_STORE, CLOCK, GATEWAY_SETTINGS, RESOURCE_LINKS, GatewaySettings, RATE_LIMITER, CSV_CODEC, ClockPort } from '@lgw/kernel';
-import { AuthenticateApiKeyUseCase, CreateTeamUseCase, IssueApiKeyUseCase, RevokeApiKeyUseCase, SetRateLimitUseCase, TEAM_REPOSITORY, TenantModes, ListTeamsUseCase, ListApiKeysUseCase } from '@lgw/access';
-import { CARRIER_REGISTRY, TEST_CARRIER_CONTROL, PASSTHROUGH_AUDIT, ForwardToCarrierUseCase, ListPassthroughAuditUseCase, CARRIER_CONNECTION_REPOSITORY, CARRIER_CREDENTIAL_SCHEMAS, CarrierConnectionRepositoryPort, CarrierRegistryPort, CreateCarrierConnectionUseCase, ListCarrierConnectionsUseCase, ListConnectionRequirementsUseCase, ResolveCarrierConnectionUseCase, RevokeCarrierConnectionUseCase } from '@lgw/carrier-access';
-import { ListBatchesUseCase, BATCH_FILE_STORE, DownloadBatchCsvUseCase, FULFILMENT_BATCH_REPOSITORY, GetBatchUseCase, ProcessBatchUseCase, RecoverBatchesUseCase, SubmitBatchUseCase } from '@lgw/fulfilment';
-import { CARRIER_CATALOGUE, RATE_CARDS } from '@lgw/carrier-access';
-import { GetRatesUseCase, QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/rating';
-import { QUOTE_CONNECTIONS } from '@lgw/carrier-access';
-import { BILLING_LEDGER, INVOICE_RENDERER, GetInvoiceUseCase, GetIssuedInvoiceUseCase, ListInvoicesUseCase, RecordBillingEventUseCase, RenderInvoicePdfUseCase, SweepBillingUseCase, SetBillingProfileUseCase, SubmitEinvoicesUseCase, IssueEinvoicesUseCase, OnboardEgsUseCase, GetEinvoiceXmlUseCase, EINVOICE_STORE, EINVOICE_CRYPTO, EINVOICE_SELLER, FATOORA } from '@lgw/billing';
-import { CATALOGUE_REPOSITORY, GetCatalogueProductUseCase, ListCatalogueProductsUseCase, ScoreDataReadinessUseCase, UpsertCatalogueProductsUseCase } from '@lgw/catalogue';
-import { ConfigureWebhookUseCase, DeliverWebhookMessageUseCase, DispatchWebhookMessagesUseCase, FanOutWebhookEventUseCase, GetWebhookConfigUseCase, ListWebhookDeliveriesUseCase, RetryWebhookDeliveryUseCase, RotateWebhookSecretUseCase, SendTestWebhookUseCase, WEBHOOK_ENDPOINT_REPOSITORY, WEBHOOK_MESSAGE_REPOSITORY, WEBHOOK_SENDER, WEBHOOK_SETTINGS, WEBHOOK_SIGNER, WebhookSettings } from '@lgw/webhooks';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
-import { COD_REMITTANCE_REPOSITORY, COD_SETTINGS, GetCodSummaryUseCase, GetRemittanceUseCase, ImportRemittancesUseCase, ListRemittancesUseCase, ListUnmatchedPayoutLinesUseCase } from '@lgw/cod';
-import { SchedulePickupUseCase, ListPickupsUseCase, GetPickupUseCase, CancelPickupUseCase, CreateReturnUseCase, PICKUP_REPOSITORY } from '@lgw/pickups-returns';
+import {
+  PurgeExpiredUseCase,
+  RETENTION,
+  RelayOutboxUseCase,
+  RedriveOutboxUseCase,
+  RecoverCarrierIntentsUseCase,
+  SqlRetention,
+} from '@lgw/operations';
+import {
+  GetTrackingUseCase,
+  SyncTrackingUseCase,
+  TRACKING_REPOSITORY,
+  TRACKING_SYNC_SETTINGS,
+  trackingSyncSettingsFrom,
+  RecordTestEventUseCase,
+  SqlTrackingRepository,
+} from '@lgw/tracking';
+import {
+  GetLabelUseCase,
+  MergeLabelsUseCase,
+  LABEL_RENDERER,
+  LABEL_FORMAT_RENDERER,
+  LABEL_MERGER,
+  MANIFEST_RENDERER,
+  MANIFEST_REPOSITORY,
+  ManifestsUseCase,
+  RENDERER_STATUS,
+  LABEL_STORE,
+  RenderLabelUseCase,
+  SweepLabelsUseCase,
+  CancelShipmentUseCase,
+  CreateShipmentUseCase,
+  GetShipmentUseCase,
+  ListShipmentsUseCase,
+  ExportShipmentsUseCase,
+  SHIPMENT_REPOSITORY,
+  SHIPMENT_DESTINATION_WRITER,
+  UpdateDestinationUseCase,
+  DOCUMENT_STORE,
+  SHIPMENT_DOCUMENT_REPOSITORY,
+  ListShipmentDocumentsUseCase,
+  UploadShipmentDocumentUseCase,
+  SqlLabelStore,
+  SqlShipmentRepository,
+  SqlShipmentDestinationWriter,
+  FilesystemDocumentStore,
+  PostgresDocumentStore,
+  SqlShipmentDocumentRepository,
+  SqlManifestRepository,
+} from '@lgw/shipping';
+import {
+  CARRIER_INTENTS,
+  INTENT_RECOVERY,
+  JOB_QUEUE,
+  JOB_WORKER,
+  OUTBOX,
+  RECURRING_JOBS,
+  IDEMPOTENCY_STORE,
+  CLOCK,
+  GATEWAY_SETTINGS,
+  RESOURCE_LINKS,
+  GatewaySettings,
+  RATE_LIMITER,
+  CSV_CODEC,
+  ClockPort,
+  WEBHOOK_SECRET_CIPHER,
+  WebhookSecretCipherPort,
+  DATA_SOURCE,
+  GATEWAY_RUNTIME,
+  REDIS,
+} from '@lgw/kernel';
+import {
+  AuthenticateApiKeyUseCase,
+  CreateTeamUseCase,
+  IssueApiKeyUseCase,
+  RevokeApiKeyUseCase,
+  SetRateLimitUseCase,
+  TEAM_REPOSITORY,
+  TenantModes,
+  ListTeamsUseCase,
+  ListApiKeysUseCase,
+  SetAddressVerificationUseCase,
+  SqlTeamRepository,
+} from '@lgw/access';
+import {
+  CARRIER_REGISTRY,
+  TEST_CARRIER_CONTROL,
+  PASSTHROUGH_AUDIT,
+  ForwardToCarrierUseCase,
+  ListPassthroughAuditUseCase,
+  CARRIER_CONNECTION_REPOSITORY,
+  CARRIER_CREDENTIAL_SCHEMAS,
+  CarrierConnectionRepositoryPort,
+  CarrierRegistryPort,
+  CreateCarrierConnectionUseCase,
+  ListCarrierConnectionsUseCase,
+  ListConnectionRequirementsUseCase,
+  ResolveCarrierConnectionUseCase,
+  RevokeCarrierConnectionUseCase,
+  CARRIER_CATALOGUE,
+  RATE_CARDS,
+  QUOTE_CONNECTIONS,
+  SqlCarrierIntentStore,
+  SqlPassthroughAuditRepository,
+  SqlCarrierConnectionRepository,
+} from '@lgw/carrier-access';
+import {
+  ListBatchesUseCase,
+  BATCH_FILE_STORE,
+  DownloadBatchCsvUseCase,
+  FULFILMENT_BATCH_REPOSITORY,
+  GetBatchUseCase,
+  ProcessBatchUseCase,
+  RecoverBatchesUseCase,
+  SubmitBatchUseCase,
+  FilesystemBatchFileStore,
+  PostgresBatchFileStore,
+  SqlFulfilmentBatchRepository,
+} from '@lgw/fulfilment';
+import { GetRatesUseCase, QUOTE_REPOSITORY, QuoteRepositoryPort, SignedQuoteRepository } from '@lgw/rating';
+import {
+  BILLING_LEDGER,
+  INVOICE_RENDERER,
+  GetInvoiceUseCase,
+  GetIssuedInvoiceUseCase,
+  ListInvoicesUseCase,
+  RecordBillingEventUseCase,
+  RenderInvoicePdfUseCase,
+  SweepBillingUseCase,
+  SetBillingProfileUseCase,
+  SubmitEinvoicesUseCase,
+  IssueEinvoicesUseCase,
+  OnboardEgsUseCase,
+  GetEinvoiceXmlUseCase,
+  EINVOICE_STORE,
+  EINVOICE_CRYPTO,
+  EINVOICE_SELLER,
+  FATOORA,
+  SqlBillingLedger,
+  SqlEinvoiceStore,
+  FatooraHttpClient,
+  ZatcaEinvoiceCrypto,
+} from '@lgw/billing';
+import {
+  CATALOGUE_REPOSITORY,
+  GetCatalogueProductUseCase,
+  ListCatalogueProductsUseCase,
+  ScoreDataReadinessUseCase,
+  UpsertCatalogueProductsUseCase,
+  SqlCatalogueRepository,
+} from '@lgw/catalogue';
+import {
+  ConfigureWebhookUseCase,
+  DeliverWebhookMessageUseCase,
+  DispatchWebhookMessagesUseCase,
+  FanOutWebhookEventUseCase,
+  GetWebhookConfigUseCase,
+  ListWebhookDeliveriesUseCase,
+  RetryWebhookDeliveryUseCase,
+  RotateWebhookSecretUseCase,
+  SendTestWebhookUseCase,
+  WEBHOOK_ENDPOINT_REPOSITORY,
+  WEBHOOK_MESSAGE_REPOSITORY,
+  WEBHOOK_SENDER,
+  WEBHOOK_SETTINGS,
+  WEBHOOK_SIGNER,
+  WebhookSettings,
+  WEBHOOK_AUTO_DISABLE_AFTER_MS,
+  WEBHOOK_RETRY_SCHEDULE_MS,
+  StandardWebhooksSigner,
+  SqlWebhookEndpointRepository,
+  SqlWebhookMessageRepository,
+} from '@lgw/webhooks';
+import {
+  COD_REMITTANCE_REPOSITORY,
+  COD_SETTINGS,
+  GetCodSummaryUseCase,
+  GetRemittanceUseCase,
+  ImportRemittancesUseCase,
+  ListRemittancesUseCase,
+  ListUnmatchedPayoutLinesUseCase,
+  SqlCodRemittanceRepository,
+} from '@lgw/cod';
+import {
+  SchedulePickupUseCase,
+  ListPickupsUseCase,
+  GetPickupUseCase,
+  CancelPickupUseCase,
+  CreateReturnUseCase,
+  PICKUP_REPOSITORY,
+  SqlPickupRepository,
+} from '@lgw/pickups-returns';
 import { ADDRESS_DIRECTORY, ADDRESS_VERIFICATION_SETTINGS, VerifyAddressUseCase } from '@lgw/addresses';
-import { SetAddressVerificationUseCase } from '@lgw/access';
-import { WEBHOOK_AUTO_DISABLE_AFTER_MS, WEBHOOK_RETRY_SCHEDULE_MS } from '@lgw/webhooks';
-import { AesGcmSecretCipher } from '@lgw/platform';
-import { StandardWebhooksSigner } from '@lgw/webhooks';
+import { AesGcmSecretCipher, APP_CONFIG, FastCsvCodec } from '@lgw/platform';
 import {
   CARRIER_CATALOGUE as CATALOGUE_DATA,
   carrierCredentialSchemas,
@@ -30,25 +201,9 @@ import {
   RateCardRepository,
   SandboxControlClient,
 } from '@lgw/carriers';
-import { SqlBillingLedger, SqlEinvoiceStore } from '@lgw/billing';
-import { SqlCatalogueRepository } from '@lgw/catalogue';
 import { SqlIdempotencyStore, SqlOutbox } from '@lgw/database';
-import { SqlLabelStore, SqlShipmentRepository, SqlShipmentDestinationWriter, FilesystemDocumentStore, PostgresDocumentStore, SqlShipmentDocumentRepository, SqlManifestRepository } from '@lgw/shipping';
-import { SqlCarrierIntentStore } from '@lgw/carrier-access';
-import { SignedQuoteRepository } from '@lgw/rating';
-import { SqlRetention } from '@lgw/operations';
-import { SqlTeamRepository } from '@lgw/access';
-import { SqlTrackingRepository } from '@lgw/tracking';
-import { SqlPassthroughAuditRepository, SqlCarrierConnectionRepository } from '@lgw/carrier-access';
-import { FilesystemBatchFileStore, PostgresBatchFileStore, SqlFulfilmentBatchRepository } from '@lgw/fulfilment';
-import { SqlWebhookEndpointRepository, SqlWebhookMessageRepository } from '@lgw/webhooks';
-import { SqlCodRemittanceRepository } from '@lgw/cod';
-import { SqlPickupRepository } from '@lgw/pickups-returns';
-import { APP_CONFIG, FastCsvCodec } from '@lgw/platform';
-import { FatooraHttpClient, ZatcaEinvoiceCrypto } from '@lgw/billing';
 import { LabelMerger } from '@lgw/labels';
 import { GatewayRuntime } from './gateway-runtime';
-import { DATA_SOURCE, GATEWAY_RUNTIME, REDIS } from '@lgw/kernel';
 import { apiResourceLinks } from '@lgw/http-api';
 
 const USE_CASES = [

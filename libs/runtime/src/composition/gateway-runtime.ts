@@ -1,11 +1,18 @@
 import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { AddressDirectoryPort } from '@lgw/addresses';
+import {
+  AddressDirectoryPort,
+  CachedAddressDirectory,
+  MemoryAddressCacheStore,
+  NearAddressCacheStore,
+  RedisAddressCacheStore,
+  SplAddressClient,
+} from '@lgw/addresses';
 import { armFaultPoints, RateLimiterPort } from '@lgw/kernel';
 import { InvoiceRendererPort } from '@lgw/billing';
 import { LabelFormatRendererPort, LabelRendererPort, ManifestRendererPort, RendererStatusPort } from '@lgw/shipping';
-import { CarrierConnectionRecord, SeedPlatformConnectionsUseCase } from '@lgw/carrier-access';
+import { CarrierConnectionRecord, SeedPlatformConnectionsUseCase, SqlCarrierConnectionRepository } from '@lgw/carrier-access';
 import {
   ChromiumBrowserPool,
   PuppeteerInvoiceRenderer,
@@ -22,10 +29,17 @@ import {
   defaultSandboxUrl,
 } from '@lgw/carriers';
 import { Database, openDatabase } from '@lgw/database';
-import { SqlCarrierConnectionRepository } from '@lgw/carrier-access';
-import { AppConfig, createLogger, failFastRedisOptions, GatewayMetrics, InMemoryRateLimiter, MetricsServer, RedisRateLimiter, startMetricsServer } from '@lgw/platform';
-import { CachedAddressDirectory, MemoryAddressCacheStore, NearAddressCacheStore, RedisAddressCacheStore, SplAddressClient } from '@lgw/addresses';
-import { AesGcmSecretCipher } from '@lgw/platform';
+import {
+  AppConfig,
+  createLogger,
+  failFastRedisOptions,
+  GatewayMetrics,
+  InMemoryRateLimiter,
+  MetricsServer,
+  RedisRateLimiter,
+  startMetricsServer,
+  AesGcmSecretCipher,
+} from '@lgw/platform';
 import { WebhookHttpSender } from '@lgw/webhooks';
 import { countBrowserEvent, instrumentJobWorker, instrumentLabelRenderer } from '../metrics/instrumentation';
 

@@ -2,16 +2,17 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { GatewayCoreModule } from '../composition/gateway-core.module';
 import { GatewayRuntime } from '../composition/gateway-runtime';
 import { TeamsAdminHttpController } from '@lgw/access';
-import { CarriersHttpController } from '@lgw/carrier-access';
+import { CarriersHttpController, PassthroughModule, CarrierConnectionsModule } from '@lgw/carrier-access';
 import { HealthHttpController } from '@lgw/operations';
-import { LabelsHttpController } from '@lgw/shipping';
-import { PrintingHttpController } from '@lgw/shipping';
-import { ManifestsHttpController } from '@lgw/shipping';
+import {
+  LabelsHttpController,
+  PrintingHttpController,
+  ManifestsHttpController,
+  ShipmentsHttpController,
+  DocumentsModule,
+  DestinationModule,
+} from '@lgw/shipping';
 import { RatesHttpController } from '@lgw/rating';
-import { ShipmentsHttpController } from '@lgw/shipping';
-import { PassthroughModule } from '@lgw/carrier-access';
-import { DocumentsModule } from '@lgw/shipping';
-import { DestinationModule } from '@lgw/shipping';
 import { TrackingModule } from '@lgw/tracking';
 import { BillingModule } from '@lgw/billing';
 import { CatalogueModule } from '@lgw/catalogue';
@@ -21,7 +22,6 @@ import { CodModule } from '@lgw/cod';
 import { PickupsModule } from '@lgw/pickups-returns';
 import { AddressesModule } from '@lgw/addresses';
 import { IdempotencyModule } from '@lgw/http-api';
-import { CarrierConnectionsModule } from '@lgw/carrier-access';
 
 /**
  * Feature modules (features/*.module.ts) each bring their controllers; every port and use case

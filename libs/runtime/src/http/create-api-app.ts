@@ -10,15 +10,21 @@ import { registerConsoleRoutes } from '@lgw/console';
 import { GatewayRuntime } from '../composition/gateway-runtime';
 import { PinoNestLogger } from '../logging/pino-nest-logger';
 import { ApiModule } from './api.module';
-import { AllExceptionsFilter } from '@lgw/http-api';
-import { BodyContractGuard } from '@lgw/http-api';
-import { ApiAccessGate, apiAccessGate, registerApiAccessHook } from '@lgw/http-api';
-import { connectionServerOptions, registerConnectionLimits } from '@lgw/http-api';
-import { registerJsonBodyParser } from '@lgw/http-api';
-import { lazyRequestLogger } from '@lgw/http-api';
+import {
+  AllExceptionsFilter,
+  BodyContractGuard,
+  ApiAccessGate,
+  apiAccessGate,
+  registerApiAccessHook,
+  connectionServerOptions,
+  registerConnectionLimits,
+  registerJsonBodyParser,
+  lazyRequestLogger,
+  clientErrorResponder,
+  routerErrorResponder,
+  createValidationPipe,
+} from '@lgw/http-api';
 import { registerMultipart } from '@lgw/shipping';
-import { clientErrorResponder, routerErrorResponder } from '@lgw/http-api';
-import { createValidationPipe } from '@lgw/http-api';
 import { setupOpenApi } from './openapi';
 
 /** JSON bodies above this are refused with 413 before they are parsed. */

@@ -2,8 +2,6 @@ import { BookingDraft } from '../domain/shipment.aggregate';
 import { eventKindsForStatusChange } from '../domain/shipment-event-kinds';
 import { gatewayEvent, OutboxEventDraft, TrackingEventRecord } from './shipment.record';
 
-export type { BookingDraft } from '../domain/shipment.aggregate';
-
 /** The CREATED event and the shipment.created domain event a booking commits with. */
 export function createdEvents(record: BookingDraft): [TrackingEventRecord, OutboxEventDraft[]] {
   return [

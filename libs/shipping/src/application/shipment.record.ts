@@ -8,7 +8,6 @@ import { TrackingEventSource } from '../domain/tracking-history-order';
  * name the repositories know it by.
  */
 export type ShipmentRecord = ShipmentState;
-export type { CodProgress, QuotedPriceLines } from '../domain/shipment.aggregate';
 
 export interface TrackingEventRecord {
   readonly id: string;

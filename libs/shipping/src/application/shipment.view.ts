@@ -1,12 +1,8 @@
-import { AddressProps } from '@lgw/kernel';
+import { AddressProps, Money, ParcelProps, STATUS_LABELS, ResourceLinksPort } from '@lgw/kernel';
 import { CarrierDescriptor } from '@lgw/carrier-access';
 import { codFee, CodStatus } from '@lgw/cod';
-import { Money } from '@lgw/kernel';
-import { ParcelProps } from '@lgw/kernel';
 import { ReturnReason, returnReasonOf } from '../domain/return-reason';
 import { ShipmentWarning } from '@lgw/addresses';
-import { STATUS_LABELS } from '@lgw/kernel';
-import { ResourceLinksPort } from '@lgw/kernel';
 import { ShipmentRecord } from './shipment.record';
 
 /** The Shipment resource of docs/api.md §2 as the API returns it. */

@@ -1,5 +1,4 @@
-import { ShipmentStatus } from '@lgw/kernel';
-import { isException } from '@lgw/kernel';
+import { ShipmentStatus, isException } from '@lgw/kernel';
 
 /** Webhook event kinds of docs/api.md §6, exact values. */
 export const SHIPMENT_EVENT_KINDS = ['shipment.created', 'shipment.status_updated', 'shipment.delivered', 'shipment.exception'] as const;

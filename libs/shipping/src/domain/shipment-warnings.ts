@@ -1,5 +1,4 @@
-import { AddressProps } from '@lgw/kernel';
-import { nationalAddressMissing } from '@lgw/kernel';
+import { AddressProps, nationalAddressMissing } from '@lgw/kernel';
 import { Lane } from '@lgw/carrier-access';
 import { ShipmentWarning, shipmentWarning } from '@lgw/addresses';
 
@@ -22,7 +21,6 @@ export interface ShipmentWarningInput {
 }
 
 export const QUOTE_NEAR_EXPIRY_MS = 2 * 60 * 1000;
-
 
 function isBlank(value: string | undefined | null): boolean {
   return typeof value !== 'string' || value.trim() === '';
@@ -89,4 +87,3 @@ export function shipmentWarnings(input: ShipmentWarningInput, nearExpiryMs: numb
   }
   return warnings;
 }
-

@@ -1,7 +1,5 @@
-import { DomainError } from '@lgw/kernel';
+import { DomainError, NOT_PICKED_UP_STATUSES, SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/kernel';
 import { Shipment, ShipmentBooking } from './shipment.aggregate';
-import { NOT_PICKED_UP_STATUSES } from '@lgw/kernel';
-import { SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/kernel';
 
 const bookedAt = new Date('2026-03-01T08:00:00.000Z');
 

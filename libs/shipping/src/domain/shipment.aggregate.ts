@@ -1,11 +1,7 @@
-import { AddressProps } from '@lgw/kernel';
+import { AddressProps, DomainError, ValidationError, ParcelProps, canTransition, isTerminal, ShipmentStatus } from '@lgw/kernel';
 import { CodStatus } from '@lgw/cod';
 import { Lane } from '@lgw/carrier-access';
-import { DomainError, ValidationError } from '@lgw/kernel';
-import { ParcelProps } from '@lgw/kernel';
 import { LabelFormat } from './label-format';
-import { canTransition, isTerminal } from '@lgw/kernel';
-import { ShipmentStatus } from '@lgw/kernel';
 import { SHIPMENT_WARNING_CODES, ShipmentWarning } from '@lgw/addresses';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

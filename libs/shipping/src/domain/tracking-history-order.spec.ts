@@ -1,8 +1,6 @@
 import fc from 'fast-check';
-import { SHIPMENT_STATUSES } from '@lgw/kernel';
+import { SHIPMENT_STATUSES, normalizeLocation, trackingEventIdentity, withoutDuplicates, mainFlowRank } from '@lgw/kernel';
 import { HistoryEvent, orderTrackingHistory, provenStepRank } from './tracking-history-order';
-import { normalizeLocation, trackingEventIdentity, withoutDuplicates } from '@lgw/kernel';
-import { mainFlowRank } from '@lgw/kernel';
 
 const T0 = Date.parse('2026-01-10T09:00:00Z');
 const at = (seconds: number) => new Date(T0 + seconds * 1000);

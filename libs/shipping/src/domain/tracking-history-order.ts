@@ -1,6 +1,4 @@
-import { isShipmentStatus, ShipmentStatus } from '@lgw/kernel';
-import { impliedProgressOf, isException, mainFlowRank } from '@lgw/kernel';
-import { trackingEventIdentity } from '@lgw/kernel';
+import { isShipmentStatus, ShipmentStatus, impliedProgressOf, isException, mainFlowRank, trackingEventIdentity } from '@lgw/kernel';
 
 /**
  * The order of a shipment's history as a merchant reads it (docs/adr/0036-tracking-history-fidelity.md).

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/kernel';
-import { canTransition, isAllowedOnLane } from '@lgw/kernel';
+import { SHIPMENT_STATUSES, ShipmentStatus, canTransition, isAllowedOnLane } from '@lgw/kernel';
 import {
   StatusEvent,
   TrackingState,

@@ -1,5 +1,5 @@
-import { ShipmentStatus } from '@lgw/kernel';
 import {
+  ShipmentStatus,
   LaneOptions,
   canTransition,
   impliedProgressOf,
@@ -8,8 +8,10 @@ import {
   isMainFlow,
   isTerminal,
   mainFlowRank,
+  TimeResolutionMs,
+  trackingEventIdentity,
+  withoutDuplicates,
 } from '@lgw/kernel';
-import { TimeResolutionMs, trackingEventIdentity, withoutDuplicates } from '@lgw/kernel';
 
 /**
  * How carrier status events move a shipment's status. Carriers send events late, twice

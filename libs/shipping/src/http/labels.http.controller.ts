@@ -5,8 +5,7 @@ import { GetLabelUseCase } from '../application/labels/get-label/get-label.use-c
 import { LABEL_FORMATS } from '../domain/label-format';
 import { LABEL_MEDIA, parseLabelFormat } from '../application/labels/label-formats';
 import { Principal } from '@lgw/kernel';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 
 @ApiTags('labels')
 @ApiBearerAuth()

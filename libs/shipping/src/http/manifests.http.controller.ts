@@ -1,12 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { sendCsvDownload } from '@lgw/http-api';
+import { sendCsvDownload, ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 import { ManifestsUseCase, ManifestView } from '../application/manifests/manage-manifests/manage-manifests.use-case';
 import { Principal } from '@lgw/kernel';
 import { CreateManifestRequestDto, ManifestDto, ManifestListResponseDto } from './dto/printing.request.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
 
 /** Carrier manifests: the end-of-day handover sheet of a carrier's labelled shipments. */
 @ApiTags('manifests')

@@ -5,11 +5,9 @@ import { Readable } from 'node:stream';
 import { BATCH_LABELS_MAX_LIMIT, MergeLabelsUseCase } from '../application/labels/merge-labels/merge-labels.use-case';
 import { LABEL_FORMATS, LabelFormat } from '../domain/label-format';
 import { LABEL_MEDIA, parseLabelFormat } from '../application/labels/label-formats';
-import { Principal } from '@lgw/kernel';
-import { ValidationError } from '@lgw/kernel';
+import { Principal, ValidationError } from '@lgw/kernel';
 import { BatchLabelProgressDto, MergeLabelsRequestDto } from './dto/printing.request.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 
 /** Many labels as one printable file: a selection, or a page of a fulfilment batch. */
 @ApiTags('labels')

@@ -4,8 +4,7 @@ import { Principal } from '@lgw/kernel';
 import { UpdateDestinationUseCase } from '../application/update-destination/update-destination.use-case';
 import { AddressRequestDto } from '@lgw/addresses';
 import { ShipmentDto } from './dto/shipment.response.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal, withMode } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal, withMode } from '@lgw/http-api';
 
 @ApiTags('shipments')
 @ApiBearerAuth()

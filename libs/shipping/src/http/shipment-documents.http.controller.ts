@@ -6,9 +6,8 @@ import { Principal } from '@lgw/kernel';
 import { UploadShipmentDocumentUseCase } from '../application/documents/upload-shipment-document/upload-shipment-document.use-case';
 import { ShipmentDocumentDto, ShipmentDocumentListResponseDto } from './dto/shipment-document.response.dto';
 import { UploadDocumentRequestDto } from './dto/upload-document.request.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 import { multipartFormParts } from './multipart';
-import { CurrentPrincipal } from '@lgw/http-api';
 
 @ApiTags('documents')
 @ApiBearerAuth()

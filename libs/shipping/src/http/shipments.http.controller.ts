@@ -1,20 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { sendCsvDownload } from '@lgw/http-api';
+import { sendCsvDownload, ApiErrorResponses, Idempotent, RequestIdempotencyKey, CurrentPrincipal, withMode } from '@lgw/http-api';
 import { CancelShipmentUseCase } from '../application/cancel-shipment/cancel-shipment.use-case';
 import { CreateShipmentUseCase } from '../application/create-shipment/create-shipment.use-case';
 import { ExportShipmentsUseCase } from '../application/export-shipments/export-shipments.use-case';
 import { GetShipmentUseCase } from '../application/get-shipment/get-shipment.use-case';
-import { IdempotencyRef } from '@lgw/kernel';
+import { IdempotencyRef, Principal } from '@lgw/kernel';
 import { ListShipmentsUseCase } from '../application/list-shipments/list-shipments.use-case';
-import { Principal } from '@lgw/kernel';
 import { CancelShipmentRequestDto, CreateShipmentRequestDto } from './dto/create-shipment.request.dto';
 import { CancellationResponseDto, ShipmentDto, ShipmentListResponseDto } from './dto/shipment.response.dto';
 import { ShipmentFilterQueryDto, ShipmentListQueryDto } from './dto/shipment-search.request.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { Idempotent, RequestIdempotencyKey } from '@lgw/http-api';
-import { CurrentPrincipal, withMode } from '@lgw/http-api';
 
 @ApiTags('shipments')
 @ApiBearerAuth()

@@ -1,4 +1,4 @@
-import { OutboxEventDraft, TrackingEventRecord } from '../application/shipment.record';
+import { TrackingEventRecord } from '../application/shipment.record';
 import { EntityManager } from 'typeorm';
 
 /**
@@ -39,4 +39,3 @@ export async function insertTrackingEvents(em: EntityManager, events: readonly T
   }
   return inserted;
 }
-

@@ -1,9 +1,8 @@
 import { DataSource } from 'typeorm';
 import { DestinationChange, ShipmentDestinationWriterPort } from '../application/ports/shipment-destination.port';
 import { ShipmentRecord } from '../application/shipment.record';
-import { insertOutbox } from '@lgw/database';
+import { insertOutbox, updatedRows } from '@lgw/database';
 import { ShipmentRow, toShipmentRecord } from './shipment-row.mapper';
-import { updatedRows } from '@lgw/database';
 
 export class SqlShipmentDestinationWriter implements ShipmentDestinationWriterPort {
   constructor(private readonly dataSource: DataSource) {}

@@ -1,10 +1,15 @@
 import { DataSource } from 'typeorm';
-import { BookingIntentCompletion, ShipmentCursor, ShipmentFilterQuery, ShipmentListQuery, ShipmentRepositoryPort } from '../application/ports/shipment.repository.port';
+import {
+  BookingIntentCompletion,
+  ShipmentCursor,
+  ShipmentFilterQuery,
+  ShipmentListQuery,
+  ShipmentRepositoryPort,
+} from '../application/ports/shipment.repository.port';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../application/shipment.record';
-import { cityKeysOf, phoneSearchForm } from '@lgw/kernel';
-import { ShipmentStatus } from '@lgw/kernel';
+import { cityKeysOf, phoneSearchForm, ShipmentStatus } from '@lgw/kernel';
 import { insertTrackingEvents } from './shipment-event.inserts';
-import { insertOutbox } from '@lgw/database';
+import { insertOutbox, rowCount, preparedQuery, statementName, isUuid } from '@lgw/database';
 import {
   bookedShipmentColumns,
   JSON_SHIPMENT_COLUMNS,
@@ -13,9 +18,6 @@ import {
   toTrackingEventRecord,
   TrackingEventRow,
 } from './shipment-row.mapper';
-import { rowCount } from '@lgw/database';
-import { preparedQuery, statementName } from '@lgw/database';
-import { isUuid } from '@lgw/database';
 
 /**
  * The columns a ShipmentRow reads, named: a prepared statement keeps its result shape for the

@@ -1,5 +1,4 @@
-import { exceptionTypeOf } from '@lgw/kernel';
-import { ExceptionType, isShipmentStatus, STATUS_LABELS } from '@lgw/kernel';
+import { exceptionTypeOf, ExceptionType, isShipmentStatus, STATUS_LABELS } from '@lgw/kernel';
 import { TrackingEventRecord } from '@lgw/shipping';
 
 /** TrackingEvent of docs/api.md §2 as the API returns it; exception_type only on exception events. */

@@ -3,9 +3,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestj
 import { Principal } from '@lgw/kernel';
 import { RecordTestEventUseCase } from '../application/record-test-event/record-test-event.use-case';
 import { TestEventRequestDto, TestEventResponseDto } from './dto/test-mode.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
-import { TestModeOnlyGuard } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal, TestModeOnlyGuard } from '@lgw/http-api';
 
 @ApiTags('test mode')
 @ApiBearerAuth()

@@ -3,8 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { GetTrackingUseCase } from '../application/get-tracking/get-tracking.use-case';
 import { Principal } from '@lgw/kernel';
 import { TrackingResponseDto } from './dto/tracking.response.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 
 @ApiTags('shipments')
 @ApiBearerAuth()

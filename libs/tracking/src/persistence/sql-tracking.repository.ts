@@ -1,11 +1,17 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { CandidateEvent, CodReport, DueShipment, PollSchedule, StoredTrackingState, TrackingRepositoryPort, TrackingSyncPlan } from '../application/ports/tracking.repository.port';
+import {
+  CandidateEvent,
+  CodReport,
+  DueShipment,
+  PollSchedule,
+  StoredTrackingState,
+  TrackingRepositoryPort,
+  TrackingSyncPlan,
+} from '../application/ports/tracking.repository.port';
 import { Lane } from '@lgw/carrier-access';
-import { ShipmentStatus } from '@lgw/kernel';
-import { TERMINAL_STATUSES } from '@lgw/kernel';
-import { insertOutbox } from '@lgw/database';
+import { ShipmentStatus, TERMINAL_STATUSES } from '@lgw/kernel';
+import { insertOutbox, updatedRows } from '@lgw/database';
 import { insertTrackingEvents } from '@lgw/shipping';
-import { updatedRows } from '@lgw/database';
 
 interface DueRow {
   id: string;

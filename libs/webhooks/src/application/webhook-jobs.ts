@@ -1,5 +1,4 @@
-import { EVENT_JOB_ATTEMPTS, JobQueuePort } from '@lgw/kernel';
-import { OutboxEvent } from '@lgw/kernel';
+import { EVENT_JOB_ATTEMPTS, JobQueuePort, OutboxEvent } from '@lgw/kernel';
 
 /** Domain events become messages here (fan-out) and due messages are leased here (dispatch). */
 export const WEBHOOK_EVENTS_QUEUE = 'webhook-events';

@@ -17,8 +17,7 @@ import {
   WebhookSecretRotatedDto,
   WebhookTestResultDto,
 } from './dto/webhook.response.dto';
-import { ApiErrorResponses } from '@lgw/http-api';
-import { CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 
 @ApiTags('webhooks')
 @ApiBearerAuth()

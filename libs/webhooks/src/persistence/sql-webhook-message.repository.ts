@@ -1,5 +1,11 @@
 import { DataSource } from 'typeorm';
-import { ClaimedWebhookMessage, NewWebhookMessage, WebhookAttemptRecord, WebhookMessageRecord, WebhookMessageRepositoryPort } from '../application/ports/webhooks.port';
+import {
+  ClaimedWebhookMessage,
+  NewWebhookMessage,
+  WebhookAttemptRecord,
+  WebhookMessageRecord,
+  WebhookMessageRepositoryPort,
+} from '../application/ports/webhooks.port';
 import { WebhookDeliveryState } from '../domain/webhook-endpoint-rules';
 import { rowCount, updatedRows } from '@lgw/database';
 

@@ -1,12 +1,9 @@
-import type { Principal } from '@lgw/kernel';
+import { type Principal, GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
 import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { ApiMode } from '@lgw/kernel';
-import { GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
 import { ActiveKey, TEAM_REPOSITORY, TeamRepositoryPort } from '../ports/team.repository.port';
 import { apiKeyPattern, hashApiKey } from '../api-key-material';
-
 
 interface CacheEntry {
   readonly key: ActiveKey | null;

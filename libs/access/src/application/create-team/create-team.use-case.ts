@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ValidationError } from '@lgw/kernel';
-import { GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
+import { ValidationError, GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
 import { TEAM_REPOSITORY, TeamRepositoryPort } from '../ports/team.repository.port';
 import { generateApiKey } from '../api-key-material';
 import { CreateTeamCommand, CreateTeamResult } from './create-team.command';

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiMode, DomainError } from '@lgw/kernel';
-import { GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
+import { ApiMode, DomainError, GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
 import { TEAM_REPOSITORY, TeamRepositoryPort } from '../ports/team.repository.port';
 import { generateApiKey } from '../api-key-material';
 

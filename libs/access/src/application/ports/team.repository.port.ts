@@ -1,6 +1,4 @@
-import { AddressVerificationMode } from '@lgw/kernel';
-
-import { ApiMode } from '@lgw/kernel';
+import { AddressVerificationMode, ApiMode } from '@lgw/kernel';
 
 export interface TeamRecord {
   readonly id: string;

@@ -1,7 +1,6 @@
-import { ADDRESS_VERIFICATION_MODES, AddressVerificationMode, isAddressVerificationMode } from '@lgw/kernel';
+import { ADDRESS_VERIFICATION_MODES, AddressVerificationMode, isAddressVerificationMode, DomainError, ValidationError } from '@lgw/kernel';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { DomainError, ValidationError } from '@lgw/kernel';
 import { TEAM_REPOSITORY, TeamRepositoryPort } from '../ports/team.repository.port';
 import { AuthenticateApiKeyUseCase } from '../authenticate-api-key/authenticate-api-key.use-case';
 

@@ -1,8 +1,6 @@
-import { ADDRESS_VERIFICATION_MODES } from '@lgw/kernel';
+import { ADDRESS_VERIFICATION_MODES, API_MODES, ApiMode } from '@lgw/kernel';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-
-import { API_MODES, ApiMode } from '@lgw/kernel';
 
 export class CreateTeamRequestDto {
   @ApiProperty({ example: 'Acme Trading' })

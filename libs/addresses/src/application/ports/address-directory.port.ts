@@ -13,7 +13,6 @@ export interface AddressDirectoryPort {
 
 export const ADDRESS_DIRECTORY = Symbol('ADDRESS_DIRECTORY');
 
-
 /** Process-wide verification switch (ADDRESS_VERIFICATION): off books without asking the register (benchmarks, outages by choice). */
 export interface AddressVerificationSettings {
   readonly enabled: boolean;

@@ -1,12 +1,25 @@
-import { AddressVerificationMode } from '@lgw/kernel';
+import {
+  AddressVerificationMode,
+  AddressDifference,
+  addressDifferences,
+  NationalAddress,
+  nationalAddressQuery,
+  queryField,
+  verifiedAddress,
+  AddressProps,
+  DomainError,
+  ValidationError,
+  AddressServiceUnavailableError,
+} from '@lgw/kernel';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { AddressDifference, addressDifferences, NationalAddress, nationalAddressQuery, queryField, verifiedAddress } from '@lgw/kernel';
 
 import { addressCorrectedWarning, addressNotVerifiedWarning, ShipmentWarning } from '../../domain/address-warnings';
-import { AddressProps } from '@lgw/kernel';
-import { DomainError, ValidationError } from '@lgw/kernel';
-import { ADDRESS_DIRECTORY, ADDRESS_VERIFICATION_SETTINGS, AddressDirectoryPort, AddressVerificationSettings } from '../ports/address-directory.port';
-import { AddressServiceUnavailableError } from '@lgw/kernel';
+import {
+  ADDRESS_DIRECTORY,
+  ADDRESS_VERIFICATION_SETTINGS,
+  AddressDirectoryPort,
+  AddressVerificationSettings,
+} from '../ports/address-directory.port';
 
 /** The answer of POST /addresses/verify. */
 export interface AddressVerificationView {

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { buildUnsignedEinvoice, EinvoiceKind, EinvoiceParty, EinvoiceProfile, riyadhDateTime, UnsignedEinvoice } from '../../domain/einvoicing/ubl-invoice';
+import {
+  buildUnsignedEinvoice,
+  EinvoiceKind,
+  EinvoiceParty,
+  EinvoiceProfile,
+  riyadhDateTime,
+  UnsignedEinvoice,
+} from '../../domain/einvoicing/ubl-invoice';
 import { ChainHead, StampedDocumentDraft, UninvoicedLine } from './einvoicing.ports';
 
 export const CREDIT_NOTE_REASON = 'Shipment cancelled after it was invoiced / إلغاء الشحنة بعد إصدار فاتورتها';

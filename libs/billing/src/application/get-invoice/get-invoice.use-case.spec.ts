@@ -1,5 +1,4 @@
-import { billingPeriodFor, BillingPeriod } from '@lgw/kernel';
-import { DomainError } from '@lgw/kernel';
+import { billingPeriodFor, BillingPeriod, DomainError } from '@lgw/kernel';
 import { invoiceIdFor } from '../../domain/invoice-id';
 import { BillingLedgerPort, LedgerLine } from '../ports/billing-ledger.port';
 import { GetInvoiceUseCase } from './get-invoice.use-case';

@@ -1,9 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { billingPeriodOf, parseBillingPeriodKey } from '@lgw/kernel';
-import { Money } from '@lgw/kernel';
+import { billingPeriodOf, parseBillingPeriodKey, Money, CLOCK, ClockPort, parseQueryInteger } from '@lgw/kernel';
 import { BILLING_LEDGER, BillingLedgerPort } from '../ports/billing-ledger.port';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { parseQueryInteger } from '@lgw/kernel';
 import { EINVOICE_STORE, EinvoiceDocument, EinvoiceStorePort } from '../einvoicing/einvoicing.ports';
 import { InvoiceSummaryView, toInvoiceSummary } from '../invoice.view';
 

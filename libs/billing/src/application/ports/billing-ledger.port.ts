@@ -1,6 +1,5 @@
 import { BillingCause, BillingLineDraft } from '../../domain/billing-line';
-import { BillingPeriod } from '@lgw/kernel';
-import { OutboxEvent } from '@lgw/kernel';
+import { BillingPeriod, OutboxEvent } from '@lgw/kernel';
 
 /** One line of the ledger as stored. Money in halalas. */
 export interface LedgerLine {

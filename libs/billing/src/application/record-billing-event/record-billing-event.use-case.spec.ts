@@ -1,11 +1,9 @@
 import { BillingLineDraft } from '../../domain/billing-line';
 import { chargeWithoutVat } from '../../domain/billing-charges';
-import { parseRateCard, RateCard } from '@lgw/carrier-access';
+import { parseRateCard, RateCard, RateCardSourcePort } from '@lgw/carrier-access';
 import { EXPRESS_CARD_JSON } from '@lgw/rating';
 import { BillingLedgerPort, LedgerEntry, LedgerLine } from '../ports/billing-ledger.port';
-import { RateCardSourcePort } from '@lgw/carrier-access';
-import { ShipmentRepositoryPort } from '@lgw/shipping';
-import { ShipmentRecord } from '@lgw/shipping';
+import { ShipmentRepositoryPort, ShipmentRecord } from '@lgw/shipping';
 import { RecordBillingEventUseCase } from './record-billing-event.use-case';
 
 /** The ledger's contract in memory: unique (shipment, cause, source event), receipts. */

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BILLING_LEDGER, BillingLedgerPort } from '../ports/billing-ledger.port';
-import { JOB_QUEUE, JobQueuePort } from '@lgw/kernel';
-import { CLOCK, ClockPort } from '@lgw/kernel';
+import { JOB_QUEUE, JobQueuePort, CLOCK, ClockPort } from '@lgw/kernel';
 import { enqueueBilling } from '../billing-event';
 
 /** Long enough for the job the relay enqueued to have run; a duplicate is deduped and bills nothing anyway. */

@@ -1,5 +1,15 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { BillingProfile, ChainHead, DocumentLine, EinvoiceDocument, EinvoiceStatus, EinvoiceStorePort, StampedDocumentDraft, StoredEgsUnit, UninvoicedLine } from '../../application/einvoicing/einvoicing.ports';
+import {
+  BillingProfile,
+  ChainHead,
+  DocumentLine,
+  EinvoiceDocument,
+  EinvoiceStatus,
+  EinvoiceStorePort,
+  StampedDocumentDraft,
+  StoredEgsUnit,
+  UninvoicedLine,
+} from '../../application/einvoicing/einvoicing.ports';
 import { BillingCause, SUBTOTAL_CAUSES } from '../../domain/billing-line';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../domain/einvoicing/ubl-invoice';
 import { updatedRows } from '@lgw/database';

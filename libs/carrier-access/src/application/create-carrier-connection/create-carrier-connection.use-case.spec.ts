@@ -1,9 +1,7 @@
 import { CarrierDescriptor } from '../../domain/carrier-descriptor';
 import { CarrierCredentialSchema } from '../../domain/carrier-connection';
-import { DomainError, ValidationError } from '@lgw/kernel';
+import { DomainError, ValidationError, CarrierUnavailableError, CarrierCredentialsRefusedError } from '@lgw/kernel';
 import { CarrierPort, CarrierRegistryPort } from '../ports/carrier.port';
-import { CarrierUnavailableError } from '@lgw/kernel';
-import { CarrierCredentialsRefusedError } from '@lgw/kernel';
 import { CarrierConnectionRecord, CarrierConnectionRepositoryPort } from '../ports/carrier-connection.port';
 import { QuoteRepositoryPort } from '@lgw/rating';
 import { ResolveCarrierConnectionUseCase } from '../resolve-carrier-connection/resolve-carrier-connection.use-case';

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ConnectionCredentials, credentialApiName, credentialsHint, validateConnectionCredentials } from '../../domain/carrier-connection';
-import { FieldProblem, ValidationError } from '@lgw/kernel';
+import {
+  FieldProblem,
+  ValidationError,
+  CLOCK,
+  ClockPort,
+  CarrierCredentialsRefusedError,
+  CarrierRejectedError,
+  WEBHOOK_SECRET_CIPHER,
+  WebhookSecretCipherPort,
+} from '@lgw/kernel';
 import { InvalidRateCardError, parseRateCard } from '../../domain/rate-card';
-import { CLOCK, ClockPort } from '@lgw/kernel';
 import { CARRIER_REGISTRY, carriersFor, CarrierPort, CarrierRegistryPort } from '../ports/carrier.port';
-import { CarrierCredentialsRefusedError, CarrierRejectedError } from '@lgw/kernel';
 import {
   CARRIER_CONNECTION_REPOSITORY,
   CARRIER_CREDENTIAL_SCHEMAS,
@@ -14,7 +21,6 @@ import {
   CarrierCredentialSchemasPort,
 } from '../ports/carrier-connection.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../ports/rating-sources.port';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { CarrierConnectionView, toCarrierConnectionView } from '../carrier-connection.view';
 import { ResolveCarrierConnectionUseCase } from '../resolve-carrier-connection/resolve-carrier-connection.use-case';
 import { CreateCarrierConnectionCommand } from './create-carrier-connection.command';

@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ValidationError } from '@lgw/kernel';
+import { ValidationError, CarrierUnavailableError, CLOCK, ClockPort } from '@lgw/kernel';
 import { CARRIER_REGISTRY, carriersFor, CarrierRegistryPort, PassthroughResponse } from '../ports/carrier.port';
-import { CarrierUnavailableError } from '@lgw/kernel';
 import { PASSTHROUGH_AUDIT, PassthroughAuditEntry, PassthroughAuditPort } from '../ports/passthrough-audit.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../ports/rating-sources.port';
-import { CLOCK, ClockPort } from '@lgw/kernel';
 import { passthroughCarrier } from '../passthrough-carrier';
 
 export interface ForwardToCarrierCommand {

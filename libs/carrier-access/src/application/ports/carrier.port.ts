@@ -1,7 +1,4 @@
-import { CarrierUnavailableError } from '@lgw/kernel';
-import { AddressProps } from '@lgw/kernel';
-import { ExceptionType, ShipmentStatus } from '@lgw/kernel';
-import { ParcelProps } from '@lgw/kernel';
+import { AddressProps, ExceptionType, ShipmentStatus, ParcelProps } from '@lgw/kernel';
 
 /** What the gateway asks a carrier to book. Money in integer halalas. */
 export interface CarrierBookingRequest {
@@ -182,7 +179,3 @@ export function carrierAdapter(registry: CarrierRegistryPort, code: string): Car
   if (!adapter) throw new Error(`no adapter for carrier ${code}`);
   return adapter;
 }
-
-
-
-

@@ -1,16 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConnectionAccount, ConnectionCredentials } from '../../domain/carrier-connection';
 import { parseRateCard, RateCard } from '../../domain/rate-card';
-import { ValidationError } from '@lgw/kernel';
-import { CLOCK, ClockPort } from '@lgw/kernel';
+import { ValidationError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierPort, CarrierRegistryPort } from '../ports/carrier.port';
-import {
-  CARRIER_CONNECTION_REPOSITORY,
-  CarrierConnectionRecord,
-  CarrierConnectionRepositoryPort,
-} from '../ports/carrier-connection.port';
+import { CARRIER_CONNECTION_REPOSITORY, CarrierConnectionRecord, CarrierConnectionRepositoryPort } from '../ports/carrier-connection.port';
 import { QUOTE_CONNECTIONS, QuoteConnectionsPort } from '../ports/quote-connections.port';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 
 /** The connection a team's quotes for one carrier are priced and booked on. */
 export interface QuoteConnection {

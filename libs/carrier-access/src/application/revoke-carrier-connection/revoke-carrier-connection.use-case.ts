@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@lgw/kernel';
-import { CLOCK, ClockPort } from '@lgw/kernel';
+import { DomainError, CLOCK, ClockPort } from '@lgw/kernel';
 import { CARRIER_CONNECTION_REPOSITORY, CarrierConnectionRepositoryPort } from '../ports/carrier-connection.port';
 import { ResolveCarrierConnectionUseCase } from '../resolve-carrier-connection/resolve-carrier-connection.use-case';
 

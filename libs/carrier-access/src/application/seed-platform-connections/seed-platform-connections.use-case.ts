@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { credentialsHint } from '../../domain/carrier-connection';
-import {
-  CarrierConnectionRecord,
-  CarrierConnectionRepositoryPort,
-  CarrierCredentialSchemasPort,
-} from '../ports/carrier-connection.port';
+import { CarrierConnectionRecord, CarrierConnectionRepositoryPort, CarrierCredentialSchemasPort } from '../ports/carrier-connection.port';
 import { WebhookSecretCipherPort } from '@lgw/kernel';
 
 /**

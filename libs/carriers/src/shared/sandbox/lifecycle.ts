@@ -1,5 +1,4 @@
-import { CROSS_BORDER_ONLY_STATUSES, isTerminal } from '@lgw/kernel';
-import { MAIN_FLOW_STATUSES, ShipmentStatus } from '@lgw/kernel';
+import { CROSS_BORDER_ONLY_STATUSES, isTerminal, MAIN_FLOW_STATUSES, ShipmentStatus } from '@lgw/kernel';
 import { SandboxShipment, Vocabulary } from './sandbox-types';
 
 /** The carrier moves shipments along the gateway's own main flow; customs only across borders. */

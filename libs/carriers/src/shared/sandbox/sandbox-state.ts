@@ -1,7 +1,6 @@
 import { FAULT_ERROR_BODY } from './fault-body';
 import { randomBytes } from 'node:crypto';
-import { isTerminal } from '@lgw/kernel';
-import { ShipmentStatus } from '@lgw/kernel';
+import { isTerminal, ShipmentStatus } from '@lgw/kernel';
 import { applyStatus, nextAutomaticStatus, sideOf } from './lifecycle';
 import { describeCity } from './places';
 import { SandboxAccounts } from './sandbox-accounts';

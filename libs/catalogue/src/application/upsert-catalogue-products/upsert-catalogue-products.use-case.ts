@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogueProduct } from '../../domain/catalogue-product';
-import { ValidationError } from '@lgw/kernel';
+import { ValidationError, CLOCK, ClockPort } from '@lgw/kernel';
 import { CATALOGUE_REPOSITORY, CatalogueRepositoryPort } from '../ports/catalogue.repository.port';
-import { CLOCK, ClockPort } from '@lgw/kernel';
 import { MAX_CATALOGUE_UPSERT, UpsertCatalogueProductsCommand } from './upsert-catalogue-products.command';
 
 export interface CatalogueUpsertView {

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CARRIER_REGISTRY, CarrierRegistryPort } from '@lgw/carrier-access';
-import { CarrierOperationNotSupportedError } from '@lgw/kernel';
-import { faultPoint } from '@lgw/kernel';
+import { CarrierOperationNotSupportedError, faultPoint } from '@lgw/kernel';
 import { COD_REMITTANCE_REPOSITORY, CodRemittanceRepositoryPort } from '../ports/cod-remittance.repository.port';
 
 /** Pages read per run: a backlog is worked off over several runs rather than in one long one. */

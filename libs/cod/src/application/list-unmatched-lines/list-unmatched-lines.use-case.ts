@@ -1,12 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Money, ValidationError } from '@lgw/kernel';
+import { Money, ValidationError, parseQueryInteger } from '@lgw/kernel';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
-import {
-  COD_REMITTANCE_REPOSITORY,
-  CodRemittanceRepositoryPort,
-  UnmatchedPayoutLineRecord,
-} from '../ports/cod-remittance.repository.port';
-import { parseQueryInteger } from '@lgw/kernel';
+import { COD_REMITTANCE_REPOSITORY, CodRemittanceRepositoryPort, UnmatchedPayoutLineRecord } from '../ports/cod-remittance.repository.port';
 
 const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 500;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@lgw/kernel';
+import { DomainError, RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../ports/batch-file-store.port';
 import {
   FULFILMENT_BATCH_REPOSITORY,
@@ -7,7 +7,6 @@ import {
   FulfilmentBatchRepositoryPort,
 } from '../ports/fulfilment-batch.repository.port';
 import { batchFileKeys, FulfilmentBatchView, toFulfilmentBatchView } from '../fulfilment-batch.view';
-import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 
 /** GET /fulfilment/batches/{id}: another team's id is as unknown as a made-up one (404). */
 @Injectable()

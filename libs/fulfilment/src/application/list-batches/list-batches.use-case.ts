@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FieldProblem, ValidationError } from '@lgw/kernel';
+import { FieldProblem, ValidationError, RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 import { FULFILMENT_BATCH_REPOSITORY, FulfilmentBatchRepositoryPort } from '../ports/fulfilment-batch.repository.port';
 import { parsePage } from '@lgw/shipping';
 import { FulfilmentBatchView, toFulfilmentBatchView } from '../fulfilment-batch.view';
-import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 
 export interface BatchPage {
   readonly batches: FulfilmentBatchView[];

@@ -1,5 +1,17 @@
 import { BATCH_CSV_COLUMNS, BatchCsvRow, MAX_BATCH_ROWS } from '../../domain/batch-csv-format';
-import { BatchRowProblem, batchRowDestination, orderCodDisagreement, orderDisagreements, orderRecipientOf, malformedCsv, StatedCod, statedCodAfter, tooManyRows, validateBatchRow, wrongColumnCount } from '../../domain/batch-row-rules';
+import {
+  BatchRowProblem,
+  batchRowDestination,
+  orderCodDisagreement,
+  orderDisagreements,
+  orderRecipientOf,
+  malformedCsv,
+  StatedCod,
+  statedCodAfter,
+  tooManyRows,
+  validateBatchRow,
+  wrongColumnCount,
+} from '../../domain/batch-row-rules';
 import { CsvSyntaxError } from '@lgw/kernel';
 import { BatchOrderDraft } from '../ports/fulfilment-batch.repository.port';
 

@@ -1,23 +1,28 @@
-import { CarrierRejectedError } from '@lgw/kernel';
+import { CarrierRejectedError, AddressProps, billingPeriodOf, ParcelProps, CSV_CODEC, CsvCodecPort, CLOCK, ClockPort } from '@lgw/kernel';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { AddressProps } from '@lgw/kernel';
 import { BATCH_REJECTION_COLUMNS, BATCH_RESULT_COLUMNS, BatchPhase } from '../../domain/batch-csv-format';
-import { billingPeriodOf } from '@lgw/kernel';
-import { bookingLines } from '@lgw/billing';
-import { eventKindsForStatusChange, Shipment } from '@lgw/shipping';
-import { ParcelProps } from '@lgw/kernel';
-import { RateCard, rateCardForLane } from '@lgw/carrier-access';
-
-
-
-
-
+import { bookingLines, billedShipment } from '@lgw/billing';
+import { eventKindsForStatusChange, Shipment, gatewayEvent } from '@lgw/shipping';
+import {
+  RateCard,
+  rateCardForLane,
+  CARRIER_REGISTRY,
+  carriersFor,
+  carrierAdapter,
+  CarrierBooking,
+  CarrierBookingRequest,
+  CarrierBulkOutcome,
+  CarrierPort,
+  CarrierRegistryPort,
+  CARRIER_CATALOGUE,
+  CarrierCataloguePort,
+  RATE_CARDS,
+  RateCardSourcePort,
+} from '@lgw/carrier-access';
 
 import { rateParcels } from '@lgw/rating';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../ports/batch-file-store.port';
-import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierBooking, CarrierBookingRequest, CarrierBulkOutcome, CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
-import { CSV_CODEC, CsvCodecPort } from '@lgw/kernel';
 import {
   BatchBooking,
   BatchOrderRecord,
@@ -25,10 +30,6 @@ import {
   FulfilmentBatchRecord,
   FulfilmentBatchRepositoryPort,
 } from '../ports/fulfilment-batch.repository.port';
-import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '@lgw/carrier-access';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { billedShipment } from '@lgw/billing';
-import { gatewayEvent } from '@lgw/shipping';
 import { TenantModes } from '@lgw/access';
 import { batchFileKeys } from '../fulfilment-batch.view';
 import { BatchScan } from './batch-scan';

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { FULFILMENT_BATCH_REPOSITORY, FulfilmentBatchRepositoryPort } from '../ports/fulfilment-batch.repository.port';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../ports/batch-file-store.port';
-import { JOB_QUEUE, JobQueuePort } from '@lgw/kernel';
-import { CLOCK, ClockPort } from '@lgw/kernel';
+import { JOB_QUEUE, JobQueuePort, CLOCK, ClockPort } from '@lgw/kernel';
 import { enqueueBatch } from '../process-batch/batch-job';
 
 /** A running batch reports progress at least this often; silence beyond it means no one is on it. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError } from '@lgw/kernel';
+import { DomainError, JOB_QUEUE, JobQueuePort, CLOCK, ClockPort, RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 import { sanitiseFilename } from '@lgw/shipping';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../ports/batch-file-store.port';
 import {
@@ -8,13 +8,10 @@ import {
   FulfilmentBatchRecord,
   FulfilmentBatchRepositoryPort,
 } from '../ports/fulfilment-batch.repository.port';
-import { JOB_QUEUE, JobQueuePort } from '@lgw/kernel';
-import { CLOCK, ClockPort } from '@lgw/kernel';
 import { batchFileKeys, FulfilmentBatchView, toFulfilmentBatchView } from '../fulfilment-batch.view';
 import { enqueueBatch } from '../process-batch/batch-job';
 import { InspectedUpload, inspectCsvUpload } from './csv-upload-inspector';
 import { ReceivedBatchFile, SubmitBatchCommand } from './submit-batch.command';
-import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 
 export const BATCH_FILE_FIELD = 'file';
 const FALLBACK_BATCH_FILENAME = 'batch.csv';

@@ -1,25 +1,49 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { AddressProps } from '@lgw/kernel';
-import { isTerminal } from '@lgw/kernel';
+import {
+  AddressProps,
+  isTerminal,
+  CARRIER_INTENTS,
+  CarrierIntent,
+  CarrierIntentStorePort,
+  IdempotencyRef,
+  IntentRecoveryPort,
+  UNRESOLVED_INTENT_STATES,
+  IDEMPOTENCY_STORE,
+  IdempotencyStorePort,
+  CLOCK,
+  ClockPort,
+  DEFAULT_INTENT_RECOVERY_AFTER_MS,
+  GATEWAY_SETTINGS,
+  GatewaySettings,
+  RESOURCE_LINKS,
+  ResourceLinksPort,
+} from '@lgw/kernel';
 import { ShipmentWarning } from '@lgw/addresses';
-import { CARRIER_INTENTS, CarrierIntent, CarrierIntentStorePort, IdempotencyRef, IntentRecoveryPort, UNRESOLVED_INTENT_STATES } from '@lgw/kernel';
-import { CARRIER_REGISTRY, CarrierRegistryPort } from '@lgw/carrier-access';
-import { ResolveCarrierConnectionUseCase, shipmentCarrier } from '@lgw/carrier-access';
-import { IDEMPOTENCY_STORE, IdempotencyStorePort } from '@lgw/kernel';
+import {
+  CARRIER_REGISTRY,
+  CarrierRegistryPort,
+  ResolveCarrierConnectionUseCase,
+  shipmentCarrier,
+  CARRIER_CATALOGUE,
+  CarrierCataloguePort,
+} from '@lgw/carrier-access';
 import { QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/rating';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { DEFAULT_INTENT_RECOVERY_AFTER_MS, GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
-import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '@lgw/shipping';
-import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
-import { PICKUP_REPOSITORY, PickupRepositoryPort } from '@lgw/pickups-returns';
-import { settlePickupIntent } from '@lgw/pickups-returns';
-import { createdEvents, reviveBookingDraft } from '@lgw/shipping';
-import { cancellationView, recordCancellation } from '@lgw/shipping';
-import { ShipmentRecord } from '@lgw/shipping';
-import { ShipmentView, toShipmentView } from '@lgw/shipping';
-import { sameAddress, writeDestination } from '@lgw/shipping';
-import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
+import {
+  SHIPMENT_DESTINATION_WRITER,
+  ShipmentDestinationWriterPort,
+  SHIPMENT_REPOSITORY,
+  ShipmentRepositoryPort,
+  createdEvents,
+  reviveBookingDraft,
+  cancellationView,
+  recordCancellation,
+  ShipmentRecord,
+  ShipmentView,
+  toShipmentView,
+  sameAddress,
+  writeDestination,
+} from '@lgw/shipping';
+import { PICKUP_REPOSITORY, PickupRepositoryPort, settlePickupIntent } from '@lgw/pickups-returns';
 
 /** Intents settled per run: a backlog drains over a few runs instead of one long one. */
 const BATCH = 50;

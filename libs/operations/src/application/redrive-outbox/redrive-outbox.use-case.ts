@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { OUTBOX, OutboxPort } from '@lgw/kernel';
+import { CLOCK, ClockPort, OUTBOX, OutboxPort } from '@lgw/kernel';
 
 /**
  * The outbox is the record of the work its events call for; the queue only carries it. When

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JOB_QUEUE, JobQueuePort } from '@lgw/kernel';
-import { OUTBOX, OutboxEvent, OutboxPort } from '@lgw/kernel';
+import { JOB_QUEUE, JobQueuePort, OUTBOX, OutboxEvent, OutboxPort } from '@lgw/kernel';
 import { enqueueLabel } from '@lgw/shipping';
 import { enqueueBilling, isBillingEvent } from '@lgw/billing';
 import { enqueueWebhookFanOut, isWebhookEvent } from '@lgw/webhooks';

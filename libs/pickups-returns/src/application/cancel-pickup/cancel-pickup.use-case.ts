@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@lgw/kernel';
-import { pickupWindowOpensAt } from '@lgw/carrier-access';
-import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort } from '@lgw/carrier-access';
-import { CLOCK, ClockPort } from '@lgw/kernel';
+import { DomainError, CLOCK, ClockPort } from '@lgw/kernel';
+import { pickupWindowOpensAt, CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort } from '@lgw/carrier-access';
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../ports/pickup.repository.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
 import { GetPickupUseCase } from '../get-pickup/get-pickup.use-case';

@@ -1,26 +1,41 @@
-import { CarrierRejectedError } from '@lgw/kernel';
+import {
+  CarrierRejectedError,
+  ParcelProps,
+  DomainError,
+  CARRIER_INTENTS,
+  CarrierIntentStorePort,
+  IdempotencyRef,
+  CLOCK,
+  ClockPort,
+  RESOURCE_LINKS,
+  ResourceLinksPort,
+} from '@lgw/kernel';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { classifyLane, rateParcels } from '@lgw/rating';
-import { ParcelProps } from '@lgw/kernel';
-import { rateCardForLane } from '@lgw/carrier-access';
+import {
+  rateCardForLane,
+  CARRIER_REGISTRY,
+  carrierAdapter,
+  carriersFor,
+  CarrierRegistryPort,
+  CARRIER_CATALOGUE,
+  CarrierCataloguePort,
+  RATE_CARDS,
+  RateCardSourcePort,
+} from '@lgw/carrier-access';
 
-
-
-
-
-
-import { DomainError } from '@lgw/kernel';
-import { Shipment, shipmentWarnings } from '@lgw/shipping';
-import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '@lgw/kernel';
-import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierRegistryPort } from '@lgw/carrier-access';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '@lgw/carrier-access';
-import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
-import { BookingDraft, createdEvents } from '@lgw/shipping';
-import { GetShipmentUseCase } from '@lgw/shipping';
-import { ShipmentView, toShipmentView } from '@lgw/shipping';
-import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
+import {
+  Shipment,
+  shipmentWarnings,
+  SHIPMENT_REPOSITORY,
+  ShipmentRepositoryPort,
+  BookingDraft,
+  createdEvents,
+  GetShipmentUseCase,
+  ShipmentView,
+  toShipmentView,
+} from '@lgw/shipping';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

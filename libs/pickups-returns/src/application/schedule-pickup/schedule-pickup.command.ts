@@ -1,6 +1,5 @@
-import { AddressProps } from '@lgw/kernel';
+import { AddressProps, IdempotencyRef } from '@lgw/kernel';
 import { PickupWindow } from '@lgw/carrier-access';
-import { IdempotencyRef } from '@lgw/kernel';
 
 export interface SchedulePickupCommand {
   readonly teamId: string;

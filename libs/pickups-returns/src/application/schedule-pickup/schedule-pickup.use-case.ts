@@ -1,23 +1,30 @@
-import { CarrierRejectedError } from '@lgw/kernel';
+import {
+  CarrierRejectedError,
+  DomainError,
+  ShipmentStatus,
+  CARRIER_INTENTS,
+  CarrierIntentStorePort,
+  CLOCK,
+  ClockPort,
+  faultPoint,
+} from '@lgw/kernel';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { canSchedulePickup, checkPickupSlot, PICKUP_SCHEDULABLE_STATUSES, PickupProblem } from '@lgw/carrier-access';
+import {
+  canSchedulePickup,
+  checkPickupSlot,
+  PICKUP_SCHEDULABLE_STATUSES,
+  PickupProblem,
+  CARRIER_REGISTRY,
+  carriersFor,
+  carrierAdapter,
+  CarrierRegistryPort,
+  CARRIER_CATALOGUE,
+  CarrierCataloguePort,
+} from '@lgw/carrier-access';
 
-
-
-
-
-
-import { DomainError } from '@lgw/kernel';
-import { ShipmentStatus } from '@lgw/kernel';
-import { CARRIER_INTENTS, CarrierIntentStorePort } from '@lgw/kernel';
-import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort } from '@lgw/carrier-access';
-import { CLOCK, ClockPort } from '@lgw/kernel';
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../ports/pickup.repository.port';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
-import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
-import { faultPoint } from '@lgw/kernel';
-import { ShipmentRecord } from '@lgw/shipping';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort, ShipmentRecord } from '@lgw/shipping';
 import { pickupMove, PickupRecord, PickupView, toPickupView } from '../pickup.record';
 import { SchedulePickupCommand } from './schedule-pickup.command';
 

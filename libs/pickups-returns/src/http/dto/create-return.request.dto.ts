@@ -2,10 +2,8 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import type { CreateReturnCommand } from '../../application/create-return/create-return.use-case';
-import { JsonObjectBody } from '@lgw/http-api';
-import { NoArrayItems } from '@lgw/http-api';
-import { ParcelRequestDto } from '@lgw/rating';
-import { MAX_PARCELS } from '@lgw/rating';
+import { JsonObjectBody, NoArrayItems } from '@lgw/http-api';
+import { ParcelRequestDto, MAX_PARCELS } from '@lgw/rating';
 
 @JsonObjectBody('must be a JSON object such as {"reason": "..."}')
 export class CreateReturnRequestDto {

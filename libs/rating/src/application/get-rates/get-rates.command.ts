@@ -1,6 +1,4 @@
-import { AddressProps } from '@lgw/kernel';
-import { IsoCurrencyCode } from '@lgw/kernel';
-import { ParcelProps } from '@lgw/kernel';
+import { AddressProps, IsoCurrencyCode, ParcelProps } from '@lgw/kernel';
 
 /** POST /rates once the request passed the edge: valid addresses in their stored form. */
 export interface GetRatesCommand {

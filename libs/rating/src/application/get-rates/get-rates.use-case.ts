@@ -1,15 +1,19 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { classifyLane, eligibleServiceLevels } from '../../domain/lane';
 import { codFee } from '@lgw/cod';
-import { rateCardForLane } from '@lgw/carrier-access';
+import {
+  rateCardForLane,
+  serviceLimitProblems,
+  CARRIER_CATALOGUE,
+  CarrierCataloguePort,
+  RATE_CARDS,
+  RateCardSourcePort,
+  ResolveCarrierConnectionUseCase,
+} from '@lgw/carrier-access';
 import { rateParcels } from '../../domain/rate-parcels';
-import { serviceLimitProblems } from '@lgw/carrier-access';
 import { IssuedQuote, QUOTE_REPOSITORY, QuoteRepositoryPort } from '../ports/quote.repository.port';
-import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '@lgw/carrier-access';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
+import { CLOCK, ClockPort, GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
 import { parcelsFingerprint } from '../parcels-fingerprint';
-import { ResolveCarrierConnectionUseCase } from '@lgw/carrier-access';
 import { QuoteView, RatesView, RatesWarning } from '../quote.view';
 import { GetRatesCommand } from './get-rates.command';
 

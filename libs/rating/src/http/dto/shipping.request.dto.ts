@@ -16,10 +16,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { GetRatesCommand } from '../../application/get-rates/get-rates.command';
-import { AddressProps, toAddress } from '@lgw/kernel';
+import { AddressProps, toAddress, IsoCurrencyCode, Money } from '@lgw/kernel';
 import { COD_MAX_SAR } from '@lgw/cod';
-import { IsoCurrencyCode } from '@lgw/kernel';
-import { Money } from '@lgw/kernel';
 import { AddressRequestDto } from '@lgw/addresses';
 import { IsAddressValue, IsIsoCurrency, NoArrayItems } from '@lgw/http-api';
 import { ParcelRequestDto } from './parcel.request.dto';

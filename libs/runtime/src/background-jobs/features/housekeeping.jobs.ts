@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PurgeExpiredUseCase } from '@lgw/operations';
-import { RecoverCarrierIntentsUseCase } from '@lgw/operations';
+import { PurgeExpiredUseCase, RecoverCarrierIntentsUseCase } from '@lgw/operations';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 

@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DeliverWebhookMessageUseCase, DispatchWebhookMessagesUseCase, FanOutWebhookEventUseCase, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENTS_QUEUE, WebhookDeliveryJob, WebhookDispatchJob, WebhookEventJob } from '@lgw/webhooks';
+import {
+  DeliverWebhookMessageUseCase,
+  DispatchWebhookMessagesUseCase,
+  FanOutWebhookEventUseCase,
+  WEBHOOK_DELIVERY_QUEUE,
+  WEBHOOK_EVENTS_QUEUE,
+  WebhookDeliveryJob,
+  WebhookDispatchJob,
+  WebhookEventJob,
+} from '@lgw/webhooks';
 import { GATEWAY_RUNTIME } from '@lgw/kernel';
 import type { GatewayRuntime } from '../../composition/gateway-runtime';
 import { FeatureJobs, JobsContext } from '../feature-jobs';

@@ -1,22 +1,20 @@
-import { CarrierRejectedError } from '@lgw/kernel';
+import {
+  CarrierRejectedError,
+  DomainError,
+  STATUS_LABELS,
+  CARRIER_INTENTS,
+  CarrierIntentStorePort,
+  CLOCK,
+  ClockPort,
+  faultPoint,
+} from '@lgw/kernel';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@lgw/kernel';
 import { eventKindsForStatusChange } from '../../domain/shipment-event-kinds';
 import { Shipment } from '../../domain/shipment.aggregate';
-import { STATUS_LABELS } from '@lgw/kernel';
-import { CARRIER_INTENTS, CarrierIntentStorePort } from '@lgw/kernel';
 
-
-
-
-
-
-import { CARRIER_REGISTRY, CarrierRegistryPort } from '@lgw/carrier-access';
-import { ResolveCarrierConnectionUseCase, shipmentCarrier } from '@lgw/carrier-access';
-import { CLOCK, ClockPort } from '@lgw/kernel';
+import { CARRIER_REGISTRY, CarrierRegistryPort, ResolveCarrierConnectionUseCase, shipmentCarrier } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
-import { faultPoint } from '@lgw/kernel';
 import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
 import { gatewayEvent, ShipmentRecord } from '../shipment.record';
 import { CancelShipmentCommand } from './cancel-shipment.command';

@@ -1,9 +1,6 @@
-import { AddressVerificationMode } from '@lgw/kernel';
-import { AddressProps } from '@lgw/kernel';
+import { AddressVerificationMode, AddressProps, ParcelProps, IdempotencyRef } from '@lgw/kernel';
 
-import { ParcelProps } from '@lgw/kernel';
-import { IdempotencyRef } from '@lgw/kernel';
-import { LabelFormat } from '../ports/label-renderer.port';
+import { LabelFormat } from '../../domain/label-format';
 
 /** POST /shipments once the request passed the edge: valid addresses in their stored form. */
 export interface CreateShipmentCommand {

@@ -1,19 +1,8 @@
-import { CarrierRejectedError } from '@lgw/kernel';
-import { AddressProps } from '@lgw/kernel';
-import { CarrierDescriptor } from '@lgw/carrier-access';
+import { CarrierRejectedError, AddressProps, DomainError, CarrierIntent, CarrierIntentState, CarrierIntentStorePort } from '@lgw/kernel';
+import { CarrierDescriptor, ResolveCarrierConnectionUseCase, CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
 
-
-
-
-
-
-import { DomainError } from '@lgw/kernel';
-import { ResolveCarrierConnectionUseCase } from '@lgw/carrier-access';
-import { CarrierIntent, CarrierIntentState, CarrierIntentStorePort } from '@lgw/kernel';
-import { CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
-import { QuoteClaim, QuoteRepositoryPort, StoredQuote } from '@lgw/rating';
+import { QuoteClaim, QuoteRepositoryPort, StoredQuote, parcelsFingerprint } from '@lgw/rating';
 import { BookingIntentCompletion, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
-import { parcelsFingerprint } from '@lgw/rating';
 import { CreateShipmentCommand } from './create-shipment.command';
 import { CreateShipmentUseCase } from './create-shipment.use-case';
 

@@ -1,33 +1,47 @@
-import { CarrierRejectedError } from '@lgw/kernel';
+import {
+  CarrierRejectedError,
+  AddressProps,
+  assertNationalAddress,
+  DomainError,
+  Money,
+  ValidationError,
+  CARRIER_INTENTS,
+  CarrierIntent,
+  CarrierIntentState,
+  CarrierIntentStorePort,
+  IdempotencyRef,
+  faultPoint,
+  DEFAULT_INTENT_RECOVERY_AFTER_MS,
+  GATEWAY_SETTINGS,
+  GatewaySettings,
+  CLOCK,
+  ClockPort,
+  RESOURCE_LINKS,
+  ResourceLinksPort,
+} from '@lgw/kernel';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { AddressProps, assertNationalAddress } from '@lgw/kernel';
-import { DomainError, Money, ValidationError } from '@lgw/kernel';
-import { Shipment } from '../../domain/shipment.aggregate';
+import { Shipment, BookingDraft } from '../../domain/shipment.aggregate';
 import { shipmentWarnings } from '../../domain/shipment-warnings';
-import { ShipmentWarning } from '@lgw/addresses';
-import { serviceLimitProblems } from '@lgw/carrier-access';
+import { ShipmentWarning, VerifyAddressUseCase } from '@lgw/addresses';
+import {
+  serviceLimitProblems,
+  CARRIER_REGISTRY,
+  carrierAdapter,
+  carriersFor,
+  CarrierBooking,
+  CarrierPort,
+  CarrierRegistryPort,
+  CARRIER_CATALOGUE,
+  CarrierCataloguePort,
+  ResolveCarrierConnectionUseCase,
+} from '@lgw/carrier-access';
 
-
-
-
-
-
-import { VerifyAddressUseCase } from '@lgw/addresses';
-import { CARRIER_INTENTS, CarrierIntent, CarrierIntentState, CarrierIntentStorePort, IdempotencyRef } from '@lgw/kernel';
-import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierBooking, CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
-import { faultPoint } from '@lgw/kernel';
-import { QUOTE_REPOSITORY, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '@lgw/rating';
-import { DEFAULT_INTENT_RECOVERY_AFTER_MS, GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
-import { CLOCK, ClockPort } from '@lgw/kernel';
+import { QUOTE_REPOSITORY, QuoteClaim, QuoteRepositoryPort, StoredQuote, parcelsFingerprint } from '@lgw/rating';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
-import { parcelsFingerprint } from '@lgw/rating';
-import { BookingDraft, createdEvents } from '../booking-draft';
+import { createdEvents } from '../booking-draft';
 import { toShipmentView, ShipmentView } from '../shipment.view';
 import { CreateShipmentCommand } from './create-shipment.command';
-import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
-import { ResolveCarrierConnectionUseCase } from '@lgw/carrier-access';
 
 /**
  * Books a quote with its carrier. Order matters for "nothing half-created":

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FieldProblem, Money, ValidationError } from '@lgw/kernel';
-import { CSV_CODEC, CsvCodecPort } from '@lgw/kernel';
+import { FieldProblem, Money, ValidationError, CSV_CODEC, CsvCodecPort } from '@lgw/kernel';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentCursor, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { ShipmentRecord } from '../shipment.record';

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@lgw/kernel';
+import { DomainError, RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { ShipmentRecord } from '../shipment.record';
 import { ShipmentView, toShipmentView } from '../shipment.view';
-import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 
 /** Another team's shipment is indistinguishable from a missing one: 404, never 403. */
 @Injectable()

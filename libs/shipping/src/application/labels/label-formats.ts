@@ -1,5 +1,5 @@
 import { ValidationError } from '@lgw/kernel';
-import { LABEL_FORMATS, LabelFormat } from '../ports/label-renderer.port';
+import { LABEL_FORMATS, LabelFormat } from '../../domain/label-format';
 
 /** A format named by a client (query or body): one of LABEL_FORMATS, or E_VALIDATION on its field. */
 export function parseLabelFormat(value: unknown, field = 'format'): LabelFormat | undefined {

@@ -1,12 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FieldProblem, ValidationError } from '@lgw/kernel';
-import { isShipmentStatus } from '@lgw/kernel';
-import { riyadhDayEnd, riyadhDayStart } from '@lgw/kernel';
-import { parseQueryInteger } from '@lgw/kernel';
+import {
+  FieldProblem,
+  ValidationError,
+  isShipmentStatus,
+  riyadhDayEnd,
+  riyadhDayStart,
+  parseQueryInteger,
+  RESOURCE_LINKS,
+  ResourceLinksPort,
+} from '@lgw/kernel';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentListQuery, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { ShipmentView, toShipmentView } from '../shipment.view';
-import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 
 /** The filters of the list, as the client wrote them (query text). */
 export interface ShipmentFilterText {

@@ -1,6 +1,5 @@
-import { AddressProps } from '@lgw/kernel';
+import { AddressProps, ParcelProps } from '@lgw/kernel';
 import { LabelFormat } from '../../domain/label-format';
-import { ParcelProps } from '@lgw/kernel';
 
 /** Everything printed on an A6 label. */
 export interface LabelData {
@@ -36,9 +35,7 @@ export interface RendererStatusPort {
 
 export const RENDERER_STATUS = Symbol('RENDERER_STATUS');
 
-
 /** The label formats are the shipment's (libs/domain); named here too for the renderers' adapters. */
-export { LABEL_FORMATS, type LabelFormat } from '../../domain/label-format';
 /** The formats rendered from the same data besides the A6 PDF. */
 export type PrinterLabelFormat = Exclude<LabelFormat, 'pdf_a6'>;
 

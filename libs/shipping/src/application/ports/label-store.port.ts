@@ -1,4 +1,5 @@
-import { LabelFormat, PrinterLabelFormat } from './label-renderer.port';
+import { PrinterLabelFormat } from './label-renderer.port';
+import { LabelFormat } from '../../domain/label-format';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipment.record';
 
 export interface LabelStorePort {

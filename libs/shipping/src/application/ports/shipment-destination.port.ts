@@ -1,5 +1,4 @@
-import { AddressProps } from '@lgw/kernel';
-import { ShipmentStatus } from '@lgw/kernel';
+import { AddressProps, ShipmentStatus } from '@lgw/kernel';
 import { ShipmentWarning } from '@lgw/addresses';
 import { OutboxEventDraft, ShipmentRecord } from '../shipment.record';
 

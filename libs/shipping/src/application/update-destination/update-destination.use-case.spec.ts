@@ -1,6 +1,4 @@
-import { AddressProps } from '@lgw/kernel';
-import { ShipmentStatus } from '@lgw/kernel';
-import { CarrierIntentStorePort } from '@lgw/kernel';
+import { AddressProps, ShipmentStatus, CarrierIntentStorePort } from '@lgw/kernel';
 import { CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
 import { DestinationChange, ShipmentDestinationWriterPort } from '../ports/shipment-destination.port';
 import { ShipmentRepositoryPort } from '../ports/shipment.repository.port';

@@ -1,25 +1,27 @@
-import { AddressVerificationMode, CarrierRejectedError } from '@lgw/kernel';
+import {
+  AddressVerificationMode,
+  CarrierRejectedError,
+  AddressProps,
+  assertNationalAddress,
+  toAddress,
+  DomainError,
+  isTerminal,
+  TERMINAL_STATUSES,
+  CARRIER_INTENTS,
+  CarrierIntentStorePort,
+  IdempotencyRef,
+  CLOCK,
+  ClockPort,
+  faultPoint,
+} from '@lgw/kernel';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { shipmentWarnings } from '../../domain/shipment-warnings';
-import { ADDRESS_WARNING_CODES, SHIPMENT_WARNING_CODES, ShipmentWarning } from '@lgw/addresses';
-import { AddressProps, assertNationalAddress, toAddress } from '@lgw/kernel';
+import { ADDRESS_WARNING_CODES, SHIPMENT_WARNING_CODES, ShipmentWarning, VerifyAddressUseCase } from '@lgw/addresses';
 
-import { DomainError } from '@lgw/kernel';
-import { isTerminal, TERMINAL_STATUSES } from '@lgw/kernel';
 import { Shipment } from '../../domain/shipment.aggregate';
 import { randomUUID } from 'node:crypto';
-import { VerifyAddressUseCase } from '@lgw/addresses';
-import { CARRIER_INTENTS, CarrierIntentStorePort, IdempotencyRef } from '@lgw/kernel';
 
-
-
-
-
-
-import { CARRIER_REGISTRY, CarrierRegistryPort } from '@lgw/carrier-access';
-import { ResolveCarrierConnectionUseCase, shipmentCarrier } from '@lgw/carrier-access';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { faultPoint } from '@lgw/kernel';
+import { CARRIER_REGISTRY, CarrierRegistryPort, ResolveCarrierConnectionUseCase, shipmentCarrier } from '@lgw/carrier-access';
 import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../ports/shipment-destination.port';
 import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
 import { ShipmentRecord } from '../shipment.record';

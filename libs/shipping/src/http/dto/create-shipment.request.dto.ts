@@ -3,10 +3,8 @@ import { IsDefined, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'cla
 import { CancelShipmentCommand, MAX_CANCEL_REASON_LENGTH } from '../../application/cancel-shipment/cancel-shipment.command';
 import { CreateShipmentCommand } from '../../application/create-shipment/create-shipment.command';
 import { LABEL_FORMATS, LabelFormat } from '../../domain/label-format';
-import { Money } from '@lgw/kernel';
-import { toAddress } from '@lgw/kernel';
-import { JsonObjectBody } from '@lgw/http-api';
-import { Satisfies } from '@lgw/http-api';
+import { Money, toAddress } from '@lgw/kernel';
+import { JsonObjectBody, Satisfies } from '@lgw/http-api';
 import { ShippingRequestDto } from '@lgw/rating';
 
 export class CreateShipmentRequestDto extends ShippingRequestDto {

@@ -1,8 +1,7 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { IsOptional, ValidateBy } from 'class-validator';
 import { MAX_PAGE_SIZE, ShipmentFilterText } from '../../application/list-shipments/list-shipments.use-case';
-import { isShipmentStatus, SHIPMENT_STATUSES } from '@lgw/kernel';
-import { riyadhDayStart } from '@lgw/kernel';
+import { isShipmentStatus, SHIPMENT_STATUSES, riyadhDayStart } from '@lgw/kernel';
 import { OnlyKnownParameters } from '@lgw/http-api';
 
 /**

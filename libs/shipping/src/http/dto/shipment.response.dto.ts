@@ -1,12 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { API_MODES, ApiMode } from '@lgw/kernel';
+import { API_MODES, ApiMode, EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/kernel';
 import { COD_STATUSES } from '@lgw/cod';
-import { EXCEPTION_TYPES, SHIPMENT_STATUSES } from '@lgw/kernel';
-import { SHIPMENT_WARNING_CODES } from '@lgw/addresses';
-import { AddressRequestDto } from '@lgw/addresses';
+import { SHIPMENT_WARNING_CODES, AddressRequestDto } from '@lgw/addresses';
 import { CarrierRefDto, ServiceRefDto } from '@lgw/carrier-access';
-import { ParcelRequestDto } from '@lgw/rating';
-import { INCOTERMS } from '@lgw/rating';
+import { ParcelRequestDto, INCOTERMS } from '@lgw/rating';
 
 export class WarningDto {
   @ApiProperty({ enum: [...SHIPMENT_WARNING_CODES] })

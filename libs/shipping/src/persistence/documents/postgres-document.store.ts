@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DocumentStorePort, StagedDocument, StageOptions } from '../../application/ports/document-store.port';
-import { updatedRows } from '@lgw/database';
-import { ChunkTable, deleteChunks, insertChunks, readChunks } from '@lgw/database';
-import { isUuid } from '@lgw/database';
+import { updatedRows, ChunkTable, deleteChunks, insertChunks, readChunks, isUuid } from '@lgw/database';
 import { ContentMeter } from './content-meter';
 
 /** 256 KB: a 10 MB document is 40 round trips, and a process holds one chunk of it at a time. */

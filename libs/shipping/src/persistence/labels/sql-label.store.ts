@@ -4,10 +4,8 @@ import { LabelStorePort } from '../../application/ports/label-store.port';
 import { PrinterLabelFormat } from '../../application/ports/label-renderer.port';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../../application/shipment.record';
 import { insertTrackingEvents } from '../shipment-event.inserts';
-import { insertOutbox } from '@lgw/database';
+import { insertOutbox, preparedQuery, isUuid } from '@lgw/database';
 import { ShipmentRow, toShipmentRecord } from '../shipment-row.mapper';
-import { preparedQuery } from '@lgw/database';
-import { isUuid } from '@lgw/database';
 
 export class SqlLabelStore implements LabelStorePort {
   constructor(private readonly dataSource: DataSource) {}

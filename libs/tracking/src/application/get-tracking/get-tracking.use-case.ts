@@ -1,8 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { orderTrackingHistory } from '@lgw/shipping';
-import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
-import { GetShipmentUseCase } from '@lgw/shipping';
-import { trackingEventSource } from '@lgw/shipping';
+import { orderTrackingHistory, SHIPMENT_REPOSITORY, ShipmentRepositoryPort, GetShipmentUseCase, trackingEventSource } from '@lgw/shipping';
 import { toTrackingEventView, TrackingView } from '../tracking.view';
 
 export interface GetTrackingCommand {

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiMode, DomainError, ValidationError } from '@lgw/kernel';
-import { EXCEPTION_TYPES } from '@lgw/kernel';
+import { ApiMode, DomainError, ValidationError, EXCEPTION_TYPES } from '@lgw/kernel';
 import { TEST_CARRIER_CONTROL, TestCarrierControlPort } from '@lgw/carrier-access';
 import { GetShipmentUseCase } from '@lgw/shipping';
 import { GetTrackingUseCase } from '../get-tracking/get-tracking.use-case';

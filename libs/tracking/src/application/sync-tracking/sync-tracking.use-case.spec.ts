@@ -1,8 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { isTerminal } from '@lgw/kernel';
-import { ShipmentStatus } from '@lgw/kernel';
+import { isTerminal, ShipmentStatus, CarrierUnavailableError } from '@lgw/kernel';
 import { CarrierPort, CarrierTrackingEvent } from '@lgw/carrier-access';
-import { CarrierUnavailableError } from '@lgw/kernel';
 import {
   CandidateEvent,
   DueShipment,

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { applyStatusEvents, eventKindsForStatusChange, StatusTransition } from '@lgw/shipping';
-import { exceptionTypeOf, isTerminal, isUnexpectedOnLane } from '@lgw/kernel';
-import { trackingEventIdentity, withoutDuplicates } from '@lgw/kernel';
-import { isShipmentStatus, ShipmentStatus } from '@lgw/kernel';
+import { applyStatusEvents, eventKindsForStatusChange, StatusTransition, OutboxEventDraft, TrackingEventRecord } from '@lgw/shipping';
+import {
+  exceptionTypeOf,
+  isTerminal,
+  isUnexpectedOnLane,
+  trackingEventIdentity,
+  withoutDuplicates,
+  isShipmentStatus,
+  ShipmentStatus,
+  CarrierUnavailableError,
+  CLOCK,
+  ClockPort,
+} from '@lgw/kernel';
 import { CARRIER_REGISTRY, CarrierRegistryPort, carriersFor, CarrierTrackingEvent } from '@lgw/carrier-access';
-import { CarrierUnavailableError } from '@lgw/kernel';
-import { CLOCK, ClockPort } from '@lgw/kernel';
 import {
   CandidateEvent,
   CodReport,
@@ -17,7 +24,6 @@ import {
   TrackingRepositoryPort,
   TrackingSyncPlan,
 } from '../ports/tracking.repository.port';
-import { OutboxEventDraft, TrackingEventRecord } from '@lgw/shipping';
 import { SyncTrackingCommand, SyncTrackingResult } from './sync-tracking.command';
 import { nextPollAt, TRACKING_SYNC_SETTINGS, TrackingSyncSettings } from './tracking-poll-policy';
 

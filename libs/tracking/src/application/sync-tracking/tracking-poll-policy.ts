@@ -1,5 +1,4 @@
-import { isException, isTerminal } from '@lgw/kernel';
-import { ShipmentStatus } from '@lgw/kernel';
+import { isException, isTerminal, ShipmentStatus } from '@lgw/kernel';
 import { StoredTrackingState } from '../ports/tracking.repository.port';
 
 /**

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { API_MODES, ApiMode } from '@lgw/kernel';
-import { EXCEPTION_TYPES } from '@lgw/kernel';
+import { API_MODES, ApiMode, EXCEPTION_TYPES } from '@lgw/kernel';
 import { TrackingResponseDto } from './tracking.response.dto';
 
 export class TestEventRequestDto {

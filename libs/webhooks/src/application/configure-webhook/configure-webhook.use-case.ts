@@ -1,9 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { parseWebhookEvents, parseWebhookUrl } from '../../domain/webhook-endpoint-rules';
-import { ValidationError } from '@lgw/kernel';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { WEBHOOK_ENDPOINT_REPOSITORY, WEBHOOK_SENDER, WEBHOOK_SIGNER, WebhookEndpointRepositoryPort, WebhookSenderPort, WebhookSignerPort } from '../ports/webhooks.port';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
+import { ValidationError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
+import {
+  WEBHOOK_ENDPOINT_REPOSITORY,
+  WEBHOOK_SENDER,
+  WEBHOOK_SIGNER,
+  WebhookEndpointRepositoryPort,
+  WebhookSenderPort,
+  WebhookSignerPort,
+} from '../ports/webhooks.port';
 import { WebhookConfigCreatedView } from '../webhook-config.view';
 import { ConfigureWebhookCommand } from './configure-webhook.command';
 

@@ -1,8 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { nextWebhookAttemptDelayMs, shouldDisableWebhookEndpoint, webhookAttemptVerdict } from '../../domain/webhook-retry-policy';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { WEBHOOK_ENDPOINT_REPOSITORY, WEBHOOK_MESSAGE_REPOSITORY, WEBHOOK_SENDER, WEBHOOK_SETTINGS, WEBHOOK_SIGNER, WebhookAttemptRecord, WebhookEndpointRepositoryPort, WebhookMessageRepositoryPort, WebhookSenderPort, WebhookSettings, WebhookSignerPort } from '../ports/webhooks.port';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
+import { CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
+import {
+  WEBHOOK_ENDPOINT_REPOSITORY,
+  WEBHOOK_MESSAGE_REPOSITORY,
+  WEBHOOK_SENDER,
+  WEBHOOK_SETTINGS,
+  WEBHOOK_SIGNER,
+  WebhookAttemptRecord,
+  WebhookEndpointRepositoryPort,
+  WebhookMessageRepositoryPort,
+  WebhookSenderPort,
+  WebhookSettings,
+  WebhookSignerPort,
+} from '../ports/webhooks.port';
 import { WebhookDeliveryJob } from '../webhook-jobs';
 import { signedWebhookHeaders } from '../webhook-signing';
 

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JOB_QUEUE, JobQueuePort } from '@lgw/kernel';
-import { CLOCK, ClockPort } from '@lgw/kernel';
+import { JOB_QUEUE, JobQueuePort, CLOCK, ClockPort } from '@lgw/kernel';
 import { WEBHOOK_MESSAGE_REPOSITORY, WEBHOOK_SETTINGS, WebhookMessageRepositoryPort, WebhookSettings } from '../ports/webhooks.port';
 import { WEBHOOK_DELIVERY_QUEUE, WebhookDeliveryJob } from '../webhook-jobs';
 

@@ -1,9 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { ApiMode } from '@lgw/kernel';
-import { isShipmentStatus, STATUS_LABELS } from '@lgw/kernel';
-import { isWebhookEventKind, WebhookEventKind } from '@lgw/shipping';
+import { ApiMode, isShipmentStatus, STATUS_LABELS, RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
+import { isWebhookEventKind, WebhookEventKind, SHIPMENT_REPOSITORY, ShipmentRepositoryPort, toShipmentView } from '@lgw/shipping';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
-import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
 import {
   NewWebhookMessage,
   WEBHOOK_ENDPOINT_REPOSITORY,
@@ -11,11 +9,9 @@ import {
   WebhookEndpointRepositoryPort,
   WebhookMessageRepositoryPort,
 } from '../ports/webhooks.port';
-import { toShipmentView } from '@lgw/shipping';
 import { TenantModes } from '@lgw/access';
 import { WebhookEventJob } from '../webhook-jobs';
 import { webhookBody, webhookMessageId } from '../webhook-message';
-import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 
 /**
  * One domain event → one message per kind it stands for that the team subscribes to

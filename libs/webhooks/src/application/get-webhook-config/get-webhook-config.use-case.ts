@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@lgw/kernel';
+import { DomainError, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { maskWebhookSecret } from '../../domain/webhook-endpoint-rules';
 import { WEBHOOK_ENDPOINT_REPOSITORY, WebhookEndpointRepositoryPort } from '../ports/webhooks.port';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { WebhookConfigView } from '../webhook-config.view';
 
 /** GET /webhooks/config: 404 until the team configured an endpoint; the secret is masked. */

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isWebhookDeliveryState, WEBHOOK_DELIVERY_STATES, WebhookDeliveryState } from '../../domain/webhook-endpoint-rules';
-import { ValidationError } from '@lgw/kernel';
-import { parseQueryInteger } from '@lgw/kernel';
+import { ValidationError, parseQueryInteger } from '@lgw/kernel';
 import { WEBHOOK_MESSAGE_REPOSITORY, WebhookMessageRecord, WebhookMessageRepositoryPort } from '../ports/webhooks.port';
 import { WebhookDeliveryView } from '../webhook-config.view';
 

@@ -122,7 +122,6 @@ export interface WebhookSignerPort {
   sign(secrets: readonly string[], messageId: string, timestampSeconds: number, body: string): string;
 }
 
-
 export interface WebhookSettings {
   /** Delays after each failed attempt (production: the Standard Webhooks schedule). */
   readonly retryScheduleMs: readonly number[];

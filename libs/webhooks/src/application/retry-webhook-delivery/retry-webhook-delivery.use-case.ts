@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@lgw/kernel';
-import { JOB_QUEUE, JobQueuePort } from '@lgw/kernel';
-import { CLOCK, ClockPort } from '@lgw/kernel';
+import { DomainError, JOB_QUEUE, JobQueuePort, CLOCK, ClockPort } from '@lgw/kernel';
 import { WEBHOOK_MESSAGE_REPOSITORY, WebhookMessageRepositoryPort } from '../ports/webhooks.port';
 import { WebhookDeliveryView } from '../webhook-config.view';
 import { WEBHOOK_EVENTS_QUEUE, WebhookDispatchJob } from '../webhook-jobs';

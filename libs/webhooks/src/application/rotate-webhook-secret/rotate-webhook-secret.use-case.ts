@@ -1,8 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@lgw/kernel';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { WEBHOOK_ENDPOINT_REPOSITORY, WEBHOOK_SETTINGS, WEBHOOK_SIGNER, WebhookEndpointRepositoryPort, WebhookSettings, WebhookSignerPort } from '../ports/webhooks.port';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
+import { DomainError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
+import {
+  WEBHOOK_ENDPOINT_REPOSITORY,
+  WEBHOOK_SETTINGS,
+  WEBHOOK_SIGNER,
+  WebhookEndpointRepositoryPort,
+  WebhookSettings,
+  WebhookSignerPort,
+} from '../ports/webhooks.port';
 import { WebhookConfigCreatedView } from '../webhook-config.view';
 
 /**

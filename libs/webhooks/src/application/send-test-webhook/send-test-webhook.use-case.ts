@@ -1,10 +1,15 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { DomainError } from '@lgw/kernel';
+import { DomainError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { WEBHOOK_TEST_EVENT } from '../../domain/webhook-endpoint-rules';
 import { TenantModes } from '@lgw/access';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { WEBHOOK_ENDPOINT_REPOSITORY, WEBHOOK_SENDER, WEBHOOK_SIGNER, WebhookEndpointRepositoryPort, WebhookSenderPort, WebhookSignerPort } from '../ports/webhooks.port';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
+import {
+  WEBHOOK_ENDPOINT_REPOSITORY,
+  WEBHOOK_SENDER,
+  WEBHOOK_SIGNER,
+  WebhookEndpointRepositoryPort,
+  WebhookSenderPort,
+  WebhookSignerPort,
+} from '../ports/webhooks.port';
 import { testWebhookMessageId, webhookBody } from '../webhook-message';
 import { signedWebhookHeaders } from '../webhook-signing';
 

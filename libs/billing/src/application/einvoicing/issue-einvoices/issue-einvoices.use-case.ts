@@ -1,9 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { billingPeriodOf } from '@lgw/kernel';
-import { DomainError } from '@lgw/kernel';
+import { billingPeriodOf, DomainError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { EinvoiceParty } from '../../../domain/einvoicing/ubl-invoice';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { composeDocuments } from '../einvoice-composition';
 import {
   BillingProfile,

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError } from '@lgw/kernel';
+import { DomainError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../../domain/einvoicing/ubl-invoice';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { composeDocuments } from '../einvoice-composition';
 import {
   EINVOICE_CRYPTO,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError, ValidationError } from '@lgw/kernel';
-import { CLOCK, ClockPort } from '@lgw/kernel';
+import { DomainError, ValidationError, CLOCK, ClockPort } from '@lgw/kernel';
 import { DOCUMENT_STORE, DocumentStorePort, StagedDocument } from '../../ports/document-store.port';
 import { SHIPMENT_DOCUMENT_REPOSITORY, ShipmentDocumentRepositoryPort } from '../../ports/shipment-document.repository.port';
 import { GetShipmentUseCase } from '../../get-shipment/get-shipment.use-case';

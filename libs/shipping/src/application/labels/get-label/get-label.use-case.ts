@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@lgw/kernel';
-import { LabelFormat } from '../../ports/label-renderer.port';
+import { LabelFormat } from '../../../domain/label-format';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { GetShipmentUseCase } from '../../get-shipment/get-shipment.use-case';
 import { RenderLabelUseCase } from '../render-label/render-label.use-case';

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ValidationError } from '@lgw/kernel';
-import { LABEL_MERGER, LabelFormat, LabelMergerPort } from '../../ports/label-renderer.port';
+import { LABEL_MERGER, LabelMergerPort } from '../../ports/label-renderer.port';
+import { LabelFormat } from '../../../domain/label-format';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { ShipmentRecord } from '../../shipment.record';
 import { RenderLabelUseCase } from '../render-label/render-label.use-case';

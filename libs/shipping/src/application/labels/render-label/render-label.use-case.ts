@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eventKindsForStatusChange } from '../../../domain/shipment-event-kinds';
-import { LABEL_FORMAT_RENDERER, LABEL_RENDERER, LabelFormat, LabelFormatRendererPort, LabelRendererPort } from '../../ports/label-renderer.port';
-import { LabelRendererUnavailableError } from '@lgw/kernel';
+import { LABEL_FORMAT_RENDERER, LABEL_RENDERER, LabelFormatRendererPort, LabelRendererPort } from '../../ports/label-renderer.port';
+import { LabelFormat } from '../../../domain/label-format';
+import { LabelRendererUnavailableError, CLOCK, ClockPort, EVENT_JOB_ATTEMPTS, JobQueuePort } from '@lgw/kernel';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { EVENT_JOB_ATTEMPTS, JobQueuePort } from '@lgw/kernel';
 import { gatewayEvent, ShipmentRecord } from '../../shipment.record';
 import { toLabelData } from '../label-data';
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JOB_QUEUE, JobQueuePort } from '@lgw/kernel';
+import { JOB_QUEUE, JobQueuePort, CLOCK, ClockPort } from '@lgw/kernel';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
-import { CLOCK, ClockPort } from '@lgw/kernel';
 import { enqueueLabel } from '../render-label/render-label.use-case';
 
 /** Long enough that the outbox relay has had its turn; a duplicate is deduped anyway. */

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, Money, ValidationError } from '@lgw/kernel';
+import { DomainError, Money, ValidationError, CLOCK, ClockPort, CSV_CODEC, CsvCodecPort, parseQueryInteger } from '@lgw/kernel';
 import { randomUUID } from 'node:crypto';
-import { CLOCK, ClockPort } from '@lgw/kernel';
-import { CSV_CODEC, CsvCodecPort } from '@lgw/kernel';
 import {
   MANIFEST_RENDERER,
   MANIFEST_REPOSITORY,
@@ -11,7 +9,6 @@ import {
   ManifestRepositoryPort,
 } from '../../ports/manifest.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
-import { parseQueryInteger } from '@lgw/kernel';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../list-shipments/list-shipments.use-case';
 
 export interface ManifestView {
