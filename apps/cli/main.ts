@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { AuthenticateApiKeyUseCase, CreateTeamUseCase } from '@lgw/access';
-import { CreateCarrierConnectionUseCase, ListCarrierConnectionsUseCase, ResolveCarrierConnectionUseCase } from '@lgw/carrier-access';
+import { ApiKeyPrincipals, CreateTeamUseCase } from '@lgw/access';
+import { CreateCarrierConnectionUseCase, ListCarrierConnectionsUseCase, CarrierConnectionResolver } from '@lgw/carrier-access';
 import { OnboardEgsUseCase } from '@lgw/billing';
 import { SetAddressVerificationUseCase } from '@lgw/addresses';
 import { CARRIER_CATALOGUE, carrierCredentialSchemas, createCarrierRegistry, findCarrier } from '@lgw/carriers';
@@ -96,7 +96,7 @@ async function addressVerification(args: string[]): Promise<number> {
       rateLimitPerMinute: config.rateLimitPerMinute,
       quoteTtlSeconds: config.quoteTtlSeconds,
     };
-    const useCase = new SetAddressVerificationUseCase(teams, new AuthenticateApiKeyUseCase(teams, settings));
+    const useCase = new SetAddressVerificationUseCase(teams, new ApiKeyPrincipals(teams, settings));
     const result = await useCase.execute({ teamId, mode });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
@@ -139,7 +139,7 @@ async function carrierConnections(command: string, args: string[]): Promise<numb
       registry,
       cipher,
       clock,
-      new ResolveCarrierConnectionUseCase(
+      new CarrierConnectionResolver(
         connections,
         registry,
         cipher,

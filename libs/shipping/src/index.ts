@@ -23,6 +23,7 @@ export * from './application/ports/shipment-destination.port';
 export * from './application/ports/shipment-document.repository.port';
 export * from './application/ports/shipment.repository.port';
 export * from './application/recover-carrier-intents/recover-carrier-intents.use-case';
+export * from './application/shipment-of-team';
 export * from './application/shipment.record';
 export * from './application/shipment.view';
 export * from './application/update-destination/update-destination.use-case';

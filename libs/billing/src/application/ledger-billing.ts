@@ -1,7 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { billingPeriodOf } from '../domain/billing-period';
 import { BillingLineDraft } from '../domain/billing-line';
-import { BilledShipment, bookingLines, cancellationCredit, chargeWithoutVat, customerReturnFee, returnFee, weightAdjustment } from '../domain/billing-charges';
+import {
+  BilledShipment,
+  bookingLines,
+  cancellationCredit,
+  chargeWithoutVat,
+  customerReturnFee,
+  returnFee,
+  weightAdjustment,
+} from '../domain/billing-charges';
 import { rateCardForLane } from '@lgw/rating';
 import { BillingLedgerPort, LedgerLine } from './ports/billing-ledger.port';
 import { RateCardSourcePort } from '@lgw/rating';
@@ -26,12 +34,12 @@ export class LedgerBilling {
     private readonly shipments: ShipmentRepositoryPort,
     private readonly ledger: BillingLedgerPort,
     private readonly rateCards: RateCardSourcePort,
-    private readonly modes?: TenantModes,
+    private readonly modes: TenantModes,
   ) {}
 
   async record(command: BillingEventCommand): Promise<number> {
     // Test mode is never billed (docs/adr/0060): its events are acknowledged, no line written.
-    if (this.modes && (await this.modes.of(command.teamId)) === 'test') {
+    if ((await this.modes.of(command.teamId)) === 'test') {
       await this.ledger.acknowledge(command.eventId);
       return 0;
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AddressProps } from '@lgw/addresses';
 import { BATCH_REJECTION_COLUMNS, BATCH_RESULT_COLUMNS, BatchPhase } from '../../domain/batch-csv-format';
 import { billingPeriodOf, bookingLines } from '@lgw/billing';
@@ -93,7 +93,7 @@ export class ProcessBatchUseCase {
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(RATE_CARDS) private readonly rateCards: RateCardSourcePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
-    @Optional() private readonly modes?: TenantModes,
+    private readonly modes: TenantModes,
   ) {}
 
   async execute(command: ProcessBatchCommand): Promise<void> {
@@ -178,7 +178,7 @@ export class ProcessBatchUseCase {
     if (!carrier || !service || !card) throw new Error('no csv_batch carrier with a priced service level is configured');
     const adapter = carrierAdapter(await carriersFor(this.carriers, batch.teamId), carrier.code);
     // Test mode is never billed (docs/adr/0060): its bookings' events are recorded as billed with no line.
-    const billed = !(this.modes && (await this.modes.of(batch.teamId)) === 'test');
+    const billed = (await this.modes.of(batch.teamId)) !== 'test';
     const pageSize = adapter.bulk ? adapter.bulk.ordersPerFile * adapter.bulk.filesInFlight : BOOKING_PAGE;
     let settled = await this.batches.settledRows(batch.id);
     let afterSeq = 0;

@@ -5,7 +5,7 @@ import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort } fr
 import { CLOCK, ClockPort } from '@lgw/kernel';
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../ports/pickup.repository.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
-import { GetPickupUseCase } from '../get-pickup/get-pickup.use-case';
+import { pickupOfTeam } from '../pickup-of-team';
 import { pickupMove, PickupView, toPickupView } from '../pickup.record';
 
 /**
@@ -17,7 +17,6 @@ import { pickupMove, PickupView, toPickupView } from '../pickup.record';
 @Injectable()
 export class CancelPickupUseCase {
   constructor(
-    private readonly getPickup: GetPickupUseCase,
     @Inject(PICKUP_REPOSITORY) private readonly pickups: PickupRepositoryPort,
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
@@ -25,7 +24,7 @@ export class CancelPickupUseCase {
   ) {}
 
   async execute(command: { teamId: string; pickupId: string }): Promise<PickupView> {
-    const pickup = await this.getPickup.record(command.teamId, command.pickupId);
+    const pickup = await pickupOfTeam(this.pickups, command.teamId, command.pickupId);
     if (pickup.status === 'CANCELLED') return toPickupView(pickup);
     if (pickup.status !== 'SCHEDULED') throw new DomainError('E_PICKUP_CANCEL_NOT_ALLOWED', { status: pickup.status });
     const opensAt = pickupWindowOpensAt(pickup.pickupDate, pickup.window);
@@ -44,6 +43,6 @@ export class CancelPickupUseCase {
       if (shipment?.status === 'PICKUP_SCHEDULED') moves.push(pickupMove(shipment, 'PICKUP_SCHEDULED', 'LABEL_GENERATED', pickup.id, at));
     }
     await this.pickups.markCancelled(pickup, at, moves);
-    return toPickupView(await this.getPickup.record(command.teamId, command.pickupId));
+    return toPickupView(await pickupOfTeam(this.pickups, command.teamId, command.pickupId));
   }
 }

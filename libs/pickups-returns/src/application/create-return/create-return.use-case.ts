@@ -9,7 +9,7 @@ import { CLOCK, ClockPort } from '@lgw/kernel';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '@lgw/rating';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
 import { BookingDraft, createdEvents } from '@lgw/shipping';
-import { GetShipmentUseCase } from '@lgw/shipping';
+import { shipmentOfTeam } from '@lgw/shipping';
 import { ShipmentView, toShipmentView } from '@lgw/shipping';
 import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 
@@ -35,7 +35,6 @@ export interface CreateReturnCommand {
 @Injectable()
 export class CreateReturnUseCase {
   constructor(
-    private readonly getShipment: GetShipmentUseCase,
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
@@ -46,7 +45,7 @@ export class CreateReturnUseCase {
   ) {}
 
   async execute(command: CreateReturnCommand): Promise<ShipmentView> {
-    const original = await this.getShipment.record(command.teamId, command.shipmentId);
+    const original = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
     Shipment.restore(original).assertReturnable();
     const carrier = this.catalogue.find(original.carrierCode);
     const lane = classifyLane(original.destination.country, original.origin.country);

@@ -1,9 +1,9 @@
-import { AddressProps } from '@lgw/addresses';
+import { AddressProps, DestinationAddressCheck } from '@lgw/addresses';
 import { CarrierDescriptor } from '@lgw/carrier-access';
 import { DomainError } from '@lgw/kernel';
-import { ResolveCarrierConnectionUseCase } from '@lgw/carrier-access';
+import { CarrierConnectionResolver } from '@lgw/carrier-access';
 import { CarrierIntent, CarrierIntentState, CarrierIntentStorePort } from '../ports/carrier-intent.port';
-import { CarrierPort, CarrierRegistryPort, CarrierRejectedError } from '@lgw/carrier-access';
+import { CarrierPort, CarrierRejectedError } from '@lgw/carrier-access';
 import { QuoteClaim, QuoteRepositoryPort, StoredQuote } from '@lgw/rating';
 import { BookingIntentCompletion, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { parcelsFingerprint } from '@lgw/rating';
@@ -148,24 +148,23 @@ function setUp(
       return { trackingNumber: 'SHM1', carrierReference: 'ref-1' };
     },
   } as unknown as CarrierPort;
-  const registry: CarrierRegistryPort = { get: () => adapter };
   const connections = {
     forBooking: async () => {
       if (options.connectionGone) throw new DomainError('E_VALIDATION', { field: 'quote_id', reason: 'connection removed' });
       return adapter;
     },
-  } as unknown as ResolveCarrierConnectionUseCase;
+  } as unknown as CarrierConnectionResolver;
   const links = { label: (id: string) => `/labels/${id}`, batchResult: () => '', batchRejections: () => '' };
   const useCase = new CreateShipmentUseCase(
     quotes,
     shipments,
-    registry,
     { all: () => options.catalogue ?? [], find: (code) => options.catalogue?.find((c) => c.code === code) },
     { now: () => NOW },
     intents,
     links,
     { intentRecoveryAfterMs: 60_000 } as never,
-    undefined,
+    // National Address verification off: destinations pass unchanged (its own rules are tested with the check).
+    new DestinationAddressCheck({ lookup: async () => null }, { enabled: false }),
     connections,
   );
   const command = (overrides: Partial<CreateShipmentCommand> = {}): CreateShipmentCommand => ({

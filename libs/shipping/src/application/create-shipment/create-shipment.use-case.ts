@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AddressProps, assertNationalAddress } from '@lgw/addresses';
 import { DomainError, Money, ValidationError } from '@lgw/kernel';
 import { Shipment } from '../../domain/shipment.aggregate';
 import { ShipmentWarning, shipmentWarnings } from '../../domain/shipment-warnings';
 import { serviceLimitProblems } from '@lgw/carrier-access';
-import { VerifyAddressUseCase } from '@lgw/addresses';
-import {
-  CARRIER_INTENTS,
-  CarrierIntent,
-  CarrierIntentState,
-  CarrierIntentStorePort,
-  IdempotencyRef,
-} from '../ports/carrier-intent.port';
-import {
-  CARRIER_REGISTRY,
-  carrierAdapter,
-  carriersFor,
-  CarrierBooking,
-  CarrierPort,
-  CarrierRegistryPort,
-  CarrierRejectedError,
-} from '@lgw/carrier-access';
+import { DestinationAddressCheck } from '@lgw/addresses';
+import { CARRIER_INTENTS, CarrierIntent, CarrierIntentState, CarrierIntentStorePort, IdempotencyRef } from '../ports/carrier-intent.port';
+import { CarrierBooking, CarrierPort, CarrierRejectedError } from '@lgw/carrier-access';
 import { faultPoint } from '@lgw/kernel';
 import { QUOTE_REPOSITORY, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '@lgw/rating';
 import { DEFAULT_INTENT_RECOVERY_AFTER_MS, GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
@@ -33,7 +19,7 @@ import { BookingDraft, createdEvents } from '../booking-draft';
 import { toShipmentView, ShipmentView } from '../shipment.view';
 import { CreateShipmentCommand } from './create-shipment.command';
 import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
-import { ResolveCarrierConnectionUseCase } from '@lgw/carrier-access';
+import { CarrierConnectionResolver } from '@lgw/carrier-access';
 
 /**
  * Books a quote with its carrier. Order matters for "nothing half-created":
@@ -53,25 +39,22 @@ export class CreateShipmentUseCase {
   constructor(
     @Inject(QUOTE_REPOSITORY) private readonly quotes: QuoteRepositoryPort,
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
-    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
     @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
-    @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
-    @Optional() private readonly addresses?: VerifyAddressUseCase,
-    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
+    @Inject(GATEWAY_SETTINGS) settings: GatewaySettings,
+    private readonly addresses: DestinationAddressCheck,
+    private readonly connections: CarrierConnectionResolver,
   ) {
-    this.recoverAfterMs = settings?.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
+    this.recoverAfterMs = settings.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
   }
 
   async execute(command: CreateShipmentCommand): Promise<ShipmentView> {
     const { origin } = command;
     assertNationalAddress(command.destination);
     // Before the quote is claimed and any carrier called: a refusal leaves nothing behind (docs/adr/0052).
-    const checked = this.addresses
-      ? await this.addresses.checkDestination(command.destination, command.addressVerification ?? 'warn', 'destination.')
-      : { destination: command.destination, warnings: [] };
+    const checked = await this.addresses.check(command.destination, command.addressVerification ?? 'warn', 'destination.');
     const destination = checked.destination;
 
     const now = this.clock.now();
@@ -197,7 +180,6 @@ export class CreateShipmentUseCase {
   }
 
   private async carrierFor(teamId: string, quote: StoredQuote): Promise<CarrierPort> {
-    if (!this.connections) return carrierAdapter(await carriersFor(this.carriers, teamId), quote.carrierCode);
     return this.connections.forBooking(teamId, quote);
   }
 

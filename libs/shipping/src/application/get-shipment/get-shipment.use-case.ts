@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@lgw/kernel';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { ShipmentRecord } from '../shipment.record';
+import { shipmentOfTeam } from '../shipment-of-team';
 import { ShipmentView, toShipmentView } from '../shipment.view';
 import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 
@@ -16,16 +16,7 @@ export class GetShipmentUseCase {
   ) {}
 
   async execute(command: { teamId: string; shipmentId: string }): Promise<ShipmentView> {
-    return this.view(await this.record(command.teamId, command.shipmentId));
-  }
-
-  async record(teamId: string, shipmentId: string): Promise<ShipmentRecord> {
-    const shipment = await this.shipments.findForTeam(teamId, shipmentId);
-    if (!shipment) throw new DomainError('E_NOT_FOUND');
-    return shipment;
-  }
-
-  view(shipment: ShipmentRecord): ShipmentView {
+    const shipment: ShipmentRecord = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
     return toShipmentView(shipment, this.catalogue.find(shipment.carrierCode), this.links);
   }
 }

@@ -4,7 +4,8 @@ import { DomainError, ValidationError } from '@lgw/kernel';
 import { CLOCK, ClockPort } from '@lgw/kernel';
 import { DOCUMENT_STORE, DocumentStorePort, StagedDocument } from '../../ports/document-store.port';
 import { SHIPMENT_DOCUMENT_REPOSITORY, ShipmentDocumentRepositoryPort } from '../../ports/shipment-document.repository.port';
-import { GetShipmentUseCase } from '../../get-shipment/get-shipment.use-case';
+import { shipmentOfTeam } from '../../shipment-of-team';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { sanitiseFilename } from '../document-filename';
 import {
   DOCUMENT_CONTENT_TYPE,
@@ -38,7 +39,7 @@ export class UploadShipmentDocumentUseCase {
   private readonly logger = new Logger('UploadShipmentDocument');
 
   constructor(
-    private readonly getShipment: GetShipmentUseCase,
+    @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(DOCUMENT_STORE) private readonly store: DocumentStorePort,
     @Inject(SHIPMENT_DOCUMENT_REPOSITORY) private readonly documents: ShipmentDocumentRepositoryPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
@@ -46,7 +47,7 @@ export class UploadShipmentDocumentUseCase {
 
   async execute(command: UploadShipmentDocumentCommand): Promise<ShipmentDocumentView> {
     // Checked before any byte of the body is read: a wrong id costs no upload.
-    const shipment = await this.getShipment.record(command.teamId, command.shipmentId);
+    const shipment = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
     const form: UploadForm = { types: [] };
     let committed = false;
     try {
