@@ -1,165 +1,18 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { PurgeExpiredUseCase, RETENTION, RelayOutboxUseCase, RedriveOutboxUseCase } from '@lgw/operations';
-import {
-  GetTrackingUseCase,
-  SyncTrackingUseCase,
-  TRACKING_REPOSITORY,
-  TRACKING_SYNC_SETTINGS,
-  trackingSyncSettingsFrom,
-  RecordTestEventUseCase,
-} from '@lgw/tracking';
-import {
-  GetLabelUseCase,
-  MergeLabelsUseCase,
-  LABEL_RENDERER,
-  LABEL_FORMAT_RENDERER,
-  LABEL_MERGER,
-  MANIFEST_RENDERER,
-  MANIFEST_REPOSITORY,
-  ManifestsUseCase,
-  RENDERER_STATUS,
-  LABEL_STORE,
-  RenderLabelUseCase,
-  LabelRendering,
-  SweepLabelsUseCase,
-  CancelShipmentUseCase,
-  CreateShipmentUseCase,
-  GetShipmentUseCase,
-  ListShipmentsUseCase,
-  ExportShipmentsUseCase,
-  SHIPMENT_REPOSITORY,
-  SHIPMENT_DESTINATION_WRITER,
-  UpdateDestinationUseCase,
-  DOCUMENT_STORE,
-  SHIPMENT_DOCUMENT_REPOSITORY,
-  ListShipmentDocumentsUseCase,
-  UploadShipmentDocumentUseCase,
-  CARRIER_INTENTS,
-  INTENT_RECOVERY,
-  RecoverCarrierIntentsUseCase,
-} from '@lgw/shipping';
-import {
-  JOB_QUEUE,
-  JOB_WORKER,
-  OUTBOX,
-  RECURRING_JOBS,
-  IDEMPOTENCY_STORE,
-  CLOCK,
-  GATEWAY_SETTINGS,
-  RESOURCE_LINKS,
-  GatewaySettings,
-  RATE_LIMITER,
-  CSV_CODEC,
-  ClockPort,
-} from '@lgw/kernel';
-import {
-  ApiKeyPrincipals,
-  AuthenticateApiKeyUseCase,
-  CreateTeamUseCase,
-  IssueApiKeyUseCase,
-  RevokeApiKeyUseCase,
-  SetRateLimitUseCase,
-  TEAM_REPOSITORY,
-  TenantModes,
-  ListTeamsUseCase,
-  ListApiKeysUseCase,
-} from '@lgw/access';
-import {
-  CARRIER_REGISTRY,
-  TEST_CARRIER_CONTROL,
-  PASSTHROUGH_AUDIT,
-  ForwardToCarrierUseCase,
-  ListPassthroughAuditUseCase,
-  CARRIER_CONNECTION_REPOSITORY,
-  CARRIER_CREDENTIAL_SCHEMAS,
-  CarrierConnectionRepositoryPort,
-  CarrierRegistryPort,
-  CreateCarrierConnectionUseCase,
-  ListCarrierConnectionsUseCase,
-  ListConnectionRequirementsUseCase,
-  CarrierConnectionResolver,
-  RevokeCarrierConnectionUseCase,
-} from '@lgw/carrier-access';
-import {
-  ListBatchesUseCase,
-  BATCH_FILE_STORE,
-  DownloadBatchCsvUseCase,
-  FULFILMENT_BATCH_REPOSITORY,
-  GetBatchUseCase,
-  ProcessBatchUseCase,
-  RecoverBatchesUseCase,
-  SubmitBatchUseCase,
-} from '@lgw/fulfilment';
+import { GetTrackingUseCase, SyncTrackingUseCase, TRACKING_REPOSITORY, TRACKING_SYNC_SETTINGS, trackingSyncSettingsFrom, RecordTestEventUseCase } from '@lgw/tracking';
+import { GetLabelUseCase, MergeLabelsUseCase, LABEL_RENDERER, LABEL_FORMAT_RENDERER, LABEL_MERGER, MANIFEST_RENDERER, MANIFEST_REPOSITORY, ManifestsUseCase, RENDERER_STATUS, LABEL_STORE, RenderLabelUseCase, LabelRendering, SweepLabelsUseCase, CancelShipmentUseCase, CreateShipmentUseCase, GetShipmentUseCase, ListShipmentsUseCase, ExportShipmentsUseCase, SHIPMENT_REPOSITORY, SHIPMENT_DESTINATION_WRITER, UpdateDestinationUseCase, DOCUMENT_STORE, SHIPMENT_DOCUMENT_REPOSITORY, ListShipmentDocumentsUseCase, UploadShipmentDocumentUseCase, CARRIER_INTENTS, INTENT_RECOVERY, RecoverCarrierIntentsUseCase } from '@lgw/shipping';
+import { JOB_QUEUE, JOB_WORKER, OUTBOX, RECURRING_JOBS, IDEMPOTENCY_STORE, CLOCK, GATEWAY_SETTINGS, RESOURCE_LINKS, GatewaySettings, RATE_LIMITER, CSV_CODEC, ClockPort } from '@lgw/kernel';
+import { ApiKeyPrincipals, AuthenticateApiKeyUseCase, CreateTeamUseCase, IssueApiKeyUseCase, RevokeApiKeyUseCase, SetRateLimitUseCase, TEAM_REPOSITORY, TenantModes, ListTeamsUseCase, ListApiKeysUseCase } from '@lgw/access';
+import { CARRIER_REGISTRY, TEST_CARRIER_CONTROL, PASSTHROUGH_AUDIT, ForwardToCarrierUseCase, ListPassthroughAuditUseCase, CARRIER_CONNECTION_REPOSITORY, CARRIER_CREDENTIAL_SCHEMAS, CarrierConnectionRepositoryPort, CarrierRegistryPort, CreateCarrierConnectionUseCase, ListCarrierConnectionsUseCase, ListConnectionRequirementsUseCase, CarrierConnectionResolver, RevokeCarrierConnectionUseCase } from '@lgw/carrier-access';
+import { ListBatchesUseCase, BATCH_FILE_STORE, DownloadBatchCsvUseCase, FULFILMENT_BATCH_REPOSITORY, GetBatchUseCase, ProcessBatchUseCase, RecoverBatchesUseCase, SubmitBatchUseCase } from '@lgw/fulfilment';
 import { CARRIER_CATALOGUE, GetRatesUseCase, QUOTE_REPOSITORY, RATE_CARDS, QuoteRepositoryPort } from '@lgw/rating';
-import {
-  BILLING_LEDGER,
-  INVOICE_RENDERER,
-  GetInvoiceUseCase,
-  GetIssuedInvoiceUseCase,
-  ListInvoicesUseCase,
-  RecordBillingEventUseCase,
-  RenderInvoicePdfUseCase,
-  SweepBillingUseCase,
-  SetBillingProfileUseCase,
-  SubmitEinvoicesUseCase,
-  IssueEinvoicesUseCase,
-  OnboardEgsUseCase,
-  GetEinvoiceXmlUseCase,
-  EINVOICE_STORE,
-  EINVOICE_CRYPTO,
-  EINVOICE_SELLER,
-  FATOORA,
-} from '@lgw/billing';
-import {
-  CATALOGUE_REPOSITORY,
-  GetCatalogueProductUseCase,
-  ListCatalogueProductsUseCase,
-  ScoreDataReadinessUseCase,
-  UpsertCatalogueProductsUseCase,
-} from '@lgw/catalogue';
-import {
-  ConfigureWebhookUseCase,
-  DeliverWebhookMessageUseCase,
-  DispatchWebhookMessagesUseCase,
-  FanOutWebhookEventUseCase,
-  GetWebhookConfigUseCase,
-  ListWebhookDeliveriesUseCase,
-  RetryWebhookDeliveryUseCase,
-  RotateWebhookSecretUseCase,
-  SendTestWebhookUseCase,
-  WEBHOOK_ENDPOINT_REPOSITORY,
-  WEBHOOK_MESSAGE_REPOSITORY,
-  WEBHOOK_SECRET_CIPHER,
-  WEBHOOK_SENDER,
-  WEBHOOK_SETTINGS,
-  WEBHOOK_SIGNER,
-  WebhookSettings,
-  WebhookSecretCipherPort,
-} from '@lgw/webhooks';
-import {
-  COD_REMITTANCE_REPOSITORY,
-  COD_SETTINGS,
-  GetCodSummaryUseCase,
-  GetRemittanceUseCase,
-  ImportRemittancesUseCase,
-  ListRemittancesUseCase,
-  ListUnmatchedPayoutLinesUseCase,
-} from '@lgw/cod';
-import {
-  SchedulePickupUseCase,
-  ListPickupsUseCase,
-  GetPickupUseCase,
-  CancelPickupUseCase,
-  CreateReturnUseCase,
-  PICKUP_REPOSITORY,
-} from '@lgw/pickups-returns';
-import {
-  ADDRESS_DIRECTORY,
-  ADDRESS_VERIFICATION_SETTINGS,
-  DestinationAddressCheck,
-  VerifyAddressUseCase,
-  SetAddressVerificationUseCase,
-} from '@lgw/addresses';
+import { BILLING_LEDGER, INVOICE_RENDERER, GetInvoiceUseCase, GetIssuedInvoiceUseCase, ListInvoicesUseCase, RecordBillingEventUseCase, RenderInvoicePdfUseCase, SweepBillingUseCase, SetBillingProfileUseCase, SubmitEinvoicesUseCase, IssueEinvoicesUseCase, OnboardEgsUseCase, GetEinvoiceXmlUseCase, EINVOICE_STORE, EINVOICE_CRYPTO, EINVOICE_SELLER, FATOORA } from '@lgw/billing';
+import { CATALOGUE_REPOSITORY, GetCatalogueProductUseCase, ListCatalogueProductsUseCase, ScoreDataReadinessUseCase, UpsertCatalogueProductsUseCase } from '@lgw/catalogue';
+import { ConfigureWebhookUseCase, DeliverWebhookMessageUseCase, DispatchWebhookMessagesUseCase, FanOutWebhookEventUseCase, GetWebhookConfigUseCase, ListWebhookDeliveriesUseCase, RetryWebhookDeliveryUseCase, RotateWebhookSecretUseCase, SendTestWebhookUseCase, WEBHOOK_ENDPOINT_REPOSITORY, WEBHOOK_MESSAGE_REPOSITORY, WEBHOOK_SECRET_CIPHER, WEBHOOK_SENDER, WEBHOOK_SETTINGS, WEBHOOK_SIGNER, WebhookSettings, WebhookSecretCipherPort } from '@lgw/webhooks';
+import { COD_REMITTANCE_REPOSITORY, COD_SETTINGS, GetCodSummaryUseCase, GetRemittanceUseCase, ImportRemittancesUseCase, ListRemittancesUseCase, ListUnmatchedPayoutLinesUseCase } from '@lgw/cod';
+import { SchedulePickupUseCase, ListPickupsUseCase, GetPickupUseCase, CancelPickupUseCase, CreateReturnUseCase, PICKUP_REPOSITORY } from '@lgw/pickups-returns';
+import { ADDRESS_DIRECTORY, ADDRESS_VERIFICATION_SETTINGS, DestinationAddressCheck, VerifyAddressUseCase, SetAddressVerificationUseCase } from '@lgw/addresses';
 import { WEBHOOK_AUTO_DISABLE_AFTER_MS, WEBHOOK_RETRY_SCHEDULE_MS } from '@lgw/webhooks';
 import { AesGcmSecretCipher } from '@lgw/platform';
 import { StandardWebhooksSigner } from '@lgw/webhooks';
@@ -174,16 +27,7 @@ import {
 import { SqlBillingLedger, SqlEinvoiceStore } from '@lgw/billing';
 import { SqlCatalogueRepository } from '@lgw/catalogue';
 import { SqlIdempotencyStore, SqlOutbox } from '@lgw/database';
-import {
-  SqlLabelStore,
-  SqlShipmentRepository,
-  SqlShipmentDestinationWriter,
-  FilesystemDocumentStore,
-  PostgresDocumentStore,
-  SqlShipmentDocumentRepository,
-  SqlCarrierIntentStore,
-  SqlManifestRepository,
-} from '@lgw/shipping';
+import { SqlLabelStore, SqlShipmentRepository, SqlShipmentDestinationWriter, FilesystemDocumentStore, PostgresDocumentStore, SqlShipmentDocumentRepository, SqlCarrierIntentStore, SqlManifestRepository } from '@lgw/shipping';
 import { SignedQuoteRepository } from '@lgw/rating';
 import { SqlRetention } from '@lgw/operations';
 import { SqlTeamRepository } from '@lgw/access';
