@@ -11,11 +11,14 @@ import {
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/rating';
 import { CLOCK, ClockPort } from '@lgw/kernel';
-import { EVENT_JOB_ATTEMPTS, JobQueuePort } from '@lgw/kernel';
+import { defineJob, enqueueJob, EVENT_JOB_ATTEMPTS, JobQueuePort } from '@lgw/kernel';
 import { gatewayEvent, ShipmentRecord } from '../../shipment.record';
 import { toLabelData } from '../label-data';
 
 export const LABEL_QUEUE = 'labels';
+
+/** Renders a new shipment's label. */
+export const RENDER_LABEL_JOB = defineJob<{ readonly shipmentId: string }>(LABEL_QUEUE, 'render');
 
 /** One label job per shipment, however many times it is asked for. */
 export function labelJobId(shipmentId: string): string {
@@ -24,7 +27,7 @@ export function labelJobId(shipmentId: string): string {
 
 /** Queues a shipment's label (the relay, and the sweep for labels whose job was lost). */
 export function enqueueLabel(jobs: JobQueuePort, shipmentId: string): Promise<void> {
-  return jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId }, { jobId: labelJobId(shipmentId), attempts: EVENT_JOB_ATTEMPTS });
+  return enqueueJob(jobs, RENDER_LABEL_JOB, { shipmentId }, { jobId: labelJobId(shipmentId), attempts: EVENT_JOB_ATTEMPTS });
 }
 
 /**
