@@ -2,6 +2,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EinvoiceSeller } from '@lgw/billing';
+import { trackingSyncSettingsFrom, type TrackingSyncSettings } from '@lgw/tracking/application/sync-tracking/tracking-poll-policy';
 import { invoiceSellerFrom } from './einvoice-seller.config';
 
 /** Operator settings (docs/runbook.md). Unset means the embedded default. */
@@ -40,6 +41,10 @@ export interface AppConfig {
    */
   readonly consoleRateLimitPerMinute: number;
   readonly trackingPollIntervalMs: number;
+  /** How often each shipment is asked about, and in what batches (TRACKING_*; defaults follow the poll tick). */
+  readonly trackingSync: TrackingSyncSettings;
+  /** A folder of rate cards laid out like the carriers folder (RATE_CARDS_DIR); unset: the cards shipped with the carriers. */
+  readonly rateCardsDir?: string;
   /** Collected cash not paid out after this many days is overdue (COD_OVERDUE_DAYS, 7). */
   readonly codOverdueDays: number;
   /** How often each carrier's cash-on-delivery payouts are read (COD_REMITTANCE_POLL_INTERVAL_MS, 2000). */
@@ -281,6 +286,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
     consoleRateLimitPerMinute: intFrom(env, 'CONSOLE_RATE_LIMIT_PER_MINUTE', 120, 1),
     trackingPollIntervalMs: intFrom(env, 'TRACKING_POLL_INTERVAL_MS', 1000, 50),
+    trackingSync: trackingSyncFrom(env, intFrom(env, 'TRACKING_POLL_INTERVAL_MS', 1000, 50)),
+    rateCardsDir: nonEmpty(env.RATE_CARDS_DIR),
     codOverdueDays: intFrom(env, 'COD_OVERDUE_DAYS', 7, 1),
     codRemittancePollIntervalMs: intFrom(env, 'COD_REMITTANCE_POLL_INTERVAL_MS', 2000, 50),
     webhookAllowPrivateTargets: boolFrom(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
@@ -313,6 +320,27 @@ export function loadSandboxConfig(env: Env = process.env): SandboxConfig {
     dataDir: nonEmpty(env.SANDBOX_DATA_DIR),
     env,
   };
+}
+
+/** The TRACKING_* intervals given; the tracking feature fills in the rest from the poll tick. */
+function trackingSyncFrom(env: Env, tickMs: number): TrackingSyncSettings {
+  const given = (name: string, min: number): number | undefined =>
+    nonEmpty(env[name]) === undefined ? undefined : intFrom(env, name, 0, min);
+  return trackingSyncSettingsFrom(tickMs, {
+    lastMileIntervalMs: given('TRACKING_LAST_MILE_INTERVAL_MS', 1),
+    activeIntervalMs: given('TRACKING_ACTIVE_INTERVAL_MS', 1),
+    maxIntervalMs: given('TRACKING_MAX_INTERVAL_MS', 1),
+    failureDelayMs: given('TRACKING_FAILURE_DELAY_MS', 1),
+    terminalGraceMs: given('TRACKING_TERMINAL_GRACE_MS', 0),
+    terminalIntervalMs: given('TRACKING_TERMINAL_INTERVAL_MS', 1),
+    batchSize: given('TRACKING_BATCH_SIZE', 1),
+    leaseMs: given('TRACKING_LEASE_MS', 1000),
+  });
+}
+
+/** Where to find a Chromium (PUPPETEER_EXECUTABLE_PATH, PUPPETEER_CACHE_DIR): the gateway's, and harnesses' that launch one. */
+export function chromiumSettingsFrom(env: Env = process.env): { executablePath?: string; cacheDir?: string } {
+  return { executablePath: nonEmpty(env.PUPPETEER_EXECUTABLE_PATH), cacheDir: nonEmpty(env.PUPPETEER_CACHE_DIR) };
 }
 
 function httpLimitsFrom(env: Env): HttpConnectionLimits {

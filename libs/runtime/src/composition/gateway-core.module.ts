@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { PurgeExpiredUseCase, RETENTION, RelayOutboxUseCase, RedriveOutboxUseCase } from '@lgw/operations';
-import { GetTrackingUseCase, SyncTrackingUseCase, TRACKING_REPOSITORY, TRACKING_SYNC_SETTINGS, trackingSyncSettingsFrom, RecordTestEventUseCase } from '@lgw/tracking';
+import { GetTrackingUseCase, SyncTrackingUseCase, TRACKING_REPOSITORY, TRACKING_SYNC_SETTINGS, RecordTestEventUseCase } from '@lgw/tracking';
 import { GetLabelUseCase, MergeLabelsUseCase, LABEL_RENDERER, LABEL_FORMAT_RENDERER, LABEL_MERGER, MANIFEST_RENDERER, MANIFEST_REPOSITORY, ManifestsUseCase, RENDERER_STATUS, LABEL_STORE, RenderLabelUseCase, LabelRendering, SweepLabelsUseCase, CancelShipmentUseCase, CreateShipmentUseCase, GetShipmentUseCase, ListShipmentsUseCase, ExportShipmentsUseCase, SHIPMENT_REPOSITORY, SHIPMENT_DESTINATION_WRITER, UpdateDestinationUseCase, DOCUMENT_STORE, SHIPMENT_DOCUMENT_REPOSITORY, ListShipmentDocumentsUseCase, UploadShipmentDocumentUseCase, CARRIER_INTENTS, INTENT_RECOVERY, RecoverCarrierIntentsUseCase } from '@lgw/shipping';
 import { JOB_QUEUE, JOB_WORKER, OUTBOX, RECURRING_JOBS, IDEMPOTENCY_STORE, CLOCK, GATEWAY_SETTINGS, RESOURCE_LINKS, GatewaySettings, RATE_LIMITER, CSV_CODEC, ClockPort } from '@lgw/kernel';
 import { ApiKeyPrincipals, AuthenticateApiKeyUseCase, CreateTeamUseCase, IssueApiKeyUseCase, RevokeApiKeyUseCase, SetRateLimitUseCase, TEAM_REPOSITORY, TenantModes, ListTeamsUseCase, ListApiKeysUseCase } from '@lgw/access';
@@ -130,8 +130,8 @@ const USE_CASES = [
 const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
-function loadRateCards(env: Readonly<Record<string, string | undefined>>): RateCardRepository {
-  const cards = RateCardRepository.load({ env });
+function loadRateCards(directory: string | undefined): RateCardRepository {
+  const cards = RateCardRepository.load({ directory });
   const missing = cards.missing(CATALOGUE_DATA.flatMap((c) => c.service_levels.map((s) => s.code)));
   if (missing.length > 0) throw new Error(`no rate card for service levels: ${missing.join(', ')}`);
   return cards;
@@ -177,7 +177,7 @@ export class GatewayCoreModule {
         ),
       },
       { provide: CARRIER_CATALOGUE, useValue: { all: () => CATALOGUE_DATA, find: findCarrier } },
-      { provide: RATE_CARDS, useValue: loadRateCards(runtime.config.env) },
+      { provide: RATE_CARDS, useValue: loadRateCards(runtime.config.rateCardsDir) },
       { provide: CLOCK, useValue: { now: () => new Date() } },
       { provide: SHIPMENT_REPOSITORY, useValue: new SqlShipmentRepository(runtime.database.dataSource) },
       { provide: IDEMPOTENCY_STORE, useValue: new SqlIdempotencyStore(runtime.database.dataSource) },
@@ -200,10 +200,7 @@ export class GatewayCoreModule {
       { provide: OUTBOX, useValue: new SqlOutbox(runtime.database.dataSource) },
       { provide: RETENTION, useValue: new SqlRetention(runtime.database.dataSource) },
       { provide: TRACKING_REPOSITORY, useValue: new SqlTrackingRepository(runtime.database.dataSource) },
-      {
-        provide: TRACKING_SYNC_SETTINGS,
-        useValue: trackingSyncSettingsFrom(runtime.config.trackingPollIntervalMs, runtime.config.env),
-      },
+      { provide: TRACKING_SYNC_SETTINGS, useValue: runtime.config.trackingSync },
       { provide: BILLING_LEDGER, useValue: new SqlBillingLedger(runtime.database.dataSource) },
       { provide: CATALOGUE_REPOSITORY, useValue: new SqlCatalogueRepository(runtime.database.dataSource) },
       { provide: INVOICE_RENDERER, useValue: runtime.invoiceRenderer },
