@@ -20,6 +20,8 @@ async function main(): Promise<void> {
         autoAdvanceSeconds: config.sandboxAutoAdvanceSeconds,
         // The simulated carriers remember their shipments across restarts, as the gateway does.
         dataDir: config.dataDir,
+        addressSeed: config.sandboxAddressSeed,
+        addressServiceKey: config.address.key,
         env: config.env,
       });
   const sandboxUrl = config.sandboxUrl ?? `http://127.0.0.1:${sandbox!.port}`;

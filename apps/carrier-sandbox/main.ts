@@ -8,6 +8,9 @@ async function main(): Promise<void> {
     host: config.host,
     // Memory only unless given a directory to keep the simulated carriers' state in.
     dataDir: config.dataDir,
+    autoAdvanceSeconds: config.autoAdvanceSeconds,
+    addressSeed: config.addressSeed,
+    addressServiceKey: config.addressServiceKey,
     env: config.env,
   });
   process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'carrier sandbox listening', url: sandbox.url })}\n`);

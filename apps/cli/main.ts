@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { AuthenticateApiKeyUseCase, CreateTeamUseCase, SetAddressVerificationUseCase, SqlTeamRepository } from '@lgw/access';
+import { ApiKeyPrincipals, CreateTeamUseCase, SetAddressVerificationUseCase, SqlTeamRepository } from '@lgw/access';
 import {
   CreateCarrierConnectionUseCase,
   ListCarrierConnectionsUseCase,
-  ResolveCarrierConnectionUseCase,
+  CarrierConnectionResolver,
   SqlCarrierConnectionRepository,
 } from '@lgw/carrier-access';
 import { OnboardEgsUseCase, SqlEinvoiceStore, FatooraHttpClient, ZatcaEinvoiceCrypto } from '@lgw/billing';
@@ -95,7 +95,7 @@ async function addressVerification(args: string[]): Promise<number> {
       rateLimitPerMinute: config.rateLimitPerMinute,
       quoteTtlSeconds: config.quoteTtlSeconds,
     };
-    const useCase = new SetAddressVerificationUseCase(teams, new AuthenticateApiKeyUseCase(teams, settings));
+    const useCase = new SetAddressVerificationUseCase(teams, new ApiKeyPrincipals(teams, settings));
     const result = await useCase.execute({ teamId, mode });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
@@ -138,7 +138,7 @@ async function carrierConnections(command: string, args: string[]): Promise<numb
       registry,
       cipher,
       clock,
-      new ResolveCarrierConnectionUseCase(
+      new CarrierConnectionResolver(
         connections,
         registry,
         cipher,

@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, resolveChromiumExecutable } from '@lgw/labels';
+import { chromiumSettingsFrom } from '@lgw/platform';
 
 /** Debian's Chromium (the one labels use), driven by playwright-core: never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: resolveChromiumExecutable(),
+    executablePath: resolveChromiumExecutable(chromiumSettingsFrom(process.env)),
     // The label renderer's flags, less its own headless switch (Playwright adds one) and its
     // host-resolution lockdown (the console must reach the server under test).
     args: CHROMIUM_ARGS.filter((arg) => arg !== '--headless' && !arg.startsWith('--host-resolver-rules')),

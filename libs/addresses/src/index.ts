@@ -1,6 +1,7 @@
 export * from './adapters/cached-address-directory';
 export * from './adapters/spl-address.client';
 export * from './addresses.module';
+export * from './application/destination-address-check';
 export * from './application/ports/address-directory.port';
 export * from './application/verify-address/verify-address.use-case';
 export * from './domain/address-warnings';

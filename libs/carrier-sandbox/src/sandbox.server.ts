@@ -14,15 +14,17 @@ export interface CarrierSandboxOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Seconds between automatic lifecycle steps; 0 = only the control API moves shipments. Default SANDBOX_AUTO_ADVANCE_SECONDS or 0. */
+  /** Seconds between automatic lifecycle steps; 0 (the default) = only the control API moves shipments (the configuration's SANDBOX_AUTO_ADVANCE_SECONDS). */
   autoAdvanceSeconds?: number;
   credentials?: SandboxCredentials;
-  /** Where SANDBOX_* and the carriers' <CODE>_* settings are read (the sandbox app passes its configuration's); none: the defaults. */
+  /** Where the carriers' <CODE>_* credentials are read (the sandbox app passes its configuration's); none: the defaults. */
   env?: NodeJS.ProcessEnv;
   /** The carriers to simulate; every registered carrier by default. */
   carriers?: readonly CarrierDefinition[];
-  /** Seed of the simulated National Address register (SANDBOX_ADDRESS_SEED, else a fixed one). */
+  /** Seed of the simulated National Address register (the configuration's SANDBOX_ADDRESS_SEED, else a fixed one). */
   addressSeed?: number;
+  /** The key the simulated National Address service accepts (the configuration's ADDRESS_SERVICE_KEY, else the sandbox's own). */
+  addressServiceKey?: string;
   /**
    * Directory where the simulated carriers keep what they know across restarts (shipments,
    * pickups, payouts: docs/adr/0063); none (the default) keeps it in memory only.
@@ -65,8 +67,7 @@ function credentialSchemas(carriers: readonly CarrierDefinition[]): ReadonlyMap<
 }
 
 function autoAdvanceMs(options: CarrierSandboxOptions): number {
-  const env = options.env ?? {};
-  const seconds = options.autoAdvanceSeconds ?? Number(env.SANDBOX_AUTO_ADVANCE_SECONDS ?? 0);
+  const seconds = options.autoAdvanceSeconds ?? 0;
   if (!Number.isFinite(seconds) || seconds < 0) throw new Error('autoAdvanceSeconds must be a number >= 0');
   return Math.round(seconds * 1000);
 }
@@ -86,7 +87,10 @@ export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app:
   // ZATCA's Fatoora API for e-invoicing (docs/adr/0056).
   app.register(zatcaSimulatorRoutes, { prefix: '/sandbox/zatca' });
   // Saudi Post's National Address API, with a generated register (docs/adr/0053).
-  app.register(splSimulatorRoutes, { prefix: '/sandbox/spl', state: createSplSimulatorState({ seed: options.addressSeed }, env) });
+  app.register(splSimulatorRoutes, {
+    prefix: '/sandbox/spl',
+    state: createSplSimulatorState({ seed: options.addressSeed, apiKey: options.addressServiceKey }),
+  });
   // Each registered carrier brings its own simulator, mounted under its code.
   for (const carrier of options.carriers ?? CARRIERS) {
     const { code } = carrier.descriptor;

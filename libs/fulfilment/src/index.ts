@@ -1,4 +1,5 @@
 export * from './application/download-batch-csv/download-batch-csv.use-case';
+export * from './application/batch-of-team';
 export * from './application/get-batch/get-batch.use-case';
 export * from './application/list-batches/list-batches.use-case';
 export * from './application/ports/batch-file-store.port';

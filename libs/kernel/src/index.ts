@@ -16,6 +16,7 @@ export * from './ports/carrier-intent.port';
 export * from './ports/clock.port';
 export * from './ports/csv-codec.port';
 export * from './ports/idempotency-store.port';
+export * from './ports/job-definition';
 export * from './ports/job-queue.port';
 export * from './ports/outbox.port';
 export * from './ports/rate-limiter.port';

@@ -205,7 +205,7 @@ export class ChromiumBrowserPool {
 
   /** Looked up again each time: cheap file checks, and an install after startup is found. */
   private executable(): ChromiumLookup {
-    return findChromiumExecutable({ PUPPETEER_CACHE_DIR: this.options.cacheDir }, this.options.executablePath);
+    return findChromiumExecutable({ executablePath: this.options.executablePath, cacheDir: this.options.cacheDir });
   }
 
   /** Why no render could run now: no executable, or a launch failed within relaunchAfterMs. */

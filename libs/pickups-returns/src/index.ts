@@ -1,6 +1,7 @@
 export * from './application/cancel-pickup/cancel-pickup.use-case';
 export * from './application/create-return/create-return.use-case';
 export * from './application/get-pickup/get-pickup.use-case';
+export * from './application/pickup-of-team';
 export * from './application/list-pickups/list-pickups.use-case';
 export * from './application/ports/pickup.repository.port';
 export * from './application/schedule-pickup/schedule-pickup.use-case';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from './app-config';
+import { chromiumSettingsFrom, loadConfig } from './app-config';
 
 let dataDir: string;
 beforeEach(() => {
@@ -113,5 +113,55 @@ describe('loadConfig: the quote signing key', () => {
     const again = loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'adm' });
     expect(again.quoteSigningKey).toEqual(first);
     expect(first.equals(again.webhookSecretKey)).toBe(false);
+  });
+});
+
+describe('loadConfig: typed settings of each feature, read once here', () => {
+  it('takes the tracking intervals from TRACKING_*, with defaults that follow the poll tick, and refuses nonsense', () => {
+    expect(load({ TRACKING_POLL_INTERVAL_MS: '1000' }).trackingSync).toEqual({
+      lastMileIntervalMs: 1000,
+      activeIntervalMs: 2000,
+      maxIntervalMs: 2000,
+      failureDelayMs: 2000,
+      terminalGraceMs: 7 * 24 * 3_600_000,
+      terminalIntervalMs: 2000,
+      batchSize: 500,
+      leaseMs: 60_000,
+    });
+    const settings = load({
+      TRACKING_ACTIVE_INTERVAL_MS: '900000',
+      TRACKING_LAST_MILE_INTERVAL_MS: '300000',
+      TRACKING_MAX_INTERVAL_MS: '7200000',
+      TRACKING_BATCH_SIZE: '250',
+      TRACKING_TERMINAL_GRACE_MS: '86400000',
+      TRACKING_TERMINAL_INTERVAL_MS: '21600000',
+    }).trackingSync;
+    expect(settings).toMatchObject({
+      activeIntervalMs: 900_000,
+      lastMileIntervalMs: 300_000,
+      maxIntervalMs: 7_200_000,
+      batchSize: 250,
+      terminalGraceMs: 86_400_000,
+      terminalIntervalMs: 21_600_000,
+    });
+    expect(load({ TRACKING_ACTIVE_INTERVAL_MS: '900000' }).trackingSync.terminalIntervalMs).toBe(900_000);
+    expect(load({ TRACKING_TERMINAL_GRACE_MS: '0' }).trackingSync.terminalGraceMs).toBe(0);
+    expect(() => load({ TRACKING_TERMINAL_GRACE_MS: '-1' })).toThrow(/TRACKING_TERMINAL_GRACE_MS/);
+    expect(() => load({ TRACKING_TERMINAL_INTERVAL_MS: '0' })).toThrow(/TRACKING_TERMINAL_INTERVAL_MS/);
+    expect(() => load({ TRACKING_BATCH_SIZE: '0' })).toThrow(/TRACKING_BATCH_SIZE/);
+    expect(() => load({ TRACKING_ACTIVE_INTERVAL_MS: 'soon' })).toThrow(/TRACKING_ACTIVE_INTERVAL_MS/);
+  });
+
+  it('gives the rate cards folder only when RATE_CARDS_DIR is set', () => {
+    expect(load({}).rateCardsDir).toBeUndefined();
+    expect(load({ RATE_CARDS_DIR: '/srv/cards' }).rateCardsDir).toBe('/srv/cards');
+  });
+
+  it('reads where Chromium is (PUPPETEER_EXECUTABLE_PATH, PUPPETEER_CACHE_DIR) for the gateway and for harnesses alike', () => {
+    expect(load({ PUPPETEER_EXECUTABLE_PATH: '/usr/bin/chromium' }).puppeteerExecutablePath).toBe('/usr/bin/chromium');
+    expect(chromiumSettingsFrom({ PUPPETEER_EXECUTABLE_PATH: ' /usr/bin/chromium ', PUPPETEER_CACHE_DIR: '' })).toEqual({
+      executablePath: '/usr/bin/chromium',
+      cacheDir: undefined,
+    });
   });
 });

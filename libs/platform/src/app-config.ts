@@ -2,6 +2,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EinvoiceSeller } from '@lgw/billing';
+import { trackingSyncSettingsFrom, type TrackingSyncSettings } from '@lgw/tracking/application/sync-tracking/tracking-poll-policy';
 import { invoiceSellerFrom } from './einvoice-seller.config';
 
 /** Operator settings (docs/runbook.md). Unset means the embedded default. */
@@ -32,6 +33,8 @@ export interface AppConfig {
   /** Age after which the worker settles an unresolved carrier intent (INTENT_RECOVERY_AFTER_MS). */
   readonly intentRecoveryAfterMs: number;
   readonly sandboxAutoAdvanceSeconds: number;
+  /** Seed of the in-process sandbox's National Address register (SANDBOX_ADDRESS_SEED); unset: the sandbox's fixed one. */
+  readonly sandboxAddressSeed?: number;
   readonly quoteTtlSeconds: number;
   readonly rateLimitPerMinute: number;
   /**
@@ -40,6 +43,10 @@ export interface AppConfig {
    */
   readonly consoleRateLimitPerMinute: number;
   readonly trackingPollIntervalMs: number;
+  /** How often each shipment is asked about, and in what batches (TRACKING_*; defaults follow the poll tick). */
+  readonly trackingSync: TrackingSyncSettings;
+  /** A folder of rate cards laid out like the carriers folder (RATE_CARDS_DIR); unset: the cards shipped with the carriers. */
+  readonly rateCardsDir?: string;
   /** Collected cash not paid out after this many days is overdue (COD_OVERDUE_DAYS, 7). */
   readonly codOverdueDays: number;
   /** How often each carrier's cash-on-delivery payouts are read (COD_REMITTANCE_POLL_INTERVAL_MS, 2000). */
@@ -93,6 +100,13 @@ export interface SandboxConfig {
   readonly host: string;
   /** Memory only unless given a directory to keep the simulated carriers' state in (SANDBOX_DATA_DIR). */
   readonly dataDir?: string;
+  /** Seconds between automatic lifecycle steps; 0 = only the control API moves shipments (SANDBOX_AUTO_ADVANCE_SECONDS). */
+  readonly autoAdvanceSeconds: number;
+  /** Seed of the simulated National Address register (SANDBOX_ADDRESS_SEED); unset: the sandbox's fixed one. */
+  readonly addressSeed?: number;
+  /** The key the simulated National Address service accepts (ADDRESS_SERVICE_KEY); unset: the sandbox's own. */
+  readonly addressServiceKey?: string;
+  /** For the simulated carriers' accounts, read by names built from each carrier's code (<CODE>_*). */
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -160,7 +174,7 @@ export interface HttpConnectionLimits {
 
 type Env = Record<string, string | undefined>;
 
-function intFrom(env: Env, name: string, fallback: number, min = 0): number {
+function intFrom<F extends number | undefined = number>(env: Env, name: string, fallback: F, min = 0): number | F {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
@@ -277,10 +291,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     idempotencyLeaseMs: intFrom(env, 'IDEMPOTENCY_LEASE_MS', 30_000, 100),
     intentRecoveryAfterMs: intFrom(env, 'INTENT_RECOVERY_AFTER_MS', 30_000, 100),
     sandboxAutoAdvanceSeconds: intFrom(env, 'SANDBOX_AUTO_ADVANCE_SECONDS', 0),
+    sandboxAddressSeed: seedFrom(env),
     quoteTtlSeconds: intFrom(env, 'QUOTE_TTL_SECONDS', 900, 1),
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
     consoleRateLimitPerMinute: intFrom(env, 'CONSOLE_RATE_LIMIT_PER_MINUTE', 120, 1),
     trackingPollIntervalMs: intFrom(env, 'TRACKING_POLL_INTERVAL_MS', 1000, 50),
+    trackingSync: trackingSyncFrom(env, intFrom(env, 'TRACKING_POLL_INTERVAL_MS', 1000, 50)),
+    rateCardsDir: nonEmpty(env.RATE_CARDS_DIR),
     codOverdueDays: intFrom(env, 'COD_OVERDUE_DAYS', 7, 1),
     codRemittancePollIntervalMs: intFrom(env, 'COD_REMITTANCE_POLL_INTERVAL_MS', 2000, 50),
     webhookAllowPrivateTargets: boolFrom(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
@@ -311,8 +328,45 @@ export function loadSandboxConfig(env: Env = process.env): SandboxConfig {
     port: intFrom(env, 'SANDBOX_PORT', 3100),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     dataDir: nonEmpty(env.SANDBOX_DATA_DIR),
+    autoAdvanceSeconds: secondsFrom(env, 'SANDBOX_AUTO_ADVANCE_SECONDS'),
+    addressSeed: seedFrom(env),
+    addressServiceKey: nonEmpty(env.ADDRESS_SERVICE_KEY),
     env,
   };
+}
+
+/** A number of seconds >= 0, fractions allowed (the sandbox deployable's pace); unset: 0. */
+function secondsFrom(env: Env, name: string): number {
+  const raw = nonEmpty(env[name]);
+  const value = raw === undefined ? 0 : Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number >= 0, got "${raw}"`);
+  return value;
+}
+
+/** SANDBOX_ADDRESS_SEED when it is a number; otherwise the sandbox keeps its fixed seed. */
+function seedFrom(env: Env): number | undefined {
+  const raw = nonEmpty(env.SANDBOX_ADDRESS_SEED);
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** The TRACKING_* intervals given; the tracking feature fills in the rest from the poll tick. */
+function trackingSyncFrom(env: Env, tickMs: number): TrackingSyncSettings {
+  return trackingSyncSettingsFrom(tickMs, {
+    lastMileIntervalMs: intFrom(env, 'TRACKING_LAST_MILE_INTERVAL_MS', undefined, 1),
+    activeIntervalMs: intFrom(env, 'TRACKING_ACTIVE_INTERVAL_MS', undefined, 1),
+    maxIntervalMs: intFrom(env, 'TRACKING_MAX_INTERVAL_MS', undefined, 1),
+    failureDelayMs: intFrom(env, 'TRACKING_FAILURE_DELAY_MS', undefined, 1),
+    terminalGraceMs: intFrom(env, 'TRACKING_TERMINAL_GRACE_MS', undefined, 0),
+    terminalIntervalMs: intFrom(env, 'TRACKING_TERMINAL_INTERVAL_MS', undefined, 1),
+    batchSize: intFrom(env, 'TRACKING_BATCH_SIZE', undefined, 1),
+    leaseMs: intFrom(env, 'TRACKING_LEASE_MS', undefined, 1000),
+  });
+}
+
+/** Where to find a Chromium (PUPPETEER_EXECUTABLE_PATH, PUPPETEER_CACHE_DIR): the gateway's, and harnesses' that launch one. */
+export function chromiumSettingsFrom(env: Env = process.env): { executablePath?: string; cacheDir?: string } {
+  return { executablePath: nonEmpty(env.PUPPETEER_EXECUTABLE_PATH), cacheDir: nonEmpty(env.PUPPETEER_CACHE_DIR) };
 }
 
 function httpLimitsFrom(env: Env): HttpConnectionLimits {

@@ -48,3 +48,4 @@ export * from './persistence/shipment-event.inserts';
 export * from './persistence/shipment-row.mapper';
 export * from './persistence/sql-shipment-destination.writer';
 export * from './persistence/sql-shipment.repository';
+export * from './application/shipment-of-team';

@@ -1,8 +1,11 @@
-import { EVENT_JOB_ATTEMPTS, JobQueuePort, OutboxEvent } from '@lgw/kernel';
+import { defineJob, enqueueJob, EVENT_JOB_ATTEMPTS, JobQueuePort, OutboxEvent } from '@lgw/kernel';
 import { BillingEventCommand } from './record-billing-event/record-billing-event.command';
 
 /** Billing's queue: one job per domain event that may add ledger lines. */
 export const BILLING_QUEUE = 'billing';
+
+/** Turns one domain event into ledger lines. */
+export const RECORD_BILLING_EVENT_JOB = defineJob<BillingEventCommand>(BILLING_QUEUE, 'record');
 
 /**
  * Statuses that mean the parcel travels back: a carrier may report RETURNED without ever
@@ -44,5 +47,5 @@ export function billingJob(event: OutboxEvent): { data: BillingEventCommand; job
 /** Queues the billing of one event (the relay, and the sweep for events whose job was lost). */
 export function enqueueBilling(jobs: JobQueuePort, event: OutboxEvent): Promise<void> {
   const job = billingJob(event);
-  return jobs.enqueue(BILLING_QUEUE, 'record', job.data, { jobId: job.jobId, attempts: EVENT_JOB_ATTEMPTS });
+  return enqueueJob(jobs, RECORD_BILLING_EVENT_JOB, job.data, { jobId: job.jobId, attempts: EVENT_JOB_ATTEMPTS });
 }

@@ -32,12 +32,12 @@ export class LedgerBilling {
     private readonly shipments: ShipmentRepositoryPort,
     private readonly ledger: BillingLedgerPort,
     private readonly rateCards: RateCardSourcePort,
-    private readonly modes?: TenantModes,
+    private readonly modes: TenantModes,
   ) {}
 
   async record(command: BillingEventCommand): Promise<number> {
     // Test mode is never billed (docs/adr/0060): its events are acknowledged, no line written.
-    if (this.modes && (await this.modes.of(command.teamId)) === 'test') {
+    if ((await this.modes.of(command.teamId)) === 'test') {
       await this.ledger.acknowledge(command.eventId);
       return 0;
     }

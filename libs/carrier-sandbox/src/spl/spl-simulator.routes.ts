@@ -94,9 +94,9 @@ function language(query: Record<string, unknown>): 'A' | 'E' {
   return String(query.language ?? 'A').toUpperCase() === 'E' ? 'E' : 'A';
 }
 
-export function createSplSimulatorState(options: SplSimulatorOptions = {}, env: NodeJS.ProcessEnv = {}): SplSimulatorState {
-  const seed = options.seed ?? Number(env.SANDBOX_ADDRESS_SEED ?? DEFAULT_SPL_SEED);
-  const apiKey = options.apiKey ?? (env.ADDRESS_SERVICE_KEY?.trim() || SANDBOX_SPL_KEY);
+export function createSplSimulatorState(options: SplSimulatorOptions = {}): SplSimulatorState {
+  const seed = options.seed ?? DEFAULT_SPL_SEED;
+  const apiKey = options.apiKey?.trim() || SANDBOX_SPL_KEY;
   return new SplSimulatorState(apiKey, Number.isFinite(seed) ? seed : DEFAULT_SPL_SEED);
 }
 

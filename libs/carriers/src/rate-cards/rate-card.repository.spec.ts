@@ -11,7 +11,7 @@ const catalogueLevels = CARRIER_CATALOGUE.flatMap((carrier) =>
 );
 
 describe('RateCardRepository', () => {
-  const repository = RateCardRepository.load({ env: {} });
+  const repository = RateCardRepository.load({});
 
   it('reads the cards from the carriers folder this module belongs to', () => {
     expect(repository.directory).toBe(join(__dirname, '..'));
@@ -119,10 +119,10 @@ describe('RateCardRepository', () => {
       expect(loaded.all()).toHaveLength(1);
     });
 
-    it('honours RATE_CARDS_DIR, with an explicit directory taking precedence', () => {
+    it('loads from the directory it is given (the configuration RATE_CARDS_DIR), else the carriers folder', () => {
       write('bahr', 'bahr_sea.json', source('bahr_sea'));
-      expect(RateCardRepository.load({ env: { RATE_CARDS_DIR: dir } }).directory).toBe(dir);
-      expect(resolveRateCardsDirectory({ directory: repository.directory, env: { RATE_CARDS_DIR: dir } })).toBe(repository.directory);
+      expect(RateCardRepository.load({ directory: dir }).directory).toBe(dir);
+      expect(resolveRateCardsDirectory({})).toBe(repository.directory);
     });
 
     it('refuses to start on a malformed card, naming the file and field', () => {

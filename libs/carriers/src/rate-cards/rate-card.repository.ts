@@ -6,9 +6,8 @@ import { parseRateCard, RateCard } from '@lgw/carrier-access';
 const CARRIER_RATE_CARDS = 'rate-cards';
 
 export interface RateCardRepositoryOptions {
-  /** A folder laid out like the carriers folder; otherwise RATE_CARDS_DIR of `env` (the configuration's), otherwise the carriers folder of this module. */
+  /** A folder laid out like the carriers folder (the configuration's RATE_CARDS_DIR); otherwise the carriers folder of this module. */
   readonly directory?: string;
-  readonly env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -64,8 +63,7 @@ export class RateCardRepository {
  * dist/libs/carriers/src from a build (the build copies the cards there).
  */
 export function resolveRateCardsDirectory(options: RateCardRepositoryOptions = {}): string {
-  const env = options.env ?? {};
-  const explicit = options.directory ?? env.RATE_CARDS_DIR;
+  const explicit = options.directory;
   const directory = resolve(explicit !== undefined && explicit !== '' ? explicit : join(__dirname, '..'));
   if (!isDirectory(directory)) throw new Error(`rate cards directory ${directory} does not exist`);
   return directory;

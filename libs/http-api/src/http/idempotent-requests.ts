@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_IDEMPOTENCY_LEASE_MS,
   GATEWAY_SETTINGS,
@@ -61,10 +61,10 @@ export class IdempotentRequests {
 
   constructor(
     @Inject(IDEMPOTENCY_STORE) private readonly store: IdempotencyStorePort,
-    @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
-    @Optional() @Inject(INTENT_RECOVERY) private readonly recovery?: IntentRecoveryPort,
+    @Inject(GATEWAY_SETTINGS) settings: GatewaySettings,
+    @Inject(INTENT_RECOVERY) private readonly recovery: IntentRecoveryPort,
   ) {
-    this.leaseMs = settings?.idempotencyLeaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
+    this.leaseMs = settings.idempotencyLeaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
   }
 
   /** Runs `work` once per key; `work` learns the key it runs under, so carrier intents can name it. */
@@ -110,7 +110,7 @@ export class IdempotentRequests {
    * outcome is the answer this retry must get; only then may the retry run the request.
    */
   private async afterOwnerDied(claim: IdempotencyClaim): Promise<IdempotencyBegin> {
-    const settled = this.recovery ? await this.recovery.settleForKey(claim.teamId, { scope: claim.scope, key: claim.key }) : true;
+    const settled = await this.recovery.settleForKey(claim.teamId, { scope: claim.scope, key: claim.key });
     const now = new Date();
     if (!settled) return { kind: 'in_progress', leaseExpiresAt: new Date(now.getTime() + UNSETTLED_RETRY_AFTER_SECONDS * 1000) };
     const fresh = { ...claim, now };

@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { JOB_WORKER, JobWorkerPort, RECURRING_JOBS, RecurringJobPort, GATEWAY_RUNTIME } from '@lgw/kernel';
 import type { GatewayRuntime } from '../composition/gateway-runtime';
-import { FEATURE_JOBS, FeatureJobs, JobsContext, MAINTENANCE_QUEUE, MaintenanceTasks } from './feature-jobs';
+import { FEATURE_JOBS, FeatureJobs, JobsContext, MaintenanceTasks } from './feature-jobs';
+import { JobRegistry } from './job-registry';
 
 /**
- * Starts the worker: every feature registers its own queues and schedules (features/), then the
+ * Starts the worker: every feature registers its own jobs and schedules (features/) in one typed
+ * registry, which gives the worker one handler per queue dispatching by job name; then the
  * worker takes jobs. The same handlers run in-process (embedded) or from BullMQ (production).
  */
 @Injectable()
@@ -19,10 +21,10 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const maintenance = new MaintenanceTasks(this.recurring);
-    this.worker.register<{ task?: unknown }>(MAINTENANCE_QUEUE, maintenance.handle);
-    const context: JobsContext = { worker: this.worker, recurring: this.recurring, maintenance, carrierCodes: this.runtime.carriers.codes };
+    const jobs = new JobRegistry(this.recurring);
+    const context: JobsContext = { jobs, maintenance: new MaintenanceTasks(jobs), carrierCodes: this.runtime.carriers.codes };
     for (const feature of this.features) await feature.register(context);
+    jobs.install(this.worker);
     // Redis lost its jobs (restarted empty, flushed): the schedules are registered again by the
     // queue, and the work comes back from each feature's own records, not from Redis.
     this.recurring.onJobsLost(async () => {

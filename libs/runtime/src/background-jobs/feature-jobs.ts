@@ -1,43 +1,43 @@
-import { JobWorkerPort, RecurringJobPort } from '@lgw/kernel';
+import { defineJob } from '@lgw/kernel';
+import { JobRegistry } from './job-registry';
 
-/** The queue of the short periodic chores; each tick names its task. */
+/** The queue of the short periodic chores; each chore is a job named by its task. */
 export const MAINTENANCE_QUEUE = 'maintenance';
 
 /**
- * The periodic chores of every feature on one queue, each under its task name. A tick whose task
- * nobody registered fails loudly (the worker logs the failed job) instead of running some other
- * chore in its place.
+ * A chore's tick. `task` repeats the job's name for workers of the previous release, which
+ * dispatched on it; nothing reads it now (docs/adr/0077-typed-jobs-and-settings.md).
+ */
+export interface MaintenanceTick {
+  readonly task: string;
+}
+
+/**
+ * The periodic chores of every feature on one queue, each a job of its own named by its task.
+ * A tick whose name nobody registered fails loudly (the worker logs the failed job) instead of
+ * running some other chore in its place.
  */
 export class MaintenanceTasks {
-  private readonly tasks = new Map<string, () => Promise<void>>();
-
-  constructor(private readonly recurring: RecurringJobPort) {}
+  constructor(private readonly jobs: JobRegistry) {}
 
   async every(task: string, everyMs: number, run: () => Promise<void>): Promise<void> {
-    if (this.tasks.has(task)) throw new Error(`maintenance task registered twice: ${task}`);
-    this.tasks.set(task, run);
-    await this.recurring.schedule(MAINTENANCE_QUEUE, task, everyMs, { task });
+    const job = defineJob<MaintenanceTick>(MAINTENANCE_QUEUE, task);
+    this.jobs.handle(job, () => run());
+    await this.jobs.every(job, everyMs, { task });
   }
-
-  readonly handle = async (data: { task?: unknown } | undefined): Promise<void> => {
-    const task = typeof data?.task === 'string' ? data.task : undefined;
-    const run = task === undefined ? undefined : this.tasks.get(task);
-    if (!run) throw new Error(`unknown maintenance task: ${JSON.stringify(data?.task ?? null)}`);
-    await run();
-  };
 }
 
 /** What a feature's jobs are registered with. */
 export interface JobsContext {
-  readonly worker: JobWorkerPort;
-  readonly recurring: RecurringJobPort;
+  /** Job name → payload type → handler, and the schedules of those jobs. */
+  readonly jobs: JobRegistry;
   readonly maintenance: MaintenanceTasks;
   /** The registered carriers' codes: per-carrier schedules, so a slow carrier never delays another. */
   readonly carrierCodes: readonly string[];
 }
 
 /**
- * One feature's background work: its queues' handlers and its schedules, beside the feature's
+ * One feature's background work: its jobs' handlers and its schedules, beside the feature's
  * use cases rather than in one table of every job.
  */
 export interface FeatureJobs {

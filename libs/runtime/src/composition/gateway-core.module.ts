@@ -12,7 +12,6 @@ import {
   SyncTrackingUseCase,
   TRACKING_REPOSITORY,
   TRACKING_SYNC_SETTINGS,
-  trackingSyncSettingsFrom,
   RecordTestEventUseCase,
   SqlTrackingRepository,
 } from '@lgw/tracking';
@@ -28,6 +27,7 @@ import {
   RENDERER_STATUS,
   LABEL_STORE,
   RenderLabelUseCase,
+  LabelRendering,
   SweepLabelsUseCase,
   CancelShipmentUseCase,
   CreateShipmentUseCase,
@@ -71,6 +71,7 @@ import {
   REDIS,
 } from '@lgw/kernel';
 import {
+  ApiKeyPrincipals,
   AuthenticateApiKeyUseCase,
   CreateTeamUseCase,
   IssueApiKeyUseCase,
@@ -96,11 +97,11 @@ import {
   CreateCarrierConnectionUseCase,
   ListCarrierConnectionsUseCase,
   ListConnectionRequirementsUseCase,
-  ResolveCarrierConnectionUseCase,
+  CarrierConnectionResolver,
   RevokeCarrierConnectionUseCase,
   CARRIER_CATALOGUE,
-  RATE_CARDS,
   QUOTE_CONNECTIONS,
+  RATE_CARDS,
   SqlCarrierIntentStore,
   SqlPassthroughAuditRepository,
   SqlCarrierConnectionRepository,
@@ -191,7 +192,7 @@ import {
   PICKUP_REPOSITORY,
   SqlPickupRepository,
 } from '@lgw/pickups-returns';
-import { ADDRESS_DIRECTORY, ADDRESS_VERIFICATION_SETTINGS, VerifyAddressUseCase } from '@lgw/addresses';
+import { ADDRESS_DIRECTORY, ADDRESS_VERIFICATION_SETTINGS, DestinationAddressCheck, VerifyAddressUseCase } from '@lgw/addresses';
 import { AesGcmSecretCipher, APP_CONFIG, FastCsvCodec } from '@lgw/platform';
 import {
   CARRIER_CATALOGUE as CATALOGUE_DATA,
@@ -205,6 +206,9 @@ import { SqlIdempotencyStore, SqlOutbox } from '@lgw/database';
 import { LabelMerger } from '@lgw/labels';
 import { GatewayRuntime } from './gateway-runtime';
 import { apiResourceLinks } from '@lgw/http-api';
+
+/** Services over ports that several use cases share (never a use case injected into another). */
+const SHARED_SERVICES = [ApiKeyPrincipals, LabelRendering, DestinationAddressCheck];
 
 const USE_CASES = [
   AuthenticateApiKeyUseCase,
@@ -289,8 +293,8 @@ const USE_CASES = [
 const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
 /** Every catalogue service level must have a price: a missing card stops the boot, not a quote. */
-function loadRateCards(env: Readonly<Record<string, string | undefined>>): RateCardRepository {
-  const cards = RateCardRepository.load({ env });
+function loadRateCards(directory: string | undefined): RateCardRepository {
+  const cards = RateCardRepository.load({ directory });
   const missing = cards.missing(CATALOGUE_DATA.flatMap((c) => c.service_levels.map((s) => s.code)));
   if (missing.length > 0) throw new Error(`no rate card for service levels: ${missing.join(', ')}`);
   return cards;
@@ -337,7 +341,7 @@ export class GatewayCoreModule {
       },
       { provide: QUOTE_CONNECTIONS, useExisting: QUOTE_REPOSITORY },
       { provide: CARRIER_CATALOGUE, useValue: { all: () => CATALOGUE_DATA, find: findCarrier } },
-      { provide: RATE_CARDS, useValue: loadRateCards(runtime.config.env) },
+      { provide: RATE_CARDS, useValue: loadRateCards(runtime.config.rateCardsDir) },
       { provide: CLOCK, useValue: { now: () => new Date() } },
       { provide: SHIPMENT_REPOSITORY, useValue: new SqlShipmentRepository(runtime.database.dataSource) },
       { provide: IDEMPOTENCY_STORE, useValue: new SqlIdempotencyStore(runtime.database.dataSource) },
@@ -360,10 +364,7 @@ export class GatewayCoreModule {
       { provide: OUTBOX, useValue: new SqlOutbox(runtime.database.dataSource) },
       { provide: RETENTION, useValue: new SqlRetention(runtime.database.dataSource) },
       { provide: TRACKING_REPOSITORY, useValue: new SqlTrackingRepository(runtime.database.dataSource) },
-      {
-        provide: TRACKING_SYNC_SETTINGS,
-        useValue: trackingSyncSettingsFrom(runtime.config.trackingPollIntervalMs, runtime.config.env),
-      },
+      { provide: TRACKING_SYNC_SETTINGS, useValue: runtime.config.trackingSync },
       { provide: BILLING_LEDGER, useValue: new SqlBillingLedger(runtime.database.dataSource) },
       { provide: CATALOGUE_REPOSITORY, useValue: new SqlCatalogueRepository(runtime.database.dataSource) },
       { provide: INVOICE_RENDERER, useValue: runtime.invoiceRenderer },
@@ -410,7 +411,7 @@ export class GatewayCoreModule {
       { provide: CARRIER_CONNECTION_REPOSITORY, useValue: new SqlCarrierConnectionRepository(runtime.database.dataSource) },
       { provide: CARRIER_CREDENTIAL_SCHEMAS, useValue: carrierCredentialSchemas(runtime.config.env) },
       {
-        provide: ResolveCarrierConnectionUseCase,
+        provide: CarrierConnectionResolver,
         inject: [CARRIER_CONNECTION_REPOSITORY, CARRIER_REGISTRY, WEBHOOK_SECRET_CIPHER, CLOCK, QUOTE_REPOSITORY],
         // Knows which platform connections the live adapters were built with at start (docs/adr/0065).
         useFactory: (
@@ -420,12 +421,13 @@ export class GatewayCoreModule {
           clock: ClockPort,
           quotes: QuoteRepositoryPort,
         ) => {
-          const resolver = new ResolveCarrierConnectionUseCase(connections, carriers, cipher, clock, quotes);
+          const resolver = new CarrierConnectionResolver(connections, carriers, cipher, clock, quotes);
           resolver.markApplied(runtime.platformConnections);
           return resolver;
         },
       },
       { provide: ADDRESS_VERIFICATION_SETTINGS, useValue: { enabled: runtime.config.address.verificationEnabled } },
+      ...SHARED_SERVICES,
       ...USE_CASES,
     ];
     return {

@@ -1,7 +1,9 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Principal } from '@lgw/kernel';
+import { GetTrackingUseCase } from '../application/get-tracking/get-tracking.use-case';
 import { RecordTestEventUseCase } from '../application/record-test-event/record-test-event.use-case';
+import { SyncTrackingUseCase } from '../application/sync-tracking/sync-tracking.use-case';
 import { TestEventRequestDto, TestEventResponseDto } from './dto/test-mode.dto';
 import { ApiErrorResponses, CurrentPrincipal, TestModeOnlyGuard } from '@lgw/http-api';
 
@@ -10,7 +12,11 @@ import { ApiErrorResponses, CurrentPrincipal, TestModeOnlyGuard } from '@lgw/htt
 @UseGuards(TestModeOnlyGuard)
 @Controller('api/v1/test/shipments')
 export class TestModeHttpController {
-  constructor(private readonly recordTestEvent: RecordTestEventUseCase) {}
+  constructor(
+    private readonly recordTestEvent: RecordTestEventUseCase,
+    private readonly syncTracking: SyncTrackingUseCase,
+    private readonly getTracking: GetTrackingUseCase,
+  ) {}
 
   @Post(':id/events')
   @HttpCode(201)
@@ -30,7 +36,7 @@ export class TestModeHttpController {
     @Param('id') id: string,
     @Body() body: TestEventRequestDto,
   ): Promise<TestEventResponseDto> {
-    const tracking = await this.recordTestEvent.execute({
+    const scanned = await this.recordTestEvent.execute({
       teamId: principal.teamId,
       mode: principal.mode,
       shipmentId: id,
@@ -39,6 +45,9 @@ export class TestModeHttpController {
       locationEn: body.location_en,
       locationAr: body.location_ar,
     });
+    // On the path a live carrier's scans take, at once rather than at the next poll.
+    await this.syncTracking.execute({ carrierCode: scanned.carrierCode, shipmentId: scanned.shipmentId });
+    const tracking = await this.getTracking.execute({ teamId: principal.teamId, shipmentId: scanned.shipmentId });
     return { ...tracking, mode: principal.mode };
   }
 }

@@ -1,4 +1,4 @@
-import { EVENT_JOB_ATTEMPTS, JobQueuePort, OutboxEvent } from '@lgw/kernel';
+import { defineJob, enqueueJob, EVENT_JOB_ATTEMPTS, JobQueuePort, OutboxEvent } from '@lgw/kernel';
 
 /** Domain events become messages here (fan-out) and due messages are leased here (dispatch). */
 export const WEBHOOK_EVENTS_QUEUE = 'webhook-events';
@@ -24,6 +24,13 @@ export interface WebhookDeliveryJob {
   readonly leaseToken: string;
 }
 
+/** Turns one domain event into webhook messages. */
+export const FAN_OUT_WEBHOOK_EVENT_JOB = defineJob<WebhookEventJob>(WEBHOOK_EVENTS_QUEUE, 'fan-out');
+/** Hands out due messages (one team's, or every team's): asked for after an event or an attempt, and every second. */
+export const DISPATCH_WEBHOOKS_JOB = defineJob<WebhookDispatchJob>(WEBHOOK_EVENTS_QUEUE, 'dispatch');
+/** One delivery attempt of one leased message. */
+export const DELIVER_WEBHOOK_JOB = defineJob<WebhookDeliveryJob>(WEBHOOK_DELIVERY_QUEUE, 'deliver');
+
 /** Events that may produce webhook messages: those that carry the kinds they stand for. */
 export function isWebhookEvent(event: OutboxEvent): boolean {
   return Array.isArray(event.payload.kinds) && event.payload.kinds.length > 0;
@@ -46,5 +53,5 @@ export function webhookEventJob(event: OutboxEvent): { data: WebhookEventJob; jo
 /** Queues the fan-out of one event into webhook messages (the relay's mapping for webhooks). */
 export function enqueueWebhookFanOut(jobs: JobQueuePort, event: OutboxEvent): Promise<void> {
   const job = webhookEventJob(event);
-  return jobs.enqueue(WEBHOOK_EVENTS_QUEUE, 'fan-out', job.data, { jobId: job.jobId, attempts: EVENT_JOB_ATTEMPTS });
+  return enqueueJob(jobs, FAN_OUT_WEBHOOK_EVENT_JOB, job.data, { jobId: job.jobId, attempts: EVENT_JOB_ATTEMPTS });
 }

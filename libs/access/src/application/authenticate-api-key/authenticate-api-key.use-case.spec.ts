@@ -1,7 +1,7 @@
 import { generateApiKey } from '../api-key-material';
 import { ActiveKey, TeamRepositoryPort } from '../ports/team.repository.port';
 import { GatewaySettings } from '@lgw/kernel';
-import { AuthenticateApiKeyUseCase, KEY_CACHE_TTL_MS } from './authenticate-api-key.use-case';
+import { ApiKeyPrincipals, AuthenticateApiKeyUseCase, KEY_CACHE_TTL_MS } from './authenticate-api-key.use-case';
 
 /** The repository's one method this use case calls, counting calls and answering on demand. */
 class KeyLookups {
@@ -31,12 +31,14 @@ describe('AuthenticateApiKeyUseCase: key look-ups', () => {
   };
   let lookups: KeyLookups;
   let useCase: AuthenticateApiKeyUseCase;
+  let principals: ApiKeyPrincipals;
   const bearer = material.plaintext;
 
   beforeEach(() => {
     lookups = new KeyLookups(new Map([[material.hash, active]]));
     const teams = { findActiveKeyByHash: lookups.findActiveKeyByHash, touchKey: () => Promise.resolve() };
-    useCase = new AuthenticateApiKeyUseCase(teams as unknown as TeamRepositoryPort, settings);
+    principals = new ApiKeyPrincipals(teams as unknown as TeamRepositoryPort, settings);
+    useCase = new AuthenticateApiKeyUseCase(principals);
   });
 
   it('sends one look-up for many concurrent requests of one key, and answers them all', async () => {
@@ -64,7 +66,7 @@ describe('AuthenticateApiKeyUseCase: key look-ups', () => {
   it('does not keep a look-up that a revocation overtook', async () => {
     const now = Date.now();
     const pending = useCase.execute(bearer, now);
-    useCase.forgetKey('k1');
+    principals.forgetKey('k1');
     lookups.answerAll();
     await pending;
     const again = useCase.execute(bearer, now);

@@ -19,8 +19,13 @@ const MAX_CACHE_ENTRIES = 50_000;
 /** A key's last use is recorded at most this often per process: it is advisory, not an audit. */
 export const KEY_USE_RECORD_EVERY_MS = 60_000;
 
+/**
+ * The API keys this process knows, by hash, for about a second: who presents a key, and what
+ * revoking a key or changing a team's rules must make it forget. A plain service over the team
+ * store, shared by authentication and the admin use cases that change what a key resolves to.
+ */
 @Injectable()
-export class AuthenticateApiKeyUseCase {
+export class ApiKeyPrincipals {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly lastRecorded = new Map<string, number>();
   private readonly inFlight = new Map<string, Promise<CacheEntry>>();
@@ -35,8 +40,8 @@ export class AuthenticateApiKeyUseCase {
     this.pattern = apiKeyPattern(settings.apiKeyPrefix);
   }
 
-  /** Returns null for a missing, malformed, unknown or revoked key (the HTTP edge reads it from the header). */
-  async execute(presented: string | null, now = Date.now()): Promise<Principal | null> {
+  /** Returns null for a missing, malformed, unknown or revoked key. */
+  async resolve(presented: string | null, now = Date.now()): Promise<Principal | null> {
     if (!presented || !this.pattern.test(presented)) return null;
     const hash = hashApiKey(presented);
     let entry = this.cache.get(hash);
@@ -106,5 +111,16 @@ export class AuthenticateApiKeyUseCase {
   forgetTeam(teamId: string): void {
     this.generation++;
     for (const [hash, entry] of this.cache) if (entry.key?.accountId === teamId) this.cache.delete(hash);
+  }
+}
+
+/** Who is calling, from the API key presented on every public API request. */
+@Injectable()
+export class AuthenticateApiKeyUseCase {
+  constructor(private readonly principals: ApiKeyPrincipals) {}
+
+  /** Returns null for a missing, malformed, unknown or revoked key (the HTTP edge reads it from the header). */
+  execute(presented: string | null, now = Date.now()): Promise<Principal | null> {
+    return this.principals.resolve(presented, now);
   }
 }

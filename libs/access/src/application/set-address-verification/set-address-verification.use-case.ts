@@ -1,8 +1,7 @@
-import { ADDRESS_VERIFICATION_MODES, AddressVerificationMode, isAddressVerificationMode, DomainError, ValidationError } from '@lgw/kernel';
 import { Inject, Injectable } from '@nestjs/common';
-
+import { ADDRESS_VERIFICATION_MODES, AddressVerificationMode, isAddressVerificationMode, DomainError, ValidationError } from '@lgw/kernel';
 import { TEAM_REPOSITORY, TeamRepositoryPort } from '../ports/team.repository.port';
-import { AuthenticateApiKeyUseCase } from '../authenticate-api-key/authenticate-api-key.use-case';
+import { ApiKeyPrincipals } from '../authenticate-api-key/authenticate-api-key.use-case';
 
 /**
  * A team's National Address rule (docs/adr/0052): `warn` books what the register does not
@@ -13,7 +12,7 @@ import { AuthenticateApiKeyUseCase } from '../authenticate-api-key/authenticate-
 export class SetAddressVerificationUseCase {
   constructor(
     @Inject(TEAM_REPOSITORY) private readonly teams: TeamRepositoryPort,
-    private readonly authenticator: AuthenticateApiKeyUseCase,
+    private readonly principals: ApiKeyPrincipals,
   ) {}
 
   async execute(command: { teamId: string; mode: unknown }): Promise<{ team_id: string; address_verification: AddressVerificationMode }> {
@@ -26,7 +25,7 @@ export class SetAddressVerificationUseCase {
       );
     }
     if (!(await this.teams.setAddressVerification(command.teamId, mode))) throw new DomainError('E_NOT_FOUND');
-    this.authenticator.forgetTeam(command.teamId);
+    this.principals.forgetTeam(command.teamId);
     return { team_id: command.teamId, address_verification: mode };
   }
 }

@@ -1,3 +1,4 @@
+import { TenantModes } from '@lgw/access';
 import { BillingLineDraft } from '../../domain/billing-line';
 import { chargeWithoutVat } from '../../domain/billing-charges';
 import { parseRateCard, RateCard, RateCardSourcePort } from '@lgw/carrier-access';
@@ -79,7 +80,9 @@ function setup(record: ShipmentRecord | null = shipment) {
   const ledger = new MemoryLedger();
   const shipments = { findForTeam: async () => record } as unknown as ShipmentRepositoryPort;
   const cards: RateCardSourcePort = { get: (code) => (code === card.service_code ? card : undefined) };
-  const useCase = new RecordBillingEventUseCase(shipments, ledger as unknown as BillingLedgerPort, cards);
+  // The real tenant modes over a team store that knows this team as live.
+  const modes = new TenantModes({ modeOf: async () => 'live' });
+  const useCase = new RecordBillingEventUseCase(shipments, ledger as unknown as BillingLedgerPort, cards, modes);
   const run = (eventId: string, type: string, payload: Record<string, unknown> = {}, recordedAt = '2026-11-05T10:00:00Z') =>
     useCase.execute({ eventId, type, teamId: shipment.teamId, shipmentId: shipment.id, payload, recordedAt });
   return { ledger, run };

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { BILLING_LEDGER, BillingLedgerPort } from '../ports/billing-ledger.port';
 import { RATE_CARDS, RateCardSourcePort } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
@@ -15,7 +15,7 @@ export class RecordBillingEventUseCase {
     @Inject(SHIPMENT_REPOSITORY) shipments: ShipmentRepositoryPort,
     @Inject(BILLING_LEDGER) ledger: BillingLedgerPort,
     @Inject(RATE_CARDS) rateCards: RateCardSourcePort,
-    @Optional() modes?: TenantModes,
+    modes: TenantModes,
   ) {
     this.billing = new LedgerBilling(shipments, ledger, rateCards, modes);
   }

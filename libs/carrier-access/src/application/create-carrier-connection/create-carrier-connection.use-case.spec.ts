@@ -4,7 +4,7 @@ import { DomainError, ValidationError, CarrierUnavailableError, CarrierCredentia
 import { CarrierPort, CarrierRegistryPort } from '../ports/carrier.port';
 import { CarrierConnectionRecord, CarrierConnectionRepositoryPort } from '../ports/carrier-connection.port';
 import { QuoteRepositoryPort } from '@lgw/rating';
-import { ResolveCarrierConnectionUseCase } from '../resolve-carrier-connection/resolve-carrier-connection.use-case';
+import { CarrierConnectionResolver } from '../resolve-carrier-connection/resolve-carrier-connection.use-case';
 import { RevokeCarrierConnectionUseCase } from '../revoke-carrier-connection/revoke-carrier-connection.use-case';
 import { CreateCarrierConnectionUseCase } from './create-carrier-connection.use-case';
 
@@ -67,7 +67,7 @@ function setUp(answer: (credentials: Readonly<Record<string, string>>) => Promis
   const quoteRepository = {
     findForTeam: async (_teamId: string, id: string) => (quotes.has(id) ? { ...quotes.get(id)!, id } : null),
   } as unknown as QuoteRepositoryPort;
-  const resolver = new ResolveCarrierConnectionUseCase(connections, registry, cipher, clock, quoteRepository);
+  const resolver = new CarrierConnectionResolver(connections, registry, cipher, clock, quoteRepository);
   const create = new CreateCarrierConnectionUseCase(
     connections,
     { schema: (code) => (code === 'acme' ? SCHEMA : undefined), environmentCredentials: () => ({}), codes: () => ['acme'] },
@@ -151,7 +151,7 @@ describe('CreateCarrierConnectionUseCase', () => {
   });
 });
 
-describe('ResolveCarrierConnectionUseCase', () => {
+describe('CarrierConnectionResolver', () => {
   it("prices on the team's own connection, else the platform's, and books on the quote's connection", async () => {
     const { create, resolver, platformAdapter, asked } = setUp(async () => null);
     const platform = await create.execute({ owner: 'platform', carrier: 'acme', credentials: { api_token: 'platform-token-1' } });

@@ -22,7 +22,7 @@ import {
 } from '../ports/carrier-connection.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '../ports/rating-sources.port';
 import { CarrierConnectionView, toCarrierConnectionView } from '../carrier-connection.view';
-import { ResolveCarrierConnectionUseCase } from '../resolve-carrier-connection/resolve-carrier-connection.use-case';
+import { CarrierConnectionResolver } from '../resolve-carrier-connection/resolve-carrier-connection.use-case';
 import { CreateCarrierConnectionCommand } from './create-carrier-connection.command';
 
 /** The gateway's own reference in the test call: no booking ever carries it. */
@@ -43,7 +43,7 @@ export class CreateCarrierConnectionUseCase {
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(WEBHOOK_SECRET_CIPHER) private readonly cipher: WebhookSecretCipherPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
-    private readonly resolver: ResolveCarrierConnectionUseCase,
+    private readonly resolver: CarrierConnectionResolver,
   ) {}
 
   async execute(command: CreateCarrierConnectionCommand): Promise<CarrierConnectionView> {

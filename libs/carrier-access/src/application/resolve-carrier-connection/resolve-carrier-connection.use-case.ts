@@ -40,7 +40,9 @@ interface Snapshot {
  * adapter of the connection the quote was priced on, working on that account's credentials.
  */
 @Injectable()
-export class ResolveCarrierConnectionUseCase {
+export class CarrierConnectionResolver {
+  // Not a use case: the shared resolution that rating, booking, cancel, destination change and
+  // recovery work through, and that the connection use cases tell about their changes.
   private platform: { at: number; records: CarrierConnectionRecord[] } | null = null;
   private readonly teams = new Map<string, Snapshot>();
   private readonly cards = new Map<string, ReadonlyMap<string, RateCard>>();
@@ -190,15 +192,4 @@ function connectionRemoved(): ValidationError {
     'was priced on a carrier connection that has since been removed; request new rates',
     'سُعّر عرض السعر على ربط بشركة شحن أُزيل منذ ذلك الحين؛ اطلب أسعاراً جديدة',
   );
-}
-
-/** The adapter for calls about a booked shipment: its connection's when connections are bound, else the tenant's carriers. */
-export async function shipmentCarrier(
-  carriers: CarrierRegistryPort,
-  connections: ResolveCarrierConnectionUseCase | undefined,
-  teamId: string,
-  shipment: { readonly carrierCode: string; readonly quoteId: string | null },
-): Promise<CarrierPort> {
-  if (connections) return connections.forShipment(teamId, shipment);
-  return carrierAdapter(await carriersFor(carriers, teamId), shipment.carrierCode);
 }

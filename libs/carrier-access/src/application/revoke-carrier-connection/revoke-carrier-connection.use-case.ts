@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, CLOCK, ClockPort } from '@lgw/kernel';
 import { CARRIER_CONNECTION_REPOSITORY, CarrierConnectionRepositoryPort } from '../ports/carrier-connection.port';
-import { ResolveCarrierConnectionUseCase } from '../resolve-carrier-connection/resolve-carrier-connection.use-case';
+import { CarrierConnectionResolver } from '../resolve-carrier-connection/resolve-carrier-connection.use-case';
 
 /**
  * DELETE /carrier-connections/{id} (a team's own) and the admin API's (the platform's). The row
@@ -14,7 +14,7 @@ export class RevokeCarrierConnectionUseCase {
   constructor(
     @Inject(CARRIER_CONNECTION_REPOSITORY) private readonly connections: CarrierConnectionRepositoryPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
-    private readonly resolver: ResolveCarrierConnectionUseCase,
+    private readonly resolver: CarrierConnectionResolver,
   ) {}
 
   async execute(command: { owner: { teamId: string } | 'platform'; connectionId: string }): Promise<void> {

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@lgw/kernel';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../ports/batch-file-store.port';
 import { batchFileKeys } from '../fulfilment-batch.view';
-import { GetBatchUseCase } from '../get-batch/get-batch.use-case';
+import { batchOfTeam } from '../batch-of-team';
+import { FULFILMENT_BATCH_REPOSITORY, FulfilmentBatchRepositoryPort } from '../ports/fulfilment-batch.repository.port';
 
 export type BatchCsvKind = 'result' | 'rejections';
 
@@ -14,12 +15,12 @@ export type BatchCsvKind = 'result' | 'rejections';
 @Injectable()
 export class DownloadBatchCsvUseCase {
   constructor(
-    private readonly getBatch: GetBatchUseCase,
+    @Inject(FULFILMENT_BATCH_REPOSITORY) private readonly batches: FulfilmentBatchRepositoryPort,
     @Inject(BATCH_FILE_STORE) private readonly files: BatchFileStorePort,
   ) {}
 
   async execute(teamId: string, id: string, kind: BatchCsvKind): Promise<{ filename: string; content: AsyncIterable<Buffer> }> {
-    const batch = await this.getBatch.record(teamId, id);
+    const batch = await batchOfTeam(this.batches, teamId, id);
     const wanted = kind === 'result' ? 'COMPLETED' : 'REJECTED';
     const content = batch.status === wanted ? await this.files.open(batchFileKeys(batch.id)[kind]) : null;
     if (!content) throw new DomainError('E_NOT_FOUND');

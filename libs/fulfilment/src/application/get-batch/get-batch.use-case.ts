@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
+import { batchOfTeam } from '../batch-of-team';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../ports/batch-file-store.port';
-import {
-  FULFILMENT_BATCH_REPOSITORY,
-  FulfilmentBatchRecord,
-  FulfilmentBatchRepositoryPort,
-} from '../ports/fulfilment-batch.repository.port';
+import { FULFILMENT_BATCH_REPOSITORY, FulfilmentBatchRepositoryPort } from '../ports/fulfilment-batch.repository.port';
 import { batchFileKeys, FulfilmentBatchView, toFulfilmentBatchView } from '../fulfilment-batch.view';
+import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 
 /** GET /fulfilment/batches/{id}: another team's id is as unknown as a made-up one (404). */
 @Injectable()
@@ -17,14 +14,8 @@ export class GetBatchUseCase {
     @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
   ) {}
 
-  async record(teamId: string, id: string): Promise<FulfilmentBatchRecord> {
-    const batch = await this.batches.findForTeam(teamId, id);
-    if (!batch) throw new DomainError('E_NOT_FOUND');
-    return batch;
-  }
-
   async execute(teamId: string, id: string): Promise<FulfilmentBatchView> {
-    const batch = await this.record(teamId, id);
+    const batch = await batchOfTeam(this.batches, teamId, id);
     const keys = batchFileKeys(batch.id);
     return toFulfilmentBatchView(batch, this.links, {
       result: batch.status === 'COMPLETED' ? await this.readText(keys.result) : null,

@@ -1,6 +1,6 @@
-import { CarrierRejectedError, AddressProps, billingPeriodOf, ParcelProps, CSV_CODEC, CsvCodecPort, CLOCK, ClockPort } from '@lgw/kernel';
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AddressProps, billingPeriodOf, ParcelProps, CarrierRejectedError, CSV_CODEC, CsvCodecPort, CLOCK, ClockPort } from '@lgw/kernel';
 import { BATCH_REJECTION_COLUMNS, BATCH_RESULT_COLUMNS, BatchPhase } from '../../domain/batch-csv-format';
 import { bookingLines, billedShipment } from '@lgw/billing';
 import { eventKindsForStatusChange, Shipment, gatewayEvent } from '@lgw/shipping';
@@ -20,7 +20,6 @@ import {
   RATE_CARDS,
   RateCardSourcePort,
 } from '@lgw/carrier-access';
-
 import { rateParcels } from '@lgw/rating';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../ports/batch-file-store.port';
 import {
@@ -94,7 +93,7 @@ export class ProcessBatchUseCase {
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(RATE_CARDS) private readonly rateCards: RateCardSourcePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
-    @Optional() private readonly modes?: TenantModes,
+    private readonly modes: TenantModes,
   ) {}
 
   async execute(command: ProcessBatchCommand): Promise<void> {
@@ -179,7 +178,7 @@ export class ProcessBatchUseCase {
     if (!carrier || !service || !card) throw new Error('no csv_batch carrier with a priced service level is configured');
     const adapter = carrierAdapter(await carriersFor(this.carriers, batch.teamId), carrier.code);
     // Test mode is never billed (docs/adr/0060): its bookings' events are recorded as billed with no line.
-    const billed = !(this.modes && (await this.modes.of(batch.teamId)) === 'test');
+    const billed = (await this.modes.of(batch.teamId)) !== 'test';
     const pageSize = adapter.bulk ? adapter.bulk.ordersPerFile * adapter.bulk.filesInFlight : BOOKING_PAGE;
     let settled = await this.batches.settledRows(batch.id);
     let afterSeq = 0;

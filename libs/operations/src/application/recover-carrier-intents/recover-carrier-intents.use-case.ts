@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AddressProps,
   isTerminal,
@@ -22,8 +22,7 @@ import { ShipmentWarning } from '@lgw/addresses';
 import {
   CARRIER_REGISTRY,
   CarrierRegistryPort,
-  ResolveCarrierConnectionUseCase,
-  shipmentCarrier,
+  CarrierConnectionResolver,
   CARRIER_CATALOGUE,
   CarrierCataloguePort,
 } from '@lgw/carrier-access';
@@ -82,10 +81,10 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(PICKUP_REPOSITORY) private readonly pickups: PickupRepositoryPort,
     @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
-    @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
-    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
+    @Inject(GATEWAY_SETTINGS) settings: GatewaySettings,
+    private readonly connections: CarrierConnectionResolver,
   ) {
-    this.recoverAfterMs = settings?.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
+    this.recoverAfterMs = settings.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
   }
 
   /** Every unresolved intent older than the bound (a live request finishes well within it). */
@@ -140,7 +139,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
 
     const draft = reviveBookingDraft(intent.payload.shipment);
     // Asked on the account the quote booked on (docs/adr/0065): the booking is there if anywhere.
-    const adapter = await shipmentCarrier(this.carriers, this.connections, intent.teamId, draft);
+    const adapter = await this.connections.forShipment(intent.teamId, draft);
     const found = await adapter.findBookingByReference(intent.shipmentId);
     if (found && !found.cancelled && intent.state === 'pending') {
       const booked = { ...draft, trackingNumber: found.trackingNumber, carrierReference: found.carrierReference };
@@ -174,9 +173,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
       const at = shipment.cancelledAt;
       return this.finish(intent, 'completed', () => cancellationView(shipment.id, shipment.trackingNumber, at));
     }
-    const found = await (
-      await shipmentCarrier(this.carriers, this.connections, intent.teamId, shipment)
-    ).findBookingByReference(shipment.id);
+    const found = await (await this.connections.forShipment(intent.teamId, shipment)).findBookingByReference(shipment.id);
     if (!found?.cancelled) return this.finish(intent, 'abandoned');
     const at = this.clock.now();
     const reason = typeof intent.payload.reason === 'string' ? intent.payload.reason : null;
@@ -193,9 +190,7 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     if (sameAddress(shipment.destination, destination)) return this.finish(intent, 'completed', () => this.shipmentView(shipment));
     // Another change was recorded since: it was sent to the carrier after this one, so it stands.
     if (!sameAddress(shipment.destination, expected)) return this.finish(intent, 'abandoned');
-    await (
-      await shipmentCarrier(this.carriers, this.connections, intent.teamId, shipment)
-    ).updateDestination(shipment.trackingNumber, destination);
+    await (await this.connections.forShipment(intent.teamId, shipment)).updateDestination(shipment.trackingNumber, destination);
     const addressWarnings = Array.isArray(intent.payload.address_warnings)
       ? (intent.payload.address_warnings as ShipmentWarning[])
       : undefined;

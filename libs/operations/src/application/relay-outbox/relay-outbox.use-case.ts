@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JOB_QUEUE, JobQueuePort, OUTBOX, OutboxEvent, OutboxPort } from '@lgw/kernel';
+import { defineJob, JOB_QUEUE, JobQueuePort, OUTBOX, OutboxEvent, OutboxPort } from '@lgw/kernel';
 import { enqueueLabel } from '@lgw/shipping';
 import { enqueueBilling, isBillingEvent } from '@lgw/billing';
 import { enqueueWebhookFanOut, isWebhookEvent } from '@lgw/webhooks';
 
 export const OUTBOX_QUEUE = 'outbox';
+/** The recurring relay of committed domain events; its ticks carry nothing. */
+export const RELAY_OUTBOX_JOB = defineJob<undefined>(OUTBOX_QUEUE, 'relay');
 const BATCH = 200;
 
 /**

@@ -3,7 +3,7 @@ import { DomainError, CLOCK, ClockPort } from '@lgw/kernel';
 import { pickupWindowOpensAt, CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort } from '@lgw/carrier-access';
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../ports/pickup.repository.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
-import { GetPickupUseCase } from '../get-pickup/get-pickup.use-case';
+import { pickupOfTeam } from '../pickup-of-team';
 import { pickupMove, PickupView, toPickupView } from '../pickup.record';
 
 /**
@@ -15,7 +15,6 @@ import { pickupMove, PickupView, toPickupView } from '../pickup.record';
 @Injectable()
 export class CancelPickupUseCase {
   constructor(
-    private readonly getPickup: GetPickupUseCase,
     @Inject(PICKUP_REPOSITORY) private readonly pickups: PickupRepositoryPort,
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
@@ -23,7 +22,7 @@ export class CancelPickupUseCase {
   ) {}
 
   async execute(command: { teamId: string; pickupId: string }): Promise<PickupView> {
-    const pickup = await this.getPickup.record(command.teamId, command.pickupId);
+    const pickup = await pickupOfTeam(this.pickups, command.teamId, command.pickupId);
     if (pickup.status === 'CANCELLED') return toPickupView(pickup);
     if (pickup.status !== 'SCHEDULED') throw new DomainError('E_PICKUP_CANCEL_NOT_ALLOWED', { status: pickup.status });
     const opensAt = pickupWindowOpensAt(pickup.pickupDate, pickup.window);
@@ -42,6 +41,6 @@ export class CancelPickupUseCase {
       if (shipment?.status === 'PICKUP_SCHEDULED') moves.push(pickupMove(shipment, 'PICKUP_SCHEDULED', 'LABEL_GENERATED', pickup.id, at));
     }
     await this.pickups.markCancelled(pickup, at, moves);
-    return toPickupView(await this.getPickup.record(command.teamId, command.pickupId));
+    return toPickupView(await pickupOfTeam(this.pickups, command.teamId, command.pickupId));
   }
 }

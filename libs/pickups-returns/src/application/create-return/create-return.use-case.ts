@@ -1,18 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { classifyLane, rateParcels } from '@lgw/rating';
 import {
-  CarrierRejectedError,
   ParcelProps,
   DomainError,
   CARRIER_INTENTS,
   CarrierIntentStorePort,
   IdempotencyRef,
+  CarrierRejectedError,
   CLOCK,
   ClockPort,
   RESOURCE_LINKS,
   ResourceLinksPort,
 } from '@lgw/kernel';
-import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { classifyLane, rateParcels } from '@lgw/rating';
 import {
   rateCardForLane,
   CARRIER_REGISTRY,
@@ -24,7 +24,6 @@ import {
   RATE_CARDS,
   RateCardSourcePort,
 } from '@lgw/carrier-access';
-
 import {
   Shipment,
   shipmentWarnings,
@@ -32,7 +31,7 @@ import {
   ShipmentRepositoryPort,
   BookingDraft,
   createdEvents,
-  GetShipmentUseCase,
+  shipmentOfTeam,
   ShipmentView,
   toShipmentView,
 } from '@lgw/shipping';
@@ -59,7 +58,6 @@ export interface CreateReturnCommand {
 @Injectable()
 export class CreateReturnUseCase {
   constructor(
-    private readonly getShipment: GetShipmentUseCase,
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
@@ -70,7 +68,7 @@ export class CreateReturnUseCase {
   ) {}
 
   async execute(command: CreateReturnCommand): Promise<ShipmentView> {
-    const original = await this.getShipment.record(command.teamId, command.shipmentId);
+    const original = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
     Shipment.restore(original).assertReturnable();
     const carrier = this.catalogue.find(original.carrierCode);
     const lane = classifyLane(original.destination.country, original.origin.country);

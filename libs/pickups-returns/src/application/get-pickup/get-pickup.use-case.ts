@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@lgw/kernel';
+import { pickupOfTeam } from '../pickup-of-team';
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../ports/pickup.repository.port';
-import { PickupRecord, PickupView, toPickupView } from '../pickup.record';
+import { PickupView, toPickupView } from '../pickup.record';
 
 /** One of the team's pickups; another team's answers like an unknown id. */
 @Injectable()
@@ -9,12 +9,6 @@ export class GetPickupUseCase {
   constructor(@Inject(PICKUP_REPOSITORY) private readonly pickups: PickupRepositoryPort) {}
 
   async execute(query: { teamId: string; pickupId: string }): Promise<PickupView> {
-    return toPickupView(await this.record(query.teamId, query.pickupId));
-  }
-
-  async record(teamId: string, pickupId: string): Promise<PickupRecord> {
-    const pickup = await this.pickups.findForTeam(teamId, pickupId);
-    if (!pickup) throw new DomainError('E_NOT_FOUND');
-    return pickup;
+    return toPickupView(await pickupOfTeam(this.pickups, query.teamId, query.pickupId));
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { classifyLane, eligibleServiceLevels } from '../../domain/lane';
 import { codFee } from '@lgw/cod';
 import {
@@ -8,7 +8,7 @@ import {
   CarrierCataloguePort,
   RATE_CARDS,
   RateCardSourcePort,
-  ResolveCarrierConnectionUseCase,
+  CarrierConnectionResolver,
 } from '@lgw/carrier-access';
 import { rateParcels } from '../../domain/rate-parcels';
 import { IssuedQuote, QUOTE_REPOSITORY, QuoteRepositoryPort } from '../ports/quote.repository.port';
@@ -36,7 +36,7 @@ export class GetRatesUseCase {
     @Inject(QUOTE_REPOSITORY) private readonly quotes: QuoteRepositoryPort,
     @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
     @Inject(CLOCK) private readonly clock: ClockPort,
-    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
+    private readonly connections: CarrierConnectionResolver,
   ) {}
 
   /** The quotes, and why there are none when cash on delivery ruled every service level out. */
@@ -58,7 +58,7 @@ export class GetRatesUseCase {
 
     // Each carrier is priced on the team's own contract when it has one, else the platform's;
     // a carrier with neither is not offered (docs/adr/0065).
-    const connections = await this.connections?.forRating(command.teamId);
+    const connections = await this.connections.forRating(command.teamId);
 
     const issued: IssuedQuote[] = [];
     const views: QuoteView[] = [];
@@ -66,9 +66,9 @@ export class GetRatesUseCase {
       if (codAmountHalalas > 0 && service.cash_on_delivery !== true) continue;
       // A level a parcel exceeds (its declared weight and size limits) is not offered: the carrier would refuse it.
       if (serviceLimitProblems(service, command.parcels).length > 0) continue;
-      const connection = connections?.get(carrier.code);
-      if (connections && !connection) continue;
-      const listed = connection?.contractCard(service.code) ?? this.rateCards.get(service.code);
+      const connection = connections.get(carrier.code);
+      if (!connection) continue;
+      const listed = connection.contractCard(service.code) ?? this.rateCards.get(service.code);
       if (!listed) continue;
       const card = rateCardForLane(listed, lane);
       const rated = rateParcels(card, command.parcels, fee);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FULFILMENT_BATCH_QUEUE, ProcessBatchCommand, ProcessBatchUseCase, RecoverBatchesUseCase } from '@lgw/fulfilment';
+import { PROCESS_BATCH_JOB, ProcessBatchUseCase, RECOVER_BATCHES_JOB, RecoverBatchesUseCase } from '@lgw/fulfilment';
 import { GATEWAY_RUNTIME } from '@lgw/kernel';
 import type { GatewayRuntime } from '../../composition/gateway-runtime';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
@@ -15,13 +15,16 @@ export class BatchJobs implements FeatureJobs {
     @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
   ) {}
 
-  async register({ worker, recurring }: JobsContext): Promise<void> {
+  async register({ jobs }: JobsContext): Promise<void> {
     // One batch at a time per worker: a batch already uses the carrier's files in flight.
-    worker.register<ProcessBatchCommand & { task?: string }>(FULFILMENT_BATCH_QUEUE, async (data) => {
-      if (data?.task === 'recover') await this.recoverBatches.execute();
-      else await this.processBatch.execute({ batchId: data.batchId });
+    jobs.handle(PROCESS_BATCH_JOB, async (data) => {
+      await this.processBatch.execute({ batchId: data.batchId });
     });
-    await recurring.schedule(FULFILMENT_BATCH_QUEUE, 'recover', BATCH_RECOVERY_EVERY_MS, { task: 'recover' });
+    jobs.handle(RECOVER_BATCHES_JOB, async () => {
+      await this.recoverBatches.execute();
+    });
+    // `task` only for workers of the previous release during a rolling deploy (docs/adr/0077).
+    await jobs.every(RECOVER_BATCHES_JOB, BATCH_RECOVERY_EVERY_MS, { task: 'recover' });
   }
 
   async beforeStart(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BILLING_QUEUE, BillingEventCommand, RecordBillingEventUseCase, SweepBillingUseCase } from '@lgw/billing';
+import { RECORD_BILLING_EVENT_JOB, RecordBillingEventUseCase, SweepBillingUseCase } from '@lgw/billing';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 
 /** How often billable events whose ledger job was lost are looked for (and once at start-up). */
@@ -14,8 +14,8 @@ export class BillingJobs implements FeatureJobs {
     private readonly sweepBilling: SweepBillingUseCase,
   ) {}
 
-  async register({ worker, maintenance }: JobsContext): Promise<void> {
-    worker.register<BillingEventCommand>(BILLING_QUEUE, async (data) => {
+  async register({ jobs, maintenance }: JobsContext): Promise<void> {
+    jobs.handle(RECORD_BILLING_EVENT_JOB, async (data) => {
       await this.recordBillingEvent.execute(data);
     });
     await maintenance.every('billing-sweep', BILLING_SWEEP_EVERY_MS, async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { COD_REMITTANCE_QUEUE, ImportRemittancesUseCase } from '@lgw/cod';
+import { IMPORT_REMITTANCES_JOB, ImportRemittancesUseCase } from '@lgw/cod';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 
@@ -11,16 +11,16 @@ export class CodJobs implements FeatureJobs {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async register({ worker, recurring, carrierCodes }: JobsContext): Promise<void> {
-    worker.register<{ carrierCode: string }>(
-      COD_REMITTANCE_QUEUE,
+  async register({ jobs, carrierCodes }: JobsContext): Promise<void> {
+    jobs.handle(
+      IMPORT_REMITTANCES_JOB,
       async (data) => {
         await this.importRemittances.execute({ carrierCode: data.carrierCode });
       },
       { concurrency: carrierCodes.length },
     );
     for (const carrierCode of carrierCodes) {
-      await recurring.schedule(COD_REMITTANCE_QUEUE, `payouts-${carrierCode}`, this.config.codRemittancePollIntervalMs, { carrierCode });
+      await jobs.every(IMPORT_REMITTANCES_JOB, this.config.codRemittancePollIntervalMs, { carrierCode }, `payouts-${carrierCode}`);
     }
   }
 }

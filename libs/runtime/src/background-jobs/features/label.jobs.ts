@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LABEL_QUEUE, RENDERER_STATUS, RendererStatusPort, RenderLabelUseCase, SweepLabelsUseCase } from '@lgw/shipping';
+import { RENDER_LABEL_JOB, RENDERER_STATUS, RendererStatusPort, RenderLabelUseCase, SweepLabelsUseCase } from '@lgw/shipping';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 
 /** How often shipments still waiting for a label are looked for (and once at start-up). */
@@ -13,12 +13,12 @@ export class LabelJobs implements FeatureJobs {
     @Inject(RENDERER_STATUS) private readonly renderer: RendererStatusPort,
   ) {}
 
-  async register({ worker, maintenance }: JobsContext): Promise<void> {
+  async register({ jobs, maintenance }: JobsContext): Promise<void> {
     // Without a browser this worker takes no label job: they wait in the queue (one per
     // shipment) for a worker that can render, instead of spending their attempts here. Jobs
     // in memory die with the process; the label sweep finds those shipments again at start.
     if (this.renderer.availability().available) {
-      worker.register<{ shipmentId: string }>(LABEL_QUEUE, (data) => this.renderLabel.execute(data), { concurrency: 2 });
+      jobs.handle(RENDER_LABEL_JOB, (data) => this.renderLabel.execute(data), { concurrency: 2 });
     }
     await maintenance.every('label-sweep', LABEL_SWEEP_EVERY_MS, async () => {
       await this.sweepLabels.execute();

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OUTBOX_QUEUE, RedriveOutboxUseCase, RelayOutboxUseCase } from '@lgw/operations';
+import { RedriveOutboxUseCase, RELAY_OUTBOX_JOB, RelayOutboxUseCase } from '@lgw/operations';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 
@@ -14,11 +14,11 @@ export class OutboxJobs implements FeatureJobs {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async register({ worker, recurring }: JobsContext): Promise<void> {
-    worker.register(OUTBOX_QUEUE, async () => {
+  async register({ jobs }: JobsContext): Promise<void> {
+    jobs.handle(RELAY_OUTBOX_JOB, async () => {
       await this.relayOutbox.execute();
     });
-    await recurring.schedule(OUTBOX_QUEUE, 'relay', OUTBOX_RELAY_EVERY_MS);
+    await jobs.every(RELAY_OUTBOX_JOB, OUTBOX_RELAY_EVERY_MS, undefined);
   }
 
   /** The work comes back from the outbox, not from Redis. */

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { defineJob } from '@lgw/kernel';
 import { SyncTrackingUseCase } from '@lgw/tracking';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { FeatureJobs, JobsContext } from '../feature-jobs';
 
 const TRACKING_QUEUE = 'tracking';
+/** Polls one carrier's due shipments; its schedules are named `poll-<carrier code>`. */
+export const SYNC_TRACKING_JOB = defineJob<{ readonly carrierCode: string }>(TRACKING_QUEUE, 'poll');
 
 /** The tracking poll: one schedule per carrier, so a slow carrier's tick never delays the others'. */
 @Injectable()
@@ -13,16 +16,16 @@ export class TrackingJobs implements FeatureJobs {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async register({ worker, recurring, carrierCodes }: JobsContext): Promise<void> {
-    worker.register<{ carrierCode: string }>(
-      TRACKING_QUEUE,
+  async register({ jobs, carrierCodes }: JobsContext): Promise<void> {
+    jobs.handle(
+      SYNC_TRACKING_JOB,
       async (data) => {
         await this.syncTracking.execute({ carrierCode: data.carrierCode });
       },
       { concurrency: carrierCodes.length },
     );
     for (const carrierCode of carrierCodes) {
-      await recurring.schedule(TRACKING_QUEUE, `poll-${carrierCode}`, this.config.trackingPollIntervalMs, { carrierCode });
+      await jobs.every(SYNC_TRACKING_JOB, this.config.trackingPollIntervalMs, { carrierCode }, `poll-${carrierCode}`);
     }
   }
 }

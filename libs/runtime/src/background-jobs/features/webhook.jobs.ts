@@ -1,13 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  DELIVER_WEBHOOK_JOB,
   DeliverWebhookMessageUseCase,
+  DISPATCH_WEBHOOKS_JOB,
   DispatchWebhookMessagesUseCase,
+  FAN_OUT_WEBHOOK_EVENT_JOB,
   FanOutWebhookEventUseCase,
-  WEBHOOK_DELIVERY_QUEUE,
-  WEBHOOK_EVENTS_QUEUE,
-  WebhookDeliveryJob,
-  WebhookDispatchJob,
-  WebhookEventJob,
 } from '@lgw/webhooks';
 import { GATEWAY_RUNTIME } from '@lgw/kernel';
 import type { GatewayRuntime } from '../../composition/gateway-runtime';
@@ -35,21 +33,19 @@ export class WebhookJobs implements FeatureJobs {
     @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
   ) {}
 
-  async register({ worker, recurring }: JobsContext): Promise<void> {
-    worker.register<WebhookEventJob | WebhookDispatchJob>(
-      WEBHOOK_EVENTS_QUEUE,
-      async (data, meta) => {
-        if (meta.name === 'fan-out') {
-          const event = data as WebhookEventJob;
-          if ((await this.fanOutWebhookEvent.execute(event)) > 0) await this.dispatchWebhooks.execute({ teamId: event.teamId });
-        } else {
-          await this.dispatchWebhooks.execute({ teamId: (data as WebhookDispatchJob)?.teamId });
-        }
+  async register({ jobs }: JobsContext): Promise<void> {
+    jobs.handle(
+      FAN_OUT_WEBHOOK_EVENT_JOB,
+      async (event) => {
+        if ((await this.fanOutWebhookEvent.execute(event)) > 0) await this.dispatchWebhooks.execute({ teamId: event.teamId });
       },
       { concurrency: WEBHOOK_FAN_OUT_CONCURRENCY },
     );
-    worker.register<WebhookDeliveryJob>(
-      WEBHOOK_DELIVERY_QUEUE,
+    jobs.handle(DISPATCH_WEBHOOKS_JOB, async (data) => {
+      await this.dispatchWebhooks.execute({ teamId: data?.teamId });
+    });
+    jobs.handle(
+      DELIVER_WEBHOOK_JOB,
       async (data) => {
         const result = await this.deliverWebhook.execute(data);
         this.runtime.metrics.countWebhookDelivery(result.outcome);
@@ -57,6 +53,6 @@ export class WebhookJobs implements FeatureJobs {
       },
       { concurrency: WEBHOOK_DELIVERY_CONCURRENCY },
     );
-    await recurring.schedule<WebhookDispatchJob>(WEBHOOK_EVENTS_QUEUE, 'dispatch', WEBHOOK_DISPATCH_EVERY_MS, {});
+    await jobs.every(DISPATCH_WEBHOOKS_JOB, WEBHOOK_DISPATCH_EVERY_MS, {});
   }
 }

@@ -1,21 +1,20 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import {
-  CarrierRejectedError,
   DomainError,
   STATUS_LABELS,
   CARRIER_INTENTS,
   CarrierIntentStorePort,
+  CarrierRejectedError,
   CLOCK,
   ClockPort,
   faultPoint,
 } from '@lgw/kernel';
-import { Inject, Injectable, Optional } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { eventKindsForStatusChange } from '../../domain/shipment-event-kinds';
 import { Shipment } from '../../domain/shipment.aggregate';
-
-import { CARRIER_REGISTRY, CarrierRegistryPort, ResolveCarrierConnectionUseCase, shipmentCarrier } from '@lgw/carrier-access';
+import { CarrierConnectionResolver } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
-import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
+import { shipmentOfTeam } from '../shipment-of-team';
 import { gatewayEvent, ShipmentRecord } from '../shipment.record';
 import { CancelShipmentCommand } from './cancel-shipment.command';
 
@@ -35,17 +34,15 @@ export interface CancellationView {
 @Injectable()
 export class CancelShipmentUseCase {
   constructor(
-    private readonly getShipment: GetShipmentUseCase,
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
-    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
-    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
+    private readonly connections: CarrierConnectionResolver,
   ) {}
 
   async execute(command: CancelShipmentCommand): Promise<CancellationView> {
     const { reason } = command;
-    const shipment = await this.getShipment.record(command.teamId, command.shipmentId);
+    const shipment = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
     // Cancelled already, by an earlier request or by the carrier's own report: the same answer.
     if (shipment.status === 'CANCELLED')
       return cancellationView(shipment.id, shipment.trackingNumber, shipment.cancelledAt ?? shipment.updatedAt);
@@ -67,7 +64,7 @@ export class CancelShipmentUseCase {
     faultPoint('cancel.before-carrier-call');
     try {
       // On the account it was booked on (docs/adr/0065).
-      await (await shipmentCarrier(this.carriers, this.connections, shipment.teamId, shipment)).cancel(shipment.trackingNumber);
+      await (await this.connections.forShipment(shipment.teamId, shipment)).cancel(shipment.trackingNumber);
     } catch (error) {
       // Refused: nothing changed. Unknown (timeout): recovery adopts whatever the carrier did.
       const settled = error instanceof CarrierRejectedError ? 'abandoned' : 'compensating';
@@ -82,7 +79,7 @@ export class CancelShipmentUseCase {
     if (!cancelled) {
       // The status moved while the carrier was being called: a pickup event arrived (409), or the
       // tracking poll already recorded the cancellation the carrier just made (the same answer).
-      const now = await this.getShipment.record(command.teamId, command.shipmentId);
+      const now = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
       if (now.status === 'CANCELLED') return cancellationView(now.id, now.trackingNumber, now.cancelledAt ?? at);
       throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: now.status });
     }

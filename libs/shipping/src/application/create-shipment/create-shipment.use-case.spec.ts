@@ -1,6 +1,6 @@
-import { CarrierRejectedError, AddressProps, DomainError, CarrierIntent, CarrierIntentState, CarrierIntentStorePort } from '@lgw/kernel';
-import { CarrierDescriptor, ResolveCarrierConnectionUseCase, CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
-
+import { AddressProps, DomainError, CarrierIntent, CarrierIntentState, CarrierIntentStorePort, CarrierRejectedError } from '@lgw/kernel';
+import { DestinationAddressCheck } from '@lgw/addresses';
+import { CarrierDescriptor, CarrierConnectionResolver, CarrierPort } from '@lgw/carrier-access';
 import { QuoteClaim, QuoteRepositoryPort, StoredQuote, parcelsFingerprint } from '@lgw/rating';
 import { BookingIntentCompletion, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { CreateShipmentCommand } from './create-shipment.command';
@@ -144,24 +144,23 @@ function setUp(
       return { trackingNumber: 'SHM1', carrierReference: 'ref-1' };
     },
   } as unknown as CarrierPort;
-  const registry: CarrierRegistryPort = { get: () => adapter };
   const connections = {
     forBooking: async () => {
       if (options.connectionGone) throw new DomainError('E_VALIDATION', { field: 'quote_id', reason: 'connection removed' });
       return adapter;
     },
-  } as unknown as ResolveCarrierConnectionUseCase;
+  } as unknown as CarrierConnectionResolver;
   const links = { label: (id: string) => `/labels/${id}`, batchResult: () => '', batchRejections: () => '' };
   const useCase = new CreateShipmentUseCase(
     quotes,
     shipments,
-    registry,
     { all: () => options.catalogue ?? [], find: (code) => options.catalogue?.find((c) => c.code === code) },
     { now: () => NOW },
     intents,
     links,
     { intentRecoveryAfterMs: 60_000 } as never,
-    undefined,
+    // National Address verification off: destinations pass unchanged (its own rules are tested with the check).
+    new DestinationAddressCheck({ lookup: async () => null }, { enabled: false }),
     connections,
   );
   const command = (overrides: Partial<CreateShipmentCommand> = {}): CreateShipmentCommand => ({

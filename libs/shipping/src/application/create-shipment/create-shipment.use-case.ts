@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  CarrierRejectedError,
   AddressProps,
   assertNationalAddress,
   DomainError,
@@ -10,6 +11,7 @@ import {
   CarrierIntentState,
   CarrierIntentStorePort,
   IdempotencyRef,
+  CarrierRejectedError,
   faultPoint,
   DEFAULT_INTENT_RECOVERY_AFTER_MS,
   GATEWAY_SETTINGS,
@@ -19,24 +21,17 @@ import {
   RESOURCE_LINKS,
   ResourceLinksPort,
 } from '@lgw/kernel';
-import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Shipment, BookingDraft } from '../../domain/shipment.aggregate';
+import { ShipmentWarning, DestinationAddressCheck } from '@lgw/addresses';
 import { shipmentWarnings } from '../../domain/shipment-warnings';
-import { ShipmentWarning, VerifyAddressUseCase } from '@lgw/addresses';
 import {
   serviceLimitProblems,
-  CARRIER_REGISTRY,
-  carrierAdapter,
-  carriersFor,
   CarrierBooking,
   CarrierPort,
-  CarrierRegistryPort,
   CARRIER_CATALOGUE,
   CarrierCataloguePort,
-  ResolveCarrierConnectionUseCase,
+  CarrierConnectionResolver,
 } from '@lgw/carrier-access';
-
 import { QUOTE_REPOSITORY, QuoteClaim, QuoteRepositoryPort, StoredQuote, parcelsFingerprint } from '@lgw/rating';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { createdEvents } from '../booking-draft';
@@ -61,25 +56,22 @@ export class CreateShipmentUseCase {
   constructor(
     @Inject(QUOTE_REPOSITORY) private readonly quotes: QuoteRepositoryPort,
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
-    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
     @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
-    @Optional() @Inject(GATEWAY_SETTINGS) settings?: GatewaySettings,
-    @Optional() private readonly addresses?: VerifyAddressUseCase,
-    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
+    @Inject(GATEWAY_SETTINGS) settings: GatewaySettings,
+    private readonly addresses: DestinationAddressCheck,
+    private readonly connections: CarrierConnectionResolver,
   ) {
-    this.recoverAfterMs = settings?.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
+    this.recoverAfterMs = settings.intentRecoveryAfterMs ?? DEFAULT_INTENT_RECOVERY_AFTER_MS;
   }
 
   async execute(command: CreateShipmentCommand): Promise<ShipmentView> {
     const { origin } = command;
     assertNationalAddress(command.destination);
     // Before the quote is claimed and any carrier called: a refusal leaves nothing behind (docs/adr/0052).
-    const checked = this.addresses
-      ? await this.addresses.checkDestination(command.destination, command.addressVerification ?? 'warn', 'destination.')
-      : { destination: command.destination, warnings: [] };
+    const checked = await this.addresses.check(command.destination, command.addressVerification ?? 'warn', 'destination.');
     const destination = checked.destination;
 
     const now = this.clock.now();
@@ -205,7 +197,6 @@ export class CreateShipmentUseCase {
   }
 
   private async carrierFor(teamId: string, quote: StoredQuote): Promise<CarrierPort> {
-    if (!this.connections) return carrierAdapter(await carriersFor(this.carriers, teamId), quote.carrierCode);
     return this.connections.forBooking(teamId, quote);
   }
 

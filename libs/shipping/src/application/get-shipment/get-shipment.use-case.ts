@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { ShipmentRecord } from '../shipment.record';
+import { shipmentOfTeam } from '../shipment-of-team';
 import { ShipmentView, toShipmentView } from '../shipment.view';
+import { RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 
 /** Another team's shipment is indistinguishable from a missing one: 404, never 403. */
 @Injectable()
@@ -15,16 +16,7 @@ export class GetShipmentUseCase {
   ) {}
 
   async execute(command: { teamId: string; shipmentId: string }): Promise<ShipmentView> {
-    return this.view(await this.record(command.teamId, command.shipmentId));
-  }
-
-  async record(teamId: string, shipmentId: string): Promise<ShipmentRecord> {
-    const shipment = await this.shipments.findForTeam(teamId, shipmentId);
-    if (!shipment) throw new DomainError('E_NOT_FOUND');
-    return shipment;
-  }
-
-  view(shipment: ShipmentRecord): ShipmentView {
+    const shipment: ShipmentRecord = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
     return toShipmentView(shipment, this.catalogue.find(shipment.carrierCode), this.links);
   }
 }

@@ -1,8 +1,9 @@
-import { AddressProps, ShipmentStatus, CarrierIntentStorePort } from '@lgw/kernel';
-import { CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
+import { AddressProps, ShipmentStatus, CarrierIntentStorePort, WebhookSecretCipherPort } from '@lgw/kernel';
+import { DestinationAddressCheck } from '@lgw/addresses';
+import { CarrierConnectionRepositoryPort, CarrierConnectionResolver, CarrierPort, CarrierRegistryPort } from '@lgw/carrier-access';
+import { QuoteRepositoryPort } from '@lgw/rating';
 import { DestinationChange, ShipmentDestinationWriterPort } from '../ports/shipment-destination.port';
 import { ShipmentRepositoryPort } from '../ports/shipment.repository.port';
-import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
 import { ShipmentRecord } from '../shipment.record';
 import { UpdateDestinationUseCase } from './update-destination.use-case';
 
@@ -63,9 +64,19 @@ function setUp(reads: ShipmentRecord[], writes: Array<(c: DestinationChange) => 
     },
   };
   const links = { label: (id: string) => `/labels/${id}`, batchResult: () => '', batchRejections: () => '' };
-  const getShipment = new GetShipmentUseCase(repository, { all: () => [], find: () => undefined }, links);
+  const clock = { now: () => new Date('2026-01-02T00:00:00Z') };
   const intents = { record: async () => undefined, transition: async () => true } as unknown as CarrierIntentStorePort;
-  const useCase = new UpdateDestinationUseCase(getShipment, writer, registry, { now: () => new Date('2026-01-02T00:00:00Z') }, intents);
+  // The real resolver: the shipment's quote names no connection, so the carrier's platform adapter answers.
+  const connections = new CarrierConnectionResolver(
+    { activePlatform: async () => [] } as unknown as CarrierConnectionRepositoryPort,
+    registry,
+    {} as WebhookSecretCipherPort,
+    clock,
+    { findForTeam: async () => null } as unknown as QuoteRepositoryPort,
+  );
+  const addresses = new DestinationAddressCheck({ lookup: async () => null }, { enabled: false });
+  const catalogue = { all: () => [], find: () => undefined };
+  const useCase = new UpdateDestinationUseCase(repository, catalogue, links, writer, clock, intents, addresses, connections);
   const run = (body: AddressProps = DAMMAM) => useCase.execute({ teamId: shipment().teamId, shipmentId: shipment().id, destination: body });
   return { run, carrierCalls, changes };
 }

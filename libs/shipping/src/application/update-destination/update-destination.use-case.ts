@@ -1,7 +1,9 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ADDRESS_WARNING_CODES, SHIPMENT_WARNING_CODES, ShipmentWarning, DestinationAddressCheck } from '@lgw/addresses';
+import { shipmentWarnings } from '../../domain/shipment-warnings';
 import {
-  AddressVerificationMode,
-  CarrierRejectedError,
   AddressProps,
+  AddressVerificationMode,
   assertNationalAddress,
   toAddress,
   DomainError,
@@ -10,22 +12,21 @@ import {
   CARRIER_INTENTS,
   CarrierIntentStorePort,
   IdempotencyRef,
+  CarrierRejectedError,
   CLOCK,
   ClockPort,
   faultPoint,
+  RESOURCE_LINKS,
+  ResourceLinksPort,
 } from '@lgw/kernel';
-import { Inject, Injectable, Optional } from '@nestjs/common';
-import { shipmentWarnings } from '../../domain/shipment-warnings';
-import { ADDRESS_WARNING_CODES, SHIPMENT_WARNING_CODES, ShipmentWarning, VerifyAddressUseCase } from '@lgw/addresses';
-
 import { Shipment } from '../../domain/shipment.aggregate';
 import { randomUUID } from 'node:crypto';
-
-import { CARRIER_REGISTRY, CarrierRegistryPort, ResolveCarrierConnectionUseCase, shipmentCarrier } from '@lgw/carrier-access';
+import { CarrierConnectionResolver, CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { SHIPMENT_DESTINATION_WRITER, ShipmentDestinationWriterPort } from '../ports/shipment-destination.port';
-import { GetShipmentUseCase } from '../get-shipment/get-shipment.use-case';
+import { shipmentOfTeam } from '../shipment-of-team';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { ShipmentRecord } from '../shipment.record';
-import { ShipmentView } from '../shipment.view';
+import { ShipmentView, toShipmentView } from '../shipment.view';
 
 export interface UpdateDestinationCommand {
   readonly teamId: string;
@@ -49,30 +50,29 @@ const MAX_ATTEMPTS = 3;
 @Injectable()
 export class UpdateDestinationUseCase {
   constructor(
-    private readonly getShipment: GetShipmentUseCase,
+    @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
+    @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
+    @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
     @Inject(SHIPMENT_DESTINATION_WRITER) private readonly writer: ShipmentDestinationWriterPort,
-    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
-    @Optional() private readonly addresses?: VerifyAddressUseCase,
-    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
+    private readonly addresses: DestinationAddressCheck,
+    private readonly connections: CarrierConnectionResolver,
   ) {}
 
   async execute(command: UpdateDestinationCommand): Promise<ShipmentView> {
     const parsed = parseDestination(command.destination);
-    let shipment = await this.getShipment.record(command.teamId, command.shipmentId);
+    let shipment = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
     Shipment.restore(shipment).assertDestinationChangeable(parsed);
     // Verified before the carrier hears of it: a refusal changes nothing anywhere (docs/adr/0052).
-    const checked = this.addresses
-      ? await this.addresses.checkDestination(parsed, command.addressVerification ?? 'warn', '')
-      : { destination: parsed, warnings: [] };
+    const checked = await this.addresses.check(parsed, command.addressVerification ?? 'warn', '');
     const destination = checked.destination;
     const addressWarnings = [...checked.warnings];
 
     for (let attempt = 1; ; attempt++) {
       Shipment.restore(shipment).assertDestinationChangeable(destination);
       // Same address again (a retry, or a double click): already done, nothing to tell anyone.
-      if (sameAddress(shipment.destination, destination)) return this.getShipment.view(shipment);
+      if (sameAddress(shipment.destination, destination)) return this.view(shipment);
 
       // Recorded before the carrier hears of it: if this process dies from here on, recovery
       // sends the same destination again and records it (ADR 0013).
@@ -90,9 +90,7 @@ export class UpdateDestinationUseCase {
       faultPoint('destination.before-carrier-call');
       try {
         // On the account it was booked on (docs/adr/0065).
-        await (
-          await shipmentCarrier(this.carriers, this.connections, shipment.teamId, shipment)
-        ).updateDestination(shipment.trackingNumber, destination);
+        await (await this.connections.forShipment(shipment.teamId, shipment)).updateDestination(shipment.trackingNumber, destination);
       } catch (error) {
         if (error instanceof CarrierRejectedError) {
           await this.intents.transition(intent, ['pending'], 'abandoned', this.clock.now()).catch(() => undefined);
@@ -105,17 +103,21 @@ export class UpdateDestinationUseCase {
 
       const updated = await writeDestination(this.writer, shipment, destination, this.clock.now(), addressWarnings);
       await this.intents.transition(intent, ['pending'], updated ? 'completed' : 'abandoned', this.clock.now()).catch(() => undefined);
-      if (updated) return this.getShipment.view(updated);
+      if (updated) return this.view(updated);
 
       // Lost a race: the status became final, or another destination was written after our
       // carrier call. Re-reading and re-sending ours keeps carrier and gateway in agreement.
-      shipment = await this.getShipment.record(command.teamId, command.shipmentId);
+      shipment = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
       if (attempt >= MAX_ATTEMPTS && !isTerminal(shipment.status)) {
         throw new DomainError('E_DESTINATION_UPDATE_NOT_ALLOWED', {
           reason: 'the destination is being changed by another request; retry',
         });
       }
     }
+  }
+
+  private view(shipment: ShipmentRecord): ShipmentView {
+    return toShipmentView(shipment, this.catalogue.find(shipment.carrierCode), this.links);
   }
 }
 

@@ -1,10 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiMode, DomainError, ValidationError, EXCEPTION_TYPES } from '@lgw/kernel';
 import { TEST_CARRIER_CONTROL, TestCarrierControlPort } from '@lgw/carrier-access';
-import { GetShipmentUseCase } from '@lgw/shipping';
-import { GetTrackingUseCase } from '../get-tracking/get-tracking.use-case';
-import { SyncTrackingUseCase } from '../sync-tracking/sync-tracking.use-case';
-import { TrackingView } from '../tracking.view';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort, shipmentOfTeam } from '@lgw/shipping';
 
 export interface RecordTestEventCommand {
   readonly teamId: string;
@@ -16,26 +13,30 @@ export interface RecordTestEventCommand {
   readonly locationAr?: unknown;
 }
 
+/** The scanned shipment: the caller takes the scan in on the tracking path (SyncTrackingUseCase) and answers its tracking. */
+export interface RecordedTestEvent {
+  readonly shipmentId: string;
+  readonly carrierCode: string;
+}
+
 const MAX_TEXT = 200;
 
 /**
  * POST /test/shipments/{id}/events (docs/test-mode.md): the simulated carrier scans a test
  * shipment, and the gateway takes the scan in on the tracking path a live carrier's scans
  * take (status, history, webhooks, cash on delivery, returns), at once rather than at the
- * next poll. Live keys see no such route: 404 E_NOT_FOUND (docs/adr/0061).
+ * next poll: the controller runs the tracking sync for it right after. Live keys see no such route: 404 E_NOT_FOUND (docs/adr/0061).
  */
 @Injectable()
 export class RecordTestEventUseCase {
   constructor(
-    private readonly getShipment: GetShipmentUseCase,
-    private readonly sync: SyncTrackingUseCase,
-    private readonly tracking: GetTrackingUseCase,
+    @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(TEST_CARRIER_CONTROL) private readonly control: TestCarrierControlPort,
   ) {}
 
-  async execute(command: RecordTestEventCommand): Promise<TrackingView> {
+  async execute(command: RecordTestEventCommand): Promise<RecordedTestEvent> {
     if (command.mode !== 'test') throw new DomainError('E_NOT_FOUND');
-    const shipment = await this.getShipment.record(command.teamId, command.shipmentId);
+    const shipment = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
     const code = text(command.code, 'code', true)!;
     const outcome = await this.control.recordEvent(shipment.carrierCode, shipment.trackingNumber, {
       code,
@@ -48,8 +49,7 @@ export class RecordTestEventUseCase {
       if (outcome.unknownShipment) throw new DomainError('E_NOT_FOUND');
       throw new ValidationError(outcome.field, outcome.reason, SIMULATOR_REFUSAL_AR[outcome.field] ?? SIMULATOR_REFUSAL_AR.code);
     }
-    await this.sync.execute({ carrierCode: shipment.carrierCode, shipmentId: shipment.id });
-    return this.tracking.execute({ teamId: command.teamId, shipmentId: shipment.id });
+    return { shipmentId: shipment.id, carrierCode: shipment.carrierCode };
   }
 }
 

@@ -1,5 +1,5 @@
-import { isException, isTerminal, ShipmentStatus } from '@lgw/kernel';
-import { StoredTrackingState } from '../ports/tracking.repository.port';
+import { isException, isTerminal, type ShipmentStatus } from '@lgw/kernel';
+import type { StoredTrackingState } from '../ports/tracking.repository.port';
 
 /**
  * How often each shipment is asked about (docs/adr/0006-tracking-sync-at-scale.md). The
@@ -90,16 +90,6 @@ function clamp01(value: number): number {
   return Number.isFinite(value) ? Math.min(Math.max(value, 0), 0.999) : 0;
 }
 
-type Env = Record<string, string | undefined>;
-
-function intFrom(env: Env, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return value;
-}
-
 /**
  * Defaults follow the poller tick so that, embedded, every active shipment is asked again
  * within about two ticks (the sandbox contract: an injected event shows within 5 s at the
@@ -110,19 +100,19 @@ function intFrom(env: Env, name: string, fallback: number, min: number): number 
  * Terminal shipments are polled for TRACKING_TERMINAL_GRACE_MS (7 days) every
  * TRACKING_TERMINAL_INTERVAL_MS (the active interval by default, so a late scan shows as fast
  * as any other embedded; hours in production, where late scans are rare and not urgent).
+ * The configuration module reads those variables (libs/platform app-config.ts) and gives the
+ * ones set here; this function only fills in the defaults.
  */
-export function trackingSyncSettingsFrom(tickMs: number, env: Env = {}): TrackingSyncSettings {
-  const lastMileIntervalMs = intFrom(env, 'TRACKING_LAST_MILE_INTERVAL_MS', tickMs, 1);
-  const activeIntervalMs = intFrom(env, 'TRACKING_ACTIVE_INTERVAL_MS', 2 * tickMs, 1);
-  const maxIntervalMs = intFrom(env, 'TRACKING_MAX_INTERVAL_MS', 2 * tickMs, 1);
+export function trackingSyncSettingsFrom(tickMs: number, given: Partial<TrackingSyncSettings> = {}): TrackingSyncSettings {
+  const activeIntervalMs = given.activeIntervalMs ?? 2 * tickMs;
   return {
-    lastMileIntervalMs,
+    lastMileIntervalMs: given.lastMileIntervalMs ?? tickMs,
     activeIntervalMs,
-    maxIntervalMs,
-    failureDelayMs: intFrom(env, 'TRACKING_FAILURE_DELAY_MS', 2 * tickMs, 1),
-    terminalGraceMs: intFrom(env, 'TRACKING_TERMINAL_GRACE_MS', DEFAULT_TERMINAL_GRACE_MS, 0),
-    terminalIntervalMs: intFrom(env, 'TRACKING_TERMINAL_INTERVAL_MS', activeIntervalMs, 1),
-    batchSize: intFrom(env, 'TRACKING_BATCH_SIZE', 500, 1),
-    leaseMs: intFrom(env, 'TRACKING_LEASE_MS', 60_000, 1000),
+    maxIntervalMs: given.maxIntervalMs ?? 2 * tickMs,
+    failureDelayMs: given.failureDelayMs ?? 2 * tickMs,
+    terminalGraceMs: given.terminalGraceMs ?? DEFAULT_TERMINAL_GRACE_MS,
+    terminalIntervalMs: given.terminalIntervalMs ?? activeIntervalMs,
+    batchSize: given.batchSize ?? 500,
+    leaseMs: given.leaseMs ?? 60_000,
   };
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JOB_QUEUE, JobQueuePort, CLOCK, ClockPort } from '@lgw/kernel';
+import { enqueueJob, JOB_QUEUE, JobQueuePort, CLOCK, ClockPort } from '@lgw/kernel';
 import { WEBHOOK_MESSAGE_REPOSITORY, WEBHOOK_SETTINGS, WebhookMessageRepositoryPort, WebhookSettings } from '../ports/webhooks.port';
-import { WEBHOOK_DELIVERY_QUEUE, WebhookDeliveryJob } from '../webhook-jobs';
+import { DELIVER_WEBHOOK_JOB } from '../webhook-jobs';
 
 /** Messages leased per round: bounded work per tick, the rest on the next. */
 const BATCH = 500;
@@ -34,9 +34,9 @@ export class DispatchWebhookMessagesUseCase {
       teamId: command.teamId,
     });
     for (const claim of claims) {
-      await this.jobs.enqueue<WebhookDeliveryJob>(
-        WEBHOOK_DELIVERY_QUEUE,
-        'deliver',
+      await enqueueJob(
+        this.jobs,
+        DELIVER_WEBHOOK_JOB,
         { messageId: claim.id, leaseToken: claim.leaseToken },
         // Our own schedule retries; the queue runs each lease once (a crash is recovered by the lease).
         { jobId: `webhook-${claim.leaseToken}`, attempts: 1 },

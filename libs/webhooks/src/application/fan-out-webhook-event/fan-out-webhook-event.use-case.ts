@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ApiMode, isShipmentStatus, STATUS_LABELS, RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
 import { isWebhookEventKind, WebhookEventKind, SHIPMENT_REPOSITORY, ShipmentRepositoryPort, toShipmentView } from '@lgw/shipping';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
@@ -27,7 +27,7 @@ export class FanOutWebhookEventUseCase {
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
-    @Optional() private readonly modes?: TenantModes,
+    private readonly modes: TenantModes,
   ) {}
 
   /** Returns how many new messages were stored. */
@@ -38,7 +38,7 @@ export class FanOutWebhookEventUseCase {
     if (!endpoint || !endpoint.enabled) return 0;
     const wanted = kinds.filter((kind: WebhookEventKind) => endpoint.events.includes(kind));
     if (wanted.length === 0) return 0;
-    const mode = this.modes ? await this.modes.of(event.teamId) : 'live';
+    const mode = await this.modes.of(event.teamId);
     if (event.type === 'cod.remitted') return this.remittanceMessages(event, wanted, mode);
     const shipment = await this.shipments.findForTeam(event.teamId, event.shipmentId);
     if (!shipment) return 0;

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, JOB_QUEUE, JobQueuePort, CLOCK, ClockPort } from '@lgw/kernel';
+import { DomainError, enqueueJob, JOB_QUEUE, JobQueuePort, CLOCK, ClockPort } from '@lgw/kernel';
 import { WEBHOOK_MESSAGE_REPOSITORY, WebhookMessageRepositoryPort } from '../ports/webhooks.port';
 import { WebhookDeliveryView } from '../webhook-config.view';
-import { WEBHOOK_EVENTS_QUEUE, WebhookDispatchJob } from '../webhook-jobs';
+import { DISPATCH_WEBHOOKS_JOB } from '../webhook-jobs';
 import { toWebhookDeliveryView } from '../list-webhook-deliveries/list-webhook-deliveries.use-case';
 
 /**
@@ -23,7 +23,7 @@ export class RetryWebhookDeliveryUseCase {
     if (!message) throw new DomainError('E_NOT_FOUND');
     if (!requeued) throw new DomainError('E_WEBHOOK_NOT_RETRYABLE', { state: message.state });
     // Hand it out now rather than at the next dispatch tick; if the queue is down the tick will.
-    await this.jobs.enqueue<WebhookDispatchJob>(WEBHOOK_EVENTS_QUEUE, 'dispatch', { teamId: command.teamId }).catch(() => undefined);
+    await enqueueJob(this.jobs, DISPATCH_WEBHOOKS_JOB, { teamId: command.teamId }).catch(() => undefined);
     return toWebhookDeliveryView(message);
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { WEBHOOK_TEST_EVENT } from '../../domain/webhook-endpoint-rules';
 import { TenantModes } from '@lgw/access';
@@ -34,7 +34,7 @@ export class SendTestWebhookUseCase {
     @Inject(WEBHOOK_SIGNER) private readonly signer: WebhookSignerPort,
     @Inject(WEBHOOK_SECRET_CIPHER) private readonly cipher: WebhookSecretCipherPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
-    @Optional() private readonly modes?: TenantModes,
+    private readonly modes: TenantModes,
   ) {}
 
   async execute(command: { teamId: string }): Promise<TestWebhookResult> {
@@ -49,7 +49,7 @@ export class SendTestWebhookUseCase {
         message_en: 'Test message from the Logistics Gateway.',
         message_ar: 'رسالة تجريبية من بوابة الشحن.',
       },
-      this.modes ? await this.modes.of(command.teamId) : 'live',
+      await this.modes.of(command.teamId),
     );
     const result = await this.sender.send(endpoint.url, signedWebhookHeaders(endpoint, this.cipher, this.signer, id, body, now), body);
     const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { billingPeriodOf, DomainError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { EinvoiceParty } from '../../../domain/einvoicing/ubl-invoice';
 import { composeDocuments } from '../einvoice-composition';
@@ -11,8 +11,10 @@ import {
   EinvoiceDocument,
   EinvoiceSeller,
   EinvoiceStorePort,
+  FATOORA,
+  FatooraPort,
 } from '../einvoicing.ports';
-import { SubmitEinvoicesUseCase } from '../submit-einvoices/submit-einvoices.use-case';
+import { EinvoiceSubmission } from '../einvoice-submission';
 import { BILLING_LEDGER, BillingLedgerPort } from '../../ports/billing-ledger.port';
 import { billingJob } from '../../billing-event';
 import { LedgerBilling } from '../../ledger-billing';
@@ -56,6 +58,8 @@ export class IssueEinvoicesUseCase {
   private readonly logger = new Logger('IssueEinvoices');
   /** Bills a booking's events before its lines are invoiced (the billing job's own rule). */
   private readonly billing: LedgerBilling;
+  /** Sends each issued document to ZATCA (the retry job's own rule). */
+  private readonly submitter: EinvoiceSubmission;
 
   constructor(
     @Inject(EINVOICE_STORE) private readonly store: EinvoiceStorePort,
@@ -63,13 +67,14 @@ export class IssueEinvoicesUseCase {
     @Inject(EINVOICE_SELLER) private readonly seller: EinvoiceSeller,
     @Inject(WEBHOOK_SECRET_CIPHER) private readonly cipher: WebhookSecretCipherPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
-    private readonly submitter: SubmitEinvoicesUseCase,
+    @Inject(FATOORA) fatoora: FatooraPort,
     @Inject(BILLING_LEDGER) private readonly ledger: BillingLedgerPort,
     @Inject(SHIPMENT_REPOSITORY) shipments: ShipmentRepositoryPort,
     @Inject(RATE_CARDS) rateCards: RateCardSourcePort,
-    @Optional() modes?: TenantModes,
+    modes: TenantModes,
   ) {
     this.billing = new LedgerBilling(shipments, ledger, rateCards, modes);
+    this.submitter = new EinvoiceSubmission(store, fatoora, cipher);
   }
 
   async execute(command: IssueEinvoicesCommand): Promise<EinvoiceDocument[]> {

@@ -3,7 +3,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ValidationError, CLOCK, ClockPort } from '@lgw/kernel';
 import { DOCUMENT_STORE, DocumentStorePort, StagedDocument } from '../../ports/document-store.port';
 import { SHIPMENT_DOCUMENT_REPOSITORY, ShipmentDocumentRepositoryPort } from '../../ports/shipment-document.repository.port';
-import { GetShipmentUseCase } from '../../get-shipment/get-shipment.use-case';
+import { shipmentOfTeam } from '../../shipment-of-team';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
 import { sanitiseFilename } from '../document-filename';
 import {
   DOCUMENT_CONTENT_TYPE,
@@ -37,7 +38,7 @@ export class UploadShipmentDocumentUseCase {
   private readonly logger = new Logger('UploadShipmentDocument');
 
   constructor(
-    private readonly getShipment: GetShipmentUseCase,
+    @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(DOCUMENT_STORE) private readonly store: DocumentStorePort,
     @Inject(SHIPMENT_DOCUMENT_REPOSITORY) private readonly documents: ShipmentDocumentRepositoryPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
@@ -45,7 +46,7 @@ export class UploadShipmentDocumentUseCase {
 
   async execute(command: UploadShipmentDocumentCommand): Promise<ShipmentDocumentView> {
     // Checked before any byte of the body is read: a wrong id costs no upload.
-    const shipment = await this.getShipment.record(command.teamId, command.shipmentId);
+    const shipment = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
     const form: UploadForm = { types: [] };
     let committed = false;
     try {

@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@lgw/kernel';
 import { LabelFormat } from '../../../domain/label-format';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
-import { GetShipmentUseCase } from '../../get-shipment/get-shipment.use-case';
-import { RenderLabelUseCase } from '../render-label/render-label.use-case';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../../ports/shipment.repository.port';
+import { shipmentOfTeam } from '../../shipment-of-team';
+import { LabelRendering } from '../render-label/render-label.use-case';
 
 /**
  * Serves the stored label in the asked format; renders on demand (and stores) only what is not
@@ -12,9 +13,9 @@ import { RenderLabelUseCase } from '../render-label/render-label.use-case';
 @Injectable()
 export class GetLabelUseCase {
   constructor(
-    private readonly shipments: GetShipmentUseCase,
+    @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(LABEL_STORE) private readonly labels: LabelStorePort,
-    private readonly renderLabel: RenderLabelUseCase,
+    private readonly rendering: LabelRendering,
   ) {}
 
   /** Without a format: the one the shipment asked for at booking (pdf_a6 unless it asked). */
@@ -22,10 +23,10 @@ export class GetLabelUseCase {
     const stored = await this.labels.findFormat(command.teamId, command.shipmentId, command.format);
     if (stored?.status === 'CANCELLED') throw new DomainError('E_LABEL_VOIDED', { shipment_id: command.shipmentId });
     if (stored?.body) return { format: stored.format, body: stored.body };
-    // Not rendered yet (or not this team's: record() answers 404 for that).
-    const shipment = await this.shipments.record(command.teamId, command.shipmentId);
+    // Not rendered yet (or not this team's: shipmentOfTeam answers 404 for that).
+    const shipment = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
     if (shipment.status === 'CANCELLED') throw new DomainError('E_LABEL_VOIDED', { shipment_id: shipment.id });
     const format = command.format ?? shipment.labelFormat ?? 'pdf_a6';
-    return { format, body: await this.renderLabel.renderFormat(shipment, format) };
+    return { format, body: await this.rendering.renderFormat(shipment, format) };
   }
 }

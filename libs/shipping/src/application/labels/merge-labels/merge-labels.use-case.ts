@@ -4,7 +4,7 @@ import { LABEL_MERGER, LabelMergerPort } from '../../ports/label-renderer.port';
 import { LabelFormat } from '../../../domain/label-format';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { ShipmentRecord } from '../../shipment.record';
-import { RenderLabelUseCase } from '../render-label/render-label.use-case';
+import { LabelRendering } from '../render-label/render-label.use-case';
 
 export const MERGE_MAX_LABELS = 500;
 export const BATCH_LABELS_MAX_LIMIT = 1000;
@@ -44,7 +44,7 @@ export class MergeLabelsUseCase {
   constructor(
     @Inject(LABEL_STORE) private readonly labels: LabelStorePort,
     @Inject(LABEL_MERGER) private readonly merger: LabelMergerPort,
-    private readonly renderLabel: RenderLabelUseCase,
+    private readonly rendering: LabelRendering,
   ) {}
 
   /** A selection of 1–500 of the team's shipments; any unknown or foreign id → E_NOT_FOUND, a cancelled one → E_LABEL_VOIDED. */
@@ -109,7 +109,7 @@ export class MergeLabelsUseCase {
 
   private async body(shipment: ShipmentRecord, format: LabelFormat): Promise<Buffer> {
     const stored = await this.labels.findFormat(shipment.teamId, shipment.id, format);
-    return stored?.body ?? this.renderLabel.renderFormat(shipment, format);
+    return stored?.body ?? this.rendering.renderFormat(shipment, format);
   }
 }
 

@@ -2,13 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { eventKindsForStatusChange } from '../../../domain/shipment-event-kinds';
 import { LABEL_FORMAT_RENDERER, LABEL_RENDERER, LabelFormatRendererPort, LabelRendererPort } from '../../ports/label-renderer.port';
 import { LabelFormat } from '../../../domain/label-format';
-import { LabelRendererUnavailableError, CLOCK, ClockPort, EVENT_JOB_ATTEMPTS, JobQueuePort } from '@lgw/kernel';
+import { LabelRendererUnavailableError, CLOCK, ClockPort, defineJob, enqueueJob, EVENT_JOB_ATTEMPTS, JobQueuePort } from '@lgw/kernel';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import { gatewayEvent, ShipmentRecord } from '../../shipment.record';
 import { toLabelData } from '../label-data';
 
 export const LABEL_QUEUE = 'labels';
+
+/** Renders a new shipment's label. */
+export const RENDER_LABEL_JOB = defineJob<{ readonly shipmentId: string }>(LABEL_QUEUE, 'render');
 
 /** One label job per shipment, however many times it is asked for. */
 export function labelJobId(shipmentId: string): string {
@@ -17,15 +20,16 @@ export function labelJobId(shipmentId: string): string {
 
 /** Queues a shipment's label (the relay, and the sweep for labels whose job was lost). */
 export function enqueueLabel(jobs: JobQueuePort, shipmentId: string): Promise<void> {
-  return jobs.enqueue(LABEL_QUEUE, 'render', { shipmentId }, { jobId: labelJobId(shipmentId), attempts: EVENT_JOB_ATTEMPTS });
+  return enqueueJob(jobs, RENDER_LABEL_JOB, { shipmentId }, { jobId: labelJobId(shipmentId), attempts: EVENT_JOB_ATTEMPTS });
 }
 
 /**
  * Renders a shipment's label once and keeps it. Safe to run twice (a retried job, or a
  * GET racing the job): the first stored PDF wins and the status moves only from CREATED.
+ * A service over the label ports, shared by the label job, GET label and the merged print.
  */
 @Injectable()
-export class RenderLabelUseCase {
+export class LabelRendering {
   constructor(
     @Inject(LABEL_STORE) private readonly labels: LabelStorePort,
     @Inject(LABEL_RENDERER) private readonly renderer: LabelRendererPort,
@@ -33,25 +37,6 @@ export class RenderLabelUseCase {
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(LABEL_FORMAT_RENDERER) private readonly formats: LabelFormatRendererPort,
   ) {}
-
-  /**
-   * Job entry point: by shipment id, whatever the team. A browser that cannot run ends the job
-   * without spending its retries: the shipment stays waiting for its label and the label sweep
-   * asks again a minute later (docs/adr/0034-labels-without-a-browser.md).
-   */
-  async execute(command: { shipmentId: string }): Promise<void> {
-    if (await this.labels.find(command.shipmentId)) return;
-    const shipment = await this.labels.findShipment(command.shipmentId);
-    if (!shipment) return;
-    try {
-      // The A6 label, and the ZPL precomputed with it: serving ZPL then needs no browser (ADR 0049).
-      await this.renderFormat(shipment, 'zpl');
-      // A shipment that asked for 4×6 gets it ready too.
-      if (shipment.labelFormat === 'pdf_4x6') await this.renderFormat(shipment, 'pdf_4x6');
-    } catch (error) {
-      if (!(error instanceof LabelRendererUnavailableError)) throw error;
-    }
-  }
 
   /**
    * The label in a format, rendered and stored now if it is not yet (the A6 label first: the
@@ -93,5 +78,33 @@ export class RenderLabelUseCase {
         },
       },
     ]);
+  }
+}
+
+/** The label job: renders what a new shipment needs, by shipment id whatever the team. */
+@Injectable()
+export class RenderLabelUseCase {
+  constructor(
+    @Inject(LABEL_STORE) private readonly labels: LabelStorePort,
+    private readonly rendering: LabelRendering,
+  ) {}
+
+  /**
+   * Job entry point: by shipment id, whatever the team. A browser that cannot run ends the job
+   * without spending its retries: the shipment stays waiting for its label and the label sweep
+   * asks again a minute later (docs/adr/0034-labels-without-a-browser.md).
+   */
+  async execute(command: { shipmentId: string }): Promise<void> {
+    if (await this.labels.find(command.shipmentId)) return;
+    const shipment = await this.labels.findShipment(command.shipmentId);
+    if (!shipment) return;
+    try {
+      // The A6 label, and the ZPL precomputed with it: serving ZPL then needs no browser (ADR 0049).
+      await this.rendering.renderFormat(shipment, 'zpl');
+      // A shipment that asked for 4×6 gets it ready too.
+      if (shipment.labelFormat === 'pdf_4x6') await this.rendering.renderFormat(shipment, 'pdf_4x6');
+    } catch (error) {
+      if (!(error instanceof LabelRendererUnavailableError)) throw error;
+    }
   }
 }
