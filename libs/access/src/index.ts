@@ -10,3 +10,5 @@ export * from './application/set-rate-limit/set-rate-limit.use-case';
 export * from './application/tenant-modes';
 export * from './http/teams-admin.http.controller';
 export * from './persistence/sql-team.repository';
+export * from './access.module';
+export * from './http/access-http.module';

@@ -1,6 +1,14 @@
-import { Module } from '@nestjs/common';
-import { AddressesHttpController } from './http/addresses.http.controller';
+import { Global, Module, Provider } from '@nestjs/common';
+import { DestinationAddressCheck } from './application/destination-address-check';
+import { VerifyAddressUseCase } from './application/verify-address/verify-address.use-case';
 
-/** National Address verification (docs/adr/0052); the directory port and use case are bound in the composition root. */
-@Module({ controllers: [AddressesHttpController] })
+const PROVIDERS: Provider[] = [DestinationAddressCheck, VerifyAddressUseCase];
+
+/**
+ * National Address verification (the register adapter itself comes with the process: libs/runtime).
+ * Binds only this context's own ports and use cases; process resources (data source, configuration,
+ * queues, renderers, carrier adapters) come from the composition root.
+ */
+@Global()
+@Module({ providers: PROVIDERS, exports: PROVIDERS })
 export class AddressesModule {}

@@ -6,3 +6,4 @@ export * from './application/ports/address-directory.port';
 export * from './application/verify-address/verify-address.use-case';
 export * from './domain/address-warnings';
 export * from './http/dto/address.request.dto';
+export * from './http/addresses-http.module';

@@ -27,3 +27,4 @@ export * from './domain/einvoicing/zatca-tlv';
 export * from './domain/zatca-qr';
 export * from './persistence/einvoicing/sql-einvoice.store';
 export * from './persistence/sql-billing-ledger.repository';
+export * from './http/billing-http.module';

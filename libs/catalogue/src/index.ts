@@ -5,3 +5,4 @@ export * from './application/score-data-readiness/score-data-readiness.use-case'
 export * from './application/upsert-catalogue-products/upsert-catalogue-products.use-case';
 export * from './catalogue.module';
 export * from './persistence/sql-catalogue.repository';
+export * from './http/catalogue-http.module';

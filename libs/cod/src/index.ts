@@ -8,3 +8,4 @@ export * from './application/ports/cod-remittance.repository.port';
 export * from './cod.module';
 export * from './domain/cash-on-delivery';
 export * from './persistence/sql-cod-remittance.repository';
+export * from './http/cod-http.module';

@@ -14,3 +14,4 @@ export * from './fulfilment.module';
 export * from './persistence/filesystem-batch-file.store';
 export * from './persistence/postgres-batch-file.store';
 export * from './persistence/sql-fulfilment-batch.repository';
+export * from './http/fulfilment-http.module';

@@ -5,3 +5,5 @@ export * from './application/redrive-outbox/redrive-outbox.use-case';
 export * from './application/relay-outbox/relay-outbox.use-case';
 export * from './http/health.http.controller';
 export * from './persistence/sql-retention';
+export * from './operations.module';
+export * from './http/operations-http.module';

@@ -8,3 +8,4 @@ export * from './application/schedule-pickup/schedule-pickup.use-case';
 export * from './application/schedule-pickup/settle-pickup-intent';
 export * from './persistence/sql-pickup.repository';
 export * from './pickups-returns.module';
+export * from './http/pickups-returns-http.module';

@@ -10,3 +10,5 @@ export * from './http/dto/parcel.request.dto';
 export * from './http/dto/shipping.request.dto';
 export * from './http/rates.http.controller';
 export * from './persistence/signed-quote.repository';
+export * from './rating.module';
+export * from './http/rating-http.module';

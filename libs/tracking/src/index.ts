@@ -5,3 +5,4 @@ export * from './application/sync-tracking/sync-tracking.use-case';
 export * from './application/sync-tracking/tracking-poll-policy';
 export * from './persistence/sql-tracking.repository';
 export * from './tracking.module';
+export * from './http/tracking-http.module';

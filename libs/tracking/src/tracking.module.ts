@@ -1,11 +1,24 @@
-import { Module } from '@nestjs/common';
-import { TestModeHttpController } from './http/test-mode.http.controller';
-import { TrackingHttpController } from './http/tracking.http.controller';
+import { Global, Module, Provider } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DATA_SOURCE } from '@lgw/kernel';
+import { GetTrackingUseCase } from './application/get-tracking/get-tracking.use-case';
+import { RecordTestEventUseCase } from './application/record-test-event/record-test-event.use-case';
+import { SqlTrackingRepository } from './persistence/sql-tracking.repository';
+import { SyncTrackingUseCase } from './application/sync-tracking/sync-tracking.use-case';
+import { TRACKING_REPOSITORY } from './application/ports/tracking.repository.port';
+
+const PROVIDERS: Provider[] = [
+  { provide: TRACKING_REPOSITORY, inject: [DATA_SOURCE], useFactory: (dataSource: DataSource) => new SqlTrackingRepository(dataSource) },
+  GetTrackingUseCase,
+  SyncTrackingUseCase,
+  RecordTestEventUseCase,
+];
 
 /**
- * GET /shipments/{id}/tracking (docs/api.md §4 endpoint 6), and test mode's
- * POST /test/shipments/{id}/events (docs/test-mode.md). The carrier tracking sync runs in the
- * worker (libs/runtime/src/background-jobs/background-jobs.processor.ts); its use cases are bound in the core.
+ * Tracking sync and reads, and test-mode events.
+ * Binds only this context's own ports and use cases; process resources (data source, configuration,
+ * queues, renderers, carrier adapters) come from the composition root.
  */
-@Module({ controllers: [TrackingHttpController, TestModeHttpController] })
+@Global()
+@Module({ providers: PROVIDERS, exports: PROVIDERS })
 export class TrackingModule {}

@@ -15,3 +15,4 @@ export * from './domain/webhook-retry-policy';
 export * from './persistence/sql-webhook-endpoint.repository';
 export * from './persistence/sql-webhook-message.repository';
 export * from './webhooks.module';
+export * from './http/webhooks-http.module';

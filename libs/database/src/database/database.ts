@@ -21,6 +21,9 @@ export interface DatabaseSettings {
   readonly connectTimeoutMs?: number;
 }
 
+/** The process's database (its data source and whether it is embedded), for the modules that bind SQL adapters. */
+export const DATABASE = Symbol('DATABASE');
+
 export interface Database {
   readonly dataSource: DataSource;
   readonly mode: 'postgres' | 'embedded';

@@ -1,45 +1,39 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
+import { AccessHttpModule } from '@lgw/access';
+import { AddressesHttpModule } from '@lgw/addresses';
+import { BillingHttpModule } from '@lgw/billing';
+import { CarrierAccessHttpModule } from '@lgw/carrier-access';
+import { CatalogueHttpModule } from '@lgw/catalogue';
+import { CodHttpModule } from '@lgw/cod';
+import { FulfilmentHttpModule } from '@lgw/fulfilment';
+import { IdempotencyModule } from '@lgw/http-api';
+import { OperationsHttpModule } from '@lgw/operations';
+import { PickupsReturnsHttpModule } from '@lgw/pickups-returns';
+import { RatingHttpModule } from '@lgw/rating';
+import { ShippingHttpModule } from '@lgw/shipping';
+import { TrackingHttpModule } from '@lgw/tracking';
+import { WebhooksHttpModule } from '@lgw/webhooks';
 import { GatewayCoreModule } from '../composition/gateway-core.module';
 import { GatewayRuntime } from '../composition/gateway-runtime';
-import { TeamsAdminHttpController } from '@lgw/access';
-import { CarriersHttpController, PassthroughModule, CarrierConnectionsModule } from '@lgw/carrier-access';
-import { HealthHttpController } from '@lgw/operations';
-import {
-  LabelsHttpController,
-  PrintingHttpController,
-  ManifestsHttpController,
-  ShipmentsHttpController,
-  DocumentsModule,
-  DestinationModule,
-} from '@lgw/shipping';
-import { RatesHttpController } from '@lgw/rating';
-import { TrackingModule } from '@lgw/tracking';
-import { BillingModule } from '@lgw/billing';
-import { CatalogueModule } from '@lgw/catalogue';
-import { FulfilmentBatchesModule } from '@lgw/fulfilment';
-import { WebhooksModule } from '@lgw/webhooks';
-import { CodModule } from '@lgw/cod';
-import { PickupsModule } from '@lgw/pickups-returns';
-import { AddressesModule } from '@lgw/addresses';
-import { IdempotencyModule } from '@lgw/http-api';
 
 /**
- * Feature modules (features/*.module.ts) each bring their controllers; every port and use case
- * is bound in GatewayCoreModule (the composition root), which is global.
+ * Each context's HTTP module brings its controllers (libs/<context>/src/http); its use cases and
+ * ports are bound by the context's own module, which GatewayCoreModule composes.
  */
-const FEATURE_MODULES: Array<Type<unknown>> = [
-  PassthroughModule,
-  DocumentsModule,
-  DestinationModule,
-  TrackingModule,
-  BillingModule,
-  CatalogueModule,
-  FulfilmentBatchesModule,
-  WebhooksModule,
-  CodModule,
-  PickupsModule,
-  AddressesModule,
-  CarrierConnectionsModule,
+const HTTP_MODULES: Array<Type<unknown>> = [
+  AccessHttpModule,
+  AddressesHttpModule,
+  CarrierAccessHttpModule,
+  CodHttpModule,
+  RatingHttpModule,
+  ShippingHttpModule,
+  PickupsReturnsHttpModule,
+  TrackingHttpModule,
+  WebhooksHttpModule,
+  BillingHttpModule,
+  CatalogueHttpModule,
+  FulfilmentHttpModule,
+  OperationsHttpModule,
 ];
 
 @Module({})
@@ -47,17 +41,7 @@ export class ApiModule {
   static forRoot(runtime: GatewayRuntime, extra: DynamicModule[] = []): DynamicModule {
     return {
       module: ApiModule,
-      imports: [GatewayCoreModule.forRoot(runtime), IdempotencyModule, ...FEATURE_MODULES, ...extra],
-      controllers: [
-        CarriersHttpController,
-        HealthHttpController,
-        LabelsHttpController,
-        PrintingHttpController,
-        ManifestsHttpController,
-        RatesHttpController,
-        ShipmentsHttpController,
-        TeamsAdminHttpController,
-      ],
+      imports: [GatewayCoreModule.forRoot(runtime), IdempotencyModule, ...HTTP_MODULES, ...extra],
     };
   }
 }
