@@ -1,0 +1,87 @@
+import {
+  CarrierBooking,
+  CarrierBookingFound,
+  CarrierBookingRequest,
+  CarrierOperationNotSupportedError,
+  CarrierPort,
+  CarrierRejectedError,
+  CarrierRemittancePage,
+  CarrierTrackingEvent,
+  PassthroughResponse,
+} from '@lgw/application';
+import { CarrierCallGuard } from '../shared/carrier-call-guard';
+import { chunk } from '../shared/text';
+import { SmsaClient } from './smsa.client';
+import { fromSmsaShipment, fromSmsaTracking, toSmsaB2cRequest, toSmsaService } from './smsa.mapper';
+import { SmsaSettings } from './smsa.settings';
+
+/** AWBs per POST /api/track/bulk. */
+const TRACKING_BATCH = 50;
+
+/** SMSA Express e-commerce REST API (docs/carriers/smsa.md). */
+export class SmsaAdapter implements CarrierPort {
+  readonly code = 'smsa';
+
+  constructor(
+    private readonly client: SmsaClient,
+    private readonly guard: CarrierCallGuard,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  static create(settings: SmsaSettings): SmsaAdapter {
+    return new SmsaAdapter(new SmsaClient(settings), new CarrierCallGuard('smsa', settings.resilience));
+  }
+
+  get circuit() {
+    return this.guard.circuit;
+  }
+
+  async book(request: CarrierBookingRequest): Promise<CarrierBooking> {
+    const service = toSmsaService(request.serviceCode);
+    if (!service) throw new CarrierRejectedError(this.code, `unknown service level ${request.serviceCode}`);
+    const body = toSmsaB2cRequest(request, service, this.now());
+    // SMSA does not dedupe a re-sent shipment: never retried (recovery asks by OrderNumber instead).
+    const answer = await this.guard.run('book', (signal) => this.client.createB2c(body, signal), { idempotent: false });
+    return fromSmsaShipment(answer);
+  }
+
+  /**
+   * SMSA has no cancel for B2C shipments (docs/adr/0076-real-carriers.md): the gateway voids the
+   * shipment itself, keeps it off pickups and manifests and does not bill it; nothing is sent.
+   */
+  async cancel(_trackingNumber: string): Promise<void> {
+    return;
+  }
+
+  async findBookingByReference(gatewayReference: string): Promise<CarrierBookingFound | null> {
+    const record = await this.guard.run('find booking', (signal) => this.client.trackByReference(gatewayReference, signal), {
+      idempotent: true,
+    });
+    if (!record?.AWB) return null;
+    const cancelled = (record.Scans ?? []).some((scan) => scan.ScanType?.trim().toUpperCase() === 'CAN');
+    return { trackingNumber: record.AWB, carrierReference: record.AWB, cancelled };
+  }
+
+  async fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]> {
+    const events: CarrierTrackingEvent[] = [];
+    for (const batch of chunk([...new Set(trackingNumbers)], TRACKING_BATCH)) {
+      const records = await this.guard.run('tracking', (signal) => this.client.trackBulk(batch, signal), { idempotent: true });
+      for (const record of Array.isArray(records) ? records : []) events.push(...fromSmsaTracking(record));
+    }
+    return events;
+  }
+
+  /** SMSA's API offers no consignee change after booking. */
+  async updateDestination(): Promise<void> {
+    throw new CarrierOperationNotSupportedError(this.code, 'destination update');
+  }
+
+  /** SMSA's API publishes no cash-on-delivery payout feed (payouts are statements outside the API). */
+  async fetchRemittances(): Promise<CarrierRemittancePage> {
+    throw new CarrierOperationNotSupportedError(this.code, 'cash-on-delivery payout feed');
+  }
+
+  async passthrough(): Promise<PassthroughResponse> {
+    throw new CarrierOperationNotSupportedError(this.code, 'passthrough');
+  }
+}
