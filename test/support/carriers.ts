@@ -1,4 +1,4 @@
-import { CARRIERS, CarrierDefinition, carrierEnvName } from '@lgw/carriers';
+import { CarrierLack, carrierLacks, CARRIERS, CarrierDefinition, carrierEnvName } from '@lgw/carriers';
 
 /** Every registered carrier: suites "for each carrier" iterate this, never a list of codes. */
 export const CARRIER_CODES: readonly string[] = CARRIERS.map((carrier) => carrier.descriptor.code);
@@ -47,4 +47,9 @@ export function platformAccountEnv(): Record<string, string> {
     for (const [name, value] of Object.entries(carrier.settings.credentials)) env[carrierEnvName(carrier.descriptor.code, name)] = value;
   }
   return env;
+}
+
+/** The carrier's API lacks this (its definition's `lacks`, documented in docs/carriers/<code>.md). */
+export function lacks(code: string, what: CarrierLack): boolean {
+  return carrierLacks(carrierDefinition(code), what);
 }

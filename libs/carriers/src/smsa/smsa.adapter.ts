@@ -12,7 +12,7 @@ import {
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
 import { chunk } from '../shared/text';
 import { SmsaClient } from './smsa.client';
-import { fromSmsaShipment, fromSmsaTracking, toSmsaB2cRequest, toSmsaService } from './smsa.mapper';
+import { fromSmsaShipment, fromSmsaTracking, smsaLabel, toSmsaB2cRequest, toSmsaService } from './smsa.mapper';
 import { SmsaSettings } from './smsa.settings';
 
 /** AWBs per POST /api/track/bulk. */
@@ -51,6 +51,14 @@ export class SmsaAdapter implements CarrierPort {
    */
   async cancel(_trackingNumber: string): Promise<void> {
     return;
+  }
+
+  /** SMSA's own waybill document (the PDF it issued at booking), byte for byte. */
+  async fetchLabel(trackingNumber: string): Promise<Buffer> {
+    const answer = await this.guard.run('label', (signal) => this.client.queryB2c(trackingNumber, signal), { idempotent: true });
+    const label = smsaLabel(answer, trackingNumber);
+    if (!label) throw new CarrierRejectedError(this.code, `no waybill document for AWB ${trackingNumber}`);
+    return label;
   }
 
   async findBookingByReference(gatewayReference: string): Promise<CarrierBookingFound | null> {

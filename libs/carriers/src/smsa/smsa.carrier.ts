@@ -28,7 +28,8 @@ export const SMSA_CARRIER: CarrierDefinition = {
     ],
     // No collections booked through the API (SMSA's couriers call on a schedule agreed with the account),
     // no passthrough target; customer returns (C2B) are not wired yet.
-    capabilities: { passthrough: false },
+    // SMSA's own waybill document is the label: a 4×6 PDF, issued at booking (docs/carriers/smsa.md).
+    capabilities: { passthrough: false, labels: { formats: ['pdf_4x6'] } },
   },
   settings: { liveBaseUrl: 'https://ecomapis.smsaexpress.com', credentials: { apiKey: SMSA_SANDBOX_KEY }, tuning: [] },
   // One API key per SMSA account, sent in the `apikey` header.

@@ -13,6 +13,11 @@ export class SmsaClient {
     return this.expectOk(await this.call('POST', '/api/shipment/b2c/new', signal, JSON.stringify(body)));
   }
 
+  /** GET /api/shipment/b2c/query/{AWB}: the shipment as booked, its waybill files included. */
+  async queryB2c(awb: string, signal: AbortSignal): Promise<SmsaShipmentAnswer> {
+    return this.expectOk(await this.call('GET', `/api/shipment/b2c/query/${encodeURIComponent(awb)}`, signal));
+  }
+
   async trackSingle(awb: string, signal: AbortSignal): Promise<SmsaTracking | null> {
     const answer = await this.call('GET', `/api/track/single/${encodeURIComponent(awb)}`, signal);
     if (answer.status === 404) return null;

@@ -3,7 +3,7 @@ import createRequest from './fixtures/b2c-new.request.json';
 import createAnswer from './fixtures/b2c-new.response.json';
 import validationError from './fixtures/error-validation.json';
 import trackSingle from './fixtures/track-single.response.json';
-import { fromSmsaShipment, fromSmsaTracking, smsaLabels, smsaRefusal, smsaShipDate, toSmsaB2cRequest } from './smsa.mapper';
+import { fromSmsaShipment, fromSmsaTracking, smsaLabel, smsaRefusal, smsaShipDate, toSmsaB2cRequest } from './smsa.mapper';
 import { SmsaShipmentAnswer, SmsaTracking } from './smsa.wire-types';
 
 const request: CarrierBookingRequest = {
@@ -34,6 +34,7 @@ describe('smsa mapper', () => {
       WeightUnit: 'KG',
       WaybillType: 'PDF',
       ShipmentCurrency: 'SAR',
+      ContentDescription: 'ORD-77',
       // Riyadh's wall clock, no offset: past 21:00 UTC it is already the next day in Riyadh.
       ShipDate: '2025-03-02T00:30:00',
     });
@@ -48,8 +49,9 @@ describe('smsa mapper', () => {
 
   it('reads the documented answer: the first waybill AWB is the tracking number, the label bytes come decoded', () => {
     expect(fromSmsaShipment(createAnswer)).toEqual({ trackingNumber: '231200021879', carrierReference: '231200021000' });
-    const [label] = smsaLabels(createAnswer as SmsaShipmentAnswer);
-    expect(label.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const label = smsaLabel(createAnswer as SmsaShipmentAnswer, '231200021879');
+    expect(label!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(smsaLabel(createAnswer as SmsaShipmentAnswer, '999')).toBeNull();
   });
 
   it('reads the documented tracking record: scans oldest first, in the carrier offset, stable ids, COD on delivery', () => {

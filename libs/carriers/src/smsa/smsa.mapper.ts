@@ -53,7 +53,8 @@ export function toSmsaB2cRequest(request: CarrierBookingRequest, service: string
     WaybillType: 'PDF',
     Weight: sumKg(request.parcels.map((p) => p.weight_kg)),
     WeightUnit: 'KG',
-    ContentDescription: request.reference ? `Order ${request.reference}` : 'Merchandise',
+    // SMSA has no field for the merchant's own reference: it travels as the description printed on the waybill.
+    ContentDescription: request.reference ?? 'Merchandise',
     VatPaid: true,
     DutyPaid: false,
     ServiceCode: service,
@@ -67,9 +68,10 @@ export function fromSmsaShipment(answer: SmsaShipmentAnswer): CarrierBooking {
   return { trackingNumber: awb, carrierReference: answer.sawb ?? awb };
 }
 
-/** The waybill labels SMSA issued (base64 in awbFile), decoded, one per parcel. */
-export function smsaLabels(answer: SmsaShipmentAnswer): Buffer[] {
-  return (answer.waybills ?? []).filter((w) => typeof w.awbFile === 'string').map((w) => Buffer.from(w.awbFile, 'base64'));
+/** The waybill document SMSA issued for one AWB (base64 in awbFile), decoded; null when the answer has none. */
+export function smsaLabel(answer: SmsaShipmentAnswer, awb: string): Buffer | null {
+  const waybill = (answer.waybills ?? []).find((w) => w.awb === awb && typeof w.awbFile === 'string' && w.awbFile.length > 0);
+  return waybill ? Buffer.from(waybill.awbFile, 'base64') : null;
 }
 
 /** "2025-03-01T13:15:42" + "+03:00" → the instant; a scan without a readable time → null. */

@@ -3,7 +3,7 @@ import { DomainError } from '@lgw/domain';
 import { LabelFormat } from '../../ports/label-renderer.port';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { GetShipmentUseCase } from '../../shipments/get-shipment/get-shipment.use-case';
-import { RenderLabelUseCase } from '../render-label/render-label.use-case';
+import { carrierFormatRefused, RenderLabelUseCase } from '../render-label/render-label.use-case';
 
 /**
  * Serves the stored label in the asked format; renders on demand (and stores) only what is not
@@ -20,6 +20,17 @@ export class GetLabelUseCase {
   /** Without a format: the one the shipment asked for at booking (pdf_a6 unless it asked). */
   async execute(command: { teamId: string; shipmentId: string; format?: LabelFormat }): Promise<{ format: LabelFormat; body: Buffer }> {
     const stored = await this.labels.findFormat(command.teamId, command.shipmentId, command.format);
+    // A real carrier's own label document (DESIGN §7) exists in its formats only: another is
+    // refused naming those; unasked, the one it issued is served byte for byte.
+    const own = stored ? this.renderLabel.carrierLabelFormats(stored.carrier) : undefined;
+    if (stored && own) {
+      const format = command.format ?? own[0];
+      if (!own.includes(format)) throw carrierFormatRefused(own);
+      if (stored.status === 'CANCELLED') throw new DomainError('E_LABEL_VOIDED', { shipment_id: command.shipmentId });
+      const kept = await this.labels.find(command.shipmentId);
+      if (kept) return { format, body: kept };
+      return { format, body: await this.renderLabel.renderFormat(await this.shipments.record(command.teamId, command.shipmentId), format) };
+    }
     if (stored?.status === 'CANCELLED') throw new DomainError('E_LABEL_VOIDED', { shipment_id: command.shipmentId });
     if (stored?.body) return { format: stored.format, body: stored.body };
     // Not rendered yet (or not this team's: record() answers 404 for that).

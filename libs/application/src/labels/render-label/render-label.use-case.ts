@@ -1,5 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { eventKindsForStatusChange } from '@lgw/domain';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { eventKindsForStatusChange, LabelFormat as DomainLabelFormat, ValidationError } from '@lgw/domain';
+import {
+  ResolveCarrierConnectionUseCase,
+  shipmentCarrier,
+} from '../../carrier-connections/resolve-carrier-connection/resolve-carrier-connection.use-case';
+import { CARRIER_REGISTRY, CarrierRegistryPort } from '../../ports/carrier.port';
 import {
   LABEL_FORMAT_RENDERER,
   LABEL_RENDERER,
@@ -39,7 +44,14 @@ export class RenderLabelUseCase {
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(LABEL_FORMAT_RENDERER) private readonly formats: LabelFormatRendererPort,
+    @Optional() @Inject(CARRIER_REGISTRY) private readonly carriers?: CarrierRegistryPort,
+    @Optional() private readonly connections?: ResolveCarrierConnectionUseCase,
   ) {}
+
+  /** The formats of the carrier's own label document, when the carrier issues one (DESIGN §7); else undefined. */
+  carrierLabelFormats(carrierCode: string): readonly DomainLabelFormat[] | undefined {
+    return this.catalogue.find(carrierCode)?.capabilities.labels?.formats;
+  }
 
   /**
    * Job entry point: by shipment id, whatever the team. A browser that cannot run ends the job
@@ -51,6 +63,12 @@ export class RenderLabelUseCase {
     const shipment = await this.labels.findShipment(command.shipmentId);
     if (!shipment) return;
     try {
+      const own = this.carrierLabelFormats(shipment.carrierCode);
+      // A real carrier's AWB document: fetched and kept as it came, nothing rendered (DESIGN §7).
+      if (own) {
+        await this.renderFormat(shipment, own[0]);
+        return;
+      }
       // The A6 label, and the ZPL precomputed with it: serving ZPL then needs no browser (ADR 0049).
       await this.renderFormat(shipment, 'zpl');
       // A shipment that asked for 4×6 gets it ready too.
@@ -66,6 +84,13 @@ export class RenderLabelUseCase {
    * rendered is not kept: it is rendered again from the current shipment.
    */
   async renderFormat(shipment: ShipmentRecord, format: LabelFormat): Promise<Buffer> {
+    const own = this.carrierLabelFormats(shipment.carrierCode);
+    if (own) {
+      if (!own.includes(format)) throw carrierFormatRefused(own);
+      const kept = (await this.labels.find(shipment.id)) ?? (await this.renderAndStore(shipment));
+      if (!kept) throw new LabelRendererUnavailableError('the shipment changed while its label was fetched', 1);
+      return kept;
+    }
     let current = shipment;
     for (let attempt = 1; ; attempt++) {
       const a6 = (await this.labels.find(current.id)) ?? (await this.renderAndStore(current));
@@ -85,7 +110,9 @@ export class RenderLabelUseCase {
 
   /** Renders and stores the A6 label; null when the shipment's destination changed meanwhile. */
   async renderAndStore(shipment: ShipmentRecord): Promise<Buffer | null> {
-    const pdf = await this.renderer.render(toLabelData(shipment, this.catalogue.find(shipment.carrierCode)));
+    const pdf = this.carrierLabelFormats(shipment.carrierCode)
+      ? await this.fetchCarrierLabel(shipment)
+      : await this.renderer.render(toLabelData(shipment, this.catalogue.find(shipment.carrierCode)));
     const at = this.clock.now();
     return this.labels.saveAndAdvance(shipment, pdf, at, gatewayEvent(shipment.id, 'LABEL_GENERATED', at), [
       {
@@ -101,4 +128,21 @@ export class RenderLabelUseCase {
       },
     ]);
   }
+
+  /** The carrier's own document, on the account the shipment was booked on. */
+  private async fetchCarrierLabel(shipment: ShipmentRecord): Promise<Buffer> {
+    if (!this.carriers) throw new Error('no carrier registry for carrier labels');
+    const carrier = await shipmentCarrier(this.carriers, this.connections, shipment.teamId, shipment);
+    if (!carrier.fetchLabel) throw new Error(`carrier ${shipment.carrierCode} declares labels but cannot fetch them`);
+    return carrier.fetchLabel(shipment.trackingNumber);
+  }
+}
+
+/** 422 naming the formats a real carrier's label document exists in. */
+export function carrierFormatRefused(formats: readonly DomainLabelFormat[]): ValidationError {
+  return new ValidationError(
+    'format',
+    `this carrier issues its own label in ${formats.join(', ')} only`,
+    `تصدر شركة الشحن ملصقها بصيغة ${formats.join('، ')} فقط`,
+  );
 }

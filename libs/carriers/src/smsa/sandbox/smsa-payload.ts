@@ -5,6 +5,7 @@ export type SmsaErrors = Record<string, string[]>;
 
 export interface SmsaB2cBooking {
   orderNumber: string;
+  contentDescription: string;
   serviceCode?: string;
   codSar: number;
   waybillType: 'PDF' | 'ZPL';
@@ -75,6 +76,7 @@ export function readSmsaB2c(body: unknown): { booking?: SmsaB2cBooking; errors: 
     errors,
     booking: {
       orderNumber: orderNumber!,
+      contentDescription: str(body.ContentDescription)!,
       serviceCode: str(body.ServiceCode),
       codSar: cod!,
       waybillType: waybillType as 'PDF' | 'ZPL',

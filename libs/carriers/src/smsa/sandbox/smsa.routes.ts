@@ -8,6 +8,7 @@ import {
   SandboxShipment,
   SimulatorOptions,
   str,
+  testBookingRefusal,
   uniqueTrackingNumber,
 } from '../../shared/sandbox';
 import { readSmsaB2c, SmsaErrors } from './smsa-payload';
@@ -15,6 +16,7 @@ import { smsaWaybill } from './smsa-waybill';
 import { SMSA_ARABIC_TEXT, SMSA_VOCABULARY } from './smsa.vocabulary';
 
 const MAX_BULK = 50;
+const WAYBILLS_KEPT = 20_000;
 const RIYADH_MS = 3 * 3_600_000;
 
 /** ASP.NET's validation problem (400), as SMSA answers a request it refuses. */
@@ -29,6 +31,15 @@ function problem(reply: FastifyReply, status: number, title: string, errors?: Sm
 
 /** Riyadh wall-clock without offset, to the second: how SMSA writes ScanDateTime and createDate. */
 const localTime = (at: Date) => new Date(at.getTime() + RIYADH_MS).toISOString().slice(0, 19);
+
+function answerOf(issued: { sawb: string; createDate: string; awbs: string[]; files: string[] }) {
+  return {
+    sawb: issued.sawb,
+    createDate: issued.createDate,
+    shipmentParcelsCount: issued.awbs.length,
+    waybills: issued.awbs.map((awb, i) => ({ awb, awbFile: issued.files[i] })),
+  };
+}
 
 function trackingView(s: SandboxShipment, pieces: number) {
   return {
@@ -61,6 +72,9 @@ function trackingView(s: SandboxShipment, pieces: number) {
  */
 export async function smsaRoutes(scope: FastifyInstance, { state, code }: SimulatorOptions): Promise<void> {
   const carrier = state.carrier(code);
+  // The waybill files issued at booking, by AWB: GET /api/shipment/b2c/query answers them again.
+  const waybills = new Map<string, { sawb: string; createDate: string; awbs: string[]; files: string[] }>();
+  state.onReset(() => waybills.clear());
   const view = (s: SandboxShipment) => trackingView(s, carrier.detail(s.trackingNumber)?.parcels.length ?? 1);
   prepareNativeScope(scope, state, code);
   scope.addHook('onRequest', async (request, reply) => {
@@ -74,6 +88,9 @@ export async function smsaRoutes(scope: FastifyInstance, { state, code }: Simula
     if (!parsed.ok) return problem(reply, 400, 'One or more validation errors occurred.', { $: [parsed.reason] });
     const { booking, errors } = readSmsaB2c(parsed.value);
     if (!booking) return problem(reply, 400, 'One or more validation errors occurred.', errors);
+    // Test mode's magic words (docs/test-mode.md) are read from the description, SMSA's one free-text field.
+    const refusal = testBookingRefusal(booking.contentDescription);
+    if (refusal) return problem(reply, 400, 'One or more validation errors occurred.', { ContentDescription: [refusal] });
     if (booking.consignee.country !== 'SA' || booking.shipper.country !== 'SA') {
       return problem(reply, 400, 'One or more validation errors occurred.', {
         'ConsigneeAddress.Country': ['B2C shipments are domestic: Country must be SA.'],
@@ -95,6 +112,7 @@ export async function smsaRoutes(scope: FastifyInstance, { state, code }: Simula
       carrierReference: sawb,
       service: booking.serviceCode ?? 'EDDL',
       clientReference: booking.orderNumber,
+      merchantReference: booking.contentDescription,
       codAmountHalalas: booking.codSar > 0 ? Math.round(booking.codSar * 100) : undefined,
       account: accountOf(request),
       origin: booking.shipper,
@@ -102,22 +120,27 @@ export async function smsaRoutes(scope: FastifyInstance, { state, code }: Simula
       parcels: booking.parcels,
       native: parsed.value,
     });
-    return {
-      sawb,
-      createDate: localTime(shipment.bookedAt),
-      shipmentParcelsCount: awbs.length,
-      waybills: awbs.map((awb, i) => ({
+    const files = awbs.map((awb, i) =>
+      smsaWaybill(
+        booking.waybillType,
         awb,
-        awbFile: smsaWaybill(
-          booking.waybillType,
-          awb,
-          booking.shipper.city,
-          booking.consignee.city,
-          booking.codSar,
-          `${i + 1}/${awbs.length}`,
-        ).toString('base64'),
-      })),
-    };
+        booking.shipper.city,
+        booking.consignee.city,
+        booking.codSar,
+        `${i + 1}/${awbs.length}`,
+      ).toString('base64'),
+    );
+    const issued = { sawb, createDate: localTime(shipment.bookedAt), awbs, files };
+    for (const awb of awbs) waybills.set(awb, issued);
+    // Bounded like the sandbox's booking details (ADR 0063): the oldest documents go first.
+    while (waybills.size > WAYBILLS_KEPT) waybills.delete(waybills.keys().next().value as string);
+    return answerOf(issued);
+  });
+
+  scope.get<{ Params: { awb: string } }>('/api/shipment/b2c/query/:awb', async (request, reply) => {
+    const issued = waybills.get(request.params.awb);
+    if (!issued) return problem(reply, 404, 'AWB not found');
+    return answerOf(issued);
   });
 
   scope.get<{ Params: { awb: string } }>('/api/track/single/:awb', async (request, reply) => {
