@@ -52,6 +52,7 @@ describe('smsa mapper', () => {
     const label = smsaLabel(createAnswer as SmsaShipmentAnswer, '231200021879');
     expect(label!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(smsaLabel(createAnswer as SmsaShipmentAnswer, '999')).toBeNull();
+    expect(() => fromSmsaShipment({ ...createAnswer, sawb: '', waybills: [] })).toThrow(/malformed answer/);
   });
 
   it('reads the documented tracking record: scans oldest first, in the carrier offset, stable ids, COD on delivery', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AddressProps } from '@lgw/domain';
 import { CarrierBooking, CarrierBookingRequest, CarrierTrackingEvent } from '@lgw/application';
+import { CarrierTransportError } from '../shared/carrier-transport.error';
 import { sumKg } from '../shared/units';
 import { SMSA_STATUS_MAP } from './smsa.status-map';
 import { SmsaAddress, SmsaB2cShipmentRequest, SmsaProblem, SmsaScan, SmsaShipmentAnswer, SmsaTracking } from './smsa.wire-types';
@@ -64,7 +65,8 @@ export function toSmsaB2cRequest(request: CarrierBookingRequest, service: string
 /** Tracking number: the first parcel's AWB (SMSA tracks by it); the shipment AWB (sawb) is the carrier's reference. */
 export function fromSmsaShipment(answer: SmsaShipmentAnswer): CarrierBooking {
   const awb = answer.waybills?.[0]?.awb ?? answer.sawb;
-  if (!awb) throw new Error('SMSA answered a shipment without an AWB');
+  // An answer we cannot read is no answer: the booking's outcome is then learnt by its OrderNumber (recovery).
+  if (!awb) throw new CarrierTransportError('malformed answer (shipment without an AWB)');
   return { trackingNumber: awb, carrierReference: answer.sawb ?? awb };
 }
 
