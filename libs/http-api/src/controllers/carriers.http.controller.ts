@@ -33,7 +33,8 @@ export class CarriersHttpController {
   async list(@CurrentPrincipal() principal: Principal): Promise<string> {
     if (CONNECTION_ONLY.size === 0 || !this.connections) return CARRIER_LIST_JSON;
     // The same cached connections rating prices on (no table read per request, docs/adr/0065).
-    const connected = await this.connections.forRating(principal.teamId);
+    // The database away and nothing known of the team yet: the built-in carriers, as on a fresh start.
+    const connected = await this.connections.forRating(principal.teamId).catch(() => new Map<string, unknown>());
     const offered = [...CONNECTION_ONLY].filter((code) => connected.has(code));
     const key = offered.join(',');
     let json = this.lists.get(key);
