@@ -37,6 +37,7 @@ const servicesReruns = {
   'test/e2e/pickups-crash.e2e-spec.ts': 'processes killed mid-pickup',
   'test/e2e/pickups.e2e-spec.ts': 'pickup jobs on BullMQ',
   'test/e2e/rates.e2e-spec.ts': 'quote limits in Redis',
+  'test/e2e/real-carriers.e2e-spec.ts': "real carriers' connections, sealed credentials and their labels stored in PostgreSQL",
   'test/e2e/return-to-origin.e2e-spec.ts': 'tracking jobs on BullMQ',
   'test/e2e/returns.e2e-spec.ts': 'return bookings and their jobs on BullMQ',
   'test/e2e/sandbox-memory.e2e-spec.ts': 'restarts against a kept database; branches on SERVICES_MODE',

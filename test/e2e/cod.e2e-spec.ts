@@ -2,6 +2,7 @@ import { CARRIERS } from '@lgw/carriers';
 import { codFee, COD_MAX_SAR } from '@lgw/cod';
 import { eligibleServiceLevels } from '@lgw/rating';
 import { Lane } from '@lgw/carrier-access';
+import { lacks } from '../support/carriers';
 import { DUBAI, JEDDAH, PARCELS, ratesBody, RIYADH } from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
@@ -228,6 +229,8 @@ describe('cash on delivery', () => {
       expect(collected).toMatchObject({ amount_sar: 250.5, collected_sar: 250.5, remittance_id: null });
       expect(Date.parse(collected.collected_at)).toBe(Date.parse(at(1)));
 
+      // A carrier that reports only the amount booked cannot tell a short collection (docs/carriers/<code>.md).
+      if (lacks(lane.carrier, 'collected_amount')) return;
       const short = await bookCod(lane.carrier, lane.destination, 300);
       await inject(lane.carrier, short.shipment.tracking_number, { code: 'DELIVERED', occurred_at: at(2), cod_collected_sar: 299.99 });
       expect(await codOf(short.shipment.id, 'DISCREPANCY')).toMatchObject({ amount_sar: 300, collected_sar: 299.99 });
@@ -285,7 +288,7 @@ describe('cash on delivery', () => {
       return shipment;
     }
 
-    it.each(COD_LANES)(
+    it.each(COD_LANES.filter((lane) => !lacks(lane.carrier, 'remittance_feed')))(
       '$carrier: a payout in its native format reconciles each shipment; unknown lines are kept unmatched; a re-read counts once',
       async (lane) => {
         const a = await delivered(lane, 120.25);

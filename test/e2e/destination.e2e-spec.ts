@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { book } from '../support/booking';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
-import { CARRIER_CODES } from '../support/carriers';
+import { CARRIER_CODES, lacks } from '../support/carriers';
 
 /** The cases about the route rather than a carrier book on the first registered one. */
 const ANY = CARRIER_CODES[0];
@@ -42,30 +42,45 @@ describe('destination updates', () => {
     return res.body.destination_updates as any[];
   };
 
-  it.each(CARRIER_CODES)('redirects a %s shipment: 200 Shipment, carrier told, domain event written', async (carrier) => {
-    const s = await book(t, team, carrier);
-    const res = await patch(s.id, DAMMAM);
-    expect(res.status).toBe(200);
-    expect(res.body.id).toBe(s.id);
-    expect(res.body.destination).toEqual({ ...DAMMAM, country: 'SA', short_address: 'DMMD1234' });
-    expect(res.body.origin).toEqual(s.origin);
-    expect(res.body.status).toBe(s.status);
+  it.each(CARRIER_CODES.filter((code) => lacks(code, 'destination_update')))(
+    'keeps a %s shipment where it is: the carrier offers no consignee change, nothing is sent or changed',
+    async (carrier) => {
+      const s = await book(t, team, carrier);
+      const res = await patch(s.id, DAMMAM);
+      expect(res.status).toBe(404);
+      expect((await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body.destination).toEqual(s.destination);
+      expect(await carrierUpdates(carrier, s.tracking_number)).toEqual([]);
+      expect(await outboxFor(s.id)).toEqual([]);
+    },
+  );
 
-    const got = await t.api(`/shipments/${s.id}`, { key: team.apiKey });
-    expect(got.body).toEqual(res.body);
+  it.each(CARRIER_CODES.filter((code) => !lacks(code, 'destination_update')))(
+    'redirects a %s shipment: 200 Shipment, carrier told, domain event written',
+    async (carrier) => {
+      const s = await book(t, team, carrier);
+      const res = await patch(s.id, DAMMAM);
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(s.id);
+      expect(res.body.destination).toEqual({ ...DAMMAM, country: 'SA', short_address: 'DMMD1234' });
+      expect(res.body.origin).toEqual(s.origin);
+      expect(res.body.status).toBe(s.status);
 
-    const updates = await carrierUpdates(carrier, s.tracking_number);
-    expect(updates).toHaveLength(1);
-    expect(updates[0].address.city).toBe('Dammam');
+      const got = await t.api(`/shipments/${s.id}`, { key: team.apiKey });
+      expect(got.body).toEqual(res.body);
 
-    const outbox = await outboxFor(s.id);
-    expect(outbox).toHaveLength(1);
-    expect(outbox[0].payload).toMatchObject({
-      shipment_id: s.id,
-      destination: { city: 'Dammam', short_address: 'DMMD1234' },
-      previous_destination: { city: s.destination.city },
-    });
-  });
+      const updates = await carrierUpdates(carrier, s.tracking_number);
+      expect(updates).toHaveLength(1);
+      expect(updates[0].address.city).toBe('Dammam');
+
+      const outbox = await outboxFor(s.id);
+      expect(outbox).toHaveLength(1);
+      expect(outbox[0].payload).toMatchObject({
+        shipment_id: s.id,
+        destination: { city: 'Dammam', short_address: 'DMMD1234' },
+        previous_destination: { city: s.destination.city },
+      });
+    },
+  );
 
   it('treats the same address again as done: 200, no second carrier call or event', async () => {
     const s = await book(t, team, ANY);

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { book, quoteFor, shipmentBody } from '../support/booking';
-import { CARRIER_CODES, collectsCashDomestic } from '../support/carriers';
+import { LABEL_FORMATS } from '@lgw/kernel';
+import { CARRIER_CODES, carrierDefinition, collectsCashDomestic } from '../support/carriers';
 import { JEDDAH } from '../support/fixtures';
 import { pdfInfo, pdfText, savePdf, scanBarcodes } from '../support/pdf-tools';
 import { getBytes, labelRendered } from '../support/printing';
@@ -10,6 +11,10 @@ import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { darkDots, readPicture, regionChecksum, renderZpl, scanPicture } from '../support/zpl-tools';
 
 const FOUR_BY_SIX_POINTS = { width: 288, height: 432 };
+
+/** Real carriers issue their own label document (capabilities.labels); the gateway renders the others'. */
+const OWN_LABEL_CARRIERS = CARRIER_CODES.filter((code) => carrierDefinition(code).descriptor.capabilities.labels);
+const RENDERED_LABEL_CARRIERS = CARRIER_CODES.filter((code) => !carrierDefinition(code).descriptor.capabilities.labels);
 
 describe('label formats, void labels', () => {
   let t: TestApp;
@@ -34,7 +39,29 @@ describe('label formats, void labels', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(CARRIER_CODES)(
+  it.each(OWN_LABEL_CARRIERS)(
+    "%s: serves the carrier's own label document as it came, and refuses another format naming those it has",
+    async (carrier) => {
+      const formats = carrierDefinition(carrier).descriptor.capabilities.labels!.formats;
+      const shipment = await book(t, team, carrier, collectsCashDomestic(carrier) ? { cod_amount: 120 } : {});
+      // Asked before the label job ran, it is fetched from the carrier then (no browser involved).
+      const res = await raw(`/labels/${shipment.id}`);
+      expect(res.status).toBe(200);
+      expect(res.type).toBe(formats[0] === 'zpl' ? 'application/zpl' : 'application/pdf');
+      expect((await raw(`/labels/${shipment.id}?format=${formats[0]}`)).body.equals(res.body)).toBe(true);
+      if (formats[0] !== 'zpl') expect((await pdfInfo(await savePdf(dir, res.body))).pages).toBeGreaterThanOrEqual(1);
+      expect((await t.api(`/shipments/${shipment.id}`, { key: team.apiKey })).body.status).toBe('LABEL_GENERATED');
+      for (const other of LABEL_FORMATS.filter((f) => !formats.includes(f))) {
+        const refused = await t.api(`/labels/${shipment.id}?format=${other}`, { key: team.apiKey });
+        expect(refused.status).toBe(422);
+        expect(refused.body.error.details.field).toBe('format');
+        for (const format of formats) expect(refused.body.error.details.reason).toContain(format);
+        expect(refused.body.error.details.reason_ar).toMatch(/[\u0600-\u06ff]/);
+      }
+    },
+  );
+
+  it.each(RENDERED_LABEL_CARRIERS)(
     '%s: ZPL with native barcode and QR decodes to the tracking number from a real render, Arabic printed',
     async (carrier) => {
       const shipment = await book(t, team, carrier, collectsCashDomestic(carrier) ? { cod_amount: 120 } : {});
@@ -71,7 +98,7 @@ describe('label formats, void labels', () => {
     },
   );
 
-  it.each(CARRIER_CODES)('%s: pdf_4x6 is 288 × 432 pt and decodes to the tracking number', async (carrier) => {
+  it.each(RENDERED_LABEL_CARRIERS)('%s: pdf_4x6 is 288 × 432 pt and decodes to the tracking number', async (carrier) => {
     const shipment = await book(t, team, carrier);
     const res = await raw(`/labels/${shipment.id}?format=pdf_4x6`);
     expect(res.status).toBe(200);

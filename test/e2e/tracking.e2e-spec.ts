@@ -1,7 +1,7 @@
 import { DUBAI } from '../support/fixtures';
 import { book, quoteFor, shipmentBody } from '../support/booking';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
-import { CARRIER_CODES, carrierDefinition } from '../support/carriers';
+import { CARRIER_CODES, carrierDefinition, lacks } from '../support/carriers';
 
 const EVENT_FIELDS = ['code', 'is_exception', 'location_ar', 'location_en', 'occurred_at', 'status_ar', 'status_en'].sort();
 const ISO_WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
@@ -113,7 +113,8 @@ describe('tracking', () => {
         code: 'PICKED_UP',
         status_en: 'Picked up',
         location_en: 'Riyadh',
-        location_ar: 'الرياض',
+        // A carrier that names places in English only: the English name stands in both languages.
+        location_ar: lacks(carrier, 'arabic_places') ? 'Riyadh' : 'الرياض',
         is_exception: false,
       });
       expect(pickup.status_ar).toMatch(ARABIC);
@@ -159,7 +160,7 @@ describe('tracking', () => {
         previous_status: 'EXCEPTION_ADDRESS_ISSUE',
         status: 'EXCEPTION_WEIGHT_MISMATCH',
         exception_type: 'WEIGHT_MISMATCH',
-        measured_weight_kg: 2.75,
+        ...(lacks(carrier, 'measured_weight') ? {} : { measured_weight_kg: 2.75 }),
         kinds: ['shipment.status_updated', 'shipment.exception'],
       });
       expect(changes[0]).not.toHaveProperty('exception_type');

@@ -3,7 +3,7 @@ import { SeedPlatformConnectionsUseCase, sampleCredential, SqlCarrierConnectionR
 import { carrierCredentialSchemas } from '@lgw/carriers';
 import { openDatabase } from '@lgw/database';
 import { AesGcmSecretCipher } from '@lgw/platform';
-import { CARRIER_CODES } from '../support/carriers';
+import { CARRIER_CODES, carrierDefinition } from '../support/carriers';
 import { apiCredentials, schemaOf } from '../support/carrier-connections';
 import { useCliAgainstSandbox } from '../support/cli-harness';
 
@@ -48,10 +48,12 @@ describe('npm run cli -- carrier-connections:set|list', () => {
       ]);
       // Stored by setting name; the sandbox answers under the API's names.
       expect(apiCredentials(JSON.parse(cipher.decrypt(row.credentials_ciphertext)))).toEqual(account.credentials);
-      // The next start seeds the other carriers from the environment and leaves this one as the operator set it.
+      // The next start seeds the other carriers from the environment and leaves this one as the operator set it;
+      // a real carrier the environment gives no account is not seeded (docs/adr/0076-real-carriers.md).
       const repository = new SqlCarrierConnectionRepository(database.dataSource);
       const seeded = await new SeedPlatformConnectionsUseCase(repository, carrierCredentialSchemas({}), cipher).execute();
-      expect(seeded.records.map((r) => r.carrierCode).sort()).toEqual([...CARRIER_CODES].sort());
+      const expected = CARRIER_CODES.filter((c) => c === code || !carrierDefinition(c).offeredWithConnectionOnly);
+      expect(seeded.records.map((r) => r.carrierCode).sort()).toEqual([...expected].sort());
       expect(seeded.records.find((r) => r.carrierCode === code)?.id).toBe(connection.id);
       expect(apiCredentials(seeded.credentials[code])).toEqual(account.credentials);
       expect(seeded.unreadable).toEqual([]);
@@ -64,7 +66,7 @@ describe('npm run cli -- carrier-connections:set|list', () => {
         carrierCredentialSchemas({}),
         new AesGcmSecretCipher(randomBytes(32)),
       ).execute();
-      expect(other.unreadable.sort()).toEqual([...CARRIER_CODES].sort());
+      expect(other.unreadable.sort()).toEqual([...expected].sort());
     } finally {
       await database.close();
     }

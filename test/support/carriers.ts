@@ -1,4 +1,4 @@
-import { CARRIERS, CarrierDefinition } from '@lgw/carriers';
+import { CarrierLack, carrierLacks, CARRIERS, CarrierDefinition, carrierEnvName } from '@lgw/carriers';
 
 /** Every registered carrier: suites "for each carrier" iterate this, never a list of codes. */
 export const CARRIER_CODES: readonly string[] = CARRIERS.map((carrier) => carrier.descriptor.code);
@@ -33,4 +33,23 @@ export async function carrierCalls(sandbox: (method: string, path: string) => Pr
     total += stats.native_requests + stats.passthrough_requests;
   }
   return total;
+}
+
+/**
+ * The platform accounts a test deployment gives its real carriers (those offered with a connection
+ * only, DESIGN §7): `<CODE>_<SETTING>` set to the sandbox's platform account, as an operator
+ * configures one, so every carrier suite finds them offered. A suite about a fresh start passes
+ * these names empty.
+ */
+export function platformAccountEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const carrier of CARRIERS.filter((c) => c.offeredWithConnectionOnly)) {
+    for (const [name, value] of Object.entries(carrier.settings.credentials)) env[carrierEnvName(carrier.descriptor.code, name)] = value;
+  }
+  return env;
+}
+
+/** The carrier's API lacks this (its definition's `lacks`, documented in docs/carriers/<code>.md). */
+export function lacks(code: string, what: CarrierLack): boolean {
+  return carrierLacks(carrierDefinition(code), what);
 }

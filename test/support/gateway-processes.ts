@@ -4,6 +4,7 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from './test-mode';
+import { platformAccountEnv } from './carriers';
 
 const ROOT = resolve(__dirname, '..', '..');
 /** Plain node runs the TypeScript sources through swc, as the benchmarks do: no build needed. */
@@ -172,6 +173,7 @@ export async function startGatewayProcesses(options: {
         }
       : {}),
     ...(process.env.PUPPETEER_EXECUTABLE_PATH ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH } : {}),
+    ...platformAccountEnv(),
     ...options.env,
   };
   const url = `http://127.0.0.1:${options.port}`;

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { loadConfig } from '@lgw/platform';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { createApiApp, createRuntime, GatewayRuntime, WorkerModule } from '@lgw/runtime';
+import { platformAccountEnv } from './carriers';
 import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from './test-mode';
 
 export interface TestTeam {
@@ -87,6 +88,8 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
     env.REDIS_URL = TEST_REDIS_URL;
     env.WEBHOOK_SECRET_KEY = randomBytes(32).toString('base64');
   }
+  // Real carriers are offered on the platform's account the test deployment gives them (support/carriers.ts).
+  if (!options.shareWith) Object.assign(env, platformAccountEnv());
   Object.assign(env, options.env ?? {});
   let sandbox: RunningCarrierSandbox | undefined;
   let sandboxUrl = options.shareWith?.sandboxUrl;

@@ -2,7 +2,15 @@ export * from './registry/carrier-catalogue';
 export * from './registry/carriers.registry';
 export * from './rate-cards/rate-card.repository';
 export * from './registry/carrier-registry';
-export { CarrierDefinition, ClosableCarrier, carrierContext, carrierEnvironment, connectionSchemaOf } from './shared/carrier-definition';
+export {
+  CarrierDefinition,
+  CarrierLack,
+  ClosableCarrier,
+  carrierContext,
+  carrierEnvironment,
+  carrierLacks,
+  connectionSchemaOf,
+} from './shared/carrier-definition';
 export {
   CarrierEndpoints,
   CarrierSettingsContext,

@@ -1,5 +1,6 @@
 import { PDFDocument, PDFName, PDFNumber, PDFObject, PDFRef } from 'pdf-lib';
-import type { LabelFormat, LabelMergerPort } from '@lgw/shipping';
+import type { LabelFormat } from '@lgw/kernel';
+import type { LabelMergerPort } from '@lgw/shipping';
 
 /**
  * One file for many labels, streamed. ZPL labels are self-contained ^XA…^XZ formats, so the

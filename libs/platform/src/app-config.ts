@@ -2,7 +2,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EinvoiceSeller } from '@lgw/billing';
-import { trackingSyncSettingsFrom, type TrackingSyncSettings } from '@lgw/tracking/application/sync-tracking/tracking-poll-policy';
+import { trackingSyncSettingsFrom, type TrackingSyncSettings } from '@lgw/kernel';
 import { invoiceSellerFrom } from './einvoice-seller.config';
 
 /** Operator settings (docs/runbook.md). Unset means the embedded default. */

@@ -8,7 +8,6 @@ export * from './domain/rate-calculator';
 export * from './domain/rate-parcels';
 export * from './http/dto/parcel.request.dto';
 export * from './http/dto/shipping.request.dto';
-export * from './http/rates.http.controller';
+export * from './http/rating-http.module';
 export * from './persistence/signed-quote.repository';
 export * from './rating.module';
-export * from './http/rating-http.module';

@@ -1,4 +1,5 @@
 import type { PickupSchedule } from './pickup-rules';
+import type { LabelFormat } from '@lgw/kernel';
 import type { ServiceLimits } from './service-limits';
 
 export type IntegrationType = 'rest' | 'rest_legacy' | 'csv_batch';
@@ -48,6 +49,12 @@ export interface CarrierCapabilities {
    * priced from their rate cards; absent: it does not.
    */
   readonly returns?: { readonly services: readonly string[] };
+  /**
+   * The carrier issues its own label document (a real carrier's AWB), in these formats, the first
+   * one the one it issues at booking: GET /labels answers those bytes as they came, and another
+   * format is refused (422) naming these. Absent: the gateway renders its own label in every format.
+   */
+  readonly labels?: { readonly formats: readonly LabelFormat[] };
 }
 
 export interface CarrierDescriptor {

@@ -27,6 +27,18 @@ export interface CarrierDefinition {
    * credential is a token of 1 to 512 characters.
    */
   readonly connection?: CarrierCredentialSchema;
+  /**
+   * A real carrier booked on an account's own contract: offered to a team only while an active
+   * connection to it exists (the team's own, or the platform's that an operator set), and its
+   * platform connection is seeded only from credentials the deployment gives (<CODE>_<SETTING>),
+   * never from the sandbox's. Absent: offered to every team on the platform's account.
+   */
+  readonly offeredWithConnectionOnly?: boolean;
+  /**
+   * What the carrier's API does not offer, as its documentation shows (docs/carriers/<code>.md);
+   * the adapter answers each as documented there and the suites hold it to that instead.
+   */
+  readonly lacks?: readonly CarrierLack[];
   /** How the carrier's API behaves, as its documentation says; the contract suite holds the adapter to it. */
   readonly wire: CarrierWireTraits;
   /**
@@ -42,6 +54,20 @@ export interface CarrierDefinition {
   simulator(): Promise<CarrierSimulator>;
   /** Builds the adapter; settings come from the carrier's own resolver over the shared context. */
   create(context: CarrierSettingsContext): ClosableCarrier;
+}
+
+/**
+ * - `cancel`: no cancel call; the adapter's cancel resolves without calling the carrier and the
+ *   gateway voids the shipment on its own (docs/adr/0076-real-carriers.md).
+ * - `destination_update`, `remittance_feed`: the adapter throws CarrierOperationNotSupportedError.
+ * - `collected_amount`: a delivery reports the cash-on-delivery amount booked, not what the courier took.
+ * - `arabic_places`, `measured_weight`: events carry no Arabic place name, no measured weight.
+ */
+export type CarrierLack = 'cancel' | 'destination_update' | 'remittance_feed' | 'collected_amount' | 'arabic_places' | 'measured_weight';
+
+/** The carrier's API lacks this (CarrierDefinition.lacks). */
+export function carrierLacks(carrier: Pick<CarrierDefinition, 'lacks'>, what: CarrierLack): boolean {
+  return carrier.lacks?.includes(what) === true;
 }
 
 export interface CarrierWireTraits {

@@ -22,18 +22,9 @@ import { OperationsModule } from '@lgw/operations';
 import { PickupsReturnsModule } from '@lgw/pickups-returns';
 import { RatingModule, QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/rating';
 import { ShippingModule, LABEL_RENDERER, LABEL_FORMAT_RENDERER, LABEL_MERGER, MANIFEST_RENDERER, RENDERER_STATUS } from '@lgw/shipping';
-import { TrackingModule, TRACKING_SYNC_SETTINGS } from '@lgw/tracking';
+import { TrackingModule } from '@lgw/tracking';
 import {
-  WebhooksModule,
-  WEBHOOK_SENDER,
-  WEBHOOK_SETTINGS,
-  WebhookSettings,
-  WEBHOOK_AUTO_DISABLE_AFTER_MS,
-  WEBHOOK_RETRY_SCHEDULE_MS,
-} from '@lgw/webhooks';
-import { DATABASE, SqlIdempotencyStore, SqlOutbox } from '@lgw/database';
-
-import {
+  TRACKING_SYNC_SETTINGS,
   JOB_QUEUE,
   JOB_WORKER,
   OUTBOX,
@@ -52,10 +43,20 @@ import {
   GATEWAY_RUNTIME,
   REDIS,
 } from '@lgw/kernel';
+import {
+  WebhooksModule,
+  WEBHOOK_SENDER,
+  WEBHOOK_SETTINGS,
+  WebhookSettings,
+  WEBHOOK_AUTO_DISABLE_AFTER_MS,
+  WEBHOOK_RETRY_SCHEDULE_MS,
+} from '@lgw/webhooks';
+import { DATABASE, SqlIdempotencyStore, SqlOutbox } from '@lgw/database';
 
 import { AesGcmSecretCipher, APP_CONFIG, FastCsvCodec } from '@lgw/platform';
 import {
   CARRIER_CATALOGUE as CATALOGUE_DATA,
+  CARRIERS,
   carrierCredentialSchemas,
   findCarrier,
   ModalCarrierRegistry,
@@ -127,7 +128,14 @@ export class GatewayCoreModule {
       { provide: REDIS, useValue: runtime.redis ?? null },
       { provide: RATE_LIMITER, useValue: runtime.rateLimiter },
       { provide: QUOTE_CONNECTIONS, useExisting: QUOTE_REPOSITORY },
-      { provide: CARRIER_CATALOGUE, useValue: { all: () => CATALOGUE_DATA, find: findCarrier } },
+      {
+        provide: CARRIER_CATALOGUE,
+        useValue: {
+          all: () => CATALOGUE_DATA,
+          find: findCarrier,
+          connectionOnly: () => CARRIERS.filter((c) => c.offeredWithConnectionOnly).map((c) => c.descriptor.code),
+        },
+      },
       { provide: RATE_CARDS, useValue: loadRateCards(runtime.config.rateCardsDir) },
       { provide: CLOCK, useValue: { now: () => new Date() } },
       { provide: IDEMPOTENCY_STORE, useValue: new SqlIdempotencyStore(runtime.database.dataSource) },

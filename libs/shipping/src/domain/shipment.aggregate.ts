@@ -1,7 +1,15 @@
-import { AddressProps, DomainError, ValidationError, ParcelProps, canTransition, isTerminal, ShipmentStatus } from '@lgw/kernel';
+import {
+  AddressProps,
+  DomainError,
+  ValidationError,
+  ParcelProps,
+  canTransition,
+  isTerminal,
+  ShipmentStatus,
+  LabelFormat,
+} from '@lgw/kernel';
 import { CodStatus } from '@lgw/cod';
 import { Lane } from '@lgw/carrier-access';
-import { LabelFormat } from './label-format';
 import { SHIPMENT_WARNING_CODES, ShipmentWarning } from '@lgw/addresses';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

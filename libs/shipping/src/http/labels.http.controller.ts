@@ -2,9 +2,8 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { GetLabelUseCase } from '../application/labels/get-label/get-label.use-case';
-import { LABEL_FORMATS } from '../domain/label-format';
+import { LABEL_FORMATS, Principal } from '@lgw/kernel';
 import { LABEL_MEDIA, parseLabelFormat } from '../application/labels/label-formats';
-import { Principal } from '@lgw/kernel';
 import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 
 @ApiTags('labels')

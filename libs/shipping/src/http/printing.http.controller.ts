@@ -3,9 +3,8 @@ import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiProduces, ApiQuery, ApiTags }
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { BATCH_LABELS_MAX_LIMIT, MergeLabelsUseCase } from '../application/labels/merge-labels/merge-labels.use-case';
-import { LABEL_FORMATS, LabelFormat } from '../domain/label-format';
+import { LABEL_FORMATS, LabelFormat, Principal, ValidationError } from '@lgw/kernel';
 import { LABEL_MEDIA, parseLabelFormat } from '../application/labels/label-formats';
-import { Principal, ValidationError } from '@lgw/kernel';
 import { BatchLabelProgressDto, MergeLabelsRequestDto } from './dto/printing.request.dto';
 import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
 

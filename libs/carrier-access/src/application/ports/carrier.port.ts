@@ -142,6 +142,11 @@ export interface CarrierPort {
   readonly pickups?: CarrierPickupOperations;
   /** Present when the carrier takes orders in files: batches hand their pages over in bulk. */
   readonly bulk?: CarrierBulkBooking;
+  /**
+   * The carrier's own label document of a booking, byte for byte, when it issues one (its
+   * descriptor declares capabilities.labels): what GET /labels serves instead of a rendered label.
+   */
+  fetchLabel?(trackingNumber: string): Promise<Buffer>;
 }
 
 /** Resolves carrier codes to adapters; bound in the app modules. */

@@ -26,6 +26,28 @@ export class CarrierPickupsDto {
   hours: PickupHoursDto;
 }
 
+/** The collection calendar, or null: inline, so that OpenAPI 3.0 can say "an object or null" (a real carrier may not collect). */
+const PICKUPS_OR_NULL = {
+  type: 'object',
+  nullable: true,
+  description: 'when it collects (POST /pickups); null: it does not',
+  required: ['collection_days', 'hours'],
+  properties: {
+    collection_days: {
+      type: 'array',
+      items: { type: 'number' },
+      description: 'weekdays it collects on, 0 = Sunday … 6 = Saturday',
+      example: [0, 1, 2, 3, 4, 6],
+    },
+    hours: {
+      type: 'object',
+      description: 'Asia/Riyadh wall-clock hours the courier comes between',
+      required: ['from', 'to'],
+      properties: { from: { type: 'string', example: '09:00' }, to: { type: 'string', example: '17:00' } },
+    },
+  },
+} as const;
+
 export class CarrierDto {
   @ApiProperty() code: string;
   @ApiProperty() name_ar: string;
@@ -33,7 +55,7 @@ export class CarrierDto {
   @ApiProperty({ enum: ['rest', 'rest_legacy', 'csv_batch'] }) integration_type: string;
   @ApiProperty({ type: [String] }) coverage_countries: readonly string[];
   @ApiProperty({ type: [ServiceLevelDto] }) service_levels: readonly ServiceLevelDto[];
-  @ApiProperty({ type: CarrierPickupsDto, nullable: true, description: 'when it collects (POST /pickups); null: it does not' })
+  @ApiProperty(PICKUPS_OR_NULL as never)
   pickups: CarrierPickupsDto | null;
 }
 

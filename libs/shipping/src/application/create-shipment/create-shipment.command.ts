@@ -1,6 +1,4 @@
-import { AddressVerificationMode, AddressProps, ParcelProps, IdempotencyRef } from '@lgw/kernel';
-
-import { LabelFormat } from '../../domain/label-format';
+import { AddressVerificationMode, AddressProps, ParcelProps, IdempotencyRef, LabelFormat } from '@lgw/kernel';
 
 /** POST /shipments once the request passed the edge: valid addresses in their stored form. */
 export interface CreateShipmentCommand {

@@ -1,5 +1,4 @@
-import { ValidationError } from '@lgw/kernel';
-import { LABEL_FORMATS, LabelFormat } from '../../domain/label-format';
+import { ValidationError, LABEL_FORMATS, LabelFormat } from '@lgw/kernel';
 
 /** A format named by a client (query or body): one of LABEL_FORMATS, or E_VALIDATION on its field. */
 export function parseLabelFormat(value: unknown, field = 'format'): LabelFormat | undefined {

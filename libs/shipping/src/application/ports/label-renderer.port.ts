@@ -1,5 +1,4 @@
-import { AddressProps, ParcelProps } from '@lgw/kernel';
-import { LabelFormat } from '../../domain/label-format';
+import { AddressProps, ParcelProps, LabelFormat } from '@lgw/kernel';
 
 /** Everything printed on an A6 label. */
 export interface LabelData {

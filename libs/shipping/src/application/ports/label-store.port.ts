@@ -1,5 +1,5 @@
 import { PrinterLabelFormat } from './label-renderer.port';
-import { LabelFormat } from '../../domain/label-format';
+import { LabelFormat } from '@lgw/kernel';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipment.record';
 
 export interface LabelStorePort {
@@ -25,13 +25,13 @@ export interface LabelStorePort {
   /**
    * A team's shipment with its label in one format (the shipment's own default format when
    * none is named), in one read, the hot path of every format: null for an unknown or another
-   * team's shipment; `body` null when not stored yet.
+   * team's shipment; `body` null when not stored yet; `carrier` the shipment's carrier code.
    */
   findFormat(
     teamId: string,
     shipmentId: string,
     format?: LabelFormat,
-  ): Promise<{ status: string; format: LabelFormat; body: Buffer | null } | null>;
+  ): Promise<{ status: string; carrier: string; format: LabelFormat; body: Buffer | null } | null>;
   /**
    * Keeps a pdf_4x6 or ZPL rendering of a stored label (the first one stored wins). Null when
    * the label it was rendered from is gone meanwhile (the destination changed): nothing stored.

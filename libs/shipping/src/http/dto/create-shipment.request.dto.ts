@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { CancelShipmentCommand, MAX_CANCEL_REASON_LENGTH } from '../../application/cancel-shipment/cancel-shipment.command';
 import { CreateShipmentCommand } from '../../application/create-shipment/create-shipment.command';
-import { LABEL_FORMATS, LabelFormat } from '../../domain/label-format';
-import { Money, toAddress } from '@lgw/kernel';
+import { LABEL_FORMATS, LabelFormat, Money, toAddress } from '@lgw/kernel';
 import { JsonObjectBody, Satisfies } from '@lgw/http-api';
 import { ShippingRequestDto } from '@lgw/rating';
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { LABEL_FORMATS } from '../../domain/label-format';
+import { LABEL_FORMATS } from '@lgw/kernel';
 import { MERGE_MAX_LABELS } from '../../application/labels/merge-labels/merge-labels.use-case';
 
 /** POST /labels/merge. The use case judges the fields (one precise field and reason per refusal). */

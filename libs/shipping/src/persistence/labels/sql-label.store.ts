@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { LabelFormat } from '../../domain/label-format';
+import { LabelFormat } from '@lgw/kernel';
 import { LabelStorePort } from '../../application/ports/label-store.port';
 import { PrinterLabelFormat } from '../../application/ports/label-renderer.port';
 import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../../application/shipment.record';
@@ -22,13 +22,13 @@ export class SqlLabelStore implements LabelStorePort {
     teamId: string,
     shipmentId: string,
     format?: LabelFormat,
-  ): Promise<{ status: string; format: LabelFormat; body: Buffer | null } | null> {
+  ): Promise<{ status: string; carrier: string; format: LabelFormat; body: Buffer | null } | null> {
     if (!isUuid(shipmentId)) return null;
     if (format === undefined) {
-      const rows = await preparedQuery<{ status: string; format: LabelFormat; body: Buffer | null }>(
+      const rows = await preparedQuery<{ status: string; carrier: string; format: LabelFormat; body: Buffer | null }>(
         this.dataSource,
-        'label_default_for_team',
-        `SELECT s.status, COALESCE(s.label_format, 'pdf_a6') AS format,
+        'label_default_for_team_v2',
+        `SELECT s.status, s.carrier_code AS carrier, COALESCE(s.label_format, 'pdf_a6') AS format,
                 CASE WHEN COALESCE(s.label_format, 'pdf_a6') = 'pdf_a6' THEN l.pdf ELSE f.body END AS body
            FROM shipments s
            LEFT JOIN shipment_labels l ON l.shipment_id = s.id
@@ -40,17 +40,17 @@ export class SqlLabelStore implements LabelStorePort {
     }
     const rows =
       format === 'pdf_a6'
-        ? await preparedQuery<{ status: string; body: Buffer | null }>(
+        ? await preparedQuery<{ status: string; carrier: string; body: Buffer | null }>(
             this.dataSource,
-            'label_a6_for_team',
-            `SELECT s.status, l.pdf AS body FROM shipments s LEFT JOIN shipment_labels l ON l.shipment_id = s.id
+            'label_a6_for_team_v2',
+            `SELECT s.status, s.carrier_code AS carrier, l.pdf AS body FROM shipments s LEFT JOIN shipment_labels l ON l.shipment_id = s.id
               WHERE s.id = $1 AND s.team_id = $2`,
             [shipmentId, teamId],
           )
-        : await preparedQuery<{ status: string; body: Buffer | null }>(
+        : await preparedQuery<{ status: string; carrier: string; body: Buffer | null }>(
             this.dataSource,
-            'label_format_for_team',
-            `SELECT s.status, f.body FROM shipments s
+            'label_format_for_team_v2',
+            `SELECT s.status, s.carrier_code AS carrier, f.body FROM shipments s
                LEFT JOIN shipment_label_formats f ON f.shipment_id = s.id AND f.format = $3
               WHERE s.id = $1 AND s.team_id = $2`,
             [shipmentId, teamId, format],

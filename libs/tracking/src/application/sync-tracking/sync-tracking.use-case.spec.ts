@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { isTerminal, ShipmentStatus, CarrierUnavailableError } from '@lgw/kernel';
+import { isTerminal, ShipmentStatus, CarrierUnavailableError, TrackingSyncSettings } from '@lgw/kernel';
 import { CarrierPort, CarrierTrackingEvent } from '@lgw/carrier-access';
 import {
   CandidateEvent,
@@ -11,7 +11,6 @@ import {
 } from '../ports/tracking.repository.port';
 import { OutboxEventDraft, TrackingEventRecord } from '@lgw/shipping';
 import { SyncTrackingUseCase } from './sync-tracking.use-case';
-import { TrackingSyncSettings } from './tracking-poll-policy';
 
 const NOW = new Date('2026-01-10T12:00:00Z');
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);

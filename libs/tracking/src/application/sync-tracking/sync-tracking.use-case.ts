@@ -12,6 +12,8 @@ import {
   CarrierUnavailableError,
   CLOCK,
   ClockPort,
+  TRACKING_SYNC_SETTINGS,
+  TrackingSyncSettings,
 } from '@lgw/kernel';
 import { CARRIER_REGISTRY, CarrierRegistryPort, carriersFor, CarrierTrackingEvent } from '@lgw/carrier-access';
 import {
@@ -25,7 +27,7 @@ import {
   TrackingSyncPlan,
 } from '../ports/tracking.repository.port';
 import { SyncTrackingCommand, SyncTrackingResult } from './sync-tracking.command';
-import { nextPollAt, TRACKING_SYNC_SETTINGS, TrackingSyncSettings } from './tracking-poll-policy';
+import { nextPollAt } from './tracking-poll-policy';
 
 type MappedEvent = CarrierTrackingEvent & { readonly status: ShipmentStatus };
 

@@ -1,4 +1,5 @@
-import { nextPollDelayMs, trackingSyncSettingsFrom, TrackingPollPolicy } from './tracking-poll-policy';
+import { nextPollDelayMs } from './tracking-poll-policy';
+import { trackingSyncSettingsFrom, TrackingPollPolicy } from '@lgw/kernel';
 
 const MINUTE = 60_000;
 const policy: TrackingPollPolicy = {

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ValidationError } from '@lgw/kernel';
+import { DomainError, ValidationError, LabelFormat } from '@lgw/kernel';
 import { LABEL_MERGER, LabelMergerPort } from '../../ports/label-renderer.port';
-import { LabelFormat } from '../../../domain/label-format';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { ShipmentRecord } from '../../shipment.record';
 import { LabelRendering } from '../render-label/render-label.use-case';

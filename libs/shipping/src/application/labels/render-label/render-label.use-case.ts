@@ -1,10 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eventKindsForStatusChange } from '../../../domain/shipment-event-kinds';
 import { LABEL_FORMAT_RENDERER, LABEL_RENDERER, LabelFormatRendererPort, LabelRendererPort } from '../../ports/label-renderer.port';
-import { LabelFormat } from '../../../domain/label-format';
-import { LabelRendererUnavailableError, CLOCK, ClockPort, defineJob, enqueueJob, EVENT_JOB_ATTEMPTS, JobQueuePort } from '@lgw/kernel';
+import {
+  LabelFormat,
+  LabelRendererUnavailableError,
+  CLOCK,
+  ClockPort,
+  defineJob,
+  enqueueJob,
+  EVENT_JOB_ATTEMPTS,
+  JobQueuePort,
+  ValidationError,
+} from '@lgw/kernel';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
-import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
+import { CARRIER_CATALOGUE, CarrierCataloguePort, CarrierConnectionResolver } from '@lgw/carrier-access';
 import { gatewayEvent, ShipmentRecord } from '../../shipment.record';
 import { toLabelData } from '../label-data';
 
@@ -36,7 +45,13 @@ export class LabelRendering {
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(LABEL_FORMAT_RENDERER) private readonly formats: LabelFormatRendererPort,
+    private readonly connections: CarrierConnectionResolver,
   ) {}
+
+  /** The formats of the carrier's own label document, when the carrier issues one (DESIGN §7); else undefined. */
+  carrierLabelFormats(carrierCode: string): readonly LabelFormat[] | undefined {
+    return this.catalogue.find(carrierCode)?.capabilities.labels?.formats;
+  }
 
   /**
    * The label in a format, rendered and stored now if it is not yet (the A6 label first: the
@@ -44,6 +59,13 @@ export class LabelRendering {
    * rendered is not kept: it is rendered again from the current shipment.
    */
   async renderFormat(shipment: ShipmentRecord, format: LabelFormat): Promise<Buffer> {
+    const own = this.carrierLabelFormats(shipment.carrierCode);
+    if (own) {
+      if (!own.includes(format)) throw carrierFormatRefused(own);
+      const kept = (await this.labels.find(shipment.id)) ?? (await this.renderAndStore(shipment));
+      if (!kept) throw new LabelRendererUnavailableError('the shipment changed while its label was fetched', 1);
+      return kept;
+    }
     let current = shipment;
     for (let attempt = 1; ; attempt++) {
       const a6 = (await this.labels.find(current.id)) ?? (await this.renderAndStore(current));
@@ -63,7 +85,9 @@ export class LabelRendering {
 
   /** Renders and stores the A6 label; null when the shipment's destination changed meanwhile. */
   async renderAndStore(shipment: ShipmentRecord): Promise<Buffer | null> {
-    const pdf = await this.renderer.render(toLabelData(shipment, this.catalogue.find(shipment.carrierCode)));
+    const pdf = this.carrierLabelFormats(shipment.carrierCode)
+      ? await this.fetchCarrierLabel(shipment)
+      : await this.renderer.render(toLabelData(shipment, this.catalogue.find(shipment.carrierCode)));
     const at = this.clock.now();
     return this.labels.saveAndAdvance(shipment, pdf, at, gatewayEvent(shipment.id, 'LABEL_GENERATED', at), [
       {
@@ -79,6 +103,22 @@ export class LabelRendering {
       },
     ]);
   }
+
+  /** The carrier's own document, on the account the shipment was booked on. */
+  private async fetchCarrierLabel(shipment: ShipmentRecord): Promise<Buffer> {
+    const carrier = await this.connections.forShipment(shipment.teamId, shipment);
+    if (!carrier.fetchLabel) throw new Error(`carrier ${shipment.carrierCode} declares labels but cannot fetch them`);
+    return carrier.fetchLabel(shipment.trackingNumber);
+  }
+}
+
+/** 422 naming the formats a real carrier's label document exists in. */
+export function carrierFormatRefused(formats: readonly LabelFormat[]): ValidationError {
+  return new ValidationError(
+    'format',
+    `this carrier issues its own label in ${formats.join(', ')} only`,
+    `تصدر شركة الشحن ملصقها بصيغة ${formats.join('، ')} فقط`,
+  );
 }
 
 /** The label job: renders what a new shipment needs, by shipment id whatever the team. */
@@ -99,6 +139,12 @@ export class RenderLabelUseCase {
     const shipment = await this.labels.findShipment(command.shipmentId);
     if (!shipment) return;
     try {
+      const own = this.rendering.carrierLabelFormats(shipment.carrierCode);
+      // A real carrier's AWB document: fetched and kept as it came, nothing rendered (DESIGN §7).
+      if (own) {
+        await this.rendering.renderFormat(shipment, own[0]);
+        return;
+      }
       // The A6 label, and the ZPL precomputed with it: serving ZPL then needs no browser (ADR 0049).
       await this.rendering.renderFormat(shipment, 'zpl');
       // A shipment that asked for 4×6 gets it ready too.

@@ -1,0 +1,202 @@
+import { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  accountOf,
+  parseJsonBody,
+  prepareNativeScope,
+  randomDigits,
+  rememberAccount,
+  SandboxShipment,
+  SimulatorOptions,
+  str,
+  testBookingRefusal,
+  uniqueTrackingNumber,
+} from '../../shared/sandbox';
+import { readSmsaB2c, SmsaErrors } from './smsa-payload';
+import { smsaWaybill } from './smsa-waybill';
+import { SMSA_ARABIC_TEXT, SMSA_VOCABULARY } from './smsa.vocabulary';
+
+const MAX_BULK = 50;
+const WAYBILLS_KEPT = 20_000;
+const RIYADH_MS = 3 * 3_600_000;
+
+/** ASP.NET's validation problem (400), as SMSA answers a request it refuses. */
+function problem(reply: FastifyReply, status: number, title: string, errors?: SmsaErrors) {
+  return reply.code(status).send({
+    type: 'https://tools.ietf.org/html/rfc7231#section-6.5.1',
+    title,
+    status,
+    ...(errors ? { errors } : {}),
+  });
+}
+
+/** Riyadh wall-clock without offset, to the second: how SMSA writes ScanDateTime and createDate. */
+const localTime = (at: Date) => new Date(at.getTime() + RIYADH_MS).toISOString().slice(0, 19);
+
+function answerOf(issued: { sawb: string; createDate: string; awbs: string[]; files: string[] }) {
+  return {
+    sawb: issued.sawb,
+    createDate: issued.createDate,
+    shipmentParcelsCount: issued.awbs.length,
+    waybills: issued.awbs.map((awb, i) => ({ awb, awbFile: issued.files[i] })),
+  };
+}
+
+function trackingView(s: SandboxShipment, pieces: number) {
+  return {
+    AWB: s.trackingNumber,
+    Reference: s.clientReference ?? '',
+    Pieces: pieces,
+    CODAmount: (s.codAmountHalalas ?? 0) / 100,
+    ContentDesc: 'Merchandise',
+    RecipientName: '',
+    OriginCity: s.originCity,
+    OriginCountry: 'SA',
+    DesinationCity: s.destinationCity,
+    DesinationCountry: 'SA',
+    isDelivered: s.latestStatus === 'DELIVERED',
+    Scans: s.events.map((e) => ({
+      ReceivedBy: e.specStatus === 'DELIVERED' ? 'Consignee' : null,
+      City: e.locationEn ?? null,
+      ScanType: e.nativeCode,
+      ScanDescription: e.nativeText,
+      ScanDateTime: localTime(e.occurredAt),
+      ScanTimeZone: '+03:00',
+    })),
+  };
+}
+
+/**
+ * SMSA Express's e-commerce REST API: `apikey` header, PascalCase bodies, B2C shipments with
+ * their waybill files inline, bulk and single tracking, status and place look-ups. No B2C cancel,
+ * no consignee change, no payout feed (docs/carriers/smsa.md).
+ */
+export async function smsaRoutes(scope: FastifyInstance, { state, code }: SimulatorOptions): Promise<void> {
+  const carrier = state.carrier(code);
+  // The waybill files issued at booking, by AWB: GET /api/shipment/b2c/query answers them again.
+  const waybills = new Map<string, { sawb: string; createDate: string; awbs: string[]; files: string[] }>();
+  state.onReset(() => waybills.clear());
+  const view = (s: SandboxShipment) => trackingView(s, carrier.detail(s.trackingNumber)?.parcels.length ?? 1);
+  prepareNativeScope(scope, state, code);
+  scope.addHook('onRequest', async (request, reply) => {
+    const account = carrier.accounts.match({ apiKey: str(request.headers.apikey) });
+    if (!account) return problem(reply, 401, 'Unauthorized');
+    rememberAccount(request, account);
+  });
+
+  scope.post('/api/shipment/b2c/new', async (request, reply) => {
+    const parsed = parseJsonBody(request.body);
+    if (!parsed.ok) return problem(reply, 400, 'One or more validation errors occurred.', { $: [parsed.reason] });
+    const { booking, errors } = readSmsaB2c(parsed.value);
+    if (!booking) return problem(reply, 400, 'One or more validation errors occurred.', errors);
+    // Test mode's magic words (docs/test-mode.md) are read from the description, SMSA's one free-text field.
+    const refusal = testBookingRefusal(booking.contentDescription);
+    if (refusal) return problem(reply, 400, 'One or more validation errors occurred.', { ContentDescription: [refusal] });
+    if (booking.consignee.country !== 'SA' || booking.shipper.country !== 'SA') {
+      return problem(reply, 400, 'One or more validation errors occurred.', {
+        'ConsigneeAddress.Country': ['B2C shipments are domestic: Country must be SA.'],
+      });
+    }
+    const awbs = booking.parcels.map(() =>
+      uniqueTrackingNumber(
+        () => `2${randomDigits(11)}`,
+        (tn) => carrier.shipments.has(tn),
+      ),
+    );
+    const sawb = uniqueTrackingNumber(
+      () => `2${randomDigits(11)}`,
+      (tn) => carrier.shipments.has(tn) || awbs.includes(tn),
+    );
+    const shipment = state.addShipment({
+      carrier: code,
+      trackingNumber: awbs[0],
+      carrierReference: sawb,
+      service: booking.serviceCode ?? 'EDDL',
+      clientReference: booking.orderNumber,
+      merchantReference: booking.contentDescription,
+      codAmountHalalas: booking.codSar > 0 ? Math.round(booking.codSar * 100) : undefined,
+      account: accountOf(request),
+      origin: booking.shipper,
+      destination: booking.consignee,
+      parcels: booking.parcels,
+      native: parsed.value,
+    });
+    const files = awbs.map((awb, i) =>
+      smsaWaybill(
+        booking.waybillType,
+        awb,
+        booking.shipper.city,
+        booking.consignee.city,
+        booking.codSar,
+        `${i + 1}/${awbs.length}`,
+      ).toString('base64'),
+    );
+    const issued = { sawb, createDate: localTime(shipment.bookedAt), awbs, files };
+    for (const awb of awbs) waybills.set(awb, issued);
+    // Bounded like the sandbox's booking details (ADR 0063): the oldest documents go first.
+    while (waybills.size > WAYBILLS_KEPT) waybills.delete(waybills.keys().next().value as string);
+    return answerOf(issued);
+  });
+
+  scope.get<{ Params: { awb: string } }>('/api/shipment/b2c/query/:awb', async (request, reply) => {
+    const issued = waybills.get(request.params.awb);
+    if (!issued) return problem(reply, 404, 'AWB not found');
+    return answerOf(issued);
+  });
+
+  scope.get<{ Params: { awb: string } }>('/api/track/single/:awb', async (request, reply) => {
+    const shipment = carrier.shipments.get(request.params.awb);
+    if (!shipment) return problem(reply, 404, 'AWB not found');
+    return view(shipment);
+  });
+
+  scope.get<{ Params: { reference: string } }>('/api/track/reference/:reference', async (request, reply) => {
+    const found = [...carrier.shipments.values()].find((s) => s.clientReference === request.params.reference);
+    if (!found) return problem(reply, 404, 'Reference not found');
+    return view(found);
+  });
+
+  scope.post('/api/track/bulk', async (request, reply) => {
+    const parsed = parseJsonBody(request.body);
+    const awbs = parsed.ok && Array.isArray(parsed.value) ? parsed.value.filter((a): a is string => typeof a === 'string') : [];
+    if (awbs.length === 0 || awbs.length > MAX_BULK) {
+      return problem(reply, 400, 'One or more validation errors occurred.', { $: [`Send 1 to ${MAX_BULK} AWB numbers.`] });
+    }
+    return awbs.flatMap((awb) => {
+      const shipment = carrier.shipments.get(awb);
+      return shipment ? [view(shipment)] : [];
+    });
+  });
+
+  scope.get('/api/track/statuslookup', async () =>
+    Object.values(SMSA_VOCABULARY).map((status) => ({
+      Code: status!.code,
+      ScanDescEN: status!.text,
+      ScanDescAR: SMSA_ARABIC_TEXT[status!.code],
+    })),
+  );
+
+  scope.get<{ Params: { country: string } }>('/api/lookup/cities/:country', async (request) =>
+    request.params.country.toUpperCase() === 'SA'
+      ? ['Riyadh', 'Jeddah', 'Dammam', 'Makkah', 'Madinah'].map((cityName) => ({
+          cityName,
+          cityCode: cityName.slice(0, 3).toUpperCase(),
+          countryCode: 'SA',
+          currencyCode: 'SAR',
+          currencyName: 'Saudi Riyal',
+        }))
+      : [],
+  );
+
+  scope.get('/api/lookup/smsaoffices', async () => [
+    {
+      code: 'RUH01',
+      address: 'Olaya Street, Riyadh',
+      cityName: 'Riyadh',
+      addressAR: 'شارع العليا، الرياض',
+      coordinates: '24.6927,46.6855',
+      firstShift: '08:00-13:00',
+      secondShift: '16:00-22:00',
+      weekendShift: '16:00-22:00',
+    },
+  ]);
+}

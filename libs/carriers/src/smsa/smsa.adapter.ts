@@ -1,0 +1,94 @@
+import {
+  CarrierBooking,
+  CarrierBookingFound,
+  CarrierBookingRequest,
+  CarrierPort,
+  CarrierRemittancePage,
+  CarrierTrackingEvent,
+  PassthroughResponse,
+} from '@lgw/carrier-access';
+import { CarrierOperationNotSupportedError, CarrierRejectedError } from '@lgw/kernel';
+import { CarrierCallGuard } from '../shared/carrier-call-guard';
+import { chunk } from '../shared/text';
+import { SmsaClient } from './smsa.client';
+import { fromSmsaShipment, fromSmsaTracking, smsaLabel, toSmsaB2cRequest, toSmsaService } from './smsa.mapper';
+import { SmsaSettings } from './smsa.settings';
+
+/** AWBs per POST /api/track/bulk. */
+const TRACKING_BATCH = 50;
+
+/** SMSA Express e-commerce REST API (docs/carriers/smsa.md). */
+export class SmsaAdapter implements CarrierPort {
+  readonly code = 'smsa';
+
+  constructor(
+    private readonly client: SmsaClient,
+    private readonly guard: CarrierCallGuard,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  static create(settings: SmsaSettings): SmsaAdapter {
+    return new SmsaAdapter(new SmsaClient(settings), new CarrierCallGuard('smsa', settings.resilience));
+  }
+
+  get circuit() {
+    return this.guard.circuit;
+  }
+
+  async book(request: CarrierBookingRequest): Promise<CarrierBooking> {
+    const service = toSmsaService(request.serviceCode);
+    if (!service) throw new CarrierRejectedError(this.code, `unknown service level ${request.serviceCode}`);
+    const body = toSmsaB2cRequest(request, service, this.now());
+    // SMSA does not dedupe a re-sent shipment: never retried (recovery asks by OrderNumber instead).
+    const answer = await this.guard.run('book', (signal) => this.client.createB2c(body, signal), { idempotent: false });
+    return fromSmsaShipment(answer);
+  }
+
+  /**
+   * SMSA has no cancel for B2C shipments (docs/adr/0076-real-carriers.md): the gateway voids the
+   * shipment itself, keeps it off pickups and manifests and does not bill it; nothing is sent.
+   */
+  async cancel(_trackingNumber: string): Promise<void> {
+    return;
+  }
+
+  /** SMSA's own waybill document (the PDF it issued at booking), byte for byte. */
+  async fetchLabel(trackingNumber: string): Promise<Buffer> {
+    const answer = await this.guard.run('label', (signal) => this.client.queryB2c(trackingNumber, signal), { idempotent: true });
+    const label = smsaLabel(answer, trackingNumber);
+    if (!label) throw new CarrierRejectedError(this.code, `no waybill document for AWB ${trackingNumber}`);
+    return label;
+  }
+
+  async findBookingByReference(gatewayReference: string): Promise<CarrierBookingFound | null> {
+    const record = await this.guard.run('find booking', (signal) => this.client.trackByReference(gatewayReference, signal), {
+      idempotent: true,
+    });
+    if (!record?.AWB) return null;
+    const cancelled = (record.Scans ?? []).some((scan) => scan.ScanType?.trim().toUpperCase() === 'CAN');
+    return { trackingNumber: record.AWB, carrierReference: record.AWB, cancelled };
+  }
+
+  async fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]> {
+    const events: CarrierTrackingEvent[] = [];
+    for (const batch of chunk([...new Set(trackingNumbers)], TRACKING_BATCH)) {
+      const records = await this.guard.run('tracking', (signal) => this.client.trackBulk(batch, signal), { idempotent: true });
+      for (const record of Array.isArray(records) ? records : []) events.push(...fromSmsaTracking(record));
+    }
+    return events;
+  }
+
+  /** SMSA's API offers no consignee change after booking. */
+  async updateDestination(): Promise<void> {
+    throw new CarrierOperationNotSupportedError(this.code, 'destination update');
+  }
+
+  /** SMSA's API publishes no cash-on-delivery payout feed (payouts are statements outside the API). */
+  async fetchRemittances(): Promise<CarrierRemittancePage> {
+    throw new CarrierOperationNotSupportedError(this.code, 'cash-on-delivery payout feed');
+  }
+
+  async passthrough(): Promise<PassthroughResponse> {
+    throw new CarrierOperationNotSupportedError(this.code, 'passthrough');
+  }
+}

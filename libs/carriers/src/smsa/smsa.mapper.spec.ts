@@ -1,0 +1,91 @@
+import { CarrierBookingRequest } from '@lgw/carrier-access';
+import createRequest from './fixtures/b2c-new.request.json';
+import createAnswer from './fixtures/b2c-new.response.json';
+import validationError from './fixtures/error-validation.json';
+import trackSingle from './fixtures/track-single.response.json';
+import { fromSmsaShipment, fromSmsaTracking, smsaLabel, smsaRefusal, smsaShipDate, toSmsaB2cRequest } from './smsa.mapper';
+import { SmsaShipmentAnswer, SmsaTracking } from './smsa.wire-types';
+
+const request: CarrierBookingRequest = {
+  shipmentId: '6f1c7a52-2a7e-4c55-9d8e-3a1f0c2b9e11',
+  serviceCode: 'smsa_ecommerce_domestic',
+  origin: { name: 'Merchant', phone: '+966 50 000 0002', line1: 'King Fahd Road', city: 'Riyadh', country: 'SA' },
+  destination: { name: 'Noura', phone: '0500000001', line1: 'Tahlia St', city: 'Jeddah', country: 'sa', short_address: 'JESA3591' },
+  parcels: [
+    { weight_kg: 1.2, length_cm: 20, width_cm: 15, height_cm: 10 },
+    { weight_kg: 0.005, length_cm: 10, width_cm: 10, height_cm: 10 },
+  ],
+  declaredValueHalalas: 15_050,
+  codAmountHalalas: 9_900,
+  reference: 'ORD-77',
+};
+
+describe('smsa mapper', () => {
+  it("writes a B2C shipment with the documented sample's fields and casing", () => {
+    const body = toSmsaB2cRequest(request, 'EDDL', new Date('2025-03-01T21:30:00Z'));
+    expect(Object.keys(body).sort()).toEqual(Object.keys(createRequest).sort());
+    expect(Object.keys(body.ShipperAddress).every((key) => key in createRequest.ShipperAddress)).toBe(true);
+    expect(body).toMatchObject({
+      OrderNumber: request.shipmentId,
+      CODAmount: 99,
+      DeclaredValue: 150.5,
+      Parcels: 2,
+      Weight: 1.205,
+      WeightUnit: 'KG',
+      WaybillType: 'PDF',
+      ShipmentCurrency: 'SAR',
+      ContentDescription: 'ORD-77',
+      // Riyadh's wall clock, no offset: past 21:00 UTC it is already the next day in Riyadh.
+      ShipDate: '2025-03-02T00:30:00',
+    });
+    expect(body.ConsigneeAddress).toMatchObject({ ContactPhoneNumber: '0500000001', Country: 'SA', ShortCode: 'JESA3591' });
+    expect(body.ShipperAddress.ContactPhoneNumber).toBe('966500000002');
+    expect(body.ShipperAddress).not.toHaveProperty('ShortCode');
+  });
+
+  it('formats ShipDate as Riyadh local time', () => {
+    expect(smsaShipDate(new Date('2021-01-01T07:40:53Z'))).toBe(createRequest.ShipDate);
+  });
+
+  it('reads the documented answer: the first waybill AWB is the tracking number, the label bytes come decoded', () => {
+    expect(fromSmsaShipment(createAnswer)).toEqual({ trackingNumber: '231200021879', carrierReference: '231200021000' });
+    const label = smsaLabel(createAnswer as SmsaShipmentAnswer, '231200021879');
+    expect(label!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(smsaLabel(createAnswer as SmsaShipmentAnswer, '999')).toBeNull();
+    expect(() => fromSmsaShipment({ ...createAnswer, sawb: '', waybills: [] })).toThrow(/malformed answer/);
+  });
+
+  it('reads the documented tracking record: scans oldest first, in the carrier offset, stable ids, COD on delivery', () => {
+    const events = fromSmsaTracking(trackSingle as SmsaTracking);
+    expect(events.map((e) => [e.carrierStatus, e.status])).toEqual([
+      ['PU', 'PICKED_UP'],
+      ['AF', 'AT_ORIGIN_HUB'],
+      ['OD', 'OUT_FOR_DELIVERY'],
+      ['DL', 'DELIVERED'],
+    ]);
+    expect(events[0].occurredAt.toISOString()).toBe('2021-01-01T11:05:10.000Z');
+    expect(events[3]).toMatchObject({ locationEn: 'Jeddah', codCollectedHalalas: 1000 });
+    expect(fromSmsaTracking(structuredClone(trackSingle) as SmsaTracking).map((e) => e.eventId)).toEqual(events.map((e) => e.eventId));
+    expect(new Set(events.map((e) => e.eventId)).size).toBe(4);
+  });
+
+  it('keeps an unknown scan type with no status, and drops a scan without a readable time', () => {
+    const record = {
+      ...trackSingle,
+      Scans: [
+        { ScanType: 'QQ', ScanDateTime: '2021-01-01T10:00:00', City: 'Riyadh' },
+        { ScanType: 'DL', ScanDateTime: 'soon' },
+      ],
+    };
+    const events = fromSmsaTracking(record as SmsaTracking);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ carrierStatus: 'QQ', status: null });
+  });
+
+  it("words a refusal from SMSA's validation problem, its title, or a bare message", () => {
+    expect(smsaRefusal(validationError)).toBe('ConsigneeAddress.City: The City field is required.');
+    expect(smsaRefusal({ title: 'AWB not found', status: 404 })).toBe('AWB not found');
+    expect(smsaRefusal('Invalid short address')).toBe('Invalid short address');
+    expect(smsaRefusal(null)).toBeUndefined();
+  });
+});
