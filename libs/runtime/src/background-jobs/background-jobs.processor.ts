@@ -1,8 +1,17 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { JOB_WORKER, JobWorkerPort, RECURRING_JOBS, RecurringJobPort, GATEWAY_RUNTIME } from '@lgw/kernel';
+import {
+  JOB_WORKER,
+  JobWorkerPort,
+  RECURRING_JOBS,
+  RecurringJobPort,
+  GATEWAY_RUNTIME,
+  FEATURE_JOBS,
+  FeatureJobs,
+  JobsContext,
+  MaintenanceTasks,
+  JobRegistry,
+} from '@lgw/kernel';
 import type { GatewayRuntime } from '../composition/gateway-runtime';
-import { FEATURE_JOBS, FeatureJobs, JobsContext, MaintenanceTasks } from './feature-jobs';
-import { JobRegistry } from './job-registry';
 
 /**
  * Starts the worker: every feature registers its own jobs and schedules (features/) in one typed

@@ -2,16 +2,14 @@ import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { GatewayCoreModule } from '../composition/gateway-core.module';
 import { GatewayRuntime } from '../composition/gateway-runtime';
 import { BackgroundJobsProcessor } from './background-jobs.processor';
-import { FEATURE_JOBS, FeatureJobs } from './feature-jobs';
-import { BatchJobs } from './features/batch.jobs';
-import { BillingJobs } from './features/billing.jobs';
-import { CodJobs } from './features/cod.jobs';
-import { EinvoiceJobs } from './features/einvoice.jobs';
-import { HousekeepingJobs } from './features/housekeeping.jobs';
-import { LabelJobs } from './features/label.jobs';
-import { OutboxJobs } from './features/outbox.jobs';
-import { TrackingJobs } from './features/tracking.jobs';
-import { WebhookJobs } from './features/webhook.jobs';
+import { FEATURE_JOBS, FeatureJobs } from '@lgw/kernel';
+import { BatchJobs } from '@lgw/fulfilment';
+import { BillingJobs, EinvoiceJobs } from '@lgw/billing';
+import { CodJobs } from '@lgw/cod';
+import { HousekeepingJobs, OutboxJobs } from '@lgw/operations';
+import { LabelJobs } from '@lgw/shipping';
+import { TrackingJobs } from '@lgw/tracking';
+import { WebhookJobs } from '@lgw/webhooks';
 
 /** Every feature's background work, in registration order; a new feature adds one line. */
 const FEATURES = [LabelJobs, BillingJobs, BatchJobs, WebhookJobs, OutboxJobs, TrackingJobs, CodJobs, EinvoiceJobs, HousekeepingJobs];

@@ -1,15 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  DELIVER_WEBHOOK_JOB,
-  DeliverWebhookMessageUseCase,
-  DISPATCH_WEBHOOKS_JOB,
-  DispatchWebhookMessagesUseCase,
-  FAN_OUT_WEBHOOK_EVENT_JOB,
-  FanOutWebhookEventUseCase,
-} from '@lgw/webhooks';
-import { GATEWAY_RUNTIME } from '@lgw/kernel';
-import type { GatewayRuntime } from '../../composition/gateway-runtime';
-import { FeatureJobs, JobsContext } from '../feature-jobs';
+import { DELIVER_WEBHOOK_JOB, DISPATCH_WEBHOOKS_JOB, FAN_OUT_WEBHOOK_EVENT_JOB } from '../application/webhook-jobs';
+import { DeliverWebhookMessageUseCase } from '../application/deliver-webhook-message/deliver-webhook-message.use-case';
+import { DispatchWebhookMessagesUseCase } from '../application/dispatch-webhook-messages/dispatch-webhook-messages.use-case';
+import { FanOutWebhookEventUseCase } from '../application/fan-out-webhook-event/fan-out-webhook-event.use-case';
+import { GATEWAY_RUNTIME, FeatureJobs, JobsContext } from '@lgw/kernel';
 
 /** Safety net of webhook dispatch: retries falling due and leases expired by a crash. */
 export const WEBHOOK_DISPATCH_EVERY_MS = 1_000;
@@ -30,7 +24,8 @@ export class WebhookJobs implements FeatureJobs {
     private readonly fanOutWebhookEvent: FanOutWebhookEventUseCase,
     private readonly dispatchWebhooks: DispatchWebhookMessagesUseCase,
     private readonly deliverWebhook: DeliverWebhookMessageUseCase,
-    @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
+    /** What this feature reads of the process: its metrics (libs/runtime's GatewayRuntime). */
+    @Inject(GATEWAY_RUNTIME) private readonly runtime: { readonly metrics: { countWebhookDelivery(outcome: string): void } },
   ) {}
 
   async register({ jobs }: JobsContext): Promise<void> {

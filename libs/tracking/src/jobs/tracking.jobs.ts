@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { defineJob } from '@lgw/kernel';
-import { SyncTrackingUseCase } from '@lgw/tracking';
+import { defineJob, FeatureJobs, JobsContext } from '@lgw/kernel';
+import { SyncTrackingUseCase } from '../application/sync-tracking/sync-tracking.use-case';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
-import { FeatureJobs, JobsContext } from '../feature-jobs';
 
 const TRACKING_QUEUE = 'tracking';
 /** Polls one carrier's due shipments; its schedules are named `poll-<carrier code>`. */

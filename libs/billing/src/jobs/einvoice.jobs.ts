@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { IssueEinvoicesUseCase, SubmitEinvoicesUseCase } from '@lgw/billing';
-import { DomainError } from '@lgw/kernel';
+import { IssueEinvoicesUseCase } from '../application/einvoicing/issue-einvoices/issue-einvoices.use-case';
+import { SubmitEinvoicesUseCase } from '../application/einvoicing/submit-einvoices/submit-einvoices.use-case';
+import { DomainError, FeatureJobs, JobsContext } from '@lgw/kernel';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
-import { FeatureJobs, JobsContext } from '../feature-jobs';
 
 /** The month-end e-invoicing run looks for closed months with lines on no e-invoice this often. */
 export const EINVOICE_MONTH_END_EVERY_MS = 15 * 60_000;

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IMPORT_REMITTANCES_JOB, ImportRemittancesUseCase } from '@lgw/cod';
+import { IMPORT_REMITTANCES_JOB } from '../application/cod-settings';
+import { ImportRemittancesUseCase } from '../application/import-remittances/import-remittances.use-case';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
-import { FeatureJobs, JobsContext } from '../feature-jobs';
+import { FeatureJobs, JobsContext } from '@lgw/kernel';
 
 /** Cash-on-delivery payouts, one schedule per carrier (docs/adr/0044-cod-remittances.md). */
 @Injectable()

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PurgeExpiredUseCase, RecoverCarrierIntentsUseCase } from '@lgw/operations';
+import { PurgeExpiredUseCase } from '../application/purge-expired/purge-expired.use-case';
+import { RecoverCarrierIntentsUseCase } from '../application/recover-carrier-intents/recover-carrier-intents.use-case';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
-import { FeatureJobs, JobsContext } from '../feature-jobs';
+import { FeatureJobs, JobsContext } from '@lgw/kernel';
 
 /** How often expired idempotency keys, stale quotes and old published events are purged. */
 export const PURGE_EVERY_MS = 10 * 60_000;

@@ -1,4 +1,5 @@
-import { JobDefinition, JobHandler, JobMeta, JobWorkerPort, RecurringJobPort, TypedJobHandler } from '@lgw/kernel';
+import { JobDefinition, TypedJobHandler } from '../ports/job-definition';
+import { JobHandler, JobMeta, JobWorkerPort, RecurringJobPort } from '../ports/job-queue.port';
 
 /** A job whose name no feature registered on its queue: the attempt fails, and the queue dead-letters it after its retries. */
 export class UnknownJobError extends Error {

@@ -1,4 +1,4 @@
-import { defineJob, enqueueJob } from '@lgw/kernel';
+import { defineJob, enqueueJob } from '../ports/job-definition';
 import { InProcessJobQueue } from '@lgw/queue';
 import { testLogger, waitFor } from '../../../../test/queue/job-queue-contract';
 import { MAINTENANCE_QUEUE, MaintenanceTasks } from './feature-jobs';

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { RECORD_BILLING_EVENT_JOB, RecordBillingEventUseCase, SweepBillingUseCase } from '@lgw/billing';
-import { FeatureJobs, JobsContext } from '../feature-jobs';
+import { RECORD_BILLING_EVENT_JOB } from '../application/billing-event';
+import { RecordBillingEventUseCase } from '../application/record-billing-event/record-billing-event.use-case';
+import { SweepBillingUseCase } from '../application/sweep-billing/sweep-billing.use-case';
+import { FeatureJobs, JobsContext } from '@lgw/kernel';
 
 /** How often billable events whose ledger job was lost are looked for (and once at start-up). */
 export const BILLING_SWEEP_EVERY_MS = 60_000;

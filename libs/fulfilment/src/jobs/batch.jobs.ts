@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PROCESS_BATCH_JOB, ProcessBatchUseCase, RECOVER_BATCHES_JOB, RecoverBatchesUseCase } from '@lgw/fulfilment';
-import { GATEWAY_RUNTIME } from '@lgw/kernel';
-import type { GatewayRuntime } from '../../composition/gateway-runtime';
-import { FeatureJobs, JobsContext } from '../feature-jobs';
+import { PROCESS_BATCH_JOB, RECOVER_BATCHES_JOB } from '../application/process-batch/batch-job';
+import { ProcessBatchUseCase } from '../application/process-batch/process-batch.use-case';
+import { RecoverBatchesUseCase } from '../application/recover-batches/recover-batches.use-case';
+import { GATEWAY_RUNTIME, FeatureJobs, JobsContext } from '@lgw/kernel';
 
 /** How often fulfilment batches whose job went missing are looked for. */
 export const BATCH_RECOVERY_EVERY_MS = 30_000;
@@ -12,7 +12,8 @@ export class BatchJobs implements FeatureJobs {
   constructor(
     private readonly processBatch: ProcessBatchUseCase,
     private readonly recoverBatches: RecoverBatchesUseCase,
-    @Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime,
+    /** What this feature reads of the process: whether jobs run in-process (libs/runtime's GatewayRuntime). */
+    @Inject(GATEWAY_RUNTIME) private readonly runtime: { readonly jobs: { readonly mode: string } },
   ) {}
 
   async register({ jobs }: JobsContext): Promise<void> {

@@ -1,4 +1,4 @@
-import { defineJob } from '@lgw/kernel';
+import { defineJob } from '../ports/job-definition';
 import { JobRegistry } from './job-registry';
 
 /** The queue of the short periodic chores; each chore is a job named by its task. */

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RedriveOutboxUseCase, RELAY_OUTBOX_JOB, RelayOutboxUseCase } from '@lgw/operations';
+import { RedriveOutboxUseCase } from '../application/redrive-outbox/redrive-outbox.use-case';
+import { RELAY_OUTBOX_JOB, RelayOutboxUseCase } from '../application/relay-outbox/relay-outbox.use-case';
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
-import { FeatureJobs, JobsContext } from '../feature-jobs';
+import { FeatureJobs, JobsContext } from '@lgw/kernel';
 
 /** How often committed domain events are turned into jobs. */
 export const OUTBOX_RELAY_EVERY_MS = 200;

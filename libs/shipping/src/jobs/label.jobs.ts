@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RENDER_LABEL_JOB, RENDERER_STATUS, RendererStatusPort, RenderLabelUseCase, SweepLabelsUseCase } from '@lgw/shipping';
-import { FeatureJobs, JobsContext } from '../feature-jobs';
+import { RENDER_LABEL_JOB, RenderLabelUseCase } from '../application/labels/render-label/render-label.use-case';
+import { RENDERER_STATUS, RendererStatusPort } from '../application/ports/label-renderer.port';
+import { SweepLabelsUseCase } from '../application/labels/sweep-labels/sweep-labels.use-case';
+import { FeatureJobs, JobsContext } from '@lgw/kernel';
 
 /** How often shipments still waiting for a label are looked for (and once at start-up). */
 export const LABEL_SWEEP_EVERY_MS = 60_000;
