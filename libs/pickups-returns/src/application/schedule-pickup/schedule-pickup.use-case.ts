@@ -182,7 +182,7 @@ export interface PickupDraft {
 export function commitPickup(pickups: PickupRepositoryPort, draft: PickupDraft, at: Date) {
   const moves = draft.shipments.map((s) =>
     pickupMove(
-      { id: s.id, teamId: draft.pickup.teamId, trackingNumber: s.trackingNumber },
+      { id: s.id },
       s.status,
       'PICKUP_SCHEDULED',
       draft.pickup.id,
