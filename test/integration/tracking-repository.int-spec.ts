@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RecordedHistory, SqlTrackingRepository } from '@lgw/tracking';
 import { ReportedTrackingEvent, Shipment } from '@lgw/shipping';
-import { ShipmentStatus } from '@lgw/kernel';
-import { trackingEventIdentity } from '@lgw/kernel';
+import { ShipmentStatus, trackingEventIdentity } from '@lgw/kernel';
 import { Database } from '@lgw/database';
 import { TrackingFidelity1732100360000 } from '@lgw/database/migrations/1732100360000-tracking-fidelity.migration';
 import { openTestDatabase, SERVICES_MODE } from '../support/test-mode';

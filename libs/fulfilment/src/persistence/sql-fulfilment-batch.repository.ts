@@ -211,22 +211,22 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
             events: [o],
           } = shipment.pullEvents();
           return {
-          ...bookedShipmentColumns(shipment.draft()),
-          event_id: randomUUID(),
-          event_key: e.eventKey,
-          event_code: e.code,
-          event_location_en: e.locationEn,
-          event_at: e.occurredAt,
-          outbox_type: o.type,
-          outbox_payload: o.payload,
-          billing_period: b.periodStart,
-          billing_lines: b.lines.map((l) => ({
-            cause: l.cause,
-            amount_halalas: l.amount.halalas,
-            vat_halalas: l.vat.halalas,
-            description_en: l.description_en,
-            description_ar: l.description_ar,
-          })),
+            ...bookedShipmentColumns(shipment.draft()),
+            event_id: randomUUID(),
+            event_key: e.eventKey,
+            event_code: e.code,
+            event_location_en: e.locationEn,
+            event_at: e.occurredAt,
+            outbox_type: o.type,
+            outbox_payload: o.payload,
+            billing_period: b.periodStart,
+            billing_lines: b.lines.map((l) => ({
+              cause: l.cause,
+              amount_halalas: l.amount.halalas,
+              vat_halalas: l.vat.halalas,
+              description_en: l.description_en,
+              description_ar: l.description_ar,
+            })),
           };
         });
         // Only shipments inserted now get their event and domain event: a re-run adds nothing.

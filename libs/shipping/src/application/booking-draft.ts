@@ -1,7 +1,5 @@
 import { BookingDraft } from '../domain/shipment.aggregate';
 
-export type { BookingDraft } from '../domain/shipment.aggregate';
-
 const DATE_FIELDS = ['lastEventAt', 'estimatedDeliveryAt', 'createdAt', 'updatedAt', 'cancelledAt'] as const;
 
 /** A draft read back from an intent's JSON payload: its dates are strings again. */

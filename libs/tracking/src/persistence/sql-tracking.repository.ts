@@ -11,7 +11,15 @@ import {
 import { Lane } from '@lgw/carrier-access';
 import { ShipmentStatus, TERMINAL_STATUSES } from '@lgw/kernel';
 import { updatedRows } from '@lgw/database';
-import { isReturnReasonCode, saveShipment, Shipment, SHIPMENT_COLUMNS, ShipmentChanges, ShipmentRow, toShipmentRecord } from '@lgw/shipping';
+import {
+  isReturnReasonCode,
+  saveShipment,
+  Shipment,
+  SHIPMENT_COLUMNS,
+  ShipmentChanges,
+  ShipmentRow,
+  toShipmentRecord,
+} from '@lgw/shipping';
 
 interface DueRow {
   id: string;

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { isTerminal, ShipmentStatus, CarrierUnavailableError, TrackingSyncSettings } from '@lgw/kernel';
-import { Shipment, ShipmentChanges, ShipmentHistoryEntry } from '@lgw/shipping';
+import { OutboxEventDraft, Shipment, ShipmentChanges, ShipmentHistoryEntry } from '@lgw/shipping';
 import { CarrierPort, CarrierTrackingEvent } from '@lgw/carrier-access';
 import {
   CandidateEvent,
@@ -11,7 +11,6 @@ import {
   TrackingRepositoryPort,
   TrackingSyncDecision,
 } from '../ports/tracking.repository.port';
-import { OutboxEventDraft } from '@lgw/shipping';
 import { SyncTrackingUseCase } from './sync-tracking.use-case';
 
 const NOW = new Date('2026-01-10T12:00:00Z');
