@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { TrackingSyncPlan, SqlTrackingRepository } from '@lgw/tracking';
-import { trackingEventIdentity } from '@lgw/kernel';
+import { RecordedHistory, SqlTrackingRepository } from '@lgw/tracking';
+import { ReportedTrackingEvent, Shipment } from '@lgw/shipping';
+import { ShipmentStatus, trackingEventIdentity } from '@lgw/kernel';
 import { Database } from '@lgw/database';
 import { TrackingFidelity1732100360000 } from '@lgw/database/migrations/1732100360000-tracking-fidelity.migration';
 import { openTestDatabase, SERVICES_MODE } from '../support/test-mode';
@@ -97,18 +98,39 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     expect(await nextPoll(cancelled)).toBeNull();
   });
 
+  /** A carrier scan as the sync hands it to the shipment. */
+  const scan = (
+    eventId: string,
+    status: ShipmentStatus | null,
+    at: Date,
+    extra: Partial<ReportedTrackingEvent> = {},
+  ): ReportedTrackingEvent => ({
+    eventId,
+    dedupeKey: `identity:${eventId}`,
+    status,
+    carrierStatus: status ?? 'X-1',
+    occurredAt: at,
+    ...extra,
+  });
+  /** What the sync does inside the transaction: the shipment takes the scans it does not have yet. */
+  const taking =
+    (scans: readonly ReportedTrackingEvent[], nextPollAt: Date | null = sec(60), now = NOW) =>
+    (s: Shipment, history: RecordedHistory) => {
+      s.applyTrackingEvents(
+        scans.filter((e) => !history.knownKeys.has(e.eventId)),
+        { now, lastRecordedException: history.lastException },
+      );
+      return { nextPollAt };
+    };
+  const candidatesOf = (scans: readonly ReportedTrackingEvent[]) => scans.map((e) => candidate(e.eventId, e.dedupeKey));
+
   it('finds stored event keys for many shipments in one go', async () => {
     const a = await shipment('probe-e', 'IN_TRANSIT', sec(60));
     const b = await shipment('probe-e', 'IN_TRANSIT', sec(60));
-    const plan = (id: string, key: string): TrackingSyncPlan => ({
-      events: [event(id, key)],
-      state: { status: 'IN_TRANSIT', progress: 'IN_TRANSIT', lastEventAt: sec(-3600), terminalAt: null },
-      outbox: [],
-      nextPollAt: sec(60),
-      updatedAt: NOW,
-    });
-    await repo.applySync(a, [candidate('k1')], () => plan(a, 'k1'));
-    await repo.applySync(b, [candidate('k2')], () => plan(b, 'k2'));
+    const k1 = [scan('k1', 'IN_TRANSIT', sec(-4000))];
+    const k2 = [scan('k2', 'IN_TRANSIT', sec(-4000))];
+    await repo.applySync(a, candidatesOf(k1), taking(k1));
+    await repo.applySync(b, candidatesOf(k2), taking(k2));
     const known = await repo.knownEventKeys([
       { shipmentId: a, ...candidate('k1') },
       { shipmentId: a, ...candidate('k2') },
@@ -127,90 +149,107 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     expect(known.size).toBe(2);
   });
 
-  it('applies a sync in one transaction on the state read under the lock', async () => {
+  it('applies a sync in one transaction on the shipment read under the lock, and saves what it recorded', async () => {
     const id = await shipment('probe-f', 'CREATED', sec(60));
     const seen: unknown[] = [];
-    const written = await repo.applySync(id, [candidate('e1'), candidate('e2')], (current, known) => {
-      seen.push(current, [...known]);
-      return {
-        events: [event(id, 'e1', 'PICKED_UP')],
-        state: { status: 'PICKED_UP', progress: 'PICKED_UP', lastEventAt: sec(1), terminalAt: null },
-        outbox: [{ teamId, aggregateId: id, type: 'shipment.status_changed', payload: { status: 'PICKED_UP' } }],
-        nextPollAt: sec(30),
-        updatedAt: NOW,
-      };
+    const first = [scan('e1', 'PICKED_UP', sec(1))];
+    const written = await repo.applySync(id, [...candidatesOf(first), candidate('e2')], (s, history) => {
+      seen.push(s.state.status, s.state.progress, s.state.lastEventAt, s.state.terminalAt, [...history.knownKeys]);
+      return taking(first, sec(30))(s, history);
     });
-    expect(written?.events).toHaveLength(1);
-    expect(seen).toEqual([{ status: 'CREATED', progress: 'CREATED', lastEventAt: sec(-3600), terminalAt: null }, []]);
+    expect(written?.history).toHaveLength(1);
+    expect(seen).toEqual(['CREATED', 'CREATED', sec(-3600), null, []]);
     const [row] = await db.dataSource.query(
       'SELECT status, progress, last_event_at, next_poll_at, updated_at FROM shipments WHERE id = $1',
       [id],
     );
     expect(row).toEqual({ status: 'PICKED_UP', progress: 'PICKED_UP', last_event_at: sec(1), next_poll_at: sec(30), updated_at: NOW });
-    const outbox = await db.dataSource.query('SELECT type FROM outbox_events WHERE aggregate_id = $1', [id]);
-    expect(outbox).toEqual([{ type: 'shipment.status_changed' }]);
+    const outbox = await db.dataSource.query('SELECT type, payload FROM outbox_events WHERE aggregate_id = $1', [id]);
+    expect(outbox).toEqual([
+      {
+        type: 'shipment.status_changed',
+        payload: expect.objectContaining({ previous_status: 'CREATED', status: 'PICKED_UP', kinds: ['shipment.status_updated'] }),
+      },
+    ]);
 
-    // The second run sees the stored key and the new status.
-    await repo.applySync(id, [candidate('e1'), candidate('e2'), candidate('e1-resent', 'identity:e1')], (current, known) => {
-      expect(current.status).toBe('PICKED_UP');
-      expect([...known].sort()).toEqual(['e1', 'e1-resent']);
-      return { events: [], state: current, outbox: [], nextPollAt: sec(40), updatedAt: sec(99) };
+    // The second run sees the stored key and the new status; nothing new leaves updated_at alone.
+    await repo.applySync(id, [candidate('e1'), candidate('e2'), candidate('e1-resent', 'identity:e1')], (s, history) => {
+      expect(s.state.status).toBe('PICKED_UP');
+      expect([...history.knownKeys].sort()).toEqual(['e1', 'e1-resent']);
+      return taking([], sec(40), sec(99))(s, history);
     });
     const [after] = await db.dataSource.query('SELECT updated_at, next_poll_at FROM shipments WHERE id = $1', [id]);
     expect(after).toEqual({ updated_at: NOW, next_poll_at: sec(40) });
   });
 
-  it('rolls everything back when the plan cannot be written', async () => {
+  it('rolls everything back when the changes cannot be written', async () => {
     const id = await shipment('probe-g', 'CREATED', sec(60));
-    await expect(
-      repo.applySync(id, [candidate('x1')], () => ({
-        events: [event(id, 'x1', 'PICKED_UP')],
-        state: { status: 'PICKED_UP', progress: 'PICKED_UP', lastEventAt: sec(1), terminalAt: null },
-        outbox: [{ teamId: 'not-a-uuid', aggregateId: id, type: 'shipment.status_changed', payload: {} }],
-        nextPollAt: sec(30),
-        updatedAt: NOW,
-      })),
-    ).rejects.toThrow();
+    // A weight the database refuses: the history insert fails after the shipment's update ran.
+    const broken = [scan('x1', 'PICKED_UP', sec(1), { measuredWeightKg: 'heavy' as unknown as number })];
+    await expect(repo.applySync(id, candidatesOf(broken), taking(broken))).rejects.toThrow();
     expect((await db.dataSource.query('SELECT status FROM shipments WHERE id = $1', [id]))[0].status).toBe('CREATED');
     expect(await db.dataSource.query('SELECT id FROM tracking_events WHERE shipment_id = $1', [id])).toEqual([]);
+    expect(await db.dataSource.query('SELECT id FROM outbox_events WHERE aggregate_id = $1', [id])).toEqual([]);
   });
 
   it('records when the shipment reached a terminal status', async () => {
     const id = await shipment('probe-i', 'OUT_FOR_DELIVERY', sec(60));
-    await repo.applySync(id, [candidate('d1')], () => ({
-      events: [event(id, 'd1', 'DELIVERED')],
-      state: { status: 'DELIVERED', progress: 'DELIVERED', lastEventAt: sec(1), terminalAt: NOW },
-      outbox: [],
-      nextPollAt: sec(3600),
-      updatedAt: NOW,
-    }));
+    const delivered = [scan('d1', 'DELIVERED', sec(1))];
+    await repo.applySync(id, candidatesOf(delivered), taking(delivered, sec(3600)));
     const [row] = await db.dataSource.query('SELECT status, terminal_at, next_poll_at FROM shipments WHERE id = $1', [id]);
     expect(row).toEqual({ status: 'DELIVERED', terminal_at: NOW, next_poll_at: sec(3600) });
   });
 
+  it('stores the return reason and the cash on delivery the shipment decided, not what SQL would', async () => {
+    const id = await shipment('probe-l', 'OUT_FOR_DELIVERY', sec(60));
+    await db.dataSource.query('UPDATE shipments SET cod_amount_halalas = 15000 WHERE id = $1', [id]);
+    // An address issue reported in an earlier sync, then a failed attempt and the return in this one.
+    const earlier = [scan('x1', 'EXCEPTION_ADDRESS_ISSUE', sec(-1800))];
+    await repo.applySync(id, candidatesOf(earlier), taking(earlier));
+    const returning = [scan('x2', 'EXCEPTION_FAILED_DELIVERY_ATTEMPT', sec(-600)), scan('x3', 'RETURN_TO_ORIGIN', sec(-60))];
+    await repo.applySync(id, candidatesOf(returning), taking(returning));
+    const [row] = await db.dataSource.query(
+      'SELECT status, return_reason, cod_status, cod_collected_halalas FROM shipments WHERE id = $1',
+      [id],
+    );
+    expect(row).toEqual({
+      status: 'RETURN_TO_ORIGIN',
+      return_reason: 'FAILED_DELIVERY_ATTEMPT',
+      cod_status: 'REFUSED',
+      cod_collected_halalas: null,
+    });
+
+    // A return whose exception was stored in an earlier sync is explained by it (read under the lock).
+    const other = await shipment('probe-l', 'OUT_FOR_DELIVERY', sec(60));
+    const hold = [scan('h1', 'EXCEPTION_CARRIER_DELAY', sec(-900))];
+    await repo.applySync(other, candidatesOf(hold), taking(hold));
+    const back = [scan('h2', 'RETURN_TO_ORIGIN', sec(-60))];
+    await repo.applySync(other, candidatesOf(back), taking(back));
+    expect((await db.dataSource.query('SELECT return_reason FROM shipments WHERE id = $1', [other]))[0]).toEqual({
+      return_reason: 'CARRIER_DELAY',
+    });
+
+    // Delivered with less cash than expected: a discrepancy, the amount the carrier gave kept.
+    const paid = await shipment('probe-l', 'OUT_FOR_DELIVERY', sec(60));
+    await db.dataSource.query('UPDATE shipments SET cod_amount_halalas = 15000 WHERE id = $1', [paid]);
+    const delivered = [scan('p1', 'DELIVERED', sec(-30), { codCollectedHalalas: 14000 })];
+    await repo.applySync(paid, candidatesOf(delivered), taking(delivered));
+    expect(
+      (await db.dataSource.query('SELECT cod_status, cod_collected_halalas, cod_collected_at FROM shipments WHERE id = $1', [paid]))[0],
+    ).toEqual({ cod_status: 'DISCREPANCY', cod_collected_halalas: '14000', cod_collected_at: sec(-30) });
+  });
+
   it('stores one copy of a scan however many syncs race to write it under different ids (unique identity key)', async () => {
     const id = await shipment('probe-j', 'IN_TRANSIT', sec(60));
-    // Plans that ignore what the store reports, as a writer that checked before another committed would.
+    // Syncs that ignore what the store reports, as a writer that checked before another committed would.
     const racing = (key: string) =>
-      repo.applySync(id, [candidate(key, 'identity:same-scan')], (current) => ({
-        events: [{ ...event(id, key), dedupeKey: 'identity:same-scan' }],
-        state: current,
-        outbox: [],
-        nextPollAt: sec(60),
-        updatedAt: NOW,
-      }));
+      repo.applySync(id, [candidate(key, 'identity:same-scan')], (s) => {
+        s.applyTrackingEvents([scan(key, 'IN_TRANSIT', sec(-4000), { dedupeKey: 'identity:same-scan' })], { now: NOW });
+        return { nextPollAt: sec(60) };
+      });
     await Promise.all([racing('r1'), racing('r2'), racing('r3')]);
     const rows = await db.dataSource.query('SELECT event_key FROM tracking_events WHERE shipment_id = $1', [id]);
     expect(rows).toHaveLength(1);
-    // Gateway events carry no identity and are not affected.
-    await repo.applySync(id, [], (current) => ({
-      events: [event(id, 'gateway:CREATED'), event(id, 'gateway:LABEL_GENERATED')],
-      state: current,
-      outbox: [],
-      nextPollAt: sec(60),
-      updatedAt: NOW,
-    }));
-    expect(await db.dataSource.query('SELECT event_key FROM tracking_events WHERE shipment_id = $1', [id])).toHaveLength(3);
   });
 
   it('answers null for a shipment that no longer exists', async () => {
@@ -251,21 +290,4 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     ]);
     expect(await db.dataSource.query('SELECT terminal_at FROM shipments WHERE id = $1', [id])).toEqual([{ terminal_at: null }]);
   });
-
-  function event(shipmentId: string, key: string, code = 'IN_TRANSIT') {
-    return {
-      id: randomUUID(),
-      shipmentId,
-      eventKey: key,
-      dedupeKey: key.startsWith('gateway:') ? null : `identity:${key}`,
-      code,
-      carrierStatus: code,
-      exceptionType: null,
-      locationEn: null,
-      locationAr: null,
-      measuredWeightKg: null,
-      occurredAt: sec(1),
-      recordedAt: NOW,
-    };
-  }
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
   BatchBooking,
@@ -204,24 +205,30 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
   ): Promise<void> {
     await this.dataSource.transaction(async (em) => {
       if (bookings.length > 0) {
-        const shipments = bookings.map(({ shipment: s, event: e, outbox: o, billing: b }) => ({
-          ...bookedShipmentColumns(s),
-          event_id: e.id,
-          event_key: e.eventKey,
-          event_code: e.code,
-          event_location_en: e.locationEn,
-          event_at: e.occurredAt,
-          outbox_type: o.type,
-          outbox_payload: o.payload,
-          billing_period: b.periodStart,
-          billing_lines: b.lines.map((l) => ({
-            cause: l.cause,
-            amount_halalas: l.amount.halalas,
-            vat_halalas: l.vat.halalas,
-            description_en: l.description_en,
-            description_ar: l.description_ar,
-          })),
-        }));
+        const shipments = bookings.map(({ shipment, billing: b }) => {
+          const {
+            history: [e],
+            events: [o],
+          } = shipment.pullEvents();
+          return {
+            ...bookedShipmentColumns(shipment.draft()),
+            event_id: randomUUID(),
+            event_key: e.eventKey,
+            event_code: e.code,
+            event_location_en: e.locationEn,
+            event_at: e.occurredAt,
+            outbox_type: o.type,
+            outbox_payload: o.payload,
+            billing_period: b.periodStart,
+            billing_lines: b.lines.map((l) => ({
+              cause: l.cause,
+              amount_halalas: l.amount.halalas,
+              vat_halalas: l.vat.halalas,
+              description_en: l.description_en,
+              description_ar: l.description_ar,
+            })),
+          };
+        });
         // Only shipments inserted now get their event and domain event: a re-run adds nothing.
         await em.query(
           `WITH r AS (

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { AddressProps, ShipmentStatus } from '@lgw/kernel';
-import { eventKindsForStatusChange, OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/shipping';
+import { Shipment, ShipmentRecord } from '@lgw/shipping';
 import { PickupStatus, PickupWindow } from '@lgw/carrier-access';
 
-/** One shipment's status step made by a pickup, with its tracking event and domain event. */
+/** One shipment's status step made by a pickup. */
 export interface PickupShipmentMove {
   readonly shipmentId: string;
   /**
@@ -12,9 +11,8 @@ export interface PickupShipmentMove {
    * status the shipment actually left.
    */
   readonly from: readonly ShipmentStatus[];
-  readonly to: ShipmentStatus;
-  readonly event: TrackingEventRecord;
-  readonly outbox: OutboxEventDraft;
+  /** The step, made by the shipment itself. */
+  readonly apply: (shipment: Shipment) => void;
 }
 
 /** A courier collection as stored; it exists only once the carrier confirmed it. */
@@ -64,49 +62,21 @@ export function toPickupView(p: PickupRecord): PickupView {
 }
 
 /**
- * A shipment's step made by a pickup (scheduled, or back when it is cancelled): the tracking
- * event keyed by the pickup, so scheduling again after a cancel records a new event, and the
- * status_updated domain event.
+ * A shipment's step made by a pickup (scheduled, or back when it is cancelled): the shipment
+ * records it itself (Shipment.schedulePickup / releasePickup: the history step keyed by the
+ * pickup, so scheduling again after a cancel records a new one, and the status_updated event).
  */
 export function pickupMove(
-  shipment: Pick<ShipmentRecord, 'id' | 'teamId' | 'trackingNumber'>,
+  shipment: Pick<ShipmentRecord, 'id'>,
   from: ShipmentStatus,
-  to: ShipmentStatus,
+  to: 'PICKUP_SCHEDULED' | 'LABEL_GENERATED',
   pickupId: string,
   at: Date,
   alsoFrom: readonly ShipmentStatus[] = [],
 ): PickupShipmentMove {
-  const step = to === 'PICKUP_SCHEDULED' ? 'PICKUP_SCHEDULED' : 'PICKUP_CANCELLED';
   return {
     shipmentId: shipment.id,
     from: [from, ...alsoFrom.filter((s) => s !== from)],
-    to,
-    event: {
-      id: randomUUID(),
-      shipmentId: shipment.id,
-      eventKey: `gateway:${step}:${pickupId}`,
-      code: to,
-      carrierStatus: null,
-      exceptionType: null,
-      locationEn: null,
-      locationAr: null,
-      measuredWeightKg: null,
-      occurredAt: at,
-      recordedAt: at,
-    },
-    outbox: {
-      teamId: shipment.teamId,
-      aggregateId: shipment.id,
-      type: 'shipment.status_changed',
-      payload: {
-        shipment_id: shipment.id,
-        tracking_number: shipment.trackingNumber,
-        previous_status: from,
-        status: to,
-        occurred_at: at.toISOString(),
-        pickup_id: pickupId,
-        kinds: eventKindsForStatusChange(from, to),
-      },
-    },
+    apply: (s) => (to === 'PICKUP_SCHEDULED' ? s.schedulePickup(pickupId, at) : s.releasePickup(pickupId, at)),
   };
 }

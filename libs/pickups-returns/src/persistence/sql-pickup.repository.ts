@@ -3,8 +3,8 @@ import { PickupInsertOutcome, PickupRepositoryPort } from '../application/ports/
 import { PickupRecord, PickupShipmentMove } from '../application/pickup.record';
 import { AddressProps, NOT_PICKED_UP_STATUSES } from '@lgw/kernel';
 import { PickupStatus } from '@lgw/carrier-access';
-import { insertOutbox, rowCount, isUuid } from '@lgw/database';
-import { insertTrackingEvents } from '@lgw/shipping';
+import { rowCount, isUuid } from '@lgw/database';
+import { saveShipment, Shipment, SHIPMENT_COLUMNS, ShipmentRow, toShipmentRecord } from '@lgw/shipping';
 
 interface PickupRow {
   id: string;
@@ -128,16 +128,12 @@ export class SqlPickupRepository implements PickupRepositoryPort {
   }
 }
 
-/** The shipment's step, its event and its domain event, if it is still in the expected status. */
+/** The shipment's step (its changes, history and domain event), if it is still in an expected status. */
 async function applyMove(em: EntityManager, move: PickupShipmentMove): Promise<boolean> {
-  const [row]: Array<{ status: string }> = await em.query('SELECT status FROM shipments WHERE id = $1 FOR UPDATE', [move.shipmentId]);
+  const [row]: ShipmentRow[] = await em.query(`SELECT ${SHIPMENT_COLUMNS} FROM shipments WHERE id = $1 FOR UPDATE`, [move.shipmentId]);
   if (!row || !(move.from as readonly string[]).includes(row.status)) return false;
-  await em.query('UPDATE shipments SET status = $2, progress = $2, updated_at = $3 WHERE id = $1', [
-    move.shipmentId,
-    move.to,
-    move.event.recordedAt,
-  ]);
-  await insertTrackingEvents(em, [move.event]);
-  await insertOutbox(em, [{ ...move.outbox, payload: { ...move.outbox.payload, previous_status: row.status } }]);
+  const shipment = Shipment.restore(toShipmentRecord(row));
+  move.apply(shipment);
+  await saveShipment(em, shipment, { expectedStatus: row.status });
   return true;
 }

@@ -33,3 +33,29 @@ export function returnReasonOf(code: string | null | undefined): ReturnReason | 
   const text = REASONS[code];
   return { code, message_en: text.en, message_ar: text.ar };
 }
+
+/** An exception in the shipment's history: what it was and when (carrier time, then when the gateway stored it). */
+export interface ReportedException {
+  readonly type: ExceptionType;
+  readonly occurredAt: Date;
+  readonly recordedAt: Date;
+}
+
+/**
+ * Why the carrier sent the parcel back: the exception it reported last (by when it happened,
+ * then when it was stored), among the history and the events that started the return. Null
+ * when it reported none: the gateway never guesses.
+ */
+export function returnReasonFrom(exceptions: readonly ReportedException[]): ExceptionType | null {
+  let last: ReportedException | null = null;
+  for (const e of exceptions) {
+    if (
+      !last ||
+      e.occurredAt.getTime() > last.occurredAt.getTime() ||
+      (e.occurredAt.getTime() === last.occurredAt.getTime() && e.recordedAt.getTime() > last.recordedAt.getTime())
+    ) {
+      last = e;
+    }
+  }
+  return last?.type ?? null;
+}

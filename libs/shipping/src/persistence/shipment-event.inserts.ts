@@ -1,4 +1,5 @@
-import { TrackingEventRecord } from '../application/shipment.record';
+import { randomUUID } from 'node:crypto';
+import { ShipmentHistoryEntry } from '../domain/shipment-domain-events';
 import { EntityManager } from 'typeorm';
 
 /**
@@ -11,7 +12,10 @@ import { EntityManager } from 'typeorm';
  * and identity (dedupe_key). The unique keys decide, not a read before the write, so two
  * writers racing with the same scan store it once. Returns the keys inserted.
  */
-export async function insertTrackingEvents(em: EntityManager, events: readonly TrackingEventRecord[]): Promise<Set<string>> {
+export async function insertTrackingEvents(
+  em: EntityManager,
+  events: ReadonlyArray<ShipmentHistoryEntry & { readonly id?: string }>,
+): Promise<Set<string>> {
   const inserted = new Set<string>();
   for (const e of events) {
     const rows: Array<{ event_key: string }> = await em.query(
@@ -21,7 +25,7 @@ export async function insertTrackingEvents(em: EntityManager, events: readonly T
        ON CONFLICT DO NOTHING
        RETURNING event_key`,
       [
-        e.id,
+        e.id ?? randomUUID(),
         e.shipmentId,
         e.eventKey,
         e.code,

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { randomUUID } from 'node:crypto';
 import {
   BookingIntentCompletion,
   ShipmentCursor,
@@ -6,10 +7,11 @@ import {
   ShipmentListQuery,
   ShipmentRepositoryPort,
 } from '../application/ports/shipment.repository.port';
-import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../application/shipment.record';
+import { ShipmentRecord, TrackingEventRecord } from '../application/shipment.record';
+import { Shipment } from '../domain/shipment.aggregate';
+import { saveShipment } from './shipment-lifecycle.writer';
 import { cityKeysOf, phoneSearchForm, ShipmentStatus } from '@lgw/kernel';
-import { insertTrackingEvents } from './shipment-event.inserts';
-import { insertOutbox, rowCount, preparedQuery, statementName, isUuid } from '@lgw/database';
+import { preparedQuery, statementName, isUuid } from '@lgw/database';
 import {
   bookedShipmentColumns,
   JSON_SHIPMENT_COLUMNS,
@@ -24,7 +26,7 @@ import {
  * life of the connection, so `SELECT *` would fail ("cached plan must not change result type")
  * on replicas still running when a migration adds a column.
  */
-const SHIPMENT_COLUMNS = [
+export const SHIPMENT_COLUMNS = [
   'id',
   'team_id',
   'quote_id',
@@ -70,12 +72,11 @@ export class SqlShipmentRepository implements ShipmentRepositoryPort {
    * One statement (data-modifying CTEs) instead of BEGIN, three INSERTs and COMMIT: atomic all
    * the same, and a fifth of the round trips on the hottest write path.
    */
-  async insertBooked(
-    s: Omit<ShipmentRecord, 'serviceReference'>,
-    event: TrackingEventRecord,
-    outbox: readonly OutboxEventDraft[],
-    completes?: BookingIntentCompletion,
-  ): Promise<string> {
+  async insertBooked(shipment: Shipment, completes?: BookingIntentCompletion): Promise<string> {
+    const s = shipment.draft();
+    const { history, events: outbox } = shipment.pullEvents();
+    if (history.length !== 1) throw new Error(`a booking records one history step, not ${history.length}`);
+    const event = { ...history[0], id: randomUUID() };
     const params: unknown[] = [];
     const p = (value: unknown) => {
       params.push(value);
@@ -172,27 +173,11 @@ export class SqlShipmentRepository implements ShipmentRepositoryPort {
     return rows.map(toShipmentRecord);
   }
 
-  async markCancelled(
-    shipment: ShipmentRecord,
-    expected: ShipmentStatus,
-    at: Date,
-    reason: string | null,
-    event: TrackingEventRecord,
-    outbox: readonly OutboxEventDraft[],
-  ): Promise<boolean> {
-    return this.dataSource.transaction(async (em) => {
-      const rows = await em.query(
-        `UPDATE shipments SET status = 'CANCELLED', cancelled_at = $3, cancel_reason = $4, updated_at = $3,
-                last_event_at = $3, next_poll_at = NULL
-          WHERE id = $1 AND status = $2
-          RETURNING id`,
-        [shipment.id, expected, at, reason],
-      );
-      if (rowCount(rows) === 0) return false;
-      await insertTrackingEvents(em, [event]);
-      await insertOutbox(em, outbox);
-      return true;
-    });
+  async markCancelled(shipment: Shipment, expected: ShipmentStatus): Promise<boolean> {
+    return this.dataSource.transaction(
+      // A cancelled shipment is not polled any more.
+      async (em) => (await saveShipment(em, shipment, { expectedStatus: expected, schedule: { nextPollAt: null } })) !== null,
+    );
   }
 
   async liveReturnOf(teamId: string, originalId: string): Promise<string | null> {

@@ -1,17 +1,25 @@
 import { DataSource, EntityManager } from 'typeorm';
 import {
   CandidateEvent,
-  CodReport,
   DueShipment,
   PollSchedule,
+  RecordedHistory,
   StoredTrackingState,
   TrackingRepositoryPort,
-  TrackingSyncPlan,
+  TrackingSyncDecision,
 } from '../application/ports/tracking.repository.port';
 import { Lane } from '@lgw/carrier-access';
 import { ShipmentStatus, TERMINAL_STATUSES } from '@lgw/kernel';
-import { insertOutbox, updatedRows } from '@lgw/database';
-import { insertTrackingEvents } from '@lgw/shipping';
+import { updatedRows } from '@lgw/database';
+import {
+  isReturnReasonCode,
+  saveShipment,
+  Shipment,
+  SHIPMENT_COLUMNS,
+  ShipmentChanges,
+  ShipmentRow,
+  toShipmentRecord,
+} from '@lgw/shipping';
 
 interface DueRow {
   id: string;
@@ -29,6 +37,13 @@ interface StateRow {
   progress: ShipmentStatus | null;
   last_event_at: Date | null;
   terminal_at: Date | null;
+}
+
+interface LockedRow extends ShipmentRow {
+  terminal_at: Date | null;
+  last_exception_type: string | null;
+  last_exception_occurred_at: Date | null;
+  last_exception_recorded_at: Date | null;
 }
 
 const stateOf = (row: StateRow): StoredTrackingState => ({
@@ -128,24 +143,42 @@ export class SqlTrackingRepository implements TrackingRepositoryPort {
   async applySync(
     shipmentId: string,
     candidates: readonly CandidateEvent[],
-    plan: (current: StoredTrackingState, knownKeys: ReadonlySet<string>) => TrackingSyncPlan,
-  ): Promise<TrackingSyncPlan | null> {
+    apply: (shipment: Shipment, history: RecordedHistory) => TrackingSyncDecision,
+  ): Promise<ShipmentChanges | null> {
     try {
       // Only the transaction's EntityManager inside: the embedded database has one connection.
       return await this.dataSource.transaction(async (em) => {
-        const [row]: StateRow[] = await em.query(
-          'SELECT status, progress, last_event_at, terminal_at FROM shipments WHERE id = $1 FOR UPDATE',
+        // The shipment under its lock, with the last exception of its history while it has no
+        // return reason yet (what a return started now would be explained by).
+        const [row]: LockedRow[] = await em.query(
+          `SELECT ${SHIPMENT_COLUMNS}, terminal_at,
+                  x.exception_type AS last_exception_type, x.occurred_at AS last_exception_occurred_at,
+                  x.recorded_at AS last_exception_recorded_at
+             FROM shipments
+             LEFT JOIN LATERAL (
+               SELECT e.exception_type, e.occurred_at, e.recorded_at FROM tracking_events e
+                WHERE e.shipment_id = shipments.id AND e.exception_type IS NOT NULL
+                ORDER BY e.occurred_at DESC, e.recorded_at DESC LIMIT 1
+             ) x ON shipments.return_reason IS NULL
+            WHERE shipments.id = $1
+              FOR UPDATE OF shipments`,
           [shipmentId],
         );
         if (!row) return null;
-        const current = stateOf(row);
-        const written = plan(current, await storedKeys(em, shipmentId, candidates));
-        await this.updateShipment(em, shipmentId, current.status, written);
-        await insertTrackingEvents(em, written.events);
-        await insertOutbox(em, written.outbox);
-        if (written.cod) await applyCodReport(em, shipmentId, written.cod);
-        if (written.returnStarted) await recordReturnReason(em, shipmentId);
-        return written;
+        const shipment = Shipment.restore({ ...toShipmentRecord(row), terminalAt: row.terminal_at });
+        const lastException =
+          row.last_exception_type && isReturnReasonCode(row.last_exception_type)
+            ? { type: row.last_exception_type, occurredAt: row.last_exception_occurred_at!, recordedAt: row.last_exception_recorded_at! }
+            : null;
+        const decision = apply(shipment, { knownKeys: await storedKeys(em, shipmentId, candidates), lastException });
+        const saved = await saveShipment(em, shipment, {
+          expectedStatus: row.status,
+          schedule: { nextPollAt: decision.nextPollAt },
+        });
+        // Conditional on the status read under the lock: always true with the lock, and still
+        // right for any writer that skips it (a cancel that committed first wins).
+        if (!saved) throw new StatusMovedMeanwhile();
+        return saved;
       });
     } catch (error) {
       if (error instanceof StatusMovedMeanwhile) return null;
@@ -162,84 +195,6 @@ export class SqlTrackingRepository implements TrackingRepositoryPort {
       [schedule.map((p) => p.shipmentId), schedule.map((p) => p.nextPollAt)],
     );
   }
-
-  /**
-   * Conditional on the status read under the row lock: always true with the lock, and still
-   * right for any writer that skips it (a cancel that committed first wins).
-   */
-  private async updateShipment(em: EntityManager, id: string, expected: ShipmentStatus, plan: TrackingSyncPlan): Promise<void> {
-    const result = await em.query(
-      `UPDATE shipments
-          SET status = $3, progress = $4, last_event_at = $5, next_poll_at = $6, terminal_at = $8,
-              updated_at = CASE WHEN status IS DISTINCT FROM $3 OR progress IS DISTINCT FROM $4
-                                  OR last_event_at IS DISTINCT FROM $5 THEN $7 ELSE updated_at END
-        WHERE id = $1 AND status = $2
-        RETURNING id`,
-      [
-        id,
-        expected,
-        plan.state.status,
-        plan.state.progress,
-        plan.state.lastEventAt,
-        plan.nextPollAt,
-        plan.updatedAt,
-        plan.state.terminalAt,
-      ],
-    );
-    if (updatedRows(result).length === 0) throw new StatusMovedMeanwhile();
-  }
-}
-
-/**
- * Cash on delivery news, on a shipment that has cash to collect. A first collection sets the
- * amount (the full amount when the carrier does not say) and COLLECTED, or DISCREPANCY when it
- * differs from the expected amount; a second report of another amount never overwrites the
- * first: it makes the shipment a DISCREPANCY. A return to origin is REFUSED while nothing was
- * collected.
- */
-async function applyCodReport(em: EntityManager, shipmentId: string, report: CodReport): Promise<void> {
-  if (report.kind === 'refused') {
-    await em.query(
-      `UPDATE shipments SET cod_status = 'REFUSED'
-        WHERE id = $1 AND cod_amount_halalas > 0 AND (cod_status IS NULL OR cod_status = 'PENDING')`,
-      [shipmentId],
-    );
-    return;
-  }
-  const collected = report.collectedHalalas ?? null;
-  // $2 NULL: the carrier does not say how much, which carriers only do for the full amount.
-  await em.query(
-    `UPDATE shipments
-        SET cod_status = CASE
-              WHEN cod_collected_halalas IS NULL THEN
-                CASE WHEN COALESCE($2::bigint, cod_amount_halalas) <> cod_amount_halalas THEN 'DISCREPANCY'
-                     -- A payout read before the delivery scan keeps what the payout decided.
-                     WHEN cod_status IN ('REMITTED', 'DISCREPANCY') THEN cod_status
-                     ELSE 'COLLECTED' END
-              ELSE 'DISCREPANCY' END,
-            cod_collected_halalas = COALESCE(cod_collected_halalas, $2::bigint, cod_amount_halalas),
-            cod_collected_at = COALESCE(cod_collected_at, $3)
-      WHERE id = $1 AND cod_amount_halalas > 0
-        AND (cod_collected_halalas IS NULL
-             OR ($2::bigint IS NOT NULL AND $2::bigint <> cod_collected_halalas AND cod_status <> 'DISCREPANCY'))`,
-    [shipmentId, collected, report.at],
-  );
-}
-
-/**
- * The carrier's last exception before the return is why it sent the parcel back (three failed
- * attempts, an address it could not find). Events of this sync are inserted already; the first
- * reason recorded stays.
- */
-async function recordReturnReason(em: EntityManager, shipmentId: string): Promise<void> {
-  await em.query(
-    `UPDATE shipments
-        SET return_reason = (SELECT e.exception_type FROM tracking_events e
-                              WHERE e.shipment_id = $1 AND e.exception_type IS NOT NULL
-                              ORDER BY e.occurred_at DESC, e.recorded_at DESC LIMIT 1)
-      WHERE id = $1 AND return_reason IS NULL`,
-    [shipmentId],
-  );
 }
 
 /** The candidates' event keys the shipment already has, by key or by identity. */

@@ -1,7 +1,7 @@
 import { AddressProps } from '@lgw/kernel';
 import { BatchPhase, BatchStatus } from '../../domain/batch-csv-format';
 import { BillingLineDraft } from '@lgw/billing';
-import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '@lgw/shipping';
+import { Shipment } from '@lgw/shipping';
 
 /** A fulfilment batch as stored (the CSV files themselves are in the BatchFileStorePort). */
 export interface FulfilmentBatchRecord {
@@ -43,15 +43,14 @@ export interface BatchOrderRecord extends BatchOrderDraft {
 }
 
 /**
- * A booked order: the shipment to record and the CREATED event and domain event that go with
- * it, and the ledger lines of that domain event (none for a team in test mode), written with
- * it and recorded as billed, so no billing job runs per shipment (docs/adr/0067).
+ * A booked order: the booked shipment (Shipment.confirmBooking), saved with the CREATED step
+ * and the domain event it recorded, and the ledger lines of that domain event (none for a team
+ * in test mode), written with it and recorded as billed, so no billing job runs per shipment
+ * (docs/adr/0067).
  */
 export interface BatchBooking {
   readonly orderRef: string;
-  readonly shipment: Omit<ShipmentRecord, 'serviceReference'>;
-  readonly event: TrackingEventRecord;
-  readonly outbox: OutboxEventDraft;
+  readonly shipment: Shipment;
   readonly billing: { readonly periodStart: string; readonly lines: readonly BillingLineDraft[] };
 }
 

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AddressProps, billingPeriodOf, ParcelProps, CarrierRejectedError, CSV_CODEC, CsvCodecPort, CLOCK, ClockPort } from '@lgw/kernel';
 import { BATCH_REJECTION_COLUMNS, BATCH_RESULT_COLUMNS, BatchPhase } from '../../domain/batch-csv-format';
 import { bookingLines, billedShipment } from '@lgw/billing';
-import { eventKindsForStatusChange, Shipment, gatewayEvent } from '@lgw/shipping';
+import { Shipment } from '@lgw/shipping';
 import {
   RateCard,
   rateCardForLane,
@@ -329,7 +329,7 @@ export class ProcessBatchUseCase {
     const parcels = [nominalParcel(order.totalQty)];
     const rated = rateParcels(card, parcels);
     const line = (code: string) => rated.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
-    const shipment = Shipment.book({
+    const booked = Shipment.book({
       id: order.shipmentId,
       teamId: batch.teamId,
       quoteId: null,
@@ -348,25 +348,13 @@ export class ProcessBatchUseCase {
         lines: { base: line('base'), weight_charge: line('weight_charge'), fuel_surcharge: line('fuel_surcharge'), vat: line('vat') },
       },
       bookedAt: now,
-    }).bookedAs(result);
+    }).confirmBooking(result, { batch_id: batch.id, labelled_by_carrier: true, billed_with_booking: true });
+    const shipment = booked.draft();
     return {
       orderRef: order.orderRef,
-      shipment,
-      event: gatewayEvent(shipment.id, 'CREATED', now, FULFILMENT_ORIGIN.city),
-      outbox: {
-        teamId: batch.teamId,
-        aggregateId: shipment.id,
-        type: 'shipment.created',
-        // The fulfilment carrier prints its own labels: no label job (GET /labels still renders one on demand).
-        payload: {
-          shipment_id: shipment.id,
-          status: 'CREATED',
-          kinds: eventKindsForStatusChange(undefined, 'CREATED'),
-          batch_id: batch.id,
-          labelled_by_carrier: true,
-          billed_with_booking: true,
-        },
-      },
+      // Saved with the CREATED step and shipment.created it recorded. The fulfilment carrier prints
+      // its own labels: no label job (GET /labels still renders one on demand).
+      shipment: booked,
       // What billing's job would write for this event, in the month of booking.
       billing: {
         periodStart: billingPeriodOf(now).start,

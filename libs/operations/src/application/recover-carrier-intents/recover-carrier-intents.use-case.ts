@@ -32,8 +32,8 @@ import {
   ShipmentDestinationWriterPort,
   SHIPMENT_REPOSITORY,
   ShipmentRepositoryPort,
-  createdEvents,
   reviveBookingDraft,
+  Shipment,
   cancellationView,
   recordCancellation,
   ShipmentRecord,
@@ -142,9 +142,8 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     const adapter = await this.connections.forShipment(intent.teamId, draft);
     const found = await adapter.findBookingByReference(intent.shipmentId);
     if (found && !found.cancelled && intent.state === 'pending') {
-      const booked = { ...draft, trackingNumber: found.trackingNumber, carrierReference: found.carrierReference };
       try {
-        await this.shipments.insertBooked(booked, ...createdEvents(booked));
+        await this.shipments.insertBooked(Shipment.restore(draft).confirmBooking(found));
       } catch (error) {
         const raced = await this.shipments.findForTeam(intent.teamId, intent.shipmentId);
         if (raced) return this.finish(intent, 'completed', () => this.shipmentView(raced));

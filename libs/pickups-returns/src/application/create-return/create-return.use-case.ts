@@ -29,8 +29,6 @@ import {
   shipmentWarnings,
   SHIPMENT_REPOSITORY,
   ShipmentRepositoryPort,
-  BookingDraft,
-  createdEvents,
   shipmentOfTeam,
   ShipmentView,
   toShipmentView,
@@ -134,7 +132,7 @@ export class CreateReturnUseCase {
       createdAt: now,
     });
     const adapter = carrierAdapter(await carriersFor(this.carriers, draft.teamId), draft.carrierCode);
-    let booked: BookingDraft;
+    let booked: Shipment;
     try {
       const booking = await adapter.book({
         shipmentId: draft.id,
@@ -145,7 +143,7 @@ export class CreateReturnUseCase {
         declaredValueHalalas: draft.declaredValueHalalas ?? undefined,
         reference: draft.reference ?? undefined,
       });
-      booked = { ...draft, trackingNumber: booking.trackingNumber, carrierReference: booking.carrierReference };
+      booked = Shipment.restore(draft).confirmBooking(booking);
     } catch (error) {
       const settled = error instanceof CarrierRejectedError ? 'abandoned' : 'compensating';
       await this.intents.transition(intent, ['pending'], settled, this.clock.now()).catch(() => undefined);
@@ -153,12 +151,12 @@ export class CreateReturnUseCase {
     }
     let serviceReference: string;
     try {
-      serviceReference = await this.shipments.insertBooked(booked, ...createdEvents(booked));
+      serviceReference = await this.shipments.insertBooked(booked);
     } catch (error) {
       // Another return of the same original was recorded meanwhile: undo this one at the carrier.
       await this.intents.transition(intent, ['pending'], 'compensating', this.clock.now()).catch(() => undefined);
       await adapter
-        .cancel(booked.trackingNumber)
+        .cancel(booked.state.trackingNumber)
         .then(() => this.intents.transition(intent, ['compensating'], 'abandoned', this.clock.now()))
         .catch(() => undefined);
       const raced = await this.liveReturn(command.teamId, original.id);
@@ -166,7 +164,7 @@ export class CreateReturnUseCase {
       throw error;
     }
     await this.intents.transition(intent, ['pending'], 'completed', this.clock.now()).catch(() => undefined);
-    return toShipmentView({ ...booked, serviceReference }, carrier, this.links);
+    return toShipmentView({ ...booked.draft(), serviceReference }, carrier, this.links);
   }
 
   /** The id of the original's return that is not cancelled, if any. */

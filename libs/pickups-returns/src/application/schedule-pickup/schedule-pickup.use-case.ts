@@ -181,14 +181,7 @@ export interface PickupDraft {
 /** The pickup row and its shipments' moves, at once (also how recovery completes a booking). */
 export function commitPickup(pickups: PickupRepositoryPort, draft: PickupDraft, at: Date) {
   const moves = draft.shipments.map((s) =>
-    pickupMove(
-      { id: s.id, teamId: draft.pickup.teamId, trackingNumber: s.trackingNumber },
-      s.status,
-      'PICKUP_SCHEDULED',
-      draft.pickup.id,
-      at,
-      PICKUP_SCHEDULABLE_STATUSES,
-    ),
+    pickupMove({ id: s.id }, s.status, 'PICKUP_SCHEDULED', draft.pickup.id, at, PICKUP_SCHEDULABLE_STATUSES),
   );
   return pickups.insertScheduled({ ...draft.pickup, updatedAt: at }, moves);
 }

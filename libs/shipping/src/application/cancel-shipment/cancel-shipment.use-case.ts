@@ -10,12 +10,11 @@ import {
   ClockPort,
   faultPoint,
 } from '@lgw/kernel';
-import { eventKindsForStatusChange } from '../../domain/shipment-event-kinds';
 import { Shipment } from '../../domain/shipment.aggregate';
 import { CarrierConnectionResolver } from '@lgw/carrier-access';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { shipmentOfTeam } from '../shipment-of-team';
-import { gatewayEvent, ShipmentRecord } from '../shipment.record';
+import { ShipmentRecord } from '../shipment.record';
 import { CancelShipmentCommand } from './cancel-shipment.command';
 
 export interface CancellationView {
@@ -87,27 +86,16 @@ export class CancelShipmentUseCase {
   }
 }
 
-/** CANCELLED, its event and its domain event, if the shipment is still where it was read. */
+/** The shipment cancels itself (CANCELLED, its history step and domain event), saved if it is still where it was read. */
 export function recordCancellation(
   shipments: ShipmentRepositoryPort,
   shipment: ShipmentRecord,
   reason: string | null,
   at: Date,
 ): Promise<boolean> {
-  return shipments.markCancelled(shipment, shipment.status, at, reason, gatewayEvent(shipment.id, 'CANCELLED', at), [
-    {
-      teamId: shipment.teamId,
-      aggregateId: shipment.id,
-      type: 'shipment.cancelled',
-      payload: {
-        shipment_id: shipment.id,
-        previous_status: shipment.status,
-        status: 'CANCELLED',
-        reason,
-        kinds: eventKindsForStatusChange(shipment.status, 'CANCELLED'),
-      },
-    },
-  ]);
+  const cancelled = Shipment.restore(shipment);
+  cancelled.cancel(reason, at);
+  return shipments.markCancelled(cancelled, shipment.status);
 }
 
 export function cancellationView(id: string, trackingNumber: string, at: Date): CancellationView {

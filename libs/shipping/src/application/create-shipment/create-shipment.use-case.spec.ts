@@ -1,3 +1,4 @@
+import { Shipment } from '../../domain/shipment.aggregate';
 import { AddressProps, DomainError, CarrierIntent, CarrierIntentState, CarrierIntentStorePort, CarrierRejectedError } from '@lgw/kernel';
 import { DestinationAddressCheck } from '@lgw/addresses';
 import { CarrierDescriptor, CarrierConnectionResolver, CarrierPort } from '@lgw/carrier-access';
@@ -127,8 +128,12 @@ function setUp(
   const quotes = new FakeQuotes(options.quote ?? quote(), intents);
   const inserted: Array<{ id: string; completes?: BookingIntentCompletion }> = [];
   const shipments = {
-    insertBooked: async (s: { id: string }, _event: unknown, _outbox: unknown, completes?: BookingIntentCompletion) => {
+    insertBooked: async (s: Shipment, completes?: BookingIntentCompletion) => {
       inserted.push({ id: s.id, completes });
+      // The booking records its CREATED step and shipment.created, saved with it.
+      const { history, events } = s.pullEvents();
+      expect(history.map((h) => h.code)).toEqual(['CREATED']);
+      expect(events.map((e) => e.type)).toEqual(['shipment.created']);
       // What the database does in the same statement.
       const row = completes ? intents.rows.get(completes.intentId) : undefined;
       if (row?.state === 'pending') intents.rows.set(row.id, { ...row, state: 'completed' });

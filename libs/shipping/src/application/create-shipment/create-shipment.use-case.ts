@@ -34,7 +34,6 @@ import {
 } from '@lgw/carrier-access';
 import { QUOTE_REPOSITORY, QuoteClaim, QuoteRepositoryPort, StoredQuote, parcelsFingerprint } from '@lgw/rating';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
-import { createdEvents } from '../booking-draft';
 import { toShipmentView, ShipmentView } from '../shipment.view';
 import { CreateShipmentCommand } from './create-shipment.command';
 
@@ -107,7 +106,8 @@ export class CreateShipmentUseCase {
     }
     faultPoint('booking.after-carrier-call');
 
-    const booked = { ...draft, trackingNumber: booking.trackingNumber, carrierReference: booking.carrierReference };
+    const shipment = Shipment.restore(draft).confirmBooking(booking);
+    const booked = shipment.draft();
     let serviceReference: string;
     try {
       // Without an Idempotency-Key the intent is completed by the shipment's commit (docs/adr/0068);
@@ -115,7 +115,7 @@ export class CreateShipmentUseCase {
       // Under a key it stays pending until the key keeps the answer (that commit completes it): a
       // retry after this process died in between learns the outcome from the intent.
       const completes = idempotency ? undefined : { intentId: intent, at: this.clock.now() };
-      serviceReference = await this.shipments.insertBooked(booked, ...createdEvents(booked), completes);
+      serviceReference = await this.shipments.insertBooked(shipment, completes);
     } catch (error) {
       // Recovery may have recorded it already (this request outlived the recovery bound).
       const recorded = await this.shipments.findForTeam(draft.teamId, draft.id).catch(() => null);

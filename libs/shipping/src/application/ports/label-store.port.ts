@@ -1,6 +1,7 @@
 import { PrinterLabelFormat } from './label-renderer.port';
 import { LabelFormat } from '@lgw/kernel';
-import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipment.record';
+import { Shipment } from '../../domain/shipment.aggregate';
+import { ShipmentRecord } from '../shipment.record';
 
 export interface LabelStorePort {
   find(shipmentId: string): Promise<Buffer | null>;
@@ -9,19 +10,14 @@ export interface LabelStorePort {
   /** Shipments still CREATED without a label, booked before `olderThan` (oldest first). */
   awaitingLabel(olderThan: Date, limit: number): Promise<string[]>;
   /**
-   * Stores the PDF once (a second render of the same shipment keeps the first) and, if the
-   * shipment is still CREATED, moves it to LABEL_GENERATED with its event and domain events,
-   * all in one transaction. A shipment the carrier's scans moved on already gets the event as
-   * history only; a cancelled one gets none. Returns the stored bytes, or null (nothing
-   * written) when the shipment's destination is no longer the one the label was rendered for.
+   * Stores the PDF once (a second render of the same shipment keeps the first) and, when it is
+   * first stored, lets `advance` record the step on the shipment as it is under its lock
+   * (Shipment.recordLabelGenerated decides: the status moves only from CREATED), saving the
+   * shipment's changes, history and domain events in the same transaction. Returns the stored
+   * bytes, or null (nothing written) when the shipment's destination is no longer the one the
+   * label was rendered for.
    */
-  saveAndAdvance(
-    shipment: ShipmentRecord,
-    pdf: Buffer,
-    at: Date,
-    event: TrackingEventRecord,
-    outbox: readonly OutboxEventDraft[],
-  ): Promise<Buffer | null>;
+  saveAndAdvance(shipment: ShipmentRecord, pdf: Buffer, at: Date, advance: (current: Shipment) => void): Promise<Buffer | null>;
   /**
    * A team's shipment with its label in one format (the shipment's own default format when
    * none is named), in one read, the hot path of every format: null for an unknown or another

@@ -1,17 +1,14 @@
 import { AddressProps, ShipmentStatus } from '@lgw/kernel';
-import { ShipmentWarning } from '@lgw/addresses';
-import { OutboxEventDraft, ShipmentRecord } from '../shipment.record';
+import { Shipment } from '../../domain/shipment.aggregate';
+import { ShipmentRecord } from '../shipment.record';
 
 export interface DestinationChange {
-  readonly shipmentId: string;
+  /** The shipment after Shipment.changeDestination: its new destination, warnings and domain event. */
+  readonly shipment: Shipment;
   /** The destination the decision was made on: another change in between makes this one lose. */
   readonly expected: AddressProps;
-  readonly destination: AddressProps;
-  readonly warnings: readonly ShipmentWarning[];
   /** Statuses in which the change is refused (a status may move while the carrier is called). */
   readonly refusedIn: readonly ShipmentStatus[];
-  readonly at: Date;
-  readonly outbox: readonly OutboxEventDraft[];
 }
 
 export interface ShipmentDestinationWriterPort {

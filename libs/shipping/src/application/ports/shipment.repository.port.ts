@@ -1,5 +1,6 @@
 import { ShipmentStatus } from '@lgw/kernel';
-import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../shipment.record';
+import { Shipment } from '../../domain/shipment.aggregate';
+import { ShipmentRecord, TrackingEventRecord } from '../shipment.record';
 
 export interface ShipmentListQuery extends ShipmentFilterQuery {
   readonly limit: number;
@@ -33,33 +34,23 @@ export interface BookingIntentCompletion {
 
 export interface ShipmentRepositoryPort {
   /**
-   * Shipment, its first tracking event and its domain events, atomically. The gateway's own
-   * reference (service_reference) is allocated by the database and returned. `completes` names
-   * the booking's pending carrier intent, moved to completed in the same commit (docs/adr/0068);
-   * one no longer pending (recovery holds it) is left as it is.
+   * A booked shipment (Shipment.confirmBooking), its first history step and the domain events it
+   * recorded, atomically. The gateway's own reference (service_reference) is allocated by the
+   * database and returned. `completes` names the booking's pending carrier intent, moved to
+   * completed in the same commit (docs/adr/0068); one no longer pending (recovery holds it) is
+   * left as it is.
    */
-  insertBooked(
-    shipment: Omit<ShipmentRecord, 'serviceReference'>,
-    event: TrackingEventRecord,
-    outbox: readonly OutboxEventDraft[],
-    completes?: BookingIntentCompletion,
-  ): Promise<string>;
+  insertBooked(shipment: Shipment, completes?: BookingIntentCompletion): Promise<string>;
   findForTeam(teamId: string, id: string): Promise<ShipmentRecord | null>;
   list(teamId: string, query: ShipmentListQuery): Promise<{ items: ShipmentRecord[]; total: number }>;
   /** Newest first, the `limit` shipments after `after` (keyset paging, for exports). */
   listAfter(teamId: string, filter: ShipmentFilterQuery, after: ShipmentCursor | null, limit: number): Promise<ShipmentRecord[]>;
   /**
-   * Moves the shipment to CANCELLED only if it is still in `expected` (another change wins
-   * otherwise); the event and domain events commit with it. False when it lost the race.
+   * Saves a shipment that cancelled itself, only if it is still in `expected` (another change
+   * wins otherwise); the history and domain events it recorded commit with it, and polling
+   * stops. False when it lost the race.
    */
-  markCancelled(
-    shipment: ShipmentRecord,
-    expected: ShipmentStatus,
-    at: Date,
-    reason: string | null,
-    event: TrackingEventRecord,
-    outbox: readonly OutboxEventDraft[],
-  ): Promise<boolean>;
+  markCancelled(shipment: Shipment, expected: ShipmentStatus): Promise<boolean>;
   trackingEvents(shipmentId: string): Promise<TrackingEventRecord[]>;
   /** The id of the original's customer return that is not cancelled, or null. */
   liveReturnOf(teamId: string, originalId: string): Promise<string | null>;

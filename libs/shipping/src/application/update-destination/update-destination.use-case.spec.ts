@@ -81,7 +81,7 @@ function setUp(reads: ShipmentRecord[], writes: Array<(c: DestinationChange) => 
   return { run, carrierCalls, changes };
 }
 
-const applied = (c: DestinationChange) => shipment({ destination: c.destination, warnings: [...c.warnings] });
+const applied = (c: DestinationChange) => shipment({ destination: c.shipment.state.destination, warnings: [...c.shipment.state.warnings] });
 
 describe('UpdateDestinationUseCase', () => {
   it('tells the carrier, then writes destination and event conditionally on what it read', async () => {
@@ -89,8 +89,11 @@ describe('UpdateDestinationUseCase', () => {
     const view = await run();
     expect(view.destination).toEqual(DAMMAM);
     expect(carrierCalls).toEqual([DAMMAM]);
-    expect(changes[0]).toMatchObject({ expected: JEDDAH, destination: DAMMAM, refusedIn: ['DELIVERED', 'RETURNED', 'LOST', 'CANCELLED'] });
-    expect(changes[0].outbox[0]).toMatchObject({ type: 'shipment.destination_updated', payload: { previous_destination: JEDDAH } });
+    expect(changes[0]).toMatchObject({ expected: JEDDAH, refusedIn: ['DELIVERED', 'RETURNED', 'LOST', 'CANCELLED'] });
+    expect(changes[0].shipment.state.destination).toEqual(DAMMAM);
+    expect(changes[0].shipment.pullEvents().events).toMatchObject([
+      { type: 'shipment.destination_updated', payload: { previous_destination: JEDDAH, destination: DAMMAM, kinds: [] } },
+    ]);
   });
 
   it('re-sends its address when another update won the race, so carrier and gateway agree', async () => {

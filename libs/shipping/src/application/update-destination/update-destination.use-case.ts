@@ -121,7 +121,7 @@ export class UpdateDestinationUseCase {
   }
 }
 
-/** Destination and its domain event, if the shipment still has the destination the change was decided on. */
+/** The shipment takes the new destination (and records it); saved if it still has the destination the change was decided on. */
 export function writeDestination(
   writer: ShipmentDestinationWriterPort,
   shipment: ShipmentRecord,
@@ -129,28 +129,12 @@ export function writeDestination(
   at: Date,
   addressWarnings?: readonly ShipmentWarning[],
 ): Promise<ShipmentRecord | null> {
+  const changed = Shipment.restore(shipment);
+  changed.changeDestination(destination, withDestinationWarnings(shipment, destination, at, addressWarnings), at);
   return writer.replaceDestination({
-    shipmentId: shipment.id,
+    shipment: changed,
     expected: shipment.destination,
-    destination,
-    warnings: withDestinationWarnings(shipment, destination, at, addressWarnings),
     refusedIn: TERMINAL_STATUSES,
-    at,
-    outbox: [
-      {
-        teamId: shipment.teamId,
-        aggregateId: shipment.id,
-        type: 'shipment.destination_updated',
-        payload: {
-          shipment_id: shipment.id,
-          status: shipment.status,
-          previous_destination: shipment.destination,
-          destination,
-          // No contract webhook kind describes a redirection.
-          kinds: [],
-        },
-      },
-    ],
   });
 }
 

@@ -2,9 +2,11 @@ import { DataSource } from 'typeorm';
 import { LabelFormat } from '@lgw/kernel';
 import { LabelStorePort } from '../../application/ports/label-store.port';
 import { PrinterLabelFormat } from '../../application/ports/label-renderer.port';
-import { OutboxEventDraft, ShipmentRecord, TrackingEventRecord } from '../../application/shipment.record';
-import { insertTrackingEvents } from '../shipment-event.inserts';
-import { insertOutbox, preparedQuery, isUuid } from '@lgw/database';
+import { ShipmentRecord } from '../../application/shipment.record';
+import { Shipment } from '../../domain/shipment.aggregate';
+import { saveShipment } from '../shipment-lifecycle.writer';
+import { SHIPMENT_COLUMNS } from '../sql-shipment.repository';
+import { preparedQuery, isUuid } from '@lgw/database';
 import { ShipmentRow, toShipmentRecord } from '../shipment-row.mapper';
 
 export class SqlLabelStore implements LabelStorePort {
@@ -134,13 +136,7 @@ export class SqlLabelStore implements LabelStorePort {
     return rows.map((r) => r.id);
   }
 
-  async saveAndAdvance(
-    shipment: ShipmentRecord,
-    pdf: Buffer,
-    at: Date,
-    event: TrackingEventRecord,
-    outbox: readonly OutboxEventDraft[],
-  ): Promise<Buffer | null> {
+  async saveAndAdvance(shipment: ShipmentRecord, pdf: Buffer, at: Date, advance: (current: Shipment) => void): Promise<Buffer | null> {
     return this.dataSource.transaction(async (em) => {
       // Kept only for the destination it was rendered for: a change meanwhile stores nothing.
       const inserted: unknown[] = await em.query(
@@ -153,20 +149,12 @@ export class SqlLabelStore implements LabelStorePort {
         const [row] = await em.query('SELECT pdf FROM shipment_labels WHERE shipment_id = $1', [shipment.id]);
         return (row?.pdf as Buffer | undefined) ?? null;
       }
-      // The status moves only from CREATED. The step is history whenever the label is first
-      // stored, also when the carrier's scans got ahead of the label job (the history places it
-      // before them, ADR 0036), but not on a shipment cancelled meanwhile. The gateway's clock
-      // stays out of last_event_at, which orders the carrier's reports for the reducer.
-      const [row]: Array<{ status: string }> = await em.query('SELECT status FROM shipments WHERE id = $1 FOR UPDATE', [shipment.id]);
-      if (row?.status === 'CREATED') {
-        await em.query(`UPDATE shipments SET status = 'LABEL_GENERATED', progress = 'LABEL_GENERATED', updated_at = $2 WHERE id = $1`, [
-          shipment.id,
-          at,
-        ]);
-        await insertTrackingEvents(em, [event]);
-        await insertOutbox(em, outbox);
-      } else if (row && row.status !== 'CANCELLED') {
-        await insertTrackingEvents(em, [event]);
+      // The shipment as it is under its lock decides what the label changes (Shipment.recordLabelGenerated).
+      const [row]: ShipmentRow[] = await em.query(`SELECT ${SHIPMENT_COLUMNS} FROM shipments WHERE id = $1 FOR UPDATE`, [shipment.id]);
+      if (row) {
+        const current = Shipment.restore(toShipmentRecord(row));
+        advance(current);
+        await saveShipment(em, current, { expectedStatus: row.status });
       }
       return pdf;
     });

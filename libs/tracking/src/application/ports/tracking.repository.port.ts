@@ -1,6 +1,6 @@
 import { Lane } from '@lgw/carrier-access';
 import { ShipmentStatus } from '@lgw/kernel';
-import { OutboxEventDraft, TrackingEventRecord } from '@lgw/shipping';
+import { ReportedException, Shipment, ShipmentChanges } from '@lgw/shipping';
 
 /** The part of a shipment the tracking reducer works on, as stored. */
 export interface StoredTrackingState {
@@ -30,30 +30,19 @@ export interface CandidateEvent {
   readonly dedupeKey: string;
 }
 
-/** What one sync writes for one shipment, all in one transaction. */
-export interface TrackingSyncPlan {
-  /** New events only; the store skips any whose key or identity it already has (unique keys). */
-  readonly events: readonly TrackingEventRecord[];
-  readonly state: StoredTrackingState;
-  readonly outbox: readonly OutboxEventDraft[];
-  /** Null stops polling (terminal status, grace period over). */
-  readonly nextPollAt: Date | null;
-  readonly updatedAt: Date;
-  /** What the carrier reported about the cash on delivery, applied in the same transaction. */
-  readonly cod?: CodReport | null;
-  /** The shipment started its way back to origin in this sync: the store records why. */
-  readonly returnStarted?: boolean;
+/** What the store knows of a shipment's history when a sync applies to it, read under its lock. */
+export interface RecordedHistory {
+  /** The candidates' event keys the shipment already has, by key or by identity. */
+  readonly knownKeys: ReadonlySet<string>;
+  /** The last exception in the history (for the return reason); null when none, or a reason is recorded already. */
+  readonly lastException: ReportedException | null;
 }
 
-/**
- * The carrier's news about cash on delivery (docs/adr/0043-cash-on-delivery.md): the cash taken
- * at delivery (undefined = the carrier does not say, taken as the full amount), or a return to
- * origin (refused at the door). The store applies it to a shipment with cash on delivery only,
- * and never overwrites a recorded collection: a different second report is a DISCREPANCY.
- */
-export type CodReport =
-  | { readonly kind: 'collected'; readonly collectedHalalas: number | undefined; readonly at: Date }
-  | { readonly kind: 'refused'; readonly at: Date };
+/** What a sync decided for one shipment besides the shipment's own changes. */
+export interface TrackingSyncDecision {
+  /** Null stops polling (terminal status, grace period over). */
+  readonly nextPollAt: Date | null;
+}
 
 export interface PollSchedule {
   readonly shipmentId: string;
@@ -76,16 +65,18 @@ export interface TrackingRepositoryPort {
    */
   knownEventKeys(pairs: ReadonlyArray<CandidateEvent & { shipmentId: string }>): Promise<Map<string, Set<string>>>;
   /**
-   * One transaction: locks the shipment row, reads its current state and which of
+   * One transaction: locks the shipment row and loads the Shipment, reads which of
    * `candidates` it already has (by key or identity; answered as the candidates' event keys),
-   * asks `plan` what to write, and writes it; the status update is conditional on the status
-   * just read. Null when the shipment no longer exists.
+   * lets `apply` change the shipment (its methods decide), and saves the shipment's changed
+   * state, the history and domain events it recorded, and its next poll; the update is
+   * conditional on the status just read. Answers what the shipment recorded; null when the
+   * shipment no longer exists or its status moved meanwhile (nothing written).
    */
   applySync(
     shipmentId: string,
     candidates: readonly CandidateEvent[],
-    plan: (current: StoredTrackingState, knownKeys: ReadonlySet<string>) => TrackingSyncPlan,
-  ): Promise<TrackingSyncPlan | null>;
+    apply: (shipment: Shipment, history: RecordedHistory) => TrackingSyncDecision,
+  ): Promise<ShipmentChanges | null>;
   /** Sets next polls; shipments taken off the schedule meanwhile (cancelled, terminal) stay off. */
   reschedule(schedule: readonly PollSchedule[]): Promise<void>;
 }

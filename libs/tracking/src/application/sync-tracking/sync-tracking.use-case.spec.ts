@@ -1,15 +1,16 @@
 import { Logger } from '@nestjs/common';
 import { isTerminal, ShipmentStatus, CarrierUnavailableError, TrackingSyncSettings } from '@lgw/kernel';
+import { OutboxEventDraft, Shipment, ShipmentChanges, ShipmentHistoryEntry } from '@lgw/shipping';
 import { CarrierPort, CarrierTrackingEvent } from '@lgw/carrier-access';
 import {
   CandidateEvent,
   DueShipment,
   PollSchedule,
   StoredTrackingState,
+  RecordedHistory,
   TrackingRepositoryPort,
-  TrackingSyncPlan,
+  TrackingSyncDecision,
 } from '../ports/tracking.repository.port';
-import { OutboxEventDraft, TrackingEventRecord } from '@lgw/shipping';
 import { SyncTrackingUseCase } from './sync-tracking.use-case';
 
 const NOW = new Date('2026-01-10T12:00:00Z');
@@ -33,7 +34,7 @@ interface Row extends DueShipment {
 /** Keeps the port's contract in memory: claim order and lease, per-shipment commits. */
 class InMemoryTrackingRepository implements TrackingRepositoryPort {
   readonly rows = new Map<string, Row>();
-  readonly events: TrackingEventRecord[] = [];
+  readonly events: ShipmentHistoryEntry[] = [];
   readonly outbox: OutboxEventDraft[] = [];
   transactions = 0;
   /** Runs inside the next transaction before the state is read (a concurrent writer). */
@@ -78,22 +79,25 @@ class InMemoryTrackingRepository implements TrackingRepositoryPort {
   async applySync(
     shipmentId: string,
     candidates: readonly CandidateEvent[],
-    plan: (current: StoredTrackingState, known: ReadonlySet<string>) => TrackingSyncPlan,
-  ): Promise<TrackingSyncPlan | null> {
+    apply: (shipment: Shipment, history: RecordedHistory) => TrackingSyncDecision,
+  ): Promise<ShipmentChanges | null> {
     this.transactions += 1;
     const row = this.rows.get(shipmentId);
     if (!row) return null;
     this.interleave?.(row);
     this.interleave = undefined;
     const known = new Set(candidates.filter((c) => this.stored(shipmentId, c)).map((c) => c.eventKey));
-    const written = plan({ ...row.state }, known);
-    row.state = written.state;
-    row.nextPollAt = written.nextPollAt;
+    const shipment = shipmentOf(row);
+    const decision = apply(shipment, { knownKeys: known, lastException: null });
+    const s = shipment.state;
+    row.state = { status: s.status, progress: s.progress, lastEventAt: s.lastEventAt, terminalAt: s.terminalAt ?? null };
+    row.nextPollAt = decision.nextPollAt;
+    const written = shipment.pullEvents();
     // The store's unique keys: an event whose key or identity is stored already is skipped.
-    for (const e of written.events) {
+    for (const e of written.history) {
       if (!this.stored(shipmentId, { eventKey: e.eventKey, dedupeKey: e.dedupeKey ?? '' })) this.events.push(e);
     }
-    this.outbox.push(...written.outbox);
+    this.outbox.push(...written.events);
     return written;
   }
 
@@ -103,6 +107,26 @@ class InMemoryTrackingRepository implements TrackingRepositoryPort {
       if (row.nextPollAt) row.nextPollAt = s.nextPollAt;
     }
   }
+}
+
+/** The shipment a stored row is the tracking part of. */
+function shipmentOf(row: Row): Shipment {
+  const booked = Shipment.book({
+    id: row.id,
+    teamId: row.teamId,
+    quoteId: null,
+    carrierCode: 'sahm',
+    serviceCode: 'sahm_express',
+    transitMaxDays: 3,
+    lane: row.lane,
+    origin: { name: 'Shop', line1: 'King Fahd Rd', city: 'Riyadh', country: 'SA' },
+    destination: { name: 'Customer', line1: 'Tahlia St', city: 'Jeddah', country: 'SA' },
+    parcels: [{ weight_kg: 1, length_cm: 10, width_cm: 10, height_cm: 10 }],
+    chargeableKg: 1,
+    price: { totalHalalas: 2875, lines: { base: 2000, weight_charge: 300, fuel_surcharge: 200, vat: 375 } },
+    bookedAt: at(-60),
+  });
+  return Shipment.restore({ ...booked.draft(), trackingNumber: row.trackingNumber, ...row.state });
 }
 
 function carrierEvent(

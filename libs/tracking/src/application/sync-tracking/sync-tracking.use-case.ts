@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { applyStatusEvents, eventKindsForStatusChange, StatusTransition, OutboxEventDraft, TrackingEventRecord } from '@lgw/shipping';
+import { Shipment, ShipmentHistoryEntry } from '@lgw/shipping';
 import {
-  exceptionTypeOf,
-  isTerminal,
   isUnexpectedOnLane,
   trackingEventIdentity,
   withoutDuplicates,
   isShipmentStatus,
-  ShipmentStatus,
   CarrierUnavailableError,
   CLOCK,
   ClockPort,
@@ -18,18 +14,15 @@ import {
 import { CARRIER_REGISTRY, CarrierRegistryPort, carriersFor, CarrierTrackingEvent } from '@lgw/carrier-access';
 import {
   CandidateEvent,
-  CodReport,
   DueShipment,
   PollSchedule,
-  StoredTrackingState,
+  RecordedHistory,
   TRACKING_REPOSITORY,
   TrackingRepositoryPort,
-  TrackingSyncPlan,
+  TrackingSyncDecision,
 } from '../ports/tracking.repository.port';
 import { SyncTrackingCommand, SyncTrackingResult } from './sync-tracking.command';
 import { nextPollAt } from './tracking-poll-policy';
-
-type MappedEvent = CarrierTrackingEvent & { readonly status: ShipmentStatus };
 
 /** A fetched event with its identity in the history (code, time at the carrier's resolution, place). */
 interface Candidate {
@@ -109,13 +102,13 @@ export class SyncTrackingUseCase {
         const written = await this.tracking.applySync(
           shipment.id,
           fresh.map((c): CandidateEvent => ({ eventKey: c.event.eventId, dedupeKey: c.dedupeKey })),
-          (current, knownKeys) => this.plan(shipment, current, fresh, knownKeys, now, resolutionMs),
+          (current, history) => this.apply(current, history, fresh, now, resolutionMs),
         );
         if (!written) continue;
-        events += written.events.length;
-        transitions += written.outbox.length;
-        this.warnAboutUnknownCodes(carrierCode, shipment, written.events, fresh);
-        this.noteUnexpectedOnLane(carrierCode, shipment, written.events);
+        events += written.history.length;
+        transitions += written.events.length;
+        this.warnAboutUnknownCodes(carrierCode, shipment, written.history, fresh);
+        this.noteUnexpectedOnLane(carrierCode, shipment, written.history);
       } catch (error) {
         // One shipment's failure must not cost the others their update; its claim runs out
         // after the lease and it is tried again then.
@@ -187,47 +180,31 @@ export class SyncTrackingUseCase {
     return perShipment;
   }
 
-  /** Runs inside the shipment's transaction, on the state read there: must stay pure. */
-  private plan(
-    shipment: DueShipment,
-    current: StoredTrackingState,
+  /**
+   * Runs inside the shipment's transaction, on the shipment read there: the shipment takes the
+   * new reports (its methods decide status, cash on delivery, return reason and domain events);
+   * the sync decides only when to ask again. Must stay pure.
+   */
+  private apply(
+    shipment: Shipment,
+    history: RecordedHistory,
     candidates: readonly Candidate[],
-    knownKeys: ReadonlySet<string>,
     now: Date,
     resolutionMs: number,
-  ): TrackingSyncPlan {
-    const fresh = candidates.filter((c) => !knownKeys.has(c.event.eventId)).map((c) => c.event);
-    const mapped = fresh.filter((e): e is MappedEvent => e.status !== null);
-    const result = applyStatusEvents(
-      {
-        status: current.status,
-        ...(current.progress ? { progress: current.progress } : {}),
-        ...(current.lastEventAt ? { lastEventAt: current.lastEventAt } : {}),
-      },
-      mapped,
-      { international: shipment.lane !== 'domestic', timeResolutionMs: resolutionMs },
+  ): TrackingSyncDecision {
+    const fresh = candidates.filter((c) => !history.knownKeys.has(c.event.eventId));
+    shipment.applyTrackingEvents(
+      fresh.map((c) => ({ ...c.event, dedupeKey: c.dedupeKey })),
+      { now, timeResolutionMs: resolutionMs, lastRecordedException: history.lastException },
     );
-    const status = result.state.status;
-    const state: StoredTrackingState = {
-      status,
-      progress: result.state.progress,
-      lastEventAt: result.state.lastEventAt ?? current.lastEventAt,
-      // The grace period starts when the sync moves the shipment to a terminal status; a
-      // status that was terminal already keeps what it had.
-      terminalAt: !isTerminal(status) ? null : isTerminal(current.status) ? current.terminalAt : now,
-    };
-    const dedupeKeys = new Map(candidates.map((c) => [c.event.eventId, c.dedupeKey]));
+    const s = shipment.state;
     return {
-      events: fresh.map((e) => toEventRecord(shipment.id, e, dedupeKeys.get(e.eventId)!, now)),
-      state,
-      outbox: [
-        ...result.transitions.map((t) => statusChanged(shipment, t)),
-        ...fresh.filter((e) => e.measuredWeightKg !== undefined).map((e) => weighed(shipment, e)),
-      ],
-      nextPollAt: nextPollAt(state, now, this.settings, Math.random()),
-      updatedAt: now,
-      cod: codReport(mapped, result.transitions),
-      returnStarted: result.transitions.some((t) => RETURN_LEG.includes(t.to) && !RETURN_LEG.includes(t.from)),
+      nextPollAt: nextPollAt(
+        { status: s.status, lastEventAt: s.lastEventAt, terminalAt: s.terminalAt ?? null },
+        now,
+        this.settings,
+        Math.random(),
+      ),
     };
   }
 
@@ -254,7 +231,7 @@ export class SyncTrackingUseCase {
    * Lane knowledge as a note, never a filter: the carrier's customs hold on a domestic
    * shipment is applied as reported, and operations hear about it.
    */
-  private noteUnexpectedOnLane(carrierCode: string, shipment: DueShipment, stored: readonly TrackingEventRecord[]): void {
+  private noteUnexpectedOnLane(carrierCode: string, shipment: DueShipment, stored: readonly ShipmentHistoryEntry[]): void {
     for (const event of stored) {
       if (!isShipmentStatus(event.code) || !isUnexpectedOnLane(event.code, { international: shipment.lane !== 'domestic' })) continue;
       this.logger.warn(
@@ -267,7 +244,7 @@ export class SyncTrackingUseCase {
   private warnAboutUnknownCodes(
     carrierCode: string,
     shipment: DueShipment,
-    stored: readonly TrackingEventRecord[],
+    stored: readonly ShipmentHistoryEntry[],
     candidates: readonly Candidate[],
   ): void {
     const unmapped = new Set(candidates.filter((c) => c.event.status === null).map((c) => c.event.eventId));
@@ -285,78 +262,6 @@ export class SyncTrackingUseCase {
 function storedCode(e: CarrierTrackingEvent): string {
   return e.status ?? (e.carrierStatus || 'UNKNOWN');
 }
-
-function toEventRecord(shipmentId: string, e: CarrierTrackingEvent, dedupeKey: string, now: Date): TrackingEventRecord {
-  const exceptionType = e.exceptionType ?? (e.status ? exceptionTypeOf(e.status) : undefined);
-  return {
-    id: randomUUID(),
-    shipmentId,
-    eventKey: e.eventId,
-    dedupeKey,
-    code: storedCode(e),
-    carrierStatus: e.carrierStatus ?? null,
-    exceptionType: exceptionType ?? null,
-    locationEn: e.locationEn ?? null,
-    locationAr: e.locationAr ?? null,
-    measuredWeightKg: e.measuredWeightKg ?? null,
-    occurredAt: e.occurredAt,
-    recordedAt: now,
-  };
-}
-
-function statusChanged(shipment: DueShipment, t: StatusTransition<MappedEvent>): OutboxEventDraft {
-  const exceptionType = exceptionTypeOf(t.to);
-  const weight = t.event.measuredWeightKg;
-  return {
-    teamId: shipment.teamId,
-    aggregateId: shipment.id,
-    type: 'shipment.status_changed',
-    payload: {
-      shipment_id: shipment.id,
-      tracking_number: shipment.trackingNumber,
-      previous_status: t.from,
-      status: t.to,
-      occurred_at: t.event.occurredAt.toISOString(),
-      ...(exceptionType ? { exception_type: exceptionType } : {}),
-      ...(weight !== undefined ? { measured_weight_kg: weight } : {}),
-      kinds: eventKindsForStatusChange(t.from, t.to),
-    },
-  };
-}
-
-/**
- * Every new carrier weighing, also one that arrives too late to move the status: billing
- * re-prices on it (docs/adr/0021-billing-ledger.md) and must not depend on the reducer.
- */
-function weighed(shipment: DueShipment, e: CarrierTrackingEvent): OutboxEventDraft {
-  return {
-    teamId: shipment.teamId,
-    aggregateId: shipment.id,
-    type: 'shipment.weighed',
-    payload: {
-      shipment_id: shipment.id,
-      tracking_number: shipment.trackingNumber,
-      measured_weight_kg: e.measuredWeightKg,
-      occurred_at: e.occurredAt.toISOString(),
-      event_key: e.eventId,
-    },
-  };
-}
-
-/**
- * Cash on delivery news in this batch of events: a DELIVERED scan carries what the courier
- * collected (also a late one: the cash was taken whatever the status shows); a move into a
- * return to origin means the consignee refused the parcel, and the cash with it.
- */
-function codReport(mapped: readonly MappedEvent[], transitions: readonly StatusTransition<MappedEvent>[]): CodReport | null {
-  const delivered = mapped.find((e) => e.status === 'DELIVERED');
-  if (delivered) return { kind: 'collected', collectedHalalas: delivered.codCollectedHalalas, at: delivered.occurredAt };
-  const returned = transitions.find((t) => COD_REFUSED_STATUSES.includes(t.to));
-  return returned ? { kind: 'refused', at: returned.event.occurredAt } : null;
-}
-
-const COD_REFUSED_STATUSES: readonly ShipmentStatus[] = ['RETURN_TO_ORIGIN', 'RETURNED'];
-const RETURN_LEG: readonly ShipmentStatus[] = ['RETURN_TO_ORIGIN', 'RETURNED'];
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

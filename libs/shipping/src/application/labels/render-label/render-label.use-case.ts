@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eventKindsForStatusChange } from '../../../domain/shipment-event-kinds';
 import { LABEL_FORMAT_RENDERER, LABEL_RENDERER, LabelFormatRendererPort, LabelRendererPort } from '../../ports/label-renderer.port';
 import {
   LabelFormat,
@@ -14,7 +13,7 @@ import {
 } from '@lgw/kernel';
 import { LABEL_STORE, LabelStorePort } from '../../ports/label-store.port';
 import { CARRIER_CATALOGUE, CarrierCataloguePort, CarrierConnectionResolver } from '@lgw/carrier-access';
-import { gatewayEvent, ShipmentRecord } from '../../shipment.record';
+import { ShipmentRecord } from '../../shipment.record';
 import { toLabelData } from '../label-data';
 
 export const LABEL_QUEUE = 'labels';
@@ -89,19 +88,7 @@ export class LabelRendering {
       ? await this.fetchCarrierLabel(shipment)
       : await this.renderer.render(toLabelData(shipment, this.catalogue.find(shipment.carrierCode)));
     const at = this.clock.now();
-    return this.labels.saveAndAdvance(shipment, pdf, at, gatewayEvent(shipment.id, 'LABEL_GENERATED', at), [
-      {
-        teamId: shipment.teamId,
-        aggregateId: shipment.id,
-        type: 'shipment.status_changed',
-        payload: {
-          shipment_id: shipment.id,
-          previous_status: 'CREATED',
-          status: 'LABEL_GENERATED',
-          kinds: eventKindsForStatusChange('CREATED', 'LABEL_GENERATED'),
-        },
-      },
-    ]);
+    return this.labels.saveAndAdvance(shipment, pdf, at, (current) => current.recordLabelGenerated(at));
   }
 
   /** The carrier's own document, on the account the shipment was booked on. */

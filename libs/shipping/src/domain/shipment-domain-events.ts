@@ -1,0 +1,79 @@
+import { ExceptionType } from '@lgw/kernel';
+
+/** The kinds of fact a shipment records about itself. */
+export type ShipmentDomainEventType =
+  | 'shipment.created'
+  | 'shipment.status_changed'
+  | 'shipment.cancelled'
+  | 'shipment.destination_updated'
+  /** A carrier weighed the parcel; whether or not the status moved (a late report may not). */
+  | 'shipment.weighed';
+
+/**
+ * A domain event the Shipment aggregate records when it changes; the repository saves it with
+ * the change, in the same transaction (the outbox), and the relay publishes it (webhooks,
+ * billing). `payload.kinds` names the webhook kinds it fans out to.
+ */
+export interface ShipmentDomainEvent {
+  readonly teamId: string;
+  readonly aggregateId: string;
+  readonly type: ShipmentDomainEventType;
+  readonly payload: Record<string, unknown>;
+}
+
+/**
+ * A line the aggregate adds to its tracking history; the store gives it its row id. Carrier
+ * events carry the carrier's id as key; the gateway's own steps carry a gateway-made key.
+ */
+export interface ShipmentHistoryEntry {
+  readonly shipmentId: string;
+  /** The carrier's event id, or a gateway-made one (gateway:<code>) for gateway events; unique per shipment. */
+  readonly eventKey: string;
+  /**
+   * Carrier events only: the event's identity (code, time at the carrier's resolution, place;
+   * trackingEventIdentity), unique per shipment, so a scan re-sent under a new id is stored once.
+   */
+  readonly dedupeKey?: string | null;
+  /** gateway status, or the carrier's own code when it maps to none. */
+  readonly code: string;
+  readonly carrierStatus: string | null;
+  readonly exceptionType: ExceptionType | null;
+  readonly locationEn: string | null;
+  readonly locationAr: string | null;
+  readonly measuredWeightKg: number | null;
+  readonly occurredAt: Date;
+  readonly recordedAt: Date;
+}
+
+/** What a shipment recorded since it was loaded: saved with its state, then forgotten. */
+export interface ShipmentChanges {
+  readonly events: readonly ShipmentDomainEvent[];
+  readonly history: readonly ShipmentHistoryEntry[];
+}
+
+export const GATEWAY_EVENT_KEY_PREFIX = 'gateway:';
+
+/**
+ * A step the gateway itself records (CREATED, LABEL_GENERATED, CANCELLED, a pickup). Its key is
+ * fixed per step, so recording it twice stores it once.
+ */
+export function gatewayHistoryEntry(
+  shipmentId: string,
+  step: string,
+  code: string,
+  at: Date,
+  locationEn: string | null = null,
+): ShipmentHistoryEntry {
+  return {
+    shipmentId,
+    eventKey: `${GATEWAY_EVENT_KEY_PREFIX}${step}`,
+    code,
+    carrierStatus: null,
+    exceptionType: null,
+    locationEn,
+    locationAr: null,
+    measuredWeightKg: null,
+    occurredAt: at,
+    recordedAt: at,
+  };
+}
