@@ -7,8 +7,8 @@ export interface CreateShipmentCommand {
   readonly origin: AddressProps;
   readonly destination: AddressProps;
   readonly parcels: readonly ParcelProps[];
-  /** SAR, at most 2 decimals (checked at the edge). */
-  readonly declaredValue?: number;
+  /** Declared value in halalas (converted from SAR at the edge), like every amount in a command. */
+  readonly declaredValueHalalas?: number;
   readonly incoterm?: string;
   readonly hsCodes?: readonly string[];
   /** Cash on delivery, in halalas (converted from SAR at the edge). */

@@ -96,7 +96,7 @@ export class CreateShipmentUseCase {
         origin,
         destination,
         parcels: command.parcels,
-        declaredValueHalalas: halalas(command.declaredValue),
+        declaredValueHalalas: command.declaredValueHalalas,
         codAmountHalalas: draft.codAmountHalalas ?? undefined,
         reference: command.reference,
       });
@@ -275,7 +275,7 @@ export class CreateShipmentUseCase {
       destination,
       parcels: command.parcels,
       chargeableKg: quote.chargeableKg,
-      declaredValueHalalas: halalas(command.declaredValue),
+      declaredValueHalalas: command.declaredValueHalalas,
       incoterm: command.incoterm,
       hsCodes: command.hsCodes,
       codAmountHalalas: command.codAmountHalalas,
@@ -297,7 +297,7 @@ export class CreateShipmentUseCase {
           origin,
           destination,
           hs_codes: command.hsCodes,
-          declared_value: command.declaredValue,
+          declared_value: command.declaredValueHalalas === undefined ? undefined : command.declaredValueHalalas / 100,
           quoteExpiresAt: quote.expiresAt,
           now,
         }),
@@ -362,10 +362,6 @@ function bookingIntent(draft: BookingDraft, idempotency: IdempotencyRef | null, 
     idempotency,
     createdAt: now,
   };
-}
-
-function halalas(sar: number | undefined): number | undefined {
-  return sar === undefined ? undefined : Money.fromSar(sar).halalas;
 }
 
 /** A quote prices one lane and one set of parcels; booking must present the same. */

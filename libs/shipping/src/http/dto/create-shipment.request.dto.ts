@@ -39,7 +39,7 @@ export class CreateShipmentRequestDto extends ShippingRequestDto {
       origin: toAddress(this.origin),
       destination: toAddress(this.destination),
       parcels: this.parcels,
-      declaredValue: this.declared_value,
+      declaredValueHalalas: this.declared_value === undefined ? undefined : Money.fromSar(this.declared_value).halalas,
       incoterm: this.incoterm,
       hsCodes: this.hs_codes,
       codAmountHalalas: this.cod_amount === undefined ? undefined : Money.fromSar(this.cod_amount).halalas,
