@@ -32,6 +32,13 @@ describe('real carriers on a merchant account', () => {
     for (const quote of quotes) expect(BUILT_IN).toContain(quote.carrier.code);
   });
 
+  it.each(CARRIERS.map((carrier) => [carrier.descriptor.code, carrier.offeredWithConnectionOnly === true] as const))(
+    '%s: a fresh start lists it exactly when it is built in',
+    async (code, connectionOnly) => {
+      expect((await listed(other.apiKey)).includes(code)).toBe(!connectionOnly);
+    },
+  );
+
   describe.each(REAL.map((carrier) => [carrier.descriptor.code, carrier] as const))('%s', (code, carrier) => {
     const lane = laneOf(code);
     // Each sync a day later than the last: every shipment is due for a poll again.
