@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { batchCsv, uploadBatch, validRow, waitForBatch } from '../support/batch-csv';
 import { book } from '../support/booking';
+import { CARRIERS } from '@lgw/carriers';
 import { CARRIER_CODES } from '../support/carriers';
 import { pdfInfo, savePdf } from '../support/pdf-tools';
 import { getBytes } from '../support/printing';
@@ -65,14 +66,32 @@ describe('merged label files', () => {
     });
   }, 180_000);
 
+  /** Carriers that issue their own label document in no ZPL (DESIGN §7): their labels are theirs, not rendered here. */
+  const withoutZpl = (i: number) => {
+    const formats = CARRIERS.find((c) => c.descriptor.code === CARRIER_CODES[i % CARRIER_CODES.length])?.descriptor.capabilities.labels
+      ?.formats;
+    return formats !== undefined && !formats.includes('zpl');
+  };
+
   it('merges ZPL labels into one stream in the given order', async () => {
-    const order = [shipments[3], shipments[0], shipments[3], shipments[9]];
+    const zpl = shipments.filter((_, i) => !withoutZpl(i));
+    const order = [zpl[2], zpl[0], zpl[2], zpl[zpl.length - 1]];
     const res = await post({ shipment_ids: order.map((s) => s.id), format: 'zpl' });
     expect(res.status).toBe(200);
     expect(res.type).toContain('application/zpl');
     const labels = res.body.toString('utf8').split('^XZ').slice(0, -1);
     expect(labels).toHaveLength(4);
     labels.forEach((zpl, i) => expect(zpl).toContain(`^BCN,170,N,N,N,A^FH_^FD${order[i].tracking_number}^FS`));
+  });
+
+  it('refuses, before any byte, a ZPL stream that names a shipment whose carrier issues no ZPL label', async () => {
+    const pdfOnly = shipments.find((_, i) => withoutZpl(i));
+    if (!pdfOnly) return expect(shipments.every((_, i) => !withoutZpl(i))).toBe(true);
+    const res = await post({ shipment_ids: [shipments[0].id, pdfOnly.id], format: 'zpl' });
+    expect(res.status).toBe(422);
+    const { error } = JSON.parse(res.body.toString('utf8'));
+    expect(error.code).toBe('E_VALIDATION');
+    expect(error.details.field).toBe('format');
   });
 
   it("refuses bad selections before any byte, and never prints another team's label", async () => {

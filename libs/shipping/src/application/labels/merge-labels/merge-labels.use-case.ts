@@ -54,7 +54,9 @@ export class MergeLabelsUseCase {
     if (shipments.some((s) => !s)) throw new DomainError('E_NOT_FOUND');
     const voided = shipments.find((s) => s?.status === 'CANCELLED');
     if (voided) throw new DomainError('E_LABEL_VOIDED', { shipment_id: voided.id });
-    return this.merge(shipments as ShipmentRecord[], command.format ?? 'pdf_a6');
+    const format = command.format ?? 'pdf_a6';
+    this.refuseMissingFormats(shipments as ShipmentRecord[], format);
+    return this.merge(shipments as ShipmentRecord[], format);
   }
 
   /**
@@ -81,7 +83,35 @@ export class MergeLabelsUseCase {
         'لا توجد ملصقات قابلة للطباعة في هذه الصفحة من الدفعة',
       );
     }
-    return this.merge(shipments, command.format ?? 'pdf_a6');
+    const format = command.format ?? 'pdf_a6';
+    this.refuseMissingFormats(shipments, format);
+    return this.merge(shipments, format);
+  }
+
+  /**
+   * A real carrier's own label document (DESIGN §7) is printed as it came: in a PDF merge its PDF
+   * (its own page size) stands for the label; a stream in a format it does not issue (ZPL from a
+   * carrier that issues PDF only) is refused before the first byte, naming the shipment.
+   */
+  private refuseMissingFormats(shipments: readonly ShipmentRecord[], format: LabelFormat): void {
+    for (const shipment of shipments) {
+      const own = this.rendering.carrierLabelFormats(shipment.carrierCode);
+      if (own && this.formatFor(shipment, format) === undefined) {
+        throw new ValidationError(
+          'format',
+          `shipment ${shipment.id} has its carrier's own label, in ${own.join(', ')} only`,
+          `للشحنة ${shipment.id} ملصق شركة الشحن الخاص بها، بصيغة ${own.join('، ')} فقط`,
+        );
+      }
+    }
+  }
+
+  /** The format a shipment's label is printed in for a merge asked in `format` (undefined: it has none that fits). */
+  private formatFor(shipment: ShipmentRecord, format: LabelFormat): LabelFormat | undefined {
+    const own = this.rendering.carrierLabelFormats(shipment.carrierCode);
+    if (!own) return format;
+    if (own.includes(format)) return format;
+    return format === 'zpl' ? undefined : own.find((f) => f !== 'zpl');
   }
 
   private merge(shipments: readonly ShipmentRecord[], format: LabelFormat): AsyncIterable<Buffer> {
@@ -106,7 +136,8 @@ export class MergeLabelsUseCase {
     }
   }
 
-  private async body(shipment: ShipmentRecord, format: LabelFormat): Promise<Buffer> {
+  private async body(shipment: ShipmentRecord, asked: LabelFormat): Promise<Buffer> {
+    const format = this.formatFor(shipment, asked) ?? asked;
     const stored = await this.labels.findFormat(shipment.teamId, shipment.id, format);
     return stored?.body ?? this.rendering.renderFormat(shipment, format);
   }
