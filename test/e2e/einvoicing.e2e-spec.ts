@@ -334,7 +334,11 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
     expect(profile.status).toBe(200);
     const kept = await book(t, team, undefined, { cod_amount: 150 });
     // On a carrier with a cancel: a void in the gateway (ADR 0076) is not what this invoice shows.
-    const cancelled = await book(t, team, CARRIER_CODES.find((code) => !lacks(code, 'cancel')));
+    const cancelled = await book(
+      t,
+      team,
+      CARRIER_CODES.find((code) => !lacks(code, 'cancel')),
+    );
     await openLines(team, 3);
     expect((await t.api(`/shipments/${cancelled.id}/cancel`, { method: 'POST', key: team.apiKey, body: {} })).status).toBe(200);
     await openLines(team, 4);
