@@ -75,6 +75,8 @@ export class SqlTrackingRepository implements TrackingRepositoryPort {
     shipmentId?: string,
   ): Promise<DueShipment[]> {
     // One named shipment (a test-mode event drives it now, whenever it was due), or the due ones.
+    // The named one waits for a row lock held by a short write (its label, a sync) instead of
+    // skipping it: the caller answers with what the sync applied, so it must not skip silently.
     const which =
       shipmentId === undefined
         ? `SELECT id FROM shipments
@@ -84,7 +86,7 @@ export class SqlTrackingRepository implements TrackingRepositoryPort {
                 FOR UPDATE SKIP LOCKED`
         : `SELECT id FROM shipments
                 WHERE carrier_code = $1 AND id = $7::uuid AND $2::timestamptz IS NOT NULL AND $3::int > 0
-                FOR UPDATE SKIP LOCKED`;
+                FOR UPDATE`;
     // A terminal shipment stays on the schedule while its grace period runs (terminal_at after
     // the cutoff); one past it, or one that never had one, is taken off.
     const params: unknown[] = [carrierCode, now, limit, [...TERMINAL_STATUSES], leaseUntil, graceCutoff];
