@@ -1,28 +1,9 @@
 import { ShipmentStatus } from '@lgw/kernel';
 import { ReportedTrackingEvent, Shipment, ShipmentBooking, ShipmentState } from './shipment.aggregate';
+import { booking, bookedAt } from './fixtures/shipment-booking.fixtures';
 
-const bookedAt = new Date('2026-03-01T08:00:00.000Z');
 const at = (minutes: number) => new Date(bookedAt.getTime() + minutes * 60_000);
 const NOW = at(10_000);
-
-function booking(overrides: Partial<ShipmentBooking> = {}): ShipmentBooking {
-  return {
-    id: '6f1c2f8e-1d7a-4a55-9a7e-2f0c5d0b9a11',
-    teamId: 'a3e1b9c4-0f4b-4f59-8a0e-7d2b1c6e5f00',
-    quoteId: null,
-    carrierCode: 'sahm',
-    serviceCode: 'sahm_express',
-    transitMaxDays: 3,
-    lane: 'domestic',
-    origin: { name: 'Shop', line1: 'King Fahd Rd', city: 'Riyadh', country: 'SA' },
-    destination: { name: 'Customer', line1: 'Tahlia St', city: 'Jeddah', country: 'SA', phone: '966500000001' },
-    parcels: [{ weight_kg: 1, length_cm: 10, width_cm: 10, height_cm: 10 }],
-    chargeableKg: 1,
-    price: { totalHalalas: 2875, lines: { base: 2000, weight_charge: 300, fuel_surcharge: 200, vat: 375 } },
-    bookedAt,
-    ...overrides,
-  };
-}
 
 /** A stored shipment in `status`, with nothing recorded yet. */
 function stored(status: ShipmentStatus, overrides: Partial<ShipmentState> = {}, bookingOverrides: Partial<ShipmentBooking> = {}): Shipment {
