@@ -61,6 +61,7 @@ const servicesReruns = {
 };
 
 const embeddedOnly = {
+  'test/integration/architecture.int-spec.ts': 'reads the source files; no store involved',
   'test/e2e/carriers.e2e-spec.ts': 'the carrier list comes from the registry',
   'test/e2e/catalogue.e2e-spec.ts': 'readiness scoring; single-statement reads and writes',
   'test/e2e/console.e2e-spec.ts': "the console's pages in Chromium (its Redis budget: console-rate-budget)",
