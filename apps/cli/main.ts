@@ -8,7 +8,7 @@ import {
   SqlCarrierConnectionRepository,
 } from '@lgw/carrier-access';
 import { OnboardEgsUseCase, SqlEinvoiceStore, FatooraHttpClient, ZatcaEinvoiceCrypto } from '@lgw/billing';
-import { CARRIER_CATALOGUE, carrierCredentialSchemas, createCarrierRegistry, findCarrier } from '@lgw/carriers';
+import { carrierCredentialSchemas, createCarrierRegistry, registryCatalogue } from '@lgw/carriers';
 import { openDatabase } from '@lgw/database';
 import { SignedQuoteRepository } from '@lgw/rating';
 import { loadConfig, AesGcmSecretCipher } from '@lgw/platform';
@@ -134,7 +134,7 @@ async function carrierConnections(command: string, args: string[]): Promise<numb
     const useCase = new CreateCarrierConnectionUseCase(
       connections,
       carrierCredentialSchemas(config.env),
-      { all: () => CARRIER_CATALOGUE, find: findCarrier },
+      registryCatalogue,
       registry,
       cipher,
       clock,

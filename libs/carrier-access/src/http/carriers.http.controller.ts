@@ -22,7 +22,7 @@ export class CarriersHttpController {
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     private readonly connections: CarrierConnectionResolver,
   ) {
-    this.connectionOnly = new Set(catalogue.connectionOnly?.() ?? []);
+    this.connectionOnly = new Set(catalogue.connectionOnly());
   }
 
   @Get()

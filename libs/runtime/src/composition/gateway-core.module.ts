@@ -56,9 +56,8 @@ import { DATABASE, SqlIdempotencyStore, SqlOutbox } from '@lgw/database';
 import { AesGcmSecretCipher, APP_CONFIG, FastCsvCodec } from '@lgw/platform';
 import {
   CARRIER_CATALOGUE as CATALOGUE_DATA,
-  CARRIERS,
+  registryCatalogue,
   carrierCredentialSchemas,
-  findCarrier,
   ModalCarrierRegistry,
   RateCardRepository,
   SandboxControlClient,
@@ -128,14 +127,7 @@ export class GatewayCoreModule {
       { provide: REDIS, useValue: runtime.redis ?? null },
       { provide: RATE_LIMITER, useValue: runtime.rateLimiter },
       { provide: QUOTE_CONNECTIONS, useExisting: QUOTE_REPOSITORY },
-      {
-        provide: CARRIER_CATALOGUE,
-        useValue: {
-          all: () => CATALOGUE_DATA,
-          find: findCarrier,
-          connectionOnly: () => CARRIERS.filter((c) => c.offeredWithConnectionOnly).map((c) => c.descriptor.code),
-        },
-      },
+      { provide: CARRIER_CATALOGUE, useValue: registryCatalogue },
       { provide: RATE_CARDS, useValue: loadRateCards(runtime.config.rateCardsDir) },
       { provide: CLOCK, useValue: { now: () => new Date() } },
       { provide: IDEMPOTENCY_STORE, useValue: new SqlIdempotencyStore(runtime.database.dataSource) },

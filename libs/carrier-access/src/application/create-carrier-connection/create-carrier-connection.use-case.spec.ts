@@ -71,7 +71,7 @@ function setUp(answer: (credentials: Readonly<Record<string, string>>) => Promis
   const create = new CreateCarrierConnectionUseCase(
     connections,
     { schema: (code) => (code === 'acme' ? SCHEMA : undefined), environmentCredentials: () => ({}), codes: () => ['acme'] },
-    { all: () => [DESCRIPTOR], find: (code) => (code === 'acme' ? DESCRIPTOR : undefined) },
+    { all: () => [DESCRIPTOR], find: (code) => (code === 'acme' ? DESCRIPTOR : undefined), connectionOnly: () => [] },
     registry,
     cipher,
     clock,

@@ -54,7 +54,7 @@ function setup(answer: () => Promise<PassthroughResponse>) {
   const audit = new MemoryAudit();
   const useCase = new ForwardToCarrierUseCase(
     { get: (code) => carriers.get(code)?.port },
-    { all: () => CATALOGUE, find: (code) => CATALOGUE.find((c) => c.code === code) },
+    { all: () => CATALOGUE, find: (code) => CATALOGUE.find((c) => c.code === code), connectionOnly: () => [] },
     audit,
     { now: () => NOW },
   );

@@ -6,7 +6,7 @@ export interface CarrierCataloguePort {
   all(): readonly CarrierDescriptor[];
   find(code: string): CarrierDescriptor | undefined;
   /** Codes of the real carriers, offered to a team only while it has an active connection to them (DESIGN §7). */
-  connectionOnly?(): readonly string[];
+  connectionOnly(): readonly string[];
 }
 
 /** Prices per service level (rate card data). */

@@ -159,7 +159,7 @@ function setUp(
   const useCase = new CreateShipmentUseCase(
     quotes,
     shipments,
-    { all: () => options.catalogue ?? [], find: (code) => options.catalogue?.find((c) => c.code === code) },
+    { all: () => options.catalogue ?? [], find: (code) => options.catalogue?.find((c) => c.code === code), connectionOnly: () => [] },
     { now: () => NOW },
     intents,
     links,

@@ -75,7 +75,7 @@ function setUp(reads: ShipmentRecord[], writes: Array<(c: DestinationChange) => 
     { findForTeam: async () => null } as unknown as QuoteRepositoryPort,
   );
   const addresses = new DestinationAddressCheck({ lookup: async () => null }, { enabled: false });
-  const catalogue = { all: () => [], find: () => undefined };
+  const catalogue = { all: () => [], find: () => undefined, connectionOnly: () => [] };
   const useCase = new UpdateDestinationUseCase(repository, catalogue, links, writer, clock, intents, addresses, connections);
   const run = (body: AddressProps = DAMMAM) => useCase.execute({ teamId: shipment().teamId, shipmentId: shipment().id, destination: body });
   return { run, carrierCalls, changes };
