@@ -10,17 +10,16 @@
  * Env: BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres; a scratch database is
  * created there and dropped), TRACKING_BENCH_SHIPMENTS (50000), TRACKING_BENCH_RUNS (30).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { join } from 'node:path';
-import { Client } from 'pg';
 import { HistoryEvent, orderTrackingHistory } from '@lgw/shipping';
 import { trackingEventIdentity } from '@lgw/kernel';
 import { openDatabase } from '@lgw/database';
 import { SqlTrackingRepository } from '@lgw/tracking';
 
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// Plain JavaScript of the bench support, loaded as CommonJS.
+const { scratchPostgres } = require('./support/scratch-postgres') as { scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> };
+
 const SHIPMENTS = intEnv('TRACKING_BENCH_SHIPMENTS', 50_000);
 const RUNS = intEnv('TRACKING_BENCH_RUNS', 30);
 const EVENTS_PER_SHIPMENT = 12;
@@ -46,14 +45,9 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 async function main() {
-  const name = `lgw_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'lgw-bench-'));
-  const db = await openDatabase({ databaseUrl: url.toString(), dataDir });
+  const scratch = await scratchPostgres();
+  // A PostgreSQL database: the data directory is never used.
+  const db = await openDatabase({ databaseUrl: scratch.url, dataDir: os.tmpdir() });
   try {
     const q = db.dataSource;
     const teamId = randomUUID();
@@ -197,9 +191,7 @@ async function main() {
     );
   } finally {
     await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -15,12 +15,15 @@
 const servicesReruns = {
   'test/e2e/address-verification.e2e-spec.ts': 'verification cache and refusals persisted across replicas; branches on SERVICES_MODE',
   'test/e2e/api-keys-and-limits.e2e-spec.ts': 'per-key limits counted in Redis',
+  'test/e2e/audit-crash.e2e-spec.ts': 'processes killed between a change and its audit row; PostgreSQL rolls the transaction back',
   'test/e2e/auth-and-errors.e2e-spec.ts': 'key look-up and errors with Redis; branches on SERVICES_MODE',
   'test/e2e/carrier-connections.e2e-spec.ts': 'encrypted credentials written and read across connections',
   'test/e2e/carrier-resilience.e2e-spec.ts': 'carrier intents and retries inside PostgreSQL transactions',
   'test/e2e/cod.e2e-spec.ts': 'COD reconciliation jobs on BullMQ',
   'test/e2e/console-rate-budget.e2e-spec.ts': "the console's rate budget in Redis",
   'test/e2e/crash-consistency.e2e-spec.ts': 'processes killed mid-booking; branches on SERVICES_MODE',
+  'test/e2e/delivery-issues.e2e-spec.ts':
+    'delivery issues under the row lock of PostgreSQL, the auto-return sweep and webhook fan-out on BullMQ',
   'test/e2e/dependency-loss.e2e-spec.ts': 'PostgreSQL and Redis lost and back',
   'test/e2e/destination.e2e-spec.ts': 'destination updates racing carrier calls in transactions',
   'test/e2e/documents.e2e-spec.ts': 'documents stored in PostgreSQL',
@@ -33,10 +36,16 @@ const servicesReruns = {
   'test/e2e/labels.e2e-spec.ts': 'label rendering as BullMQ jobs',
   'test/e2e/manifests.e2e-spec.ts': 'manifest closing locks shipments in PostgreSQL',
   'test/e2e/metrics.e2e-spec.ts': 'queue and pool metrics of the services',
+  'test/e2e/multi-piece.e2e-spec.ts': "pieces stored in PostgreSQL's jsonb and label jobs on BullMQ, on every carrier that takes pieces",
+  'test/e2e/notifications.e2e-spec.ts':
+    'notices planned and sent on BullMQ queues, each claimed once by its unique row in PostgreSQL under concurrent jobs',
   'test/e2e/passthrough.e2e-spec.ts': 'passthrough limits counted in Redis',
   'test/e2e/pickups-crash.e2e-spec.ts': 'processes killed mid-pickup',
   'test/e2e/pickups.e2e-spec.ts': 'pickup jobs on BullMQ',
   'test/e2e/rates.e2e-spec.ts': 'quote limits in Redis',
+  'test/e2e/shipping-rules.e2e-spec.ts': 'carrier performance counted by outbox jobs on BullMQ, once per shipment; batches as BullMQ jobs',
+  'test/e2e/scoped-keys-and-audit.e2e-spec.ts':
+    'audit chains serialised per team by PostgreSQL locks across connections; key scopes and rate limits in Redis',
   'test/e2e/real-carriers.e2e-spec.ts': "real carriers' connections, sealed credentials and their labels stored in PostgreSQL",
   'test/e2e/return-to-origin.e2e-spec.ts': 'tracking jobs on BullMQ',
   'test/e2e/returns.e2e-spec.ts': 'return bookings and their jobs on BullMQ',
@@ -46,11 +55,15 @@ const servicesReruns = {
   'test/e2e/signed-quotes.e2e-spec.ts': 'quote claims across replicas in Redis; branches on SERVICES_MODE',
   'test/e2e/slow-connections.e2e-spec.ts': 'slow clients holding pool connections',
   'test/e2e/test-mode.e2e-spec.ts': 'test-mode tenancy and its jobs on BullMQ',
+  'test/e2e/tracking-page.e2e-spec.ts':
+    "the page read from PostgreSQL by token, its rate limits in Redis and the recipient's actions under the row lock",
   'test/e2e/tracking.e2e-spec.ts': 'tracking polls as BullMQ jobs',
   'test/e2e/webhooks-crash.e2e-spec.ts': 'webhook deliveries killed mid-flight on BullMQ',
   'test/e2e/webhooks.e2e-spec.ts': 'webhook fan-out jobs on BullMQ',
   'test/integration/billing-ledger.int-spec.ts': 'ledger writes in PostgreSQL transactions',
   'test/integration/carrier-connections-cli.int-spec.ts': 'the CLI against a PostgreSQL database',
+  'test/integration/carrier-performance-sums.int-spec.ts':
+    "monthly and daily sums added up by PostgreSQL's upserts and read back by one query",
   'test/integration/einvoicing-cli.int-spec.ts': 'the CLI against a PostgreSQL database',
   'test/integration/outbox-relay.int-spec.ts': 'the outbox relay into BullMQ; branches on SERVICES_MODE',
   'test/integration/retention.int-spec.ts': 'deletes in batches on PostgreSQL',
@@ -62,12 +75,20 @@ const servicesReruns = {
 
 const embeddedOnly = {
   'test/integration/architecture.int-spec.ts': 'reads the source files; no store involved',
+  'test/e2e/carrier-analytics-fixture.e2e-spec.ts':
+    'the arithmetic of the figures over a 1,000-delivery fixture; counting by outbox jobs on BullMQ, once per shipment, is proven on the services by shipping-rules',
   'test/e2e/carriers.e2e-spec.ts': 'the carrier list comes from the registry',
   'test/e2e/catalogue.e2e-spec.ts': 'readiness scoring; single-statement reads and writes',
   'test/e2e/console.e2e-spec.ts': "the console's pages in Chromium (its Redis budget: console-rate-budget)",
+  'test/e2e/console-rules.e2e-spec.ts':
+    'the rules and performance pages in Chromium; what they show is proven on the services by shipping-rules',
   'test/e2e/hostile-input-fuzz.e2e-spec.ts': 'refusals at the edge, before any write or job',
   'test/e2e/labels-merge.e2e-spec.ts': 'merging rendered PDFs',
   'test/e2e/labels-printing.e2e-spec.ts': 'label formats rendered (A6, 4x6, ZPL); the label jobs: labels.e2e',
+  'test/e2e/notifications-crash.e2e-spec.ts':
+    'the all-in-one process killed mid-send; in services mode the worker sends, and the harness kills only the api',
+  'test/e2e/proof-of-delivery.e2e-spec.ts':
+    "each carrier's delivery proof mapped from its simulator's native answer; stored as one JSON column the tracking writer already saves (its transactions: tracking, delivery-issues)",
   'test/e2e/openapi-client.e2e-spec.ts': 'the generated client compiles and walks a flow: shapes only',
   'test/e2e/openapi-responses.e2e-spec.ts': 'response shapes against the OpenAPI document',
   'test/e2e/request-bodies.e2e-spec.ts': 'body parsing at the edge',
@@ -87,12 +108,27 @@ const embeddedOnly = {
  */
 const timed = {
   'test/e2e/carrier-resilience.e2e-spec.ts': "other carriers' latency while one is down or slow",
+  'test/integration/carrier-kit.int-spec.ts':
+    'runs the timed carrier suites (resilience, pickups) inside it over every registered carrier; beside two workers their deadlines were missed',
+  'test/e2e/tracking.e2e-spec.ts': "bookings within the carriers' deadlines (bahr answered 503 beside two workers)",
+  'test/e2e/returns.e2e-spec.ts':
+    'bookings of every registered carrier within their deadlines (sahm and darb answered 503 beside two workers)',
+  'test/e2e/webhooks.e2e-spec.ts': "a hanging endpoint's deliveries held within the team's slots while their leases run",
   'test/e2e/crash-consistency.e2e-spec.ts': 'requests caught in flight by kill -9 at set points; carrier deadlines',
   'test/e2e/dependency-loss.e2e-spec.ts': 'answer time while PostgreSQL or Redis is away',
   'test/e2e/graceful-shutdown.e2e-spec.ts': 'drain time within the shutdown bound',
   'test/e2e/pickups.e2e-spec.ts': "carrier calls within their deadlines (bahr's pickup answered 503 beside two workers)",
   'test/e2e/slow-connections.e2e-spec.ts': "closing times against the server's timers",
   'test/services/rate-limit-fallback.int-spec.ts': 'limit checks under 50 ms while Redis is away',
+  // The carrier contract suites call each simulator with a 400 ms deadline and assert timeouts
+  // within a margin: beside three workers, bookings of sahm and darb missed it.
+  'test/contract/carriers.contract-spec.ts': "every registered carrier's contract against its simulator, within a 400 ms deadline",
+  'test/contract/aramex.contract-spec.ts': "Aramex's specifics against its simulator, within a 400 ms deadline",
+  'test/contract/aymakan.contract-spec.ts': "Aymakan's specifics against its simulator, within a 400 ms deadline",
+  'test/contract/bahr.contract-spec.ts': "bahr's specifics against its simulator, within a 400 ms deadline",
+  'test/contract/darb.contract-spec.ts': "darb's order files against its simulator, within a 400 ms deadline",
+  'test/contract/sahm.contract-spec.ts': "sahm's specifics against its simulator, within a 400 ms deadline",
+  'test/contract/smsa.contract-spec.ts': "SMSA's specifics against its simulator, within a 400 ms deadline",
   'test/services/soak.e2e-spec.ts': 'RSS, handles and event-loop lag over two minutes',
 };
 

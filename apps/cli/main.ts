@@ -10,6 +10,7 @@ import {
 import { OnboardEgsUseCase, SqlEinvoiceStore, FatooraHttpClient, ZatcaEinvoiceCrypto } from '@lgw/billing';
 import { carrierCredentialSchemas, createCarrierRegistry, registryCatalogue } from '@lgw/carriers';
 import { openDatabase } from '@lgw/database';
+import { apiResourceLinks } from '@lgw/http-api';
 import { SignedQuoteRepository } from '@lgw/rating';
 import { loadConfig, AesGcmSecretCipher } from '@lgw/platform';
 
@@ -145,6 +146,7 @@ async function carrierConnections(command: string, args: string[]): Promise<numb
         clock,
         new SignedQuoteRepository(database.dataSource, config.quoteSigningKey),
       ),
+      apiResourceLinks,
     );
     const result = await useCase.execute({ owner: 'platform', carrier, credentials, accountNumber: flag(args, 'account-number') });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -1,5 +1,5 @@
 import { CARRIERS, CarrierDefinition } from '@lgw/carriers';
-import { parseClockTime, weekdayOf } from '@lgw/carrier-access';
+import { parseClockTime, weekdayOf } from '@lgw/kernel';
 import { contractPickupSlot } from './support/carrier-contract.suite';
 
 // The shared contract suite books a collection the carrier would accept: on a day and within the

@@ -759,4 +759,37 @@ describe('control panel (/console) in a real browser', () => {
     await screenshot(p, 'shipments-390');
     await phone.close();
   });
+
+  it('manages keys and shows the audit trail, and a scoped key sees only the pages its scopes allow', async () => {
+    const team = await t.createTeam('Console Keys');
+    await signIn(team.apiKey);
+    await page.waitForSelector('nav a[href="#/keys"]');
+    await page.click('nav a[href="#/keys"]');
+    await page.waitForSelector('h1:has-text("API keys")');
+    await page.fill('input[name=name]', 'Printer');
+    await page.selectOption('select[name=scope-labels]', 'read');
+    await page.selectOption('select[name=scope-shipments]', 'read');
+    await page.click('form button[type=submit]');
+    const printerKey = (await page.textContent('[data-testid=new-key]'))!.trim();
+    expect(printerKey).toMatch(/^lgw_live_[0-9a-f]{64}$/);
+    await page.waitForSelector('td:has-text("shipments:read labels:read")');
+    const listed = await t.api('/api-keys', { key: team.apiKey });
+    expect(listed.body.keys.find((k: any) => k.name === 'Printer').scopes).toEqual(['shipments:read', 'labels:read']);
+
+    await page.click('nav a[href="#/audit"]');
+    await page.waitForSelector('h1:has-text("Audit trail")');
+    await page.waitForSelector('td:has-text("api_key.created")');
+    await page.click('button:has-text("Verify the chain")');
+    await page.waitForSelector('[data-testid=audit-verdict]:has-text("Intact: 1 events checked.")');
+
+    // The printer's key: no keys, audit, webhooks or billing pages; a page it lacks says which scope.
+    await page.click('#signout');
+    await signIn(printerKey);
+    await page.waitForSelector('h1:has-text("Shipments")');
+    const offered = await page.$$eval('nav a', (links) => links.map((a) => a.getAttribute('href')));
+    // shipments:read also reads the team's shipping rules and its carrier performance.
+    expect(offered).toEqual(['#/shipments', '#/rules', '#/analytics']);
+    await page.goto(`${t.url}/console#/webhooks`);
+    await page.waitForSelector('#flash:has-text("webhooks:read")');
+  });
 });

@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { generatedBatchLines, uploadBatch, waitForBatch } from '../support/batch-csv';
 import { CountingProxy } from '../support/counting-proxy';
-import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from '../support/test-mode';
+import { SERVICES_MODE, TEST_HTTP_ENV, TEST_REDIS_URL, createScratchDatabase } from '../support/test-mode';
+import { seedDataDir } from '../support/embedded-seed';
 
 const ROOT = resolve(__dirname, '..', '..');
 const ADMIN_TOKEN = 'crash-admin-token';
@@ -91,8 +92,10 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
     proxy = new CountingProxy(sandbox.url);
     await proxy.start();
     dataDir = mkdtempSync(join(tmpdir(), 'lgw-crash-'));
+    if (!SERVICES_MODE) await seedDataDir(dataDir);
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
+      ...TEST_HTTP_ENV,
       ADMIN_TOKEN,
       LOG_LEVEL: 'silent',
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),

@@ -167,4 +167,34 @@ describe('merged label files', () => {
     }
     expect((await get(`/fulfilment/batches/${done.id}/labels?offset=5`)).status).toBe(422);
   }, 120_000);
+
+  it("draws a batch's labels as its pages are booked, before anyone asks for them, each its own A6 page", async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => validRow(100 + i));
+    const submitted = await uploadBatch(t.url, team.apiKey, batchCsv(rows));
+    const done = await waitForBatch((p) => t.api(p, { key: team.apiKey }), submitted.body.id);
+    expect(done.status).toBe('COMPLETED');
+    const ready = async () => {
+      const progress = (await t.api(`/fulfilment/batches/${done.id}/labels/progress`, { key: team.apiKey })).body;
+      return progress.printable === 7 && progress.ready === 7 ? progress : undefined;
+    };
+    let progress: unknown;
+    for (const until = Date.now() + 60_000; !progress && Date.now() < until;) {
+      progress = await ready();
+      if (!progress) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(progress).toEqual({ batch_id: done.id, printable: 7, ready: 7 });
+    // Stored by the page's job, one single-page A6 label per shipment with its own number.
+    const stored = await t.runtime.database.dataSource.query(
+      `SELECT s.tracking_number, l.pdf FROM fulfilment_batch_orders o JOIN shipments s ON s.id = o.shipment_id
+         JOIN shipment_labels l ON l.shipment_id = s.id WHERE o.batch_id = $1 ORDER BY o.seq`,
+      [done.id],
+    );
+    expect(stored).toHaveLength(7);
+    for (const row of stored) {
+      const path = await savePdf(dir, Buffer.from(row.pdf));
+      const texts = await pageTexts(path);
+      expect(texts).toHaveLength(1);
+      expect(texts[0]).toContain(row.tracking_number);
+    }
+  }, 120_000);
 });

@@ -33,6 +33,8 @@ describe('label formats, void labels', () => {
     t = await bootTestApp({ worker: true });
     team = await t.createTeam('Printing Team');
     other = await t.createTeam('Other Printing Team');
+    // Every registered carrier's labels in one team: more than the default 60 requests a minute.
+    await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
   });
   afterAll(async () => {
     await t.close();

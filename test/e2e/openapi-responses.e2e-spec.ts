@@ -1,5 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Ajv, { ValidateFunction } from 'ajv';
-import { CARRIERS } from '@lgw/carriers';
+import { CARRIERS, RateCardRepository } from '@lgw/carriers';
 import { batchCsv, uploadBatch, validRow } from '../support/batch-csv';
 import { apiCredentials, openSandboxAccount } from '../support/carrier-connections';
 import { book } from '../support/booking';
@@ -88,6 +90,39 @@ describe('documented response schemas match real responses', () => {
     const testShipment = await book(t, { ...team, apiKey: team.testApiKey });
     await call(`/test/shipments/${testShipment.id}/events`, { method: 'POST', key: team.testApiKey, body: { code: 'PICKED_UP' } });
     await call(`/shipments/${shipment.id}/destination`, { method: 'PATCH', body: { ...JEDDAH, phone: '966512345679' } });
+    // Delivery issues and the recipient's page (docs/adr/0083): a failed attempt opens an issue to answer.
+    const failing = await book(t, team, 'sahm');
+    for (const body of [{ code: 'OUT_FOR_DELIVERY' }, { code: 'EXCEPTION', exception_type: 'FAILED_DELIVERY_ATTEMPT' }]) {
+      await t.sandbox('POST', `/sandbox/v1/carriers/sahm/shipments/${failing.tracking_number}/events`, body);
+    }
+    await until(async () => ((await t.api(`/shipments/${failing.id}`, { key: team.apiKey })).body.delivery_issue ? true : undefined));
+    await call('/delivery-issues?status=OPEN');
+    const token = String(failing.tracking_url).split('/t/')[1];
+    // The page is outside /api/v1 and takes no key.
+    const recipient = async (method: string, path: string, template: string, body?: unknown) => {
+      const res = await fetch(`${t.url}${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      const answer: ApiResponse = { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined, text };
+      seen.set(`${method} ${template}`, [...(seen.get(`${method} ${template}`) ?? []), answer]);
+      return answer;
+    };
+    await recipient('GET', `/t/${token}.json`, '/t/{token}');
+    expect(
+      (await recipient('POST', `/t/${token}/actions`, '/t/{token}/actions', { action: 'update_contact', phone: '0551234567' })).status,
+    ).toBe(200);
+    await call(`/shipments/${failing.id}/delivery-issue/actions`, { method: 'POST', body: { action: 'return_to_origin' } });
+    // Recipient notifications (docs/adr/0086): the settings, a shipment's log, the recipient's opt-out.
+    await call('/notification-settings');
+    await call('/notification-settings', {
+      method: 'PUT',
+      body: { sms: true, email: false, events: ['shipped'], sender_name: 'Contract' },
+    });
+    await call(`/shipments/${failing.id}/notifications`);
+    expect((await recipient('POST', `/t/${token}/opt-out`, '/t/{token}/opt-out')).status).toBe(200);
     const boundary = 'lgwcontract';
     const form =
       `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\ncommercial_invoice\r\n` +
@@ -181,6 +216,7 @@ describe('documented response schemas match real responses', () => {
     await call(`/teams/${teamId}/keys`, {}, true);
     await call(`/teams/${teamId}/rate-limit`, { method: 'PUT', body: { per_minute: 120 } }, true);
     await call(`/teams/${teamId}`, { method: 'PATCH', body: { address_verification: 'enforce' } }, true);
+    await call(`/teams/${teamId}`, { method: 'PATCH', body: { auto_return_after_attempts: 2, brand_colour: '#123abc' } }, true);
     // E-invoicing (DESIGN §6): onboarding, a buyer profile, "invoice now" and the operator's view of a document.
     await call('/einvoicing/onboarding', { method: 'POST', body: { otp: '123345' } }, true);
     const profile = { legal_name_ar: 'شركة العقد', legal_name_en: 'Contract Co.', vat_number: '310122393500003', address: SAUDI_ADDRESS };
@@ -189,6 +225,22 @@ describe('documented response schemas match real responses', () => {
     const issued = await call('/invoices/issue', { method: 'POST', body: { team_id: team.teamId } }, true);
     await call(`/invoices/${issued.body.documents[0].id}`, {}, true);
     await call('/invoices');
+
+    // Shipping rules, and a quote shaped by one (rule_id and recommended set); carrier performance.
+    const ruled = CARRIERS[0].descriptor.code;
+    const rule = {
+      name: 'Jeddah first',
+      priority: 1,
+      conditions: { destination_cities: ['Jeddah'] },
+      action: { prefer: [{ carrier: ruled }] },
+    };
+    const savedRule = await call('/shipping-rules', { method: 'POST', body: rule });
+    await call(`/shipping-rules/${savedRule.body.id}`);
+    await call('/shipping-rules');
+    await call(`/shipping-rules/${savedRule.body.id}`, { method: 'PUT', body: { ...rule, enabled: true } });
+    await call('/rates', { method: 'POST', body: ratesBody() });
+    await call(`/shipping-rules/${savedRule.body.id}`, { method: 'DELETE' });
+    await call('/analytics/carriers');
 
     // Carrier connections, last (the team's later quotes would use its own): credentials the simulated carrier issued.
     const carrier = CARRIERS[0].descriptor.code;
@@ -199,6 +251,29 @@ describe('documented response schemas match real responses', () => {
     const platform = await openSandboxAccount(t, carrier);
     await call('/carrier-connections', { method: 'POST', body: { carrier, credentials: apiCredentials(platform.credentials) } }, true);
     await call('/carrier-connections', {}, true);
+    // A carrier that pushes: its connection's webhook URL takes the carrier's own payload, no key needed.
+    const pusher = await openSandboxAccount(t, 'aymakan');
+    const pushing = await call('/carrier-connections', {
+      method: 'POST',
+      body: { carrier: 'aymakan', credentials: apiCredentials(pusher.credentials) },
+    });
+    await call(String(pushing.body.webhook_url).replace('/api/v1', ''), {
+      method: 'POST',
+      body: { tracking_number: 'AY0000000000', status: 'AY-0002', date_time: new Date().toISOString(), event: 'status_update' },
+    });
+
+    // Keys and the audit trail, after the changes above: the trail then holds events of several kinds.
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    await call('/api-keys', {
+      method: 'POST',
+      body: { name: 'Contract key', scopes: ['labels:read'], allowed_ips: ['127.0.0.1/32'], expires_at: expiresAt },
+    });
+    await call('/api-keys');
+    await call('/api-keys/current');
+    await call('/audit-events');
+    await call('/audit-events/verify');
+    await call(`/audit-events?team_id=${team.teamId}`, {}, true);
+    await call(`/audit-events/verify?team_id=${team.teamId}`, {}, true);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -229,6 +304,28 @@ describe('documented response schemas match real responses', () => {
     }
     return result;
   }
+
+  it("documents contract rate cards as typed cards that every registered carrier's own card files satisfy", () => {
+    const rateCards = doc.components.schemas.CreateCarrierConnectionRequestDto.properties.rate_cards;
+    expect(rateCards.additionalProperties).toEqual({ $ref: '#/components/schemas/RateCardSchema' });
+    const validate = ajv.compile({ $ref: 'openapi#/components/schemas/RateCardSchema' });
+    const directory = RateCardRepository.load().directory;
+    let files = 0;
+    for (const carrier of CARRIERS) {
+      const folder = join(directory, carrier.descriptor.code, 'rate-cards');
+      if (!existsSync(folder)) continue;
+      for (const file of readdirSync(folder).filter((f) => f.endsWith('.json'))) {
+        const card = JSON.parse(readFileSync(join(folder, file), 'utf8'));
+        files++;
+        expect({ file, errors: validate(card) ? null : ajv.errorsText(validate.errors) }).toEqual({ file, errors: null });
+      }
+    }
+    // A card missing its bands is no card, whatever else it says.
+    expect(files).toBeGreaterThan(0);
+    expect(
+      validate({ service_code: 'x', carrier_code: 'x', currency: 'SAR', volumetric_divisor: 5000, fuel_surcharge_percent: '10' }),
+    ).toBe(false);
+  });
 
   it('calls every operation documented with a JSON success response', () => {
     const documented = jsonOperations().map(([key]) => key);

@@ -2,10 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { ratesBody } from '../support/fixtures';
 import { GatewayProcesses, startGatewayProcesses } from '../support/gateway-processes';
-import { PICKUP_CARRIERS, pickupSlotFor } from '../support/pickups';
+import { lacks } from '../support/carriers';
+import { PICKUP_CARRIERS as COLLECTING, pickupSlotFor } from '../support/pickups';
 import { SERVICES_MODE } from '../support/test-mode';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/private-services';
+import { apiCall } from '../support/gateway-client';
+
+/**
+ * The collecting carriers recovery can ask: one without a look-up of collections by reference
+ * (lacks pickup_lookup) cannot tell recovery what it booked before the crash (docs/adr/0080-aramex.md).
+ */
+const PICKUP_CARRIERS = COLLECTING.filter(({ code }) => !lacks(code, 'pickup_lookup'));
 
 /**
  * kill -9 of a real gateway process before and after the carrier booked a collection
@@ -33,19 +41,7 @@ describe(`pickups survive kill -9 (${SERVICES_MODE ? 'api + worker on PostgreSQL
   /** Shipments per carrier waiting for a collection, one per round. */
   const waiting = new Map<string, string[]>();
 
-  const call = async (path: string, init: { method?: string; body?: Json; key?: string } = {}) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${apiKey}` };
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
-    if (init.key) headers['idempotency-key'] = init.key;
-    const res = await fetch(`${gw.url}/api/v1${path}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
-  };
+  const call = (path: string, init: { method?: string; body?: Json; key?: string } = {}) => apiCall(gw.url, apiKey, path, init);
   const carrierPickups = async (carrier: string): Promise<Json[]> =>
     ((await (await fetch(`${sandbox.url}/sandbox/v1/carriers/${carrier}/pickups`)).json()) as Json).pickups;
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { CARRIERS } from '@lgw/carriers';
-import { book } from '../support/booking';
+import { book, shipmentBody } from '../support/booking';
+import { apiCredentials, laneOf, openSandboxAccount } from '../support/carrier-connections';
 import { eventually } from '../support/eventually';
 import { pdfInfo, pdfText, savePdf } from '../support/pdf-tools';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
@@ -40,6 +41,34 @@ describe('customer returns', () => {
     await eventually('delivered', async () => ((await get(s.id)).status === 'DELIVERED' ? true : undefined));
     return s;
   }
+
+  it.each(RETURN_CARRIERS)("%s: a booking on the team's own account comes back on that account, not the platform's", async (carrier) => {
+    const own = await t.createTeam(`Own account ${carrier}`);
+    await t.admin('PUT', `/teams/${own.teamId}/rate-limit`, { per_minute: 100_000 });
+    const opened = await openSandboxAccount(t, carrier);
+    const connected = await t.api('/carrier-connections', {
+      method: 'POST',
+      key: own.apiKey,
+      body: { carrier, credentials: apiCredentials(opened.credentials) },
+    });
+    expect(connected.status).toBe(201);
+    const lane = laneOf(carrier);
+    const quote = ((await t.api('/rates', { method: 'POST', key: own.apiKey, body: lane.body })).body.quotes as any[]).find(
+      (q) => q.carrier.code === carrier,
+    );
+    expect(quote.connection_id).toBe(connected.body.id);
+    const booked = await t.api('/shipments', { method: 'POST', key: own.apiKey, body: shipmentBody(quote, lane.body) });
+    expect(booked.status).toBe(201);
+    const accountOf = async (trackingNumber: string) =>
+      (await t.sandbox('GET', `/sandbox/v1/carriers/${carrier}/shipments/${trackingNumber}`)).body.account_id;
+    expect(await accountOf(booked.body.tracking_number)).toBe(opened.account_id);
+    await t.sandbox('POST', `/sandbox/v1/carriers/${carrier}/shipments/${booked.body.tracking_number}/events`, { code: 'DELIVERED' });
+    await eventually('delivered', async () => ((await get(booked.body.id, own.apiKey)).status === 'DELIVERED' ? true : undefined));
+
+    const ret = await requestReturn(booked.body.id, { reason: 'own account' }, own.apiKey);
+    expect({ status: ret.status, error: ret.body.error }).toEqual({ status: 201, error: undefined });
+    expect(await accountOf(ret.body.tracking_number)).toBe(opened.account_id);
+  });
 
   it('shows every shipment as not a return, additively', async () => {
     const s = await book(t, team, CARRIERS[0].descriptor.code);

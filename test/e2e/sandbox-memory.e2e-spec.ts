@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { ratesBody } from '../support/fixtures';
 import { apiCall, until } from '../support/gateway-client';
 import { GatewayChild } from '../support/gateway-processes';
-import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from '../support/test-mode';
+import { SERVICES_MODE, TEST_HTTP_ENV, TEST_REDIS_URL, createScratchDatabase } from '../support/test-mode';
+import { seedDataDir } from '../support/embedded-seed';
 
 const PORT = 47310;
 const SANDBOX_PORT = 47311;
@@ -65,8 +66,10 @@ describe(`embedded carrier sandbox across a restart (${SERVICES_MODE ? 'all-in-o
 
   beforeAll(async () => {
     scratch = SERVICES_MODE ? await createScratchDatabase() : undefined;
+    if (!scratch) await seedDataDir(dataDir);
     env = {
       DATA_DIR: dataDir,
+      ...TEST_HTTP_ENV,
       ADMIN_TOKEN: adminToken,
       HOST: '127.0.0.1',
       PORT: String(PORT),

@@ -31,6 +31,10 @@ const SHIPMENT_FIELDS = [
   'is_return',
   'return_of',
   'return_reason',
+  'delivery_issue',
+  'estimated_delivery_date',
+  'tracking_url',
+  'proof_of_delivery',
 ].sort();
 
 describe('shipments', () => {

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { ratesBody } from '../support/fixtures';
-import { createScratchDatabase, SERVICES_MODE } from '../support/test-mode';
+import { SERVICES_MODE, TEST_HTTP_ENV, createScratchDatabase } from '../support/test-mode';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
+import { seedDataDir } from '../support/embedded-seed';
 
 const ROOT = resolve(__dirname, '..', '..');
 const API_PORT = 7510;
@@ -51,12 +52,14 @@ describe('webhook delivery survives a SIGKILL of the worker mid-delivery', () =>
   const env: Record<string, string> = {};
 
   beforeAll(async () => {
+    if (!SERVICES_MODE) await seedDataDir(dataDir);
     receiver = await startWebhookReceiver();
     Object.assign(env, {
       PORT: String(API_PORT),
       HOST: '127.0.0.1',
       SANDBOX_PORT: String(SANDBOX_PORT),
       DATA_DIR: dataDir,
+      ...TEST_HTTP_ENV,
       ADMIN_TOKEN: ADMIN,
       LOG_LEVEL: 'warn',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',

@@ -13,6 +13,7 @@ describe('npm run cli -- carrier-connections:set|list', () => {
   const { cli } = harness;
   const code = CARRIER_CODES[0];
 
+  // Three CLI processes, each opening the database: minutes on a loaded machine.
   it('saves the platform connection only with credentials the carrier accepts, prints hints only, and survives the next start', async () => {
     const unknown = Object.fromEntries(Object.entries(schemaOf(code).fields).map(([name, field]) => [name, sampleCredential(field)]));
     const refused = await cli('carrier-connections:set', '--carrier', code, '--credentials', JSON.stringify(apiCredentials(unknown)));
@@ -70,5 +71,5 @@ describe('npm run cli -- carrier-connections:set|list', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 240_000);
 });

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EXCEPTION_TYPES } from '@lgw/kernel';
-import { WEBHOOK_EVENT_KINDS } from '@lgw/shipping';
+import { EXCEPTION_TYPES, WEBHOOK_EVENT_KINDS } from '@lgw/kernel';
 
 /**
  * What the docs promise about closed lists (exception types, webhook kinds, section numbers)

@@ -3,6 +3,7 @@ import { BILLING_QUEUE } from '@lgw/billing';
 import { LABEL_QUEUE } from '@lgw/shipping';
 import { RelayOutboxUseCase } from '@lgw/operations';
 import { WEBHOOK_EVENTS_QUEUE, SqlWebhookEndpointRepository } from '@lgw/webhooks';
+import { DELIVERY_OUTCOME_JOB } from '@lgw/tracking';
 import { Database, SqlOutbox } from '@lgw/database';
 import { InProcessJobQueue } from '@lgw/queue';
 import { testLogger, waitFor } from '../queue/job-queue-contract';
@@ -19,7 +20,7 @@ describe(`outbox relay (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite'})`, (
   beforeAll(async () => {
     ({ db, close } = await openTestDatabase({ inMemory: true }));
     queue = new InProcessJobQueue({ logger: testLogger() });
-    for (const name of [WEBHOOK_EVENTS_QUEUE, LABEL_QUEUE, BILLING_QUEUE]) {
+    for (const name of [WEBHOOK_EVENTS_QUEUE, LABEL_QUEUE, BILLING_QUEUE, DELIVERY_OUTCOME_JOB.queue]) {
       received.set(name, []);
       queue.register(name, async (data) => {
         received.get(name)!.push(data);
@@ -95,5 +96,24 @@ describe(`outbox relay (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite'})`, (
     refuse = false;
     expect(await flaky.execute()).toBe(1);
     await waitFor(() => fannedOut().includes(shipmentId), 5_000);
+  });
+
+  it('counts a shipment into carrier performance once per final status, and for no other status', async () => {
+    const teamId = await team('Delivering');
+    const [delivered, returned, moving] = [randomUUID(), randomUUID(), randomUUID()];
+    const changed = (shipmentId: string, status: string) =>
+      db.dataSource.query(
+        `INSERT INTO outbox_events (team_id, aggregate_id, type, payload) VALUES ($1, $2, 'shipment.status_changed', $3)`,
+        [teamId, shipmentId, { shipment_id: shipmentId, status, occurred_at: '2026-11-20T09:00:00.000Z', kinds: [] }],
+      );
+    await changed(delivered, 'DELIVERED');
+    await changed(returned, 'RETURNED');
+    await changed(moving, 'OUT_FOR_DELIVERY');
+    expect(await relay.execute()).toBe(3);
+    await waitFor(() => received.get(DELIVERY_OUTCOME_JOB.queue)!.length >= 2, 5_000);
+    expect(received.get(DELIVERY_OUTCOME_JOB.queue)).toEqual([
+      { shipmentId: delivered, occurredAt: '2026-11-20T09:00:00.000Z' },
+      { shipmentId: returned, occurredAt: '2026-11-20T09:00:00.000Z' },
+    ]);
   });
 });

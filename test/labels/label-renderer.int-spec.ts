@@ -145,6 +145,36 @@ describe('PuppeteerLabelRenderer (real Chromium)', () => {
     });
     expect(pool.stats().launches).toBe(1);
   });
+
+  it('renders many labels in one print, one exact A6 PDF each, in order, each with only its own content and codes', async () => {
+    const extreme = {
+      ...label,
+      trackingNumber: 'LGW800000099SA',
+      destination: { ...label.destination, name: 'عبدالرحمن '.repeat(30), line1: 'شارع '.repeat(80) },
+      parcels: Array.from({ length: 40 }, () => label.parcels[0]),
+    };
+    const many = [...Array.from({ length: 4 }, (_, i) => ({ ...label, trackingNumber: `LGW80000000${i}SA` })), extreme];
+    const pdfs = await renderer.renderMany(many);
+    expect(pdfs).toHaveLength(many.length);
+    for (const [i, pdf] of pdfs.entries()) {
+      const path = await savePdf(pdf);
+      const info = await pdfInfo(path);
+      expect({ pages: info.pages, width: info.width.toFixed(2), height: info.height.toFixed(2) }).toEqual({
+        pages: 1,
+        width: A6_POINTS.width.toFixed(2),
+        height: A6_POINTS.height.toFixed(2),
+      });
+      const text = await pdfText(path);
+      expect(text).toContain(many[i].trackingNumber);
+      many.filter((_, j) => j !== i).forEach((other) => expect(text).not.toContain(other.trackingNumber));
+      const symbols = await scanBarcodes(path);
+      expect(symbols).toContain(`CODE-128:${many[i].trackingNumber}`);
+      expect(symbols).toContain(`QR-Code:${many[i].trackingNumber}`);
+    }
+    // The same label as render() draws alone: same text.
+    const alone = await pdfText(await savePdf(await renderer.render(many[1])));
+    expect(await pdfText(await savePdf(pdfs[1]))).toBe(alone);
+  });
 });
 
 describe('ChromiumBrowserPool lifecycle', () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { createScratchDatabase, SERVICES_MODE } from './test-mode';
+import { seedDataDir } from './embedded-seed';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -46,6 +47,8 @@ export function useCliAgainstSandbox(name: string): CliHarness {
       const db = await createScratchDatabase();
       state.env.DATABASE_URL = db.url;
       drop = db.drop;
+    } else {
+      await seedDataDir(state.dataDir);
     }
   });
   afterAll(async () => {

@@ -15,12 +15,19 @@ export async function until<T>(what: string | (() => string), timeoutMs: number,
   }
 }
 
-/** One API call to a gateway process (`base` is its origin), as a merchant makes it. */
-export async function apiCall(base: string, key: string, path: string, init: { method?: string; body?: Json } = {}) {
+/**
+ * One API call to a gateway process (`base` is its origin), as a merchant makes it; `key` sends an
+ * Idempotency-Key. Gives up after 30 s: a process killed mid-request must fail the call, not hang it.
+ */
+export async function apiCall(base: string, apiKey: string, path: string, init: { method?: string; body?: Json; key?: string } = {}) {
+  const headers: Record<string, string> = { authorization: `Bearer ${apiKey}` };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.key) headers['idempotency-key'] = init.key;
   const res = await fetch(`${base}/api/v1${path}`, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${key}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(30_000),
   });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };

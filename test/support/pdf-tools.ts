@@ -44,3 +44,20 @@ export async function pdfText(path: string): Promise<string> {
     .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/[ \t]+/g, ' ');
 }
+
+/** The symbols zbar finds on one page (1-based) of a PDF, rasterised at 300 dpi. */
+export async function scanBarcodesOfPage(path: string, page: number): Promise<string[]> {
+  const prefix = `${path.replace(/\.pdf$/, '')}-p${page}`;
+  await run('pdftoppm', ['-r', '300', '-png', '-f', String(page), '-l', String(page), '-singlefile', path, prefix]);
+  const { stdout } = await run('zbarimg', ['--quiet', '--nodbus', `${prefix}.png`]);
+  return stdout.split('\n').filter(Boolean);
+}
+
+/** The text of one page (1-based), as pdfText reads it. */
+export async function pdfPageText(path: string, page: number): Promise<string> {
+  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', '-f', String(page), '-l', String(page), path, '-']);
+  return stdout
+    .normalize('NFKC')
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[ \t]+/g, ' ');
+}

@@ -1,5 +1,5 @@
 import { CARRIERS } from '@lgw/carriers';
-import { addCalendarDays, parseClockTime, PickupSchedule, riyadhDateOf, weekdayOf } from '@lgw/carrier-access';
+import { addCalendarDays, parseClockTime, PickupSchedule, riyadhDateOf, weekdayOf } from '@lgw/kernel';
 
 /** The registered carriers that declare collections: suites iterate these, never a list of codes. */
 export const PICKUP_CARRIERS: ReadonlyArray<{ code: string; schedule: PickupSchedule }> = CARRIERS.filter(

@@ -8,7 +8,8 @@ import { loadConfig } from '@lgw/platform';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { createApiApp, createRuntime, GatewayRuntime, WorkerModule } from '@lgw/runtime';
 import { platformAccountEnv } from './carriers';
-import { createScratchDatabase, SERVICES_MODE, TEST_REDIS_URL } from './test-mode';
+import { embeddedSeedFile } from './embedded-seed';
+import { createScratchDatabase, SERVICES_MODE, TEST_HTTP_ENV, TEST_REDIS_URL } from './test-mode';
 
 export interface TestTeam {
   readonly teamId: string;
@@ -75,7 +76,7 @@ export interface BootOptions {
 export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lgw-test-'));
   const cleanups: Array<() => Promise<void>> = [];
-  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_TOKEN: 'test-admin-token', LOG_LEVEL: 'silent' };
+  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_TOKEN: 'test-admin-token', LOG_LEVEL: 'silent', ...TEST_HTTP_ENV };
   if (options.shareWith) {
     Object.assign(env, options.shareWith.env);
     env.DATA_DIR = dataDir;
@@ -106,6 +107,7 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
   const config = loadConfig(env);
   const runtime = await createRuntime(config, {
     inMemoryDatabase: !env.DATABASE_URL && !options.dataDir,
+    embeddedSeedFile: env.DATABASE_URL ? undefined : await embeddedSeedFile(),
     logger: options.log ? pino({ level: env.LOG_LEVEL ?? 'silent' }, { write: options.log }) : pino({ level: env.LOG_LEVEL ?? 'silent' }),
     carrierSettings: { sandboxUrl, env: { ...process.env, ...env } },
     testSandboxUrl,

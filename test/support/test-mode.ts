@@ -4,11 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Database, openDatabase } from '@lgw/database';
 import { Client } from 'pg';
+import { embeddedSeedFile } from './embedded-seed';
 
 /** `npm test`: embedded PGlite, no Redis. `npm run test:services`: the machine's Postgres and Redis. */
 export const SERVICES_MODE = process.env.LGW_TEST_MODE === 'services';
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * The gateway's keep-alive bound in tests: longer than any test client keeps an idle connection
+ * (Node's fetch: at most 600 s). A server that closes an idle connection first races the client
+ * reusing it; on a loaded machine the client's late timers lose that race as ECONNRESET. The
+ * bound itself is proven by slow-connections, which sets its own.
+ */
+export const TEST_HTTP_ENV: Readonly<Record<string, string>> = { HTTP_KEEP_ALIVE_TIMEOUT_MS: '650000' };
 
 /**
  * A throwaway database per suite, so suites never see each other's rows. TEST_DATABASE_PREFIX
@@ -41,7 +50,12 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
 export async function openTestDatabase(options: { inMemory?: boolean } = {}): Promise<{ db: Database; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lgw-db-'));
   const scratch = SERVICES_MODE ? await createScratchDatabase() : undefined;
-  const db = await openDatabase({ databaseUrl: scratch?.url, dataDir, inMemory: options.inMemory });
+  const db = await openDatabase({
+    databaseUrl: scratch?.url,
+    dataDir,
+    inMemory: options.inMemory,
+    embeddedSeedFile: scratch ? undefined : await embeddedSeedFile(),
+  });
   return {
     db,
     close: async () => {

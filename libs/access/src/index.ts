@@ -4,4 +4,6 @@ export * from './application/create-team/create-team.use-case';
 export * from './application/set-address-verification/set-address-verification.use-case';
 export * from './application/tenant-modes';
 export * from './http/access-http.module';
+export * from './jobs/audit.jobs';
+export * from './application/prune-audit-events/prune-audit-events.use-case';
 export * from './persistence/sql-team.repository';

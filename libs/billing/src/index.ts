@@ -20,3 +20,4 @@ export * from './jobs/billing.jobs';
 export * from './jobs/einvoice.jobs';
 export * from './persistence/einvoicing/sql-einvoice.store';
 export * from './persistence/sql-billing-ledger.repository';
+export * from './application/rate-card-charge';

@@ -9,10 +9,6 @@ export * from './application/resolve-carrier-connection/resolve-carrier-connecti
 export * from './application/seed-platform-connections/seed-platform-connections.use-case';
 export * from './carrier-access.module';
 export * from './domain/carrier-connection';
-export * from './domain/carrier-descriptor';
-export * from './domain/pickup-rules';
-export * from './domain/rate-card';
-export * from './domain/service-limits';
 export * from './http/carrier-access-http.module';
 export * from './http/dto/carrier.response.dto';
 export * from './persistence/carrier-intents/sql-carrier-intent.store';

@@ -2,9 +2,12 @@ import Fastify, { FastifyInstance } from 'fastify';
 import { CarrierCredentialSchema } from '@lgw/carrier-access';
 import { CarrierDefinition, CARRIERS, carrierEnvName, connectionSchemaOf } from '@lgw/carriers';
 import { SandboxState, SandboxStore } from '@lgw/carriers/shared/sandbox';
+import { simulatorSmsAppSid } from '@lgw/platform';
 import { controlRoutes } from './control/control.routes';
 import { zatcaSimulatorRoutes } from './zatca/zatca-simulator.routes';
 import { createSplSimulatorState, splSimulatorRoutes } from './spl/spl-simulator.routes';
+import { createMailboxSimulatorState, mailboxSimulatorRoutes } from './mailbox/mailbox-simulator.routes';
+import { createUnifonicSimulatorState, unifonicSimulatorRoutes } from './unifonic/unifonic-simulator.routes';
 
 /** Per carrier code, per credential name: what the simulated carrier accepts instead of its default. */
 export type SandboxCredentials = Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -72,6 +75,8 @@ function autoAdvanceMs(options: CarrierSandboxOptions): number {
   return Math.round(seconds * 1000);
 }
 
+const KEEP_ALIVE_MS = 650_000;
+
 /** Builds the sandbox without listening (tests use app.inject after app.ready()). */
 export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app: FastifyInstance; state: SandboxState } {
   const env = options.env ?? {};
@@ -79,6 +84,10 @@ export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app:
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Longer than any client keeps an idle connection (Node's fetch: at most 600 s), so the
+    // client always closes first: a server closing first races a client reusing the connection,
+    // and a loaded machine's late client timers lose that race as ECONNRESET.
+    keepAliveTimeout: KEEP_ALIVE_MS,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -91,6 +100,13 @@ export function buildCarrierSandbox(options: CarrierSandboxOptions = {}): { app:
     prefix: '/sandbox/spl',
     state: createSplSimulatorState({ seed: options.addressSeed, apiKey: options.addressServiceKey }),
   });
+  // Unifonic's SMS API for recipient notifications (docs/adr/0086): messages kept for tests to read back.
+  app.register(unifonicSimulatorRoutes, {
+    prefix: '/sandbox/unifonic',
+    state: createUnifonicSimulatorState({ appSid: simulatorSmsAppSid(env) }),
+  });
+  // Where test scopes' e-mail notices go instead of SMTP (docs/adr/0086).
+  app.register(mailboxSimulatorRoutes, { prefix: '/sandbox/mail', state: createMailboxSimulatorState() });
   // Each registered carrier brings its own simulator, mounted under its code.
   for (const carrier of options.carriers ?? CARRIERS) {
     const { code } = carrier.descriptor;

@@ -1,5 +1,4 @@
 export * from './application/cod-settings';
 export * from './cod.module';
-export * from './domain/cash-on-delivery';
 export * from './http/cod-http.module';
 export * from './jobs/cod.jobs';

@@ -1,15 +1,19 @@
 import { credential, isApiKey, isTestKey, onRateLimit, signIn, signOut } from './api.js';
 import { batchView, batchesView } from './batches.js';
 import { invoicesView, readinessView } from './billing.js';
+import { analyticsView } from './analytics.js';
 import { codView } from './cod.js';
 import { connectionsView } from './connections.js';
 import { card, clearFlash, field, h, showError, showInfo, takeInfoAfterNavigation } from './dom.js';
 import { language, setLanguage, t } from './i18n.js';
 import { teamView, teamsView } from './operator.js';
 import { pickupsView } from './pickups.js';
+import { rulesView } from './rules.js';
 import { shipView } from './ship.js';
 import { shipmentView, shipmentsView } from './shipments.js';
 import { webhooksView } from './webhooks.js';
+import { allows, forgetOwnScopes, keysView, ownScopes } from './keys.js';
+import { auditView } from './audit.js';
 
 const TEAM_ROUTES = [
   [/^\/ship$/, shipView],
@@ -25,22 +29,34 @@ const TEAM_ROUTES = [
   [/^\/readiness$/, readinessView],
   [/^\/cod$/, (root) => codView(root)],
   [/^\/cod\/([^/]+)$/, (root, id) => codView(root, id)],
+  [/^\/rules$/, (root) => rulesView(root)],
+  [/^\/analytics$/, (root, _id, query) => analyticsView(root, query)],
+  [/^\/keys$/, keysView],
+  [/^\/audit$/, auditView],
 ];
 const OPERATOR_ROUTES = [
   [/^\/operator\/teams$/, teamsView],
   [/^\/operator\/teams\/([^/]+)$/, (root, id) => teamView(root, id)],
 ];
+/** Each page with the scope it reads: a key without it is not offered the page. */
 const TEAM_NAV = [
-  ['#/shipments', 'shipments'],
-  ['#/ship', 'ship'],
-  ['#/pickups', 'pickups'],
-  ['#/webhooks', 'webhooks'],
-  ['#/carrier-accounts', 'carrierAccounts'],
-  ['#/invoices', 'invoices'],
-  ['#/batches', 'batches'],
-  ['#/readiness', 'readiness'],
-  ['#/cod', 'cod'],
+  ['#/shipments', 'shipments', 'shipments:read'],
+  ['#/ship', 'ship', 'shipments:write'],
+  ['#/pickups', 'pickups', 'pickups:read'],
+  ['#/webhooks', 'webhooks', 'webhooks:read'],
+  ['#/carrier-accounts', 'carrierAccounts', 'connections:read'],
+  ['#/invoices', 'invoices', 'billing:read'],
+  ['#/batches', 'batches', 'batches:read'],
+  ['#/readiness', 'readiness', 'catalogue:read'],
+  ['#/cod', 'cod', 'billing:read'],
+  ['#/rules', 'shippingRules', 'shipments:read'],
+  ['#/analytics', 'carrierPerformance', 'shipments:read'],
+  ['#/keys', 'apiKeys', 'keys:read'],
+  ['#/audit', 'auditTrail', 'audit:read'],
 ];
+
+/** The signed-in key's scopes (null: not known), refreshed on every navigation from a cache. */
+let scopes = null;
 const OPERATOR_NAV = [['#/operator/teams', 'teams']];
 
 function parseHash() {
@@ -62,7 +78,7 @@ function drawShell() {
   // A test key's data is marked on every page: nothing it books is shipped or billed.
   document.getElementById('mode').hidden = !isTestKey(credential());
   document.body.classList.toggle('test-mode', isTestKey(credential()));
-  const items = !signedIn ? [] : isApiKey(credential()) ? TEAM_NAV : OPERATOR_NAV;
+  const items = !signedIn ? [] : isApiKey(credential()) ? TEAM_NAV.filter(([, , scope]) => allows(scopes, scope)) : OPERATOR_NAV;
   const { path } = parseHash();
   document
     .getElementById('nav')
@@ -78,7 +94,8 @@ function signInView(root) {
       onsubmit: (event) => {
         event.preventDefault();
         signIn(input.value);
-        location.hash = isApiKey(input.value.trim()) ? '#/shipments' : '#/operator/teams';
+        // A key goes to the first page its scopes allow.
+        location.hash = isApiKey(input.value.trim()) ? '#/' : '#/operator/teams';
         route();
       },
     },
@@ -93,6 +110,8 @@ let generation = 0;
 
 async function route() {
   const mine = ++generation;
+  scopes = credential() && isApiKey(credential()) ? await ownScopes() : null;
+  if (mine !== generation) return;
   drawShell();
   clearFlash();
   const root = document.getElementById('view');
@@ -101,7 +120,8 @@ async function route() {
   const routes = isApiKey(credential()) ? TEAM_ROUTES : OPERATOR_ROUTES;
   const match = routes.map(([re, view]) => [path.match(re), view]).find(([m]) => m);
   if (!match) {
-    location.hash = isApiKey(credential()) ? '#/shipments' : '#/operator/teams';
+    const first = TEAM_NAV.find(([, , scope]) => allows(scopes, scope));
+    location.hash = isApiKey(credential()) ? (first?.[0] ?? '#/keys') : '#/operator/teams';
     return;
   }
   const [m, view] = match;
@@ -131,6 +151,7 @@ document.getElementById('lang').addEventListener('click', () => {
 });
 document.getElementById('signout').addEventListener('click', () => {
   signOut();
+  forgetOwnScopes();
   location.hash = '#/';
   route();
 });

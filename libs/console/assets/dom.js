@@ -69,7 +69,8 @@ export function showError(error) {
     const details = error.envelope.details;
     const where = details?.field ? ` (${details.field}${details.reason ? `: ${details.reason}` : ''})` : '';
     const missing = Array.isArray(details?.missing) ? ` (${details.missing.join(', ')})` : '';
-    el.textContent = `${pick(error.envelope, 'message')}${where}${missing}`;
+    const scope = typeof details?.required_scope === 'string' ? ` ${t('missingScope', { scope: details.required_scope })}` : '';
+    el.textContent = `${pick(error.envelope, 'message')}${where}${missing}${scope}`;
   } else if (error instanceof ApiError && error.status > 0) {
     el.textContent = `HTTP ${error.status}`;
   } else if (error instanceof ApiError) {

@@ -111,8 +111,14 @@ export async function shipView(root) {
             'tr',
             {},
             h('td', {}, pick(q.carrier, 'name')),
-            h('td', {}, pick(q.service, 'name')),
-            h('td', {}, `${q.transit_days.min}–${q.transit_days.max}`),
+            // A shipping rule's preference, and the lane's own on-time record (docs/adr/0084).
+            h('td', {}, pick(q.service, 'name'), q.recommended ? [' ', h('span', { class: 'badge delivered' }, t('recommended'))] : null),
+            h(
+              'td',
+              {},
+              `${q.transit_days.min}–${q.transit_days.max}`,
+              typeof q.on_time_rate === 'number' ? ` · ${t('onTimeRate')} ${Math.round(q.on_time_rate * 100)}%` : null,
+            ),
             h('td', {}, q.breakdown.map((line) => `${pick(line, 'label')} ${sar(line.amount_sar)}`).join(' · ')),
             h('td', {}, h('strong', {}, sar(q.total_sar))),
             h('td', {}, h('button', { type: 'button', 'data-quote': q.quote_id, onclick: buy(request, q) }, t('buy'))),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 
 export interface ConsoleAsset {
   readonly body: Buffer;
@@ -27,15 +27,25 @@ export function consoleAssetsDir(): string {
   return found;
 }
 
+/**
+ * Files the console serves from installed packages, by the name it asks for: the chart library's
+ * browser build (UMD, a `Chart` global), so no page loads a script from another origin.
+ */
+const PACKAGED: Readonly<Record<string, () => string>> = {
+  'chart.umd.min.js': () => join(dirname(require.resolve('chart.js')), 'chart.umd.min.js'),
+};
+
 /** Loads every asset once: the console is a few small files, served from memory with an ETag. */
 export function loadConsoleAssets(dir: string = consoleAssetsDir()): ReadonlyMap<string, ConsoleAsset> {
   const assets = new Map<string, ConsoleAsset>();
-  for (const name of readdirSync(dir)) {
+  const add = (name: string, file: string) => {
     const contentType = TYPES[extname(name)];
-    if (!contentType) continue;
-    const body = readFileSync(join(dir, name));
+    if (!contentType) return;
+    const body = readFileSync(file);
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
     assets.set(name, { body, contentType, etag });
-  }
+  };
+  for (const name of readdirSync(dir)) add(name, join(dir, name));
+  for (const [name, locate] of Object.entries(PACKAGED)) add(name, locate());
   return assets;
 }

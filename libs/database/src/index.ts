@@ -3,6 +3,7 @@ export * from './entities/api-key.orm-entity';
 export * from './entities/team.orm-entity';
 export * from './idempotency/sql-idempotency.store';
 export * from './migrations/1732100550000-shipment-city-key-index.migration';
+export * from './audit/sql-audit-trail';
 export * from './outbox/sql-outbox';
 export * from './support/postgres-chunks';
 export * from './support/prepared-query';

@@ -15,6 +15,12 @@ export interface Principal {
   readonly rateLimitPerMinute: number;
   /** The team's National Address rule at booking; `warn` when not known. */
   readonly addressVerification?: AddressVerificationMode;
+  /** What the key may do (`<resource>:read|write` or `*`), as stored; the edge checks each route against it. */
+  readonly scopes: readonly string[];
+  /** Address ranges (CIDR) the key is accepted from; empty for anywhere. */
+  readonly allowedIps?: readonly string[];
+  /** The key's name, for the audit trail. */
+  readonly keyName?: string | null;
 }
 
 /** What the edge asks of API-key authentication (the access context answers it). */

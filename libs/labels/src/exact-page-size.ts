@@ -25,3 +25,26 @@ export async function withExactPageSize(pdf: Buffer, widthMm: number, heightMm: 
   if (!changed) return pdf;
   return Buffer.from(await document.save({ useObjectStreams: false, updateFieldAppearances: false }));
 }
+
+/**
+ * Each page of a document as a document of its own, in order (the resources each page uses are
+ * copied with it), each page's boxes set to the exact size as withExactPageSize sets them: one
+ * read of the printed document for both steps.
+ */
+export async function splitExactPages(pdf: Buffer, widthMm: number, heightMm: number): Promise<Buffer[]> {
+  const width = widthMm * POINTS_PER_MM;
+  const height = heightMm * POINTS_PER_MM;
+  const source = await PDFDocument.load(pdf, { updateMetadata: false });
+  const pages: Buffer[] = [];
+  for (let index = 0; index < source.getPageCount(); index++) {
+    const single = await PDFDocument.create({ updateMetadata: false });
+    const [page] = await single.copyPages(source, [index]);
+    const box = page.getMediaBox();
+    const bottom = box.y + box.height - height;
+    page.setMediaBox(box.x, bottom, width, height);
+    page.setCropBox(box.x, bottom, width, height);
+    single.addPage(page);
+    pages.push(Buffer.from(await single.save({ useObjectStreams: false, updateFieldAppearances: false })));
+  }
+  return pages;
+}

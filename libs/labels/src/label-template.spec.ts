@@ -150,6 +150,47 @@ describe('label content', () => {
   });
 });
 
+describe('multi-piece labels (docs/adr/0087)', () => {
+  const parcel = { weight_kg: 1, length_cm: 10, width_cm: 10, height_cm: 10 };
+  const pieces = [
+    { number: 1, trackingNumber: 'M100-1', weightKg: 1 },
+    { number: 2, trackingNumber: 'M100-2', weightKg: 2.5 },
+    { number: 3, trackingNumber: 'M100-3', weightKg: 0.4 },
+  ];
+  const data: LabelData = { ...base, trackingNumber: 'M100', parcels: [parcel, parcel, parcel], pieces };
+
+  it('prints one page per piece, each marked n/N in both languages', () => {
+    const html = buildLabelHtml(data);
+    expect(html.match(/<main class="label">/g)).toHaveLength(3);
+    const text = bodyText(html);
+    for (const n of [1, 2, 3]) {
+      expect(text).toContain(`Piece ${n}/3`);
+      expect(text).toContain(`قطعة <span dir="ltr">${n}/3</span>`);
+    }
+  });
+
+  it("prints each piece's own number and weight, and the shipment's number", () => {
+    const pages = buildLabelHtml(data).split('<main class="label">').slice(1);
+    pages.forEach((page, i) => {
+      expect(bodyText(page)).toContain(`>${pieces[i].trackingNumber}</span>`);
+      expect(bodyText(page)).toContain('M100');
+      expect(bodyText(page)).toContain(`${formatKg(pieces[i].weightKg)} kg`);
+    });
+  });
+
+  it('hands the QR payload the piece as its tracking number', () => {
+    const seen: string[] = [];
+    buildLabelHtml(data, { qrContent: (d) => (seen.push(d.trackingNumber), d.trackingNumber) });
+    expect(seen).toEqual(['M100-1', 'M100-2', 'M100-3']);
+  });
+
+  it('keeps a single-parcel label one page without a piece mark', () => {
+    const html = buildLabelHtml(base);
+    expect(html.match(/<main class="label">/g)).toHaveLength(1);
+    expect(bodyText(html)).not.toContain('Piece ');
+  });
+});
+
 describe('formatKg / formatRiyadhDateTime / textDirection', () => {
   it('formats weights without float noise', () => {
     expect(formatKg(2.5)).toBe('2.5');

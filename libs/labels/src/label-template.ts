@@ -24,8 +24,53 @@ const QR_SIZE_MM = 24;
  */
 export const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-/** LabelData to a self-contained HTML document for one A6 page. Pure: no I/O, no clock. */
+/**
+ * LabelData to a self-contained HTML document: one A6 page, or one per piece of a multi-piece
+ * shipment (docs/adr/0087). Pure: no I/O, no clock.
+ */
 export function buildLabelHtml(data: LabelData, options: LabelTemplateOptions = {}): string {
+  return labelDocument([data.trackingNumber], labelPages(data, options));
+}
+
+/**
+ * Many labels as one document of as many A6 pages, in order: one browser print for a page of a
+ * batch instead of one per label (each label's page breaks after it and never spills over).
+ */
+export function buildLabelsHtml(data: readonly LabelData[], options: LabelTemplateOptions = {}): string {
+  return labelDocument(
+    data.map((d) => d.trackingNumber),
+    data.flatMap((d) => labelPages(d, options)),
+  );
+}
+
+/**
+ * A label's pages: its one page, or a page per piece, each the same label with the piece's
+ * tracking number in its barcode and QR code, the piece's weight, the shipment's (master)
+ * number, and "n/N" in both languages.
+ */
+function labelPages(data: LabelData, options: LabelTemplateOptions): string[] {
+  const pieces = data.pieces;
+  if (!pieces || pieces.length < 2) return [labelMain(data, options)];
+  return pieces.map((piece) =>
+    labelMain({ ...data, trackingNumber: piece.trackingNumber }, options, { ...piece, of: pieces.length, master: data.trackingNumber }),
+  );
+}
+
+interface PageOfPiece {
+  readonly number: number;
+  readonly of: number;
+  readonly weightKg: number;
+  readonly master: string;
+}
+
+/** "n/N" in both languages: what a courier counts the pieces of a delivery by. */
+function pieceMark(piece: PageOfPiece): string {
+  const n = `${piece.number}/${piece.of}`;
+  return `<div class="piece-mark"><span dir="ltr">Piece ${n}</span><span lang="ar" dir="rtl">قطعة <span dir="ltr">${n}</span></span></div>`;
+}
+
+/** One label's page: the `<main class="label">` element. */
+function labelMain(data: LabelData, options: LabelTemplateOptions, piece?: PageOfPiece): string {
   const tracking = data.trackingNumber;
   const barcode = code128Svg(tracking, {
     maxWidthMm: LABEL_WIDTH_MM - 2 * PAGE_MARGIN_MM - 2,
@@ -35,16 +80,7 @@ export function buildLabelHtml(data: LabelData, options: LabelTemplateOptions = 
   const qr = qrCodeSvg(qrText, { sizeMm: QR_SIZE_MM });
   const cod = data.codAmountHalalas ?? 0;
 
-  return `<!DOCTYPE html>
-<html lang="en" dir="ltr">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
-<title>${escapeHtml(tracking)}</title>
-<style>${STYLES}</style>
-</head>
-<body>
-<main class="label">
+  return `<main class="label">
 <header class="carrier">
   <div class="en"><div class="carrier-name">${escapeHtml(data.carrier.name_en)}</div><div class="service">${escapeHtml(data.service.name_en)}</div></div>
   <div class="ar" lang="ar" dir="rtl"><div class="carrier-name">${escapeHtml(data.carrier.name_ar)}</div><div class="service">${escapeHtml(data.service.name_ar)}</div></div>
@@ -63,9 +99,18 @@ export function buildLabelHtml(data: LabelData, options: LabelTemplateOptions = 
 </section>
 <section class="bottom">
   <div class="facts">
+    ${piece ? pieceMark(piece) : ''}
     <div class="fact-row">
-      ${fact('Parcels', 'عدد الطرود', String(data.parcels.length))}
-      ${fact('Chargeable weight', 'الوزن المحتسب', `${formatKg(data.chargeableWeightKg)} kg · كجم`)}
+      ${
+        piece
+          ? fact('Shipment No.', 'رقم الشحنة', escapeHtml(piece.master), 'ref')
+          : fact('Parcels', 'عدد الطرود', String(data.parcels.length))
+      }
+      ${
+        piece
+          ? fact('Piece weight', 'وزن القطعة', `${formatKg(piece.weightKg)} kg · كجم`)
+          : fact('Chargeable weight', 'الوزن المحتسب', `${formatKg(data.chargeableWeightKg)} kg · كجم`)
+      }
     </div>
     ${cod > 0 ? codBlock(cod) : ''}
     ${data.isReturn ? RETURN_MARK : ''}
@@ -76,7 +121,20 @@ export function buildLabelHtml(data: LabelData, options: LabelTemplateOptions = 
   </div>
   <div class="qr">${qr.svg}</div>
 </section>
-</main>
+</main>`;
+}
+
+function labelDocument(titles: readonly string[], mains: readonly string[]): string {
+  return `<!DOCTYPE html>
+<html lang="en" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<title>${escapeHtml(titles.length === 1 ? titles[0] : `${titles[0]} (+${titles.length - 1})`)}</title>
+<style>${STYLES}</style>
+</head>
+<body>
+${mains.join('\n')}
 </body>
 </html>`;
 }
@@ -172,7 +230,9 @@ body {
 .label {
   width: ${LABEL_WIDTH_MM}mm; height: ${LABEL_HEIGHT_MM}mm; padding: ${PAGE_MARGIN_MM}mm;
   overflow: hidden; display: flex; flex-direction: column; gap: 1.2mm;
+  break-after: page; break-inside: avoid;
 }
+.label:last-child { break-after: auto }
 section, header { border: 0.35mm solid #000; padding: 1mm 1.8mm; overflow: hidden }
 .cap { display: flex; justify-content: space-between; gap: 2mm; margin: 0;
   font-size: 6.5pt; font-weight: 400; text-transform: uppercase; letter-spacing: 0.02em }
@@ -228,6 +288,8 @@ bdi { unicode-bidi: isolate }
 .fact .val { font-size: 9pt }
 .ref .val { white-space: nowrap; overflow: hidden; text-overflow: ellipsis }
 .cod { background: #000; color: #fff; padding: 0.8mm 1.5mm }
+.piece-mark { display: flex; justify-content: space-between; gap: 2mm; border: 0.5mm solid #000; padding: 0.6mm 1.5mm;
+  font-size: 13pt; font-weight: 700; font-variant-numeric: tabular-nums }
 .cod-amount { display: flex; justify-content: space-between; gap: 2mm; font-size: 11pt; font-weight: 700 }
 .qr { flex: none; width: ${QR_SIZE_MM}mm; display: flex; align-items: center; justify-content: center }
 .qr svg { display: block }

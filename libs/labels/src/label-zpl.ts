@@ -50,8 +50,19 @@ export function needsRaster(text: string): boolean {
   return ARABIC.test(text);
 }
 
-/** Where everything goes on the 4×6 label. Pure. */
-export function buildZplLayout(data: LabelData): ZplLayout {
+/** The piece a label of a multi-piece shipment is for (docs/adr/0087): its n of N and its weight. */
+export interface ZplPiece {
+  readonly number: number;
+  readonly of: number;
+  readonly weightKg: number;
+}
+
+/**
+ * Where everything goes on the 4×6 label. Pure. With a piece, the label is that piece's: its
+ * "n/N" and weight in place of the parcel count and chargeable weight (data.trackingNumber being
+ * the piece's number).
+ */
+export function buildZplLayout(data: LabelData, piece?: ZplPiece): ZplLayout {
   const commands: string[] = [];
   const lines: ZplTextLine[] = [];
   const en = (y: number, height: number, text: string, bold = false, x = MARGIN + 12, maxWidth = HALF) =>
@@ -93,10 +104,15 @@ export function buildZplLayout(data: LabelData): ZplLayout {
   const qrMagnification = 6;
   // ^BY's bar height is reset first: some engines apply it to the QR code's modules too.
   commands.push(`^BY2,3,10^FO${ZPL_WIDTH_DOTS - MARGIN - 200},996^BQN,2,${qrMagnification}^FH_^FDLA,${fieldData(tracking)}^FS`);
-  const facts: Array<[string, string, string]> = [
-    ['Parcels', 'عدد الطرود', String(data.parcels.length)],
-    ['Weight', 'الوزن المحتسب', `${formatKg(data.chargeableWeightKg)} kg`],
-  ];
+  const facts: Array<[string, string, string]> = piece
+    ? [
+        ['Piece', 'قطعة', `${piece.number}/${piece.of}`],
+        ['Weight', 'وزن القطعة', `${formatKg(piece.weightKg)} kg`],
+      ]
+    : [
+        ['Parcels', 'عدد الطرود', String(data.parcels.length)],
+        ['Weight', 'الوزن المحتسب', `${formatKg(data.chargeableWeightKg)} kg`],
+      ];
   const cod = data.codAmountHalalas ?? 0;
   if (cod > 0) facts.push(['COD', 'الدفع عند الاستلام', `SAR ${formatHalalas(cod)}`]);
   if (data.reference) facts.push(['Reference', 'المرجع', data.reference]);

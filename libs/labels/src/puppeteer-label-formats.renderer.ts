@@ -1,4 +1,4 @@
-import { type LabelData, type LabelFormatRendererPort, type PrinterLabelFormat } from '@lgw/shipping';
+import { type LabelData, type LabelFormatRendererPort, type PrinterLabelFormat, labelPageCount } from '@lgw/shipping';
 import { LabelRendererUnavailableError } from '@lgw/kernel';
 import { BrowserUnavailableError, ChromiumBrowserPool } from './chromium-browser-pool';
 import { buildLabelHtml, LABEL_WIDTH_MM, type LabelTemplateOptions } from './label-template';
@@ -46,19 +46,31 @@ export class PuppeteerLabelFormatsRenderer implements LabelFormatRendererPort {
     if (format === 'pdf_4x6') {
       return printHtmlToPdf(
         this.pool,
-        toFourBySix(buildLabelHtml(data, this.options.template)),
-        { widthMm: LABEL_4X6_WIDTH_MM, heightMm: LABEL_4X6_HEIGHT_MM, singlePage: true },
+        toFourBySix(buildLabelHtml(data, this.options.template), labelPageCount(data)),
+        { widthMm: LABEL_4X6_WIDTH_MM, heightMm: LABEL_4X6_HEIGHT_MM, singlePage: labelPageCount(data) === 1 },
         this.options.timeoutMs,
       );
     }
-    const layout = buildZplLayout(data);
+    // A multi-piece shipment: one ZPL label per piece, in order, in one stream (docs/adr/0087).
+    const pieces = data.pieces && data.pieces.length > 1 ? data.pieces : null;
+    const layouts = pieces
+      ? pieces.map((p) =>
+          buildZplLayout({ ...data, trackingNumber: p.trackingNumber }, { number: p.number, of: pieces.length, weightKg: p.weightKg }),
+        )
+      : [buildZplLayout(data)];
+    const labels: string[] = [];
+    for (const layout of layouts) labels.push(await this.zpl(layout));
+    return Buffer.from(labels.join(''), 'utf8');
+  }
+
+  private async zpl(layout: ReturnType<typeof buildZplLayout>): Promise<string> {
     const wanted = rasterLines(layout);
     const rasters = new Map<number, ZplGraphic>();
     if (wanted.length > 0) {
       const graphics = await this.rasterise(wanted.map((w) => w.line));
       wanted.forEach((w, i) => rasters.set(w.index, graphics[i]));
     }
-    return Buffer.from(buildLabelZpl(layout, rasters), 'utf8');
+    return buildLabelZpl(layout, rasters);
   }
 
   /** Draws each line on a canvas with the installed Arabic fonts and packs it to 1 bit per dot. */
@@ -111,11 +123,13 @@ export class PuppeteerLabelFormatsRenderer implements LabelFormatRendererPort {
 }
 
 /** The A6 document on a 4×6 in page: scaled to the narrower width, top-aligned. */
-export function toFourBySix(html: string): string {
+export function toFourBySix(html: string, pages = 1): string {
   const scale = (LABEL_4X6_WIDTH_MM / LABEL_WIDTH_MM).toFixed(4);
+  // Several pages (a multi-piece label) flow page after page: only their width is held.
+  const body = pages === 1 ? `height: ${LABEL_4X6_HEIGHT_MM}mm; overflow: hidden` : 'overflow-x: hidden';
   const style =
     `<style>@page { size: ${LABEL_4X6_WIDTH_MM}mm ${LABEL_4X6_HEIGHT_MM}mm; margin: 0 } ` +
-    `html, body { width: ${LABEL_4X6_WIDTH_MM}mm; height: ${LABEL_4X6_HEIGHT_MM}mm; overflow: hidden } ` +
+    `html, body { width: ${LABEL_4X6_WIDTH_MM}mm; ${body} } ` +
     `.label { transform: scale(${scale}); transform-origin: 0 0 }</style>`;
   return html.replace('</head>', `${style}\n</head>`);
 }

@@ -1,8 +1,8 @@
-import { type LabelData, type LabelRendererPort } from '@lgw/shipping';
+import { type LabelData, type LabelRendererPort, labelPageCount } from '@lgw/shipping';
 import { LabelRendererUnavailableError } from '@lgw/kernel';
 import { BrowserUnavailableError, ChromiumBrowserPool } from './chromium-browser-pool';
-import { withExactPageSize } from './exact-page-size';
-import { buildLabelHtml, LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type LabelTemplateOptions } from './label-template';
+import { splitExactPages, withExactPageSize } from './exact-page-size';
+import { buildLabelHtml, buildLabelsHtml, LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type LabelTemplateOptions } from './label-template';
 
 export interface PuppeteerLabelRendererOptions {
   readonly template?: LabelTemplateOptions;
@@ -19,7 +19,40 @@ export class PuppeteerLabelRenderer implements LabelRendererPort {
 
   render(data: LabelData): Promise<Buffer> {
     // Built before taking a page so a template error never occupies the pool.
-    return this.renderHtml(buildLabelHtml(data, this.options.template));
+    const html = buildLabelHtml(data, this.options.template);
+    if (labelPageCount(data) === 1) return this.renderHtml(html);
+    // A multi-piece shipment's label: a page per piece (docs/adr/0087).
+    return printHtmlToPdf(
+      this.pool,
+      html,
+      { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM, singlePage: false },
+      this.options.timeoutMs,
+    );
+  }
+
+  /**
+   * Many labels in one browser print (one document of as many A6 pages), split into one PDF per
+   * label: a browser print costs tens of milliseconds whatever it holds, so a page of a batch
+   * pays it once instead of once per label. Each label is the same page as `render` prints.
+   */
+  async renderMany(data: readonly LabelData[]): Promise<Buffer[]> {
+    if (data.length === 0) return [];
+    if (data.length === 1) return [await this.render(data[0])];
+    // A label of several pages (a multi-piece shipment) is printed on its own, the others together.
+    if (data.some((d) => labelPageCount(d) > 1)) {
+      const single = data.filter((d) => labelPageCount(d) === 1);
+      const together = single.length > 0 ? await this.renderMany(single) : [];
+      const out: Buffer[] = [];
+      for (const d of data) out.push(labelPageCount(d) === 1 ? (together.shift() as Buffer) : await this.render(d));
+      return out;
+    }
+    const html = buildLabelsHtml(data, this.options.template);
+    const size = { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM, singlePage: false };
+    const pages = await splitExactPages(await printRaw(this.pool, html, size, this.options.timeoutMs), LABEL_WIDTH_MM, LABEL_HEIGHT_MM);
+    // Every label is one page by construction (fixed size, overflow hidden, a break after each);
+    // a count that disagrees would pair labels with the wrong shipments, so it is never kept.
+    if (pages.length !== data.length) throw new Error(`printed ${pages.length} pages for ${data.length} labels`);
+    return pages;
   }
 
   /** Prints an already self-contained HTML document on an A6 page. */
@@ -47,6 +80,16 @@ export async function printHtmlToPdf(pool: ChromiumBrowserPool, html: string, si
   try {
     // The page goes back to the pool before the boxes are corrected.
     return await withExactPageSize(await printOnPage(pool, html, size, timeout), size.widthMm, size.heightMm);
+  } catch (error) {
+    if (error instanceof BrowserUnavailableError) throw new LabelRendererUnavailableError(error.message);
+    throw error;
+  }
+}
+
+/** The browser's print as it comes (its page boxes on the browser's grid), for callers that correct them themselves. */
+async function printRaw(pool: ChromiumBrowserPool, html: string, size: PdfPageSize, timeout?: number): Promise<Buffer> {
+  try {
+    return await printOnPage(pool, html, size, timeout);
   } catch (error) {
     if (error instanceof BrowserUnavailableError) throw new LabelRendererUnavailableError(error.message);
     throw error;

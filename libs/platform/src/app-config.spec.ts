@@ -66,6 +66,23 @@ describe('loadConfig: the one seller on every invoice (INVOICE_SELLER_*)', () =>
   });
 });
 
+describe('loadConfig: which proxies may tell the client address (TRUST_PROXY)', () => {
+  it('trusts no forwarding header unless told', () => {
+    expect(load({}).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('takes true, a hop count, or addresses and CIDR ranges', () => {
+    expect(load({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8']);
+  });
+
+  it('refuses a list with a malformed entry, naming it', () => {
+    expect(() => load({ TRUST_PROXY: '10.0.0.0/8,proxy.local,10.1.0.0/33' })).toThrow(/TRUST_PROXY.*"proxy\.local", "10\.1\.0\.0\/33"/);
+  });
+});
+
 describe('loadConfig: the database pool', () => {
   it('sizes each process pool from DATABASE_POOL_SIZE, 10 when unset', () => {
     expect(load({}).databasePoolSize).toBe(10);

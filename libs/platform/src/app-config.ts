@@ -2,7 +2,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EinvoiceSeller } from '@lgw/billing';
-import { trackingSyncSettingsFrom, type TrackingSyncSettings } from '@lgw/kernel';
+import { parseAddressRange, trackingSyncSettingsFrom, type TrackingSyncSettings } from '@lgw/kernel';
 import { invoiceSellerFrom } from './einvoice-seller.config';
 
 /** Operator settings (docs/runbook.md). Unset means the embedded default. */
@@ -38,15 +38,30 @@ export interface AppConfig {
   readonly quoteTtlSeconds: number;
   readonly rateLimitPerMinute: number;
   /**
+   * Which peers may tell the client's address in X-Forwarded-For (TRUST_PROXY): none by default,
+   * `true` for any, a hop count, or the proxies' addresses and CIDR ranges. The client address
+   * decides API keys' allowed_ips, the audit trail's ip and per-address limits.
+   */
+  readonly trustProxy: boolean | number | string[];
+  /** Recipient tracking page reads a minute, per link and per client address (RECIPIENT_PAGE_PER_TOKEN_PER_MINUTE 60, RECIPIENT_PAGE_PER_ADDRESS_PER_MINUTE 120). */
+  readonly recipientPagePerTokenPerMinute: number;
+  readonly recipientPagePerAddressPerMinute: number;
+  /** Days audit events are kept before the retention job prunes them (AUDIT_RETENTION_DAYS, 730; 0 keeps all). */
+  readonly auditRetentionDays: number;
+  /**
    * The console's own budget per API key and minute, apart from the key's API limit
    * (CONSOLE_RATE_LIMIT_PER_MINUTE, 120; docs/adr/0062-console-rate-budget.md).
    */
   readonly consoleRateLimitPerMinute: number;
   readonly trackingPollIntervalMs: number;
+  /** Where recipients reach this gateway (PUBLIC_BASE_URL; default http://localhost:PORT): shipments' tracking_url starts with it. */
+  readonly publicBaseUrl: string;
   /** How often each shipment is asked about, and in what batches (TRACKING_*; defaults follow the poll tick). */
   readonly trackingSync: TrackingSyncSettings;
   /** A folder of rate cards laid out like the carriers folder (RATE_CARDS_DIR); unset: the cards shipped with the carriers. */
   readonly rateCardsDir?: string;
+  /** How often delivery issues due for the automatic return are looked for (DELIVERY_ISSUE_SWEEP_MS, 60000; ADR 0083). */
+  readonly deliveryIssueSweepMs: number;
   /** Collected cash not paid out after this many days is overdue (COD_OVERDUE_DAYS, 7). */
   readonly codOverdueDays: number;
   /** How often each carrier's cash-on-delivery payouts are read (COD_REMITTANCE_POLL_INTERVAL_MS, 2000). */
@@ -85,6 +100,8 @@ export interface AppConfig {
   readonly zatcaBaseUrl?: string;
   /** Puppeteer's own browser cache, the last place a Chromium is looked for (PUPPETEER_CACHE_DIR). */
   readonly puppeteerCacheDir?: string;
+  /** Recipient notifications (docs/adr/0086). */
+  readonly notifications: NotificationsConfig;
   /** Crash-injection points the crash suites arm (LGW_FAULT_POINT, comma-separated); none in a real deployment. */
   readonly faultPoints: readonly string[];
   /**
@@ -92,6 +109,50 @@ export interface AppConfig {
    * not fixed (a carrier's <CODE>_*, the tracking poll's TRACKING_*), are looked up here by their own modules: nothing else reads process.env.
    */
   readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Recipient notifications: the SMS provider, the SMTP server and the send schedule (docs/adr/0086). */
+export interface NotificationsConfig {
+  /** Unifonic's REST base (SMS_BASE_URL, e.g. https://el.cloud.unifonic.com); unset: the carrier sandbox's simulator. */
+  readonly smsBaseUrl?: string;
+  /** Unifonic's AppSid (SMS_APP_SID); unset: the sandbox simulator's. A secret: never logged. */
+  readonly smsAppSid: string;
+  /** smtp://user:password@host:port or smtps://… (SMTP_URL); unset: no e-mail (e-mail notices are logged FAILED, saying so). */
+  readonly smtpUrl?: string;
+  /** The From address of e-mail notices (SMTP_FROM, default notifications@<PUBLIC_BASE_URL's host>). */
+  readonly smtpFrom: string;
+  /** A send left unrecorded this long was interrupted by a crash: failed, never sent again (NOTIFICATION_SEND_LEASE_MS, 60000). */
+  readonly sendLeaseMs: number;
+  /** First delay before trying an unavailable provider again, doubled each time (NOTIFICATION_RETRY_BACKOFF_MS, 2000). */
+  readonly retryBackoffMs: number;
+  /** Tries of one notice while its provider is unavailable (NOTIFICATION_MAX_ATTEMPTS, 6). */
+  readonly maxAttempts: number;
+}
+
+/** The sandbox simulator's AppSid (libs/carrier-sandbox/src/unifonic). */
+export const SANDBOX_SMS_APP_SID = 'sandbox-unifonic-app-sid';
+
+/**
+ * The AppSid the sandbox's SMS simulator takes: the gateway's SMS_APP_SID where the gateway uses
+ * the simulator as its provider (no SMS_BASE_URL), else its own, so a live provider's secret is
+ * never what the simulator asks for (docs/adr/0086, "Test mode"). The sandbox and the gateway's
+ * test-mode sender both read it here.
+ */
+export function simulatorSmsAppSid(env: Env): string {
+  return (!nonEmpty(env.SMS_BASE_URL) && nonEmpty(env.SMS_APP_SID)) || SANDBOX_SMS_APP_SID;
+}
+
+function notificationsConfigFrom(env: Env): NotificationsConfig {
+  const publicHost = new URL(publicBaseUrlFrom(env)).hostname;
+  return {
+    smsBaseUrl: nonEmpty(env.SMS_BASE_URL)?.replace(/\/+$/, ''),
+    smsAppSid: nonEmpty(env.SMS_APP_SID) ?? SANDBOX_SMS_APP_SID,
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    smtpFrom: nonEmpty(env.SMTP_FROM) ?? `notifications@${publicHost}`,
+    sendLeaseMs: intFrom(env, 'NOTIFICATION_SEND_LEASE_MS', 60_000, 100),
+    retryBackoffMs: intFrom(env, 'NOTIFICATION_RETRY_BACKOFF_MS', 2_000, 10),
+    maxAttempts: intFrom(env, 'NOTIFICATION_MAX_ATTEMPTS', 6, 1),
+  };
 }
 
 /** The carrier sandbox server as a deployable of its own (apps/carrier-sandbox). */
@@ -182,6 +243,22 @@ function intFrom<F extends number | undefined = number>(env: Env, name: string, 
     throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
   }
   return value;
+}
+
+/** TRUST_PROXY: unset or `false` trusts no forwarding header; `true`, a hop count, or a comma list of addresses and CIDR ranges. */
+function trustProxyFrom(env: Env): boolean | number | string[] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const ranges = raw.split(',').map((r) => r.trim());
+  const bad = ranges.filter((r) => parseAddressRange(r) === null);
+  if (bad.length > 0) {
+    throw new Error(
+      `TRUST_PROXY must be true, false, a hop count or addresses/CIDR ranges separated by commas; not ${bad.map((b) => `"${b}"`).join(', ')}`,
+    );
+  }
+  return ranges;
 }
 
 function boolFrom(env: Env, name: string, fallback: boolean): boolean {
@@ -294,10 +371,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sandboxAddressSeed: seedFrom(env),
     quoteTtlSeconds: intFrom(env, 'QUOTE_TTL_SECONDS', 900, 1),
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
+    trustProxy: trustProxyFrom(env),
+    recipientPagePerTokenPerMinute: intFrom(env, 'RECIPIENT_PAGE_PER_TOKEN_PER_MINUTE', 60, 1),
+    recipientPagePerAddressPerMinute: intFrom(env, 'RECIPIENT_PAGE_PER_ADDRESS_PER_MINUTE', 120, 1),
+    auditRetentionDays: intFrom(env, 'AUDIT_RETENTION_DAYS', 730, 0),
     consoleRateLimitPerMinute: intFrom(env, 'CONSOLE_RATE_LIMIT_PER_MINUTE', 120, 1),
     trackingPollIntervalMs: intFrom(env, 'TRACKING_POLL_INTERVAL_MS', 1000, 50),
+    publicBaseUrl: publicBaseUrlFrom(env),
     trackingSync: trackingSyncFrom(env, intFrom(env, 'TRACKING_POLL_INTERVAL_MS', 1000, 50)),
     rateCardsDir: nonEmpty(env.RATE_CARDS_DIR),
+    deliveryIssueSweepMs: intFrom(env, 'DELIVERY_ISSUE_SWEEP_MS', 60_000, 50),
     codOverdueDays: intFrom(env, 'COD_OVERDUE_DAYS', 7, 1),
     codRemittancePollIntervalMs: intFrom(env, 'COD_REMITTANCE_POLL_INTERVAL_MS', 2000, 50),
     webhookAllowPrivateTargets: boolFrom(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
@@ -318,6 +401,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     address: addressConfigFrom(env),
     zatcaBaseUrl: nonEmpty(env.ZATCA_BASE_URL)?.replace(/\/$/, ''),
     puppeteerCacheDir: nonEmpty(env.PUPPETEER_CACHE_DIR),
+    notifications: notificationsConfigFrom(env),
     faultPoints: (nonEmpty(env.LGW_FAULT_POINT) ?? '').split(',').filter((name) => name !== ''),
     env,
   };
@@ -385,3 +469,18 @@ function httpLimitsFrom(env: Env): HttpConnectionLimits {
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** PUBLIC_BASE_URL without its trailing slash: an absolute http(s) URL; unset, this process's own port on localhost. */
+function publicBaseUrlFrom(env: Env): string {
+  const value = nonEmpty(env.PUBLIC_BASE_URL);
+  if (value === undefined) return `http://localhost:${intFrom(env, 'PORT', 3000)}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}

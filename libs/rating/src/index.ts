@@ -1,4 +1,7 @@
 export * from './application/get-rates/get-rates.use-case';
+export * from './application/ports/shipping-rule.repository.port';
+export * from './domain/carrier-performance';
+export * from './domain/shipping-rule';
 export * from './application/parcels-fingerprint';
 export * from './application/ports/quote.repository.port';
 export * from './domain/chargeable-weight';

@@ -12,6 +12,7 @@ import { GetLabelUseCase } from './application/labels/get-label/get-label.use-ca
 import { GetShipmentUseCase } from './application/get-shipment/get-shipment.use-case';
 import { LABEL_STORE } from './application/ports/label-store.port';
 import { LabelRendering, RenderLabelUseCase } from './application/labels/render-label/render-label.use-case';
+import { RenderBatchLabelsUseCase } from './application/labels/render-batch-labels/render-batch-labels.use-case';
 import { ListShipmentDocumentsUseCase } from './application/documents/list-shipment-documents/list-shipment-documents.use-case';
 import { ListShipmentsUseCase } from './application/list-shipments/list-shipments.use-case';
 import { MANIFEST_REPOSITORY } from './application/ports/manifest.port';
@@ -29,6 +30,12 @@ import { SqlShipmentRepository } from './persistence/sql-shipment.repository';
 import { SweepLabelsUseCase } from './application/labels/sweep-labels/sweep-labels.use-case';
 import { UpdateDestinationUseCase } from './application/update-destination/update-destination.use-case';
 import { UploadShipmentDocumentUseCase } from './application/documents/upload-shipment-document/upload-shipment-document.use-case';
+
+import { ActOnDeliveryIssueUseCase } from './application/delivery-issues/act-on-delivery-issue/act-on-delivery-issue.use-case';
+import { AutoReturnUseCase } from './application/delivery-issues/auto-return/auto-return.use-case';
+import { DELIVERY_ISSUE_REPOSITORY } from './application/ports/delivery-issue.repository.port';
+import { ListDeliveryIssuesUseCase } from './application/delivery-issues/list-delivery-issues/list-delivery-issues.use-case';
+import { SqlDeliveryIssueRepository } from './persistence/sql-delivery-issue.repository';
 
 const PROVIDERS: Provider[] = [
   { provide: SHIPMENT_REPOSITORY, inject: [DATA_SOURCE], useFactory: (dataSource: DataSource) => new SqlShipmentRepository(dataSource) },
@@ -51,6 +58,14 @@ const PROVIDERS: Provider[] = [
     useFactory: (database: Database, config: AppConfig) =>
       database.mode === 'embedded' ? new FilesystemDocumentStore(config.dataDir) : new PostgresDocumentStore(database.dataSource),
   },
+  {
+    provide: DELIVERY_ISSUE_REPOSITORY,
+    inject: [DATA_SOURCE],
+    useFactory: (dataSource: DataSource) => new SqlDeliveryIssueRepository(dataSource),
+  },
+  ActOnDeliveryIssueUseCase,
+  ListDeliveryIssuesUseCase,
+  AutoReturnUseCase,
   LabelRendering,
   CreateShipmentUseCase,
   ListShipmentsUseCase,
@@ -58,6 +73,7 @@ const PROVIDERS: Provider[] = [
   GetShipmentUseCase,
   CancelShipmentUseCase,
   RenderLabelUseCase,
+  RenderBatchLabelsUseCase,
   GetLabelUseCase,
   MergeLabelsUseCase,
   ManifestsUseCase,

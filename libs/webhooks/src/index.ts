@@ -1,5 +1,6 @@
 export * from './adapters/webhook-http.sender';
 export * from './application/ports/webhooks.port';
+export * from './application/ports/webhook-delivery-metrics.port';
 export * from './application/webhook-jobs';
 export * from './domain/webhook-retry-policy';
 export * from './http/webhooks-http.module';

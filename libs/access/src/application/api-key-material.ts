@@ -8,6 +8,7 @@ export interface GeneratedKey {
   readonly plaintext: string;
   readonly hash: string;
   readonly displayPrefix: string;
+  readonly last4: string;
 }
 
 /** One-shot hashing where Node has it (20.12+): no Hash object per request. */
@@ -29,6 +30,7 @@ export function generateApiKey(prefix: string, mode: ApiMode = 'live'): Generate
     plaintext,
     hash: hashApiKey(plaintext),
     displayPrefix: `${plaintext.slice(0, prefix.length + 10)}…`,
+    last4: plaintext.slice(-4),
   };
 }
 

@@ -2,7 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Pu
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeySummary, TeamSummary } from '../application/ports/team.repository.port';
 import { CreateTeamUseCase } from '../application/create-team/create-team.use-case';
-import { GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
+import { AuditSource, GATEWAY_SETTINGS, GatewaySettings, ValidationError } from '@lgw/kernel';
+import { SetAutoReturnUseCase } from '../application/set-auto-return/set-auto-return.use-case';
+import { SetBrandColourUseCase } from '../application/set-brand-colour/set-brand-colour.use-case';
 import { IssueApiKeyUseCase } from '../application/issue-api-key/issue-api-key.use-case';
 import { ListApiKeysUseCase } from '../application/list-api-keys/list-api-keys.use-case';
 import { ListTeamsUseCase } from '../application/list-teams/list-teams.use-case';
@@ -19,7 +21,7 @@ import {
   TeamListResponseDto,
   TeamSummaryDto,
 } from './dto/admin.response.dto';
-import { AdminTokenGuard, ApiErrorResponses } from '@lgw/http-api';
+import { AdminTokenGuard, ApiErrorResponses, RequestAuditSource } from '@lgw/http-api';
 
 /** Operator API (docs/runbook.md): the control panel's backend, behind ADMIN_TOKEN. */
 @ApiTags('admin')
@@ -35,6 +37,8 @@ export class TeamsAdminHttpController {
     private readonly listTeams: ListTeamsUseCase,
     private readonly listKeys: ListApiKeysUseCase,
     private readonly setAddressVerification: SetAddressVerificationUseCase,
+    private readonly setAutoReturn: SetAutoReturnUseCase,
+    private readonly setBrandColour: SetBrandColourUseCase,
     @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
   ) {}
 
@@ -56,7 +60,18 @@ export class TeamsAdminHttpController {
   @ApiOkResponse({ type: TeamSummaryDto, description: 'The team with its settings changed.' })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND', 422: 'E_VALIDATION' })
   async update(@Param('teamId') teamId: string, @Body() body: UpdateTeamRequestDto): Promise<TeamSummaryDto> {
-    await this.setAddressVerification.execute({ teamId, mode: body.address_verification });
+    if (body.address_verification === undefined && body.auto_return_after_attempts === undefined && body.brand_colour === undefined) {
+      throw new ValidationError(
+        'body',
+        'name a setting: address_verification, auto_return_after_attempts or brand_colour',
+        'حدد إعداداً للتعديل: address_verification أو auto_return_after_attempts أو brand_colour',
+      );
+    }
+    if (body.brand_colour !== undefined) await this.setBrandColour.execute({ teamId, colour: body.brand_colour });
+    if (body.address_verification !== undefined) await this.setAddressVerification.execute({ teamId, mode: body.address_verification });
+    if (body.auto_return_after_attempts !== undefined) {
+      await this.setAutoReturn.execute({ teamId, attempts: body.auto_return_after_attempts });
+    }
     return teamView(this.settings.rateLimitPerMinute, await this.listTeams.one(teamId));
   }
 
@@ -79,16 +94,22 @@ export class TeamsAdminHttpController {
   @HttpCode(201)
   @ApiCreatedResponse({ type: IssueKeyResponseDto })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND', 422: 'E_VALIDATION (mode)' })
-  addKey(@Param('teamId') teamId: string, @Body() body: IssueKeyRequestDto): Promise<IssueKeyResponseDto> {
-    return this.issueKey.execute({ teamId, mode: body?.mode ?? 'live' });
+  async addKey(
+    @Param('teamId') teamId: string,
+    @RequestAuditSource() source: AuditSource,
+    @Body() body: IssueKeyRequestDto,
+  ): Promise<IssueKeyResponseDto> {
+    // Keys the operator issues have full access (`*`).
+    const issued = await this.issueKey.execute({ teamId, mode: body?.mode ?? 'live', audit: { tenantId: teamId, source } });
+    return { key_id: issued.key_id, api_key: issued.api_key, mode: issued.mode };
   }
 
   @Delete(':teamId/keys/:keyId')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Revoked: the key stops working at once.' })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND' })
-  async revoke(@Param('teamId') teamId: string, @Param('keyId') keyId: string): Promise<void> {
-    await this.revokeKey.execute({ teamId, keyId });
+  async revoke(@Param('teamId') teamId: string, @Param('keyId') keyId: string, @RequestAuditSource() source: AuditSource): Promise<void> {
+    await this.revokeKey.execute({ teamId, keyId, audit: { tenantId: teamId, source } });
   }
 
   @Put(':teamId/rate-limit')
@@ -109,6 +130,8 @@ function teamView(defaultPerMinute: number, team: TeamSummary): TeamSummaryDto {
     active_keys: team.activeKeys,
     created_at: team.createdAt.toISOString(),
     address_verification: team.addressVerification,
+    auto_return_after_attempts: team.autoReturnAfterAttempts,
+    brand_colour: team.brandColour,
   };
 }
 
@@ -120,5 +143,9 @@ function keyView(key: ApiKeySummary): ApiKeySummaryDto {
     created_at: key.createdAt.toISOString(),
     last_used_at: key.lastUsedAt?.toISOString() ?? null,
     revoked_at: key.revokedAt?.toISOString() ?? null,
+    name: key.name,
+    scopes: [...key.scopes],
+    expires_at: key.expiresAt?.toISOString() ?? null,
+    allowed_ips: [...key.allowedIps],
   };
 }

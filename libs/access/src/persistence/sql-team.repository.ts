@@ -1,5 +1,5 @@
-import { AddressVerificationMode, ApiMode } from '@lgw/kernel';
-import { DataSource, IsNull } from 'typeorm';
+import { AddressVerificationMode, ApiMode, AuditEntry, FULL_ACCESS } from '@lgw/kernel';
+import { DataSource } from 'typeorm';
 
 import {
   ActiveKey,
@@ -9,7 +9,7 @@ import {
   TeamRepositoryPort,
   TeamSummary,
 } from '../application/ports/team.repository.port';
-import { ApiKeyOrmEntity, TeamOrmEntity, isUuid } from '@lgw/database';
+import { ApiKeyOrmEntity, TeamOrmEntity, appendAuditEvents, isUuid } from '@lgw/database';
 
 export class SqlTeamRepository implements TeamRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
@@ -24,7 +24,7 @@ export class SqlTeamRepository implements TeamRepositoryPort {
         accountId: null,
       });
       await em.insert(TeamOrmEntity, { id: testScopeId, name: team.name, rateLimitPerMinute: null, mode: 'test', accountId: team.id });
-      for (const key of keys) await em.insert(ApiKeyOrmEntity, { ...key, revokedAt: null });
+      for (const key of keys) await insertKey(em, key);
     });
   }
 
@@ -39,16 +39,38 @@ export class SqlTeamRepository implements TeamRepositoryPort {
     return rows[0]?.mode ?? null;
   }
 
-  async addKey(key: NewApiKey): Promise<void> {
-    await this.dataSource.getRepository(ApiKeyOrmEntity).insert({ ...key, revokedAt: null });
+  async addKey(key: NewApiKey, audit?: AuditEntry): Promise<void> {
+    await this.dataSource.transaction(async (em) => {
+      await insertKey(em, key);
+      if (audit) await appendAuditEvents(em, [audit]);
+    });
   }
 
-  async revokeKey(teamId: string, keyId: string, at: Date): Promise<boolean> {
+  async revokeKey(
+    teamId: string,
+    keyId: string,
+    at: Date,
+    options: { readonly mode?: ApiMode; readonly unlessLastFullAccess?: boolean; readonly audit?: AuditEntry } = {},
+  ): Promise<boolean | 'last_full_access'> {
     if (!isUuid(teamId) || !isUuid(keyId)) return false;
-    const result = await this.dataSource
-      .getRepository(ApiKeyOrmEntity)
-      .update({ id: keyId, teamId, revokedAt: IsNull() }, { revokedAt: at });
-    return (result.affected ?? 0) > 0;
+    return this.dataSource.transaction(async (em) => {
+      // The team's active keys, locked: a concurrent revocation waits and then sees this one.
+      const keys: Array<{ id: string; mode: ApiMode; scopes: string[]; expires_at: Date | null }> = await em.query(
+        'SELECT id, mode, scopes, expires_at FROM api_keys WHERE team_id = $1 AND revoked_at IS NULL ORDER BY id FOR UPDATE',
+        [teamId],
+      );
+      const key = keys.find((k) => k.id === keyId);
+      if (!key || (options.mode && key.mode !== options.mode)) return false;
+      if (options.unlessLastFullAccess && key.scopes.includes(FULL_ACCESS)) {
+        const others = keys.filter(
+          (k) => k.id !== keyId && k.mode === key.mode && k.scopes.includes(FULL_ACCESS) && (!k.expires_at || new Date(k.expires_at) > at),
+        );
+        if (others.length === 0) return 'last_full_access';
+      }
+      await em.query('UPDATE api_keys SET revoked_at = $2 WHERE id = $1', [keyId, at]);
+      if (options.audit) await appendAuditEvents(em, [options.audit], at);
+      return true;
+    });
   }
 
   async setRateLimit(teamId: string, perMinute: number): Promise<boolean> {
@@ -68,10 +90,29 @@ export class SqlTeamRepository implements TeamRepositoryPort {
     return rows.length > 0;
   }
 
+  async setAutoReturnAfterAttempts(teamId: string, attempts: number): Promise<boolean> {
+    if (!isUuid(teamId)) return false;
+    const rows: unknown[] = await this.dataSource.query(
+      "UPDATE teams SET auto_return_after_attempts = $2 WHERE id = $1 AND mode = 'live' RETURNING id",
+      [teamId, attempts],
+    );
+    return rows.length > 0;
+  }
+
+  async setBrandColour(teamId: string, colour: string | null): Promise<boolean> {
+    if (!isUuid(teamId)) return false;
+    const rows: unknown[] = await this.dataSource.query("UPDATE teams SET brand_colour = $2 WHERE id = $1 AND mode = 'live' RETURNING id", [
+      teamId,
+      colour,
+    ]);
+    return rows.length > 0;
+  }
+
   async findActiveKeyByHash(keyHash: string): Promise<ActiveKey | null> {
     // A test key works in its team's test scope; the limit and the address rule are the team's either way.
     const rows: KeyRow[] = await this.dataSource.query(
       `SELECT k.id AS key_id, k.team_id AS account_id, k.mode, k.key_hash, t.rate_limit_per_minute, t.address_verification,
+              k.name, k.scopes, k.expires_at, k.allowed_ips,
               CASE WHEN k.mode = 'test' THEN s.id ELSE t.id END AS tenant_id
          FROM api_keys k JOIN teams t ON t.id = k.team_id
          LEFT JOIN teams s ON s.account_id = t.id
@@ -88,6 +129,10 @@ export class SqlTeamRepository implements TeamRepositoryPort {
       keyHash: row.key_hash,
       rateLimitPerMinute: row.rate_limit_per_minute,
       addressVerification: row.address_verification,
+      name: row.name,
+      scopes: row.scopes,
+      expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+      allowedIps: row.allowed_ips,
     };
   }
 
@@ -114,6 +159,11 @@ export class SqlTeamRepository implements TeamRepositoryPort {
       createdAt: k.createdAt,
       lastUsedAt: k.lastUsedAt,
       revokedAt: k.revokedAt,
+      name: k.name,
+      scopes: k.scopes,
+      expiresAt: k.expiresAt,
+      allowedIps: k.allowedIps,
+      last4: k.last4,
     }));
   }
 
@@ -133,6 +183,10 @@ interface KeyRow {
   key_hash: string;
   rate_limit_per_minute: number | null;
   address_verification: AddressVerificationMode;
+  name: string | null;
+  scopes: string[];
+  expires_at: Date | null;
+  allowed_ips: string[];
 }
 
 interface TeamRow {
@@ -142,9 +196,11 @@ interface TeamRow {
   created_at: Date;
   active_keys: string | number;
   address_verification: AddressVerificationMode;
+  auto_return_after_attempts: number;
+  brand_colour: string | null;
 }
 
-const TEAM_SUMMARY_SQL = `SELECT t.id, t.name, t.rate_limit_per_minute, t.created_at, t.address_verification,
+const TEAM_SUMMARY_SQL = `SELECT t.id, t.name, t.rate_limit_per_minute, t.created_at, t.address_verification, t.auto_return_after_attempts, t.brand_colour,
          count(k.id) FILTER (WHERE k.revoked_at IS NULL) AS active_keys
     FROM teams t LEFT JOIN api_keys k ON k.team_id = t.id`;
 
@@ -156,5 +212,24 @@ function toTeamSummary(row: TeamRow): TeamSummary {
     activeKeys: Number(row.active_keys),
     createdAt: new Date(row.created_at),
     addressVerification: row.address_verification,
+    autoReturnAfterAttempts: Number(row.auto_return_after_attempts),
+    brandColour: row.brand_colour ?? null,
   };
+}
+
+/** A new key; one not narrowed keeps full access. */
+async function insertKey(em: { insert: DataSource['manager']['insert'] }, key: NewApiKey): Promise<void> {
+  await em.insert(ApiKeyOrmEntity, {
+    id: key.id,
+    teamId: key.teamId,
+    mode: key.mode,
+    keyHash: key.keyHash,
+    displayPrefix: key.displayPrefix,
+    revokedAt: null,
+    name: key.name ?? null,
+    scopes: [...(key.scopes ?? [FULL_ACCESS])],
+    expiresAt: key.expiresAt ?? null,
+    allowedIps: [...(key.allowedIps ?? [])],
+    last4: key.last4 ?? null,
+  });
 }

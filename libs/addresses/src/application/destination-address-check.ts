@@ -9,8 +9,9 @@ import {
   AddressProps,
   DomainError,
   AddressServiceUnavailableError,
+  ShipmentWarning,
 } from '@lgw/kernel';
-import { addressCorrectedWarning, addressNotVerifiedWarning, ShipmentWarning } from '../domain/address-warnings';
+import { addressCorrectedWarning, addressNotVerifiedWarning } from '../domain/address-warnings';
 import {
   ADDRESS_DIRECTORY,
   ADDRESS_VERIFICATION_SETTINGS,

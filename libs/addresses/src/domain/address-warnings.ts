@@ -1,31 +1,7 @@
-import { AddressDifference } from '@lgw/kernel';
-
-/** The warnings a shipment can carry (docs/api.md §10); those of National Address verification are built here. */
-export const SHIPMENT_WARNING_CODES = [
-  'HS_CODES_MISSING',
-  'DECLARED_VALUE_MISSING',
-  'DESTINATION_PHONE_MISSING',
-  'ORIGIN_NOT_NORMALISED',
-  'QUOTE_NEAR_EXPIRY',
-  'ADDRESS_NOT_VERIFIED',
-  'ADDRESS_CORRECTED',
-] as const;
+import { AddressDifference, ShipmentWarning, ShipmentWarningCode, shipmentWarning } from '@lgw/kernel';
 
 /** The warnings National Address verification gives; recomputed whenever the destination changes. */
 export const ADDRESS_WARNING_CODES = ['ADDRESS_NOT_VERIFIED', 'ADDRESS_CORRECTED'] as const satisfies readonly ShipmentWarningCode[];
-
-export type ShipmentWarningCode = (typeof SHIPMENT_WARNING_CODES)[number];
-
-export interface ShipmentWarning {
-  readonly code: ShipmentWarningCode;
-  readonly message_en: string;
-  readonly message_ar: string;
-}
-
-/** One bilingual warning. */
-export function shipmentWarning(code: ShipmentWarningCode, message_en: string, message_ar: string): ShipmentWarning {
-  return { code, message_en, message_ar };
-}
 
 /** Why a Saudi destination could not be verified. */
 export type AddressNotVerifiedReason = 'not_found' | 'service_unavailable';

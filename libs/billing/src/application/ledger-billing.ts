@@ -1,16 +1,16 @@
 import { Logger } from '@nestjs/common';
-import { billingPeriodOf } from '@lgw/kernel';
+import { billingPeriodOf, rateCardForLane } from '@lgw/kernel';
 import { BillingLineDraft } from '../domain/billing-line';
 import {
   BilledShipment,
   bookingLines,
   cancellationCredit,
-  chargeWithoutVat,
   customerReturnFee,
   returnFee,
   weightAdjustment,
 } from '../domain/billing-charges';
-import { rateCardForLane, RateCardSourcePort } from '@lgw/carrier-access';
+import { RateCardSourcePort } from '@lgw/carrier-access';
+import { chargeWithoutVat } from './rate-card-charge';
 import { BillingLedgerPort, LedgerLine } from './ports/billing-ledger.port';
 import { ShipmentRepositoryPort, ShipmentRecord } from '@lgw/shipping';
 import { TenantModes } from '@lgw/access';
@@ -91,9 +91,10 @@ export class LedgerBilling {
       // operator's fix, not a free weight.
       throw new Error(`billing: no rate card for service level ${shipment.serviceCode}`);
     }
+    const laneCard = rateCardForLane(card, shipment.lane);
     const line = weightAdjustment({
       trackingNumber: shipment.trackingNumber,
-      card: rateCardForLane(card, shipment.lane),
+      priceWithoutVat: (kg) => chargeWithoutVat(laneCard, kg),
       quotedChargeableKg: shipment.chargeableKg,
       declaredKg: declaredKg(shipment),
       measuredKg: measured,

@@ -1,7 +1,7 @@
-import { Money } from '@lgw/kernel';
+import { Money, parseRateCard } from '@lgw/kernel';
 import { EXPRESS_CARD_JSON, priceQuote } from '@lgw/rating';
-import { parseRateCard } from '@lgw/carrier-access';
-import { bookingLines, cancellationCredit, chargeWithoutVat, returnFee, weightAdjustment } from './billing-charges';
+import { chargeWithoutVat } from '../application/rate-card-charge';
+import { bookingLines, cancellationCredit, returnFee, weightAdjustment } from './billing-charges';
 import { vatOf } from './billing-line';
 import { invoiceTotals } from './invoice-totals';
 
@@ -41,7 +41,13 @@ describe('billing charges', () => {
   });
 
   describe('weight adjustment on the same rate card', () => {
-    const base = { trackingNumber: 'T1', card, quotedChargeableKg: 1.5, declaredKg: 1.2, alreadyAdjustedHalalas: 0 };
+    const base = {
+      trackingNumber: 'T1',
+      priceWithoutVat: (kg: number) => chargeWithoutVat(card, kg),
+      quotedChargeableKg: 1.5,
+      declaredKg: 1.2,
+      alreadyAdjustedHalalas: 0,
+    };
 
     it('bills the price difference without VAT when the measured weight needs a higher chargeable weight', () => {
       const line = weightAdjustment({ ...base, measuredKg: 3.2 });

@@ -1,8 +1,5 @@
-import { Money } from '@lgw/kernel';
-import { priceQuote } from '@lgw/rating';
-import { RateCard } from '@lgw/carrier-access';
+import { Money, codFee } from '@lgw/kernel';
 import { BillingLineDraft, billingLine } from './billing-line';
-import { codFee } from '@lgw/cod';
 
 /** What the ledger needs to know about a booked shipment. Money in halalas. */
 export interface BilledShipment {
@@ -66,10 +63,13 @@ export function customerReturnFee(shipment: BilledShipment): BillingLineDraft {
   );
 }
 
+/** A rate card's price for a chargeable weight (a multiple of 0.5 kg), VAT left out: rating's to compute. */
+export type PriceWithoutVat = (chargeableKg: number) => Money;
+
 export interface WeightAdjustmentInput {
   readonly trackingNumber: string;
-  /** The service level's rate card: the same one quoting priced the shipment with. */
-  readonly card: RateCard;
+  /** The price without VAT of a chargeable weight on the rate card quoting priced the shipment with. */
+  readonly priceWithoutVat: PriceWithoutVat;
   /** What the quote charged for (a multiple of 0.5 kg). */
   readonly quotedChargeableKg: number;
   /** Sum of the parcel weights the merchant declared. */
@@ -94,8 +94,9 @@ export function weightAdjustment(input: WeightAdjustmentInput): BillingLineDraft
   if (measuredGrams <= declaredGrams) return null;
   const measuredChargeableKg = Math.ceil(measuredGrams / 500) / 2;
   if (measuredChargeableKg <= input.quotedChargeableKg) return null;
-  const owed = chargeWithoutVat(input.card, measuredChargeableKg)
-    .subtract(chargeWithoutVat(input.card, input.quotedChargeableKg))
+  const owed = input
+    .priceWithoutVat(measuredChargeableKg)
+    .subtract(input.priceWithoutVat(input.quotedChargeableKg))
     .subtract(Money.ofHalalas(input.alreadyAdjustedHalalas));
   if (owed.halalas <= 0) return null;
   const from = input.quotedChargeableKg.toFixed(1);
@@ -105,15 +106,6 @@ export function weightAdjustment(input: WeightAdjustmentInput): BillingLineDraft
     owed,
     `Weight adjustment ${input.trackingNumber}: ${from} kg → ${to} kg`,
     `تعديل الوزن ${input.trackingNumber}: ${from} كغ ← ${to} كغ`,
-  );
-}
-
-/** A rate-card price without its VAT line. */
-export function chargeWithoutVat(card: RateCard, chargeableKg: number): Money {
-  return Money.sum(
-    priceQuote(card, chargeableKg)
-      .lines.filter((l) => l.code !== 'vat')
-      .map((l) => l.amount),
   );
 }
 

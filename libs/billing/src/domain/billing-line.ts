@@ -1,5 +1,4 @@
-import { Money } from '@lgw/kernel';
-import { VAT_BASIS_POINTS } from '@lgw/rating';
+import { Money, VAT_BASIS_POINTS } from '@lgw/kernel';
 
 /** Why a ledger line exists (docs/api.md §2 Invoice line `cause`). */
 export const BILLING_CAUSES = ['shipment', 'cod_fee', 'weight_adjustment', 'return_fee', 'cancellation_credit'] as const;

@@ -4,7 +4,7 @@ import { BillingProfile, EINVOICE_STORE, EinvoiceDocument, EinvoiceStorePort } f
 import { IssueEinvoicesUseCase } from '../application/einvoicing/issue-einvoices/issue-einvoices.use-case';
 import { OnboardEgsUseCase } from '../application/einvoicing/onboard-egs/onboard-egs.use-case';
 import { SetBillingProfileUseCase } from '../application/einvoicing/set-billing-profile/set-billing-profile.use-case';
-import { DomainError, Money } from '@lgw/kernel';
+import { DomainError, Money, AuditSource } from '@lgw/kernel';
 import { BillingProfileRequestDto, IssueInvoicesRequestDto, OnboardEgsRequestDto } from './dto/einvoicing.request.dto';
 import {
   BillingProfileResponseDto,
@@ -12,7 +12,7 @@ import {
   IssueInvoicesResponseDto,
   OnboardEgsResponseDto,
 } from './dto/einvoicing.response.dto';
-import { AdminTokenGuard, ApiErrorResponses } from '@lgw/http-api';
+import { AdminTokenGuard, ApiErrorResponses, RequestAuditSource } from '@lgw/http-api';
 
 /** E-invoicing for operators (DESIGN §6): buyer profiles, "invoice now", EGS onboarding. */
 @ApiTags('admin')
@@ -30,16 +30,20 @@ export class EinvoicingAdminHttpController {
   @Put('teams/:teamId/billing-profile')
   @ApiOkResponse({ type: BillingProfileResponseDto })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND', 422: 'E_VALIDATION (legal_name_ar, legal_name_en, vat_number, address.*)' })
-  async billingProfile(@Param('teamId') teamId: string, @Body() body: BillingProfileRequestDto): Promise<BillingProfileResponseDto> {
-    return profileView(await this.setProfile.execute({ teamId, ...body }));
+  async billingProfile(
+    @Param('teamId') teamId: string,
+    @Body() body: BillingProfileRequestDto,
+    @RequestAuditSource() source: AuditSource,
+  ): Promise<BillingProfileResponseDto> {
+    return profileView(await this.setProfile.execute({ teamId, ...body, source }));
   }
 
   @Post('invoices/issue')
   @HttpCode(201)
   @ApiCreatedResponse({ type: IssueInvoicesResponseDto })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND (team_id)', 409: 'E_EINVOICING_NOT_ONBOARDED' })
-  async issueNow(@Body() body: IssueInvoicesRequestDto): Promise<IssueInvoicesResponseDto> {
-    const { documents, stillBilling } = await this.issue.issue({ teamId: body?.team_id });
+  async issueNow(@Body() body: IssueInvoicesRequestDto, @RequestAuditSource() source: AuditSource): Promise<IssueInvoicesResponseDto> {
+    const { documents, stillBilling } = await this.issue.issue({ teamId: body?.team_id, source });
     return {
       documents: documents.map(documentView),
       still_billing: stillBilling.map((s) => ({ shipment_id: s.shipmentId, event: s.event, reason: s.reason })),

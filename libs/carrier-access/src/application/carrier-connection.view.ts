@@ -13,9 +13,18 @@ export interface CarrierConnectionView {
   /** Service codes priced from the connection's contract rates instead of the carrier's cards. */
   readonly contract_rates: string[];
   readonly created_at: string;
+  /**
+   * Where the carrier pushes status updates for this account: the path under the gateway's
+   * public address. Only in the answer that created the connection (the token is kept hashed).
+   */
+  readonly webhook_url?: string;
 }
 
-export function toCarrierConnectionView(record: CarrierConnectionRecord, audience: 'team' | 'operator'): CarrierConnectionView {
+export function toCarrierConnectionView(
+  record: CarrierConnectionRecord,
+  audience: 'team' | 'operator',
+  webhookUrl?: string,
+): CarrierConnectionView {
   const hidden = audience === 'team' && record.owner === 'platform';
   return {
     id: record.id,
@@ -26,6 +35,7 @@ export function toCarrierConnectionView(record: CarrierConnectionRecord, audienc
     account_number: hidden ? null : record.accountNumber,
     contract_rates: hidden ? [] : Object.keys(record.rateCards ?? {}).sort(),
     created_at: record.createdAt.toISOString(),
+    ...(webhookUrl ? { webhook_url: webhookUrl } : {}),
   };
 }
 

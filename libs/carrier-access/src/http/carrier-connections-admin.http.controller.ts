@@ -5,7 +5,8 @@ import { ListCarrierConnectionsUseCase } from '../application/list-carrier-conne
 import { RevokeCarrierConnectionUseCase } from '../application/revoke-carrier-connection/revoke-carrier-connection.use-case';
 import { createConnectionCommand, CreateCarrierConnectionRequestDto } from './dto/carrier-connection.request.dto';
 import { CarrierConnectionDto, CarrierConnectionListResponseDto } from './dto/carrier-connection.response.dto';
-import { AdminTokenGuard, ApiErrorResponses } from '@lgw/http-api';
+import { AdminTokenGuard, ApiErrorResponses, RequestAuditSource } from '@lgw/http-api';
+import type { AuditSource } from '@lgw/kernel';
 
 /**
  * The platform's carrier connections (docs/runbook.md): the default contract of every team,
@@ -26,8 +27,8 @@ export class CarrierConnectionsAdminHttpController {
   @HttpCode(201)
   @ApiCreatedResponse({ type: CarrierConnectionDto })
   @ApiErrorResponses({ 422: 'E_VALIDATION (carrier, credentials.<name>, account_number, rate_cards...)', 503: 'E_CARRIER_UNAVAILABLE' })
-  create(@Body() body: CreateCarrierConnectionRequestDto): Promise<CarrierConnectionDto> {
-    return this.createConnection.execute(createConnectionCommand('platform', body));
+  create(@Body() body: CreateCarrierConnectionRequestDto, @RequestAuditSource() source: AuditSource): Promise<CarrierConnectionDto> {
+    return this.createConnection.execute(createConnectionCommand('platform', body, source));
   }
 
   @Get()
@@ -41,7 +42,7 @@ export class CarrierConnectionsAdminHttpController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Revoked: teams without their own connection to the carrier are no longer quoted it.' })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND' })
-  async remove(@Param('id') id: string): Promise<void> {
-    await this.revokeConnection.execute({ owner: 'platform', connectionId: id });
+  async remove(@Param('id') id: string, @RequestAuditSource() source: AuditSource): Promise<void> {
+    await this.revokeConnection.execute({ owner: 'platform', connectionId: id, source });
   }
 }

@@ -3,12 +3,12 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse,
 import { CreateCarrierConnectionUseCase } from '../application/create-carrier-connection/create-carrier-connection.use-case';
 import { ListCarrierConnectionsUseCase } from '../application/list-carrier-connections/list-carrier-connections.use-case';
 import { ListConnectionRequirementsUseCase } from '../application/list-connection-requirements/list-connection-requirements.use-case';
-import { Principal } from '@lgw/kernel';
+import { AuditSource, Principal } from '@lgw/kernel';
 import { RevokeCarrierConnectionUseCase } from '../application/revoke-carrier-connection/revoke-carrier-connection.use-case';
 import { createConnectionCommand, CreateCarrierConnectionRequestDto } from './dto/carrier-connection.request.dto';
 import { ConnectionRequirementListResponseDto } from './dto/carrier-connection-requirements.response.dto';
 import { CarrierConnectionDto, CarrierConnectionListResponseDto } from './dto/carrier-connection.response.dto';
-import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal, RequestAuditSource } from '@lgw/http-api';
 
 /**
  * A team's own carrier contracts beside the platform's (docs/adr/0065-carrier-connections.md):
@@ -36,8 +36,12 @@ export class CarrierConnectionsHttpController {
     422: "E_VALIDATION (carrier, credentials.<name> per the carrier's schema, account_number, rate_cards.<service>...; credentials the carrier refused)",
     503: 'E_CARRIER_UNAVAILABLE (the carrier could not be asked; nothing saved)',
   })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateCarrierConnectionRequestDto): Promise<CarrierConnectionDto> {
-    return this.createConnection.execute(createConnectionCommand({ teamId: principal.teamId }, body));
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @RequestAuditSource() source: AuditSource,
+    @Body() body: CreateCarrierConnectionRequestDto,
+  ): Promise<CarrierConnectionDto> {
+    return this.createConnection.execute(createConnectionCommand({ teamId: principal.teamId }, body, source));
   }
 
   @Get()
@@ -67,7 +71,11 @@ export class CarrierConnectionsHttpController {
     description: 'Revoked: new quotes for the carrier use the platform connection; quotes priced on this one are refused.',
   })
   @ApiErrorResponses({ 404: "E_NOT_FOUND (also for another team's connection and the platform's)" })
-  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.revokeConnection.execute({ owner: { teamId: principal.teamId }, connectionId: id });
+  async remove(
+    @CurrentPrincipal() principal: Principal,
+    @RequestAuditSource() source: AuditSource,
+    @Param('id') id: string,
+  ): Promise<void> {
+    await this.revokeConnection.execute({ owner: { teamId: principal.teamId }, connectionId: id, source });
   }
 }

@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
 import { CarrierConnectionRecord, CarrierConnectionRepositoryPort } from '../application/ports/carrier-connection.port';
 import { ConnectionOwner, ConnectionStatus } from '../domain/carrier-connection';
-import { updatedRows } from '@lgw/database';
+import type { AuditEntry } from '@lgw/kernel';
+import { appendAuditEvents, updatedRows } from '@lgw/database';
 
 interface ConnectionRow {
   id: string;
@@ -15,10 +16,11 @@ interface ConnectionRow {
   status: ConnectionStatus;
   created_at: Date;
   revoked_at: Date | null;
+  webhook_token_hash: string | null;
 }
 
 const COLUMNS =
-  'id, carrier_code, owner, team_id, account_number, credentials_ciphertext, credentials_hint, rate_cards, status, created_at, revoked_at';
+  'id, carrier_code, owner, team_id, account_number, credentials_ciphertext, credentials_hint, rate_cards, status, created_at, revoked_at, webhook_token_hash';
 
 function toRecord(row: ConnectionRow): CarrierConnectionRecord {
   return {
@@ -33,6 +35,7 @@ function toRecord(row: ConnectionRow): CarrierConnectionRecord {
     status: row.status,
     createdAt: new Date(row.created_at),
     revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+    webhookTokenHash: row.webhook_token_hash,
   };
 }
 
@@ -47,17 +50,19 @@ const insertValues = (r: CarrierConnectionRecord) => [
   r.rateCards === null ? null : JSON.stringify(r.rateCards),
   r.status,
   r.createdAt,
+  r.webhookTokenHash ?? null,
 ];
 
 const INSERT = `INSERT INTO carrier_connections
-  (id, carrier_code, owner, team_id, account_number, credentials_ciphertext, credentials_hint, rate_cards, status, created_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10)`;
+  (id, carrier_code, owner, team_id, account_number, credentials_ciphertext, credentials_hint, rate_cards, status, created_at, webhook_token_hash)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11)`;
 
 export class SqlCarrierConnectionRepository implements CarrierConnectionRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
-  async saveReplacing(record: CarrierConnectionRecord): Promise<void> {
+  async saveReplacing(record: CarrierConnectionRecord, audit?: AuditEntry): Promise<void> {
     await this.dataSource.transaction(async (em) => {
+      if (audit) await appendAuditEvents(em, [audit], record.createdAt);
       await em.query(
         `UPDATE carrier_connections SET status = 'revoked', revoked_at = $4
           WHERE status = 'active' AND owner = $1 AND carrier_code = $2 AND team_id IS NOT DISTINCT FROM $3`,
@@ -71,8 +76,8 @@ export class SqlCarrierConnectionRepository implements CarrierConnectionReposito
   async seedPlatform(record: CarrierConnectionRecord): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
       `INSERT INTO carrier_connections
-         (id, carrier_code, owner, team_id, account_number, credentials_ciphertext, credentials_hint, rate_cards, status, created_at)
-       SELECT $1::uuid, $2::text, $3::text, $4::uuid, $5::text, $6::text, $7::text, $8::jsonb, $9::text, $10::timestamptz
+         (id, carrier_code, owner, team_id, account_number, credentials_ciphertext, credentials_hint, rate_cards, status, created_at, webhook_token_hash)
+       SELECT $1::uuid, $2::text, $3::text, $4::uuid, $5::text, $6::text, $7::text, $8::jsonb, $9::text, $10::timestamptz, $11::text
         WHERE NOT EXISTS (SELECT 1 FROM carrier_connections WHERE owner = 'platform' AND carrier_code = $2::text)
         ON CONFLICT DO NOTHING RETURNING id`,
       insertValues(record),
@@ -100,15 +105,27 @@ export class SqlCarrierConnectionRepository implements CarrierConnectionReposito
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
-  async revoke(id: string, owner: { teamId: string } | 'platform', now: Date): Promise<CarrierConnectionRecord | null> {
+  async revoke(id: string, owner: { teamId: string } | 'platform', now: Date, audit?: AuditEntry): Promise<CarrierConnectionRecord | null> {
     const condition = owner === 'platform' ? "owner = 'platform'" : "owner = 'team' AND team_id = $3";
     const params: unknown[] = owner === 'platform' ? [id, now] : [id, now, owner.teamId];
-    const rows = updatedRows<ConnectionRow>(
-      await this.dataSource.query(
-        `UPDATE carrier_connections SET status = 'revoked', revoked_at = $2
-          WHERE id = $1 AND status = 'active' AND ${condition} RETURNING ${COLUMNS}`,
-        params,
-      ),
+    return this.dataSource.transaction(async (em) => {
+      const rows = updatedRows<ConnectionRow>(
+        await em.query(
+          `UPDATE carrier_connections SET status = 'revoked', revoked_at = $2
+            WHERE id = $1 AND status = 'active' AND ${condition} RETURNING ${COLUMNS}`,
+          params,
+        ),
+      );
+      if (!rows[0]) return null;
+      if (audit) await appendAuditEvents(em, [audit], now);
+      return toRecord(rows[0]);
+    });
+  }
+
+  async findByWebhookToken(carrierCode: string, tokenHash: string): Promise<CarrierConnectionRecord | null> {
+    const rows: ConnectionRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM carrier_connections WHERE webhook_token_hash = $1 AND carrier_code = $2 AND status = 'active'`,
+      [tokenHash, carrierCode],
     );
     return rows[0] ? toRecord(rows[0]) : null;
   }

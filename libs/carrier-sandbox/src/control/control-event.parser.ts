@@ -1,5 +1,5 @@
-import { EXCEPTION_TYPES, ExceptionType, isShipmentStatus, ShipmentStatus } from '@lgw/kernel';
-import { isRecord } from '@lgw/carriers/shared/sandbox';
+import { EXCEPTION_TYPES, ExceptionType, isProofMethod, isShipmentStatus, PROOF_METHODS, ShipmentStatus } from '@lgw/kernel';
+import { isRecord, SandboxProof } from '@lgw/carriers/shared/sandbox';
 
 export interface ControlEvent {
   status?: ShipmentStatus;
@@ -9,6 +9,7 @@ export interface ControlEvent {
   locationAr?: string;
   measuredWeightKg?: number;
   codCollectedHalalas?: number;
+  proof?: SandboxProof;
 }
 
 export type ControlEventResult = { ok: true; event: ControlEvent } | { ok: false; field: string; reason: string };
@@ -79,7 +80,36 @@ export function parseControlEvent(body: unknown): ControlEventResult {
     }
     event.codCollectedHalalas = Math.round(sar * 100);
   }
+  if (body.proof_of_delivery !== undefined && body.proof_of_delivery !== null) {
+    const proof = parseProof(body.proof_of_delivery);
+    if (!proof.ok) return proof;
+    if (event.status !== 'DELIVERED') return { ok: false, field: 'proof_of_delivery', reason: 'is only taken with code DELIVERED' };
+    event.proof = proof.proof;
+  }
   return { ok: true, event };
+}
+
+const MAX_PROOF_TEXT = 500;
+
+/** `{method, received_by?, photo_url?}`: who took the parcel and how, as the carrier will report it. */
+function parseProof(value: unknown): { ok: true; proof: SandboxProof } | { ok: false; field: string; reason: string } {
+  if (!isRecord(value)) return { ok: false, field: 'proof_of_delivery', reason: 'must be an object' };
+  if (!isProofMethod(value.method))
+    return { ok: false, field: 'proof_of_delivery.method', reason: `must be one of ${PROOF_METHODS.join(', ')}` };
+  for (const field of ['received_by', 'photo_url'] as const) {
+    const v = value[field];
+    if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > MAX_PROOF_TEXT)) {
+      return { ok: false, field: `proof_of_delivery.${field}`, reason: `must be a string of at most ${MAX_PROOF_TEXT} characters` };
+    }
+  }
+  return {
+    ok: true,
+    proof: {
+      method: value.method,
+      ...(optionalText(value.received_by) ? { receivedBy: optionalText(value.received_by) } : {}),
+      ...(optionalText(value.photo_url) ? { photoUrl: optionalText(value.photo_url) } : {}),
+    },
+  };
 }
 
 const MAX_REMITTANCE_ITEMS = 100_000;

@@ -26,6 +26,9 @@ function eventView(e: SandboxEvent) {
     location_ar: e.locationAr ?? null,
     measured_weight_kg: e.measuredWeightKg ?? null,
     cod_collected_sar: e.codCollectedHalalas === undefined ? null : e.codCollectedHalalas / 100,
+    proof_of_delivery: e.proof
+      ? { method: e.proof.method, received_by: e.proof.receivedBy ?? null, photo_url: e.proof.photoUrl ?? null }
+      : null,
     source: e.source,
   };
 }

@@ -33,9 +33,13 @@ export const BAHR_CARRIER: CarrierDefinition = {
       },
     ],
     capabilities: {
+      // The simulated carrier tracks the shipment by one number; the gateway numbers its pieces (docs/adr/0087).
+      pieces: { max: 20, numbering: 'gateway' },
       passthrough: true,
       // Collections Sunday to Thursday (Friday and Saturday off), Riyadh time.
       pickups: { collectionDays: [0, 1, 2, 3, 4], hours: { from: '09:00', to: '17:00' } },
+      // Its delivery events carry PodType (O, S, P), ReceiverName and PodImageUrl.
+      proofOfDelivery: { methods: ['OTP', 'SIGNATURE', 'PHOTO'] },
     },
   },
   settings: {

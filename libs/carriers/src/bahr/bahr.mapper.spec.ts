@@ -4,7 +4,7 @@ import bookingRequest from './fixtures/booking-request.json';
 import createRequest from './fixtures/create-waybill.request.json';
 import createResponse from './fixtures/create-waybill.response.json';
 import trackingHistory from './fixtures/tracking-history.response.json';
-import { bahrRefusal, fromBahrEvent, fromBahrWaybill, toBahrParty, toBahrProduct, toBahrWaybill } from './bahr.mapper';
+import { bahrRefusal, fromBahrEvent, fromBahrProof, fromBahrWaybill, toBahrParty, toBahrProduct, toBahrWaybill } from './bahr.mapper';
 
 const request = bookingRequest as CarrierBookingRequest;
 const history = (trackingHistory as BahrEnvelope<BahrTrackingHistory>).Envelope.Body!;
@@ -88,5 +88,30 @@ describe('bahr mapper', () => {
     expect(bahrRefusal({ received: {}, MessageId: 'm', Fault: fault })).toBe('WB-409 - Waybill already cancelled');
     for (const body of [undefined, null, {}, { Fault: null }, { Envelope: { Body: {}, Fault: null } }])
       expect(bahrRefusal(body)).toBeUndefined();
+  });
+});
+
+describe('bahr proof of delivery (docs/adr/0088)', () => {
+  const event = (extra: Record<string, unknown>, StatusCode: number | string = 1700) =>
+    fromBahrEvent('4100000001', { SeqNo: 7, StatusCode, EventDate: '27/11/2026 12:00', ...extra } as never);
+
+  it('maps PodType O, S and P with the receiver and the photo link on a delivery', () => {
+    expect(event({ PodType: 'O', ReceiverName: 'Sara Ali' })?.proof).toEqual({ method: 'OTP', receivedBy: 'Sara Ali', photoUrl: null });
+    expect(event({ PodType: 's', ReceiverName: 'محمد' })?.proof).toMatchObject({ method: 'SIGNATURE' });
+    expect(event({ PodType: 'P', PodImageUrl: 'https://pod.bahr.example/x.jpg' })?.proof).toEqual({
+      method: 'PHOTO',
+      receivedBy: null,
+      photoUrl: 'https://pod.bahr.example/x.jpg',
+    });
+  });
+
+  it('keeps a receiver without a known code for the gateway to judge, and nothing without any proof field', () => {
+    expect(fromBahrProof({ PodType: 'X', ReceiverName: 'Sara' })).toEqual({ receivedBy: 'Sara', photoUrl: null });
+    expect(fromBahrProof({ PodType: null, ReceiverName: null, PodImageUrl: null })).toBeUndefined();
+    expect(event({})?.proof).toBeUndefined();
+  });
+
+  it('takes no proof from an event that is not a delivery', () => {
+    expect(event({ PodType: 'O', ReceiverName: 'Sara' }, 1999)?.proof).toBeUndefined();
   });
 });

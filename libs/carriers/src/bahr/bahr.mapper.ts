@@ -1,4 +1,4 @@
-import { AddressProps } from '@lgw/kernel';
+import { AddressProps, ProofMethod, ReportedProof } from '@lgw/kernel';
 import { CarrierBooking, CarrierBookingRequest, CarrierPickupRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/carrier-access';
 import { formatLegacyRiyadhDate, parseLegacyRiyadhDate } from '../shared/riyadh-time';
 import { compact, titleCase } from '../shared/text';
@@ -84,7 +84,22 @@ export function fromBahrEvent(waybill: string, event: BahrTrackingEvent): Carrie
     occurredAt,
     ...(typeof grams === 'number' && grams > 0 ? { measuredWeightKg: gramsToKg(grams) } : {}),
     ...(cash !== null ? { codCollectedHalalas: cash } : {}),
+    ...(mapped?.status === 'DELIVERED' ? proofOf(event) : {}),
   };
+}
+
+const BAHR_POD_METHODS: Readonly<Record<string, ProofMethod>> = { O: 'OTP', S: 'SIGNATURE', P: 'PHOTO' };
+
+/** Bahr's PodType, ReceiverName and PodImageUrl in gateway terms; nothing when it reports none of them. */
+export function fromBahrProof(event: Pick<BahrTrackingEvent, 'PodType' | 'ReceiverName' | 'PodImageUrl'>): ReportedProof | undefined {
+  const method = event.PodType ? BAHR_POD_METHODS[event.PodType.trim().toUpperCase()] : undefined;
+  if (!method && !event.ReceiverName && !event.PodImageUrl) return undefined;
+  return { ...(method ? { method } : {}), receivedBy: event.ReceiverName ?? null, photoUrl: event.PodImageUrl ?? null };
+}
+
+function proofOf(event: BahrTrackingEvent): { proof?: ReportedProof } {
+  const proof = fromBahrProof(event);
+  return proof ? { proof } : {};
 }
 
 /** Null for a remittance without a number or a readable date; lines with unreadable amounts are dropped. */

@@ -79,6 +79,12 @@ export interface BahrTrackingEvent {
   WeightGrams?: number | null;
   /** Cash taken at the door on delivery, a decimal string in SAR ("125.50"). */
   CodCollected?: string | null;
+  /** Delivery events: the proof the courier took, a one-letter code (O one-time code, S signature, P photo). */
+  PodType?: string | null;
+  /** Delivery events: who signed or took the parcel, as the courier wrote it. */
+  ReceiverName?: string | null;
+  /** Delivery events: the link to the proof photo. */
+  PodImageUrl?: string | null;
 }
 
 export interface BahrRemittanceLine {

@@ -25,6 +25,8 @@ export const DARB_CARRIER: CarrierDefinition = {
     ],
     // File exchange only: there is no native JSON API to forward to.
     capabilities: {
+      // The simulated carrier tracks the shipment by one number; the gateway numbers its pieces (docs/adr/0087).
+      pieces: { max: 20, numbering: 'gateway' },
       passthrough: false,
       // Collections Saturday to Thursday (Friday off), Riyadh time.
       // Customer returns travel back on these service levels.

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eligibleServiceLevels, priceQuote, rateParcels } from '@lgw/rating';
-import { rateCardForLane, Lane } from '@lgw/carrier-access';
+import { rateCardForLane, Lane } from '@lgw/kernel';
 import { CARRIER_CATALOGUE } from '../registry/carrier-catalogue';
 import { RateCardRepository, resolveRateCardsDirectory } from './rate-card.repository';
 

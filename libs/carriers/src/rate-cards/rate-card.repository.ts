@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseRateCard, RateCard } from '@lgw/carrier-access';
+import { parseRateCard, RateCard } from '@lgw/kernel';
 
 /** Inside the carriers folder, each carrier keeps its cards in `<code>/rate-cards/`. */
 const CARRIER_RATE_CARDS = 'rate-cards';

@@ -1,4 +1,5 @@
-import { CarrierCataloguePort, CarrierDescriptor } from '@lgw/carrier-access';
+import { CarrierCataloguePort } from '@lgw/carrier-access';
+import { CarrierDescriptor } from '@lgw/kernel';
 import { CARRIERS } from './carriers.registry';
 
 /** What the gateway offers, as the carriers' folders declare it. Prices live in rate cards. */

@@ -35,11 +35,15 @@ export const SAHM_CARRIER: CarrierDefinition = {
       },
     ],
     capabilities: {
+      // The simulated carrier tracks the shipment by one number; the gateway numbers its pieces (docs/adr/0087).
+      pieces: { max: 20, numbering: 'gateway' },
       passthrough: true,
       // Collections Saturday to Thursday (Friday off), Riyadh time.
       // Customer returns travel back on these service levels.
       returns: { services: ['sahm_express_domestic', 'sahm_express_gcc'] },
       pickups: { collectionDays: [6, 0, 1, 2, 3, 4], hours: { from: '08:00', to: '20:00' } },
+      // Its DELIVERED events carry details.delivery_proof {type: otp|signature|photo, receiver_name, photo_url}.
+      proofOfDelivery: { methods: ['OTP', 'SIGNATURE', 'PHOTO'] },
     },
   },
   settings: { liveBaseUrl: 'https://api.sahm.example', credentials: { apiToken: SAHM_SANDBOX_TOKEN }, tuning: [] },

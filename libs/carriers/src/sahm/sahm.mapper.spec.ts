@@ -6,6 +6,7 @@ import validationError from './fixtures/error-validation.json';
 import page1 from './fixtures/tracking-page-1.json';
 import page2 from './fixtures/tracking-page-2.json';
 import {
+  fromSahmDeliveryProof,
   fromSahmEvent,
   fromSahmShipment,
   sahmErrorMessage,
@@ -91,5 +92,45 @@ describe('sahm mapper', () => {
   it('reads a refusal in its own words, and none from an answer that is no refusal', () => {
     expect(sahmRefusal({ error: { code: 'not_cancellable', message: 'Already collected' } })).toBe('not_cancellable - Already collected');
     for (const body of [undefined, null, 'text', {}, { error: null }, { data: [] }]) expect(sahmRefusal(body)).toBeUndefined();
+  });
+});
+
+describe('sahm proof of delivery (docs/adr/0088)', () => {
+  const delivered = (details: Record<string, unknown>) =>
+    fromSahmEvent({ id: 'evt_1', tracking_number: 'SHM1', status: 'delivered', occurred_at: '2026-11-27T09:00:00Z', details } as never);
+
+  it('maps delivery_proof type, receiver and photo on a delivered event', () => {
+    expect(delivered({ delivery_proof: { type: 'otp', receiver_name: 'Sara Ali', photo_url: null } })?.proof).toEqual({
+      method: 'OTP',
+      receivedBy: 'Sara Ali',
+      photoUrl: null,
+    });
+    expect(fromSahmDeliveryProof({ type: 'signature', receiver_name: 'محمد' })).toEqual({
+      method: 'SIGNATURE',
+      receivedBy: 'محمد',
+      photoUrl: null,
+    });
+    expect(fromSahmDeliveryProof({ type: 'PHOTO', photo_url: 'https://pod.sahm.example/1.jpg' })).toEqual({
+      method: 'PHOTO',
+      receivedBy: null,
+      photoUrl: 'https://pod.sahm.example/1.jpg',
+    });
+  });
+
+  it('leaves the method to the gateway for a type it does not know, and reports nothing without delivery_proof', () => {
+    expect(fromSahmDeliveryProof({ type: 'fingerprint', receiver_name: 'Sara' })).toEqual({ receivedBy: 'Sara', photoUrl: null });
+    expect(delivered({})?.proof).toBeUndefined();
+    expect(fromSahmDeliveryProof(null)).toBeUndefined();
+  });
+
+  it('takes no proof from an event that is not a delivery', () => {
+    const transit = fromSahmEvent({
+      id: 'evt_2',
+      tracking_number: 'SHM1',
+      status: 'in_transit',
+      occurred_at: '2026-11-27T08:00:00Z',
+      details: { delivery_proof: { type: 'otp', receiver_name: 'Sara' } },
+    } as never);
+    expect(transit?.proof).toBeUndefined();
   });
 });

@@ -1,8 +1,16 @@
-import { AddressProps } from '@lgw/kernel';
+import { AddressProps, ProofMethod, ReportedProof } from '@lgw/kernel';
 import { CarrierBooking, CarrierBookingRequest, CarrierRemittance, CarrierTrackingEvent } from '@lgw/carrier-access';
 import { compact } from '../shared/text';
 import { SAHM_STATUS_MAP } from './sahm.status-map';
-import { SahmAddress, SahmCreateShipmentRequest, SahmErrorBody, SahmPayout, SahmShipment, SahmTrackingEvent } from './sahm.wire-types';
+import {
+  SahmAddress,
+  SahmCreateShipmentRequest,
+  SahmDeliveryProof,
+  SahmErrorBody,
+  SahmPayout,
+  SahmShipment,
+  SahmTrackingEvent,
+} from './sahm.wire-types';
 
 /** Gateway service level → Sahm product code. */
 const SAHM_PRODUCTS: Readonly<Record<string, string>> = {
@@ -60,6 +68,7 @@ export function fromSahmEvent(event: SahmTrackingEvent): CarrierTrackingEvent | 
   const mapped = SAHM_STATUS_MAP.map(event.status ?? '');
   const weight = event.details?.measured_weight_kg;
   const cash = event.details?.cash_collected?.amount_minor;
+  const proof = mapped?.status === 'DELIVERED' ? fromSahmDeliveryProof(event.details?.delivery_proof) : undefined;
   return {
     trackingNumber: event.tracking_number,
     eventId: event.id,
@@ -71,7 +80,17 @@ export function fromSahmEvent(event: SahmTrackingEvent): CarrierTrackingEvent | 
     occurredAt,
     ...(typeof weight === 'number' && weight > 0 ? { measuredWeightKg: weight } : {}),
     ...(Number.isSafeInteger(cash) && cash! >= 0 ? { codCollectedHalalas: cash } : {}),
+    ...(proof ? { proof } : {}),
   };
+}
+
+const SAHM_PROOF_TYPES: Readonly<Record<string, ProofMethod>> = { otp: 'OTP', signature: 'SIGNATURE', photo: 'PHOTO' };
+
+/** Sahm's `delivery_proof` in gateway terms: its type names the method; an unknown or absent type proves nothing by itself. */
+export function fromSahmDeliveryProof(proof: SahmDeliveryProof | null | undefined): ReportedProof | undefined {
+  if (!proof) return undefined;
+  const method = typeof proof.type === 'string' ? SAHM_PROOF_TYPES[proof.type.toLowerCase()] : undefined;
+  return { ...(method ? { method } : {}), receivedBy: proof.receiver_name ?? null, photoUrl: proof.photo_url ?? null };
 }
 
 /** Null for a payout without a reference or a readable date: it could not be recorded once. */

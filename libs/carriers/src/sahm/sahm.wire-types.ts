@@ -72,7 +72,14 @@ export interface SahmTrackingEvent {
   description?: string | null;
   location?: { city?: string | null; city_ar?: string | null } | null;
   occurred_at: string;
-  details?: { measured_weight_kg?: number; cash_collected?: SahmMoney } | null;
+  details?: { measured_weight_kg?: number; cash_collected?: SahmMoney; delivery_proof?: SahmDeliveryProof } | null;
+}
+
+/** On a DELIVERED event: how the courier confirmed the hand-over (its app's confirmation step). */
+export interface SahmDeliveryProof {
+  type?: 'otp' | 'signature' | 'photo' | string | null;
+  receiver_name?: string | null;
+  photo_url?: string | null;
 }
 
 export interface SahmTrackingPage {

@@ -1,5 +1,5 @@
-import { CarrierPort, CarrierCredentialSchema, CarrierDescriptor } from '@lgw/carrier-access';
-import { ShipmentStatus } from '@lgw/kernel';
+import { CarrierPort, CarrierCredentialSchema } from '@lgw/carrier-access';
+import { CarrierDescriptor, ShipmentStatus } from '@lgw/kernel';
 import { carrierEnvName, CarrierSettingsContext } from './carrier-settings';
 import type { CarrierSimulator } from './sandbox/carrier-simulator';
 import { CarrierStatusMap } from './status-map';
@@ -61,9 +61,26 @@ export interface CarrierDefinition {
  *   gateway voids the shipment on its own (docs/adr/0076-real-carriers.md).
  * - `destination_update`, `remittance_feed`: the adapter throws CarrierOperationNotSupportedError.
  * - `collected_amount`: a delivery reports the cash-on-delivery amount booked, not what the courier took.
+ * - `cod_report`: a delivery reports no cash amount at all; the gateway takes the amount booked
+ *   as collected (docs/adr/0080-aramex.md).
  * - `arabic_places`, `measured_weight`: events carry no Arabic place name, no measured weight.
+ * - `booking_lookup`: the carrier has no look-up of a booking by the client's reference;
+ *   findBookingByReference only proves the credentials and answers null, so recovery cannot
+ *   learn the outcome of a booking whose answer was lost (docs/adr/0080-aramex.md).
+ * - `pickup_lookup`: the carrier neither finds a collection by the client's reference nor answers a
+ *   re-sent request with the same collection; findPickupByReference answers null, so recovery
+ *   abandons a collection whose answer was lost (docs/adr/0080-aramex.md).
  */
-export type CarrierLack = 'cancel' | 'destination_update' | 'remittance_feed' | 'collected_amount' | 'arabic_places' | 'measured_weight';
+export type CarrierLack =
+  | 'cancel'
+  | 'destination_update'
+  | 'remittance_feed'
+  | 'collected_amount'
+  | 'cod_report'
+  | 'arabic_places'
+  | 'measured_weight'
+  | 'booking_lookup'
+  | 'pickup_lookup';
 
 /** The carrier's API lacks this (CarrierDefinition.lacks). */
 export function carrierLacks(carrier: Pick<CarrierDefinition, 'lacks'>, what: CarrierLack): boolean {

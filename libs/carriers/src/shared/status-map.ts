@@ -1,5 +1,4 @@
-import { CROSS_BORDER_EXCEPTIONS, CROSS_BORDER_ONLY_STATUSES, ExceptionType, SHIPMENT_STATUSES, ShipmentStatus } from '@lgw/kernel';
-import { Lane } from '@lgw/carrier-access';
+import { CROSS_BORDER_EXCEPTIONS, CROSS_BORDER_ONLY_STATUSES, ExceptionType, SHIPMENT_STATUSES, ShipmentStatus, Lane } from '@lgw/kernel';
 
 export interface MappedStatus {
   readonly status: ShipmentStatus;

@@ -29,7 +29,14 @@ export const SMSA_CARRIER: CarrierDefinition = {
     // No collections booked through the API (SMSA's couriers call on a schedule agreed with the account),
     // no passthrough target; customer returns (C2B) are not wired yet.
     // SMSA's own waybill document is the label: a 4×6 PDF, issued at booking (docs/carriers/smsa.md).
-    capabilities: { passthrough: false, labels: { formats: ['pdf_4x6'] } },
+    // Its delivery scan names who took the parcel (ReceivedBy), with no proof method.
+    capabilities: {
+      passthrough: false,
+      labels: { formats: ['pdf_4x6'] },
+      // SMSA issues an AWB and a waybill per parcel ("Parcels"): the pieces carry SMSA's numbers (docs/adr/0087).
+      pieces: { max: 20, numbering: 'carrier' },
+      proofOfDelivery: { methods: ['NONE'] },
+    },
   },
   settings: { liveBaseUrl: 'https://ecomapis.smsaexpress.com', credentials: { apiKey: SMSA_SANDBOX_KEY }, tuning: [] },
   // One API key per SMSA account, sent in the `apikey` header.

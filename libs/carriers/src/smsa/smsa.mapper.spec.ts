@@ -3,7 +3,15 @@ import createRequest from './fixtures/b2c-new.request.json';
 import createAnswer from './fixtures/b2c-new.response.json';
 import validationError from './fixtures/error-validation.json';
 import trackSingle from './fixtures/track-single.response.json';
-import { fromSmsaShipment, fromSmsaTracking, smsaLabel, smsaRefusal, smsaShipDate, toSmsaB2cRequest } from './smsa.mapper';
+import {
+  fromSmsaReceivedBy,
+  fromSmsaShipment,
+  fromSmsaTracking,
+  smsaLabel,
+  smsaRefusal,
+  smsaShipDate,
+  toSmsaB2cRequest,
+} from './smsa.mapper';
 import { SmsaShipmentAnswer, SmsaTracking } from './smsa.wire-types';
 
 const request: CarrierBookingRequest = {
@@ -55,6 +63,21 @@ describe('smsa mapper', () => {
     expect(() => fromSmsaShipment({ ...createAnswer, sawb: '', waybills: [] })).toThrow(/malformed answer/);
   });
 
+  it("reads a booking of several parcels: each parcel's AWB numbers its piece, the first one tracks the shipment", () => {
+    const answer = {
+      ...createAnswer,
+      waybills: [
+        { awb: '231200021879', awbFile: '' },
+        { awb: '231200021880', awbFile: '' },
+      ],
+    };
+    expect(fromSmsaShipment(answer)).toEqual({
+      trackingNumber: '231200021879',
+      carrierReference: '231200021000',
+      pieceTrackingNumbers: ['231200021879', '231200021880'],
+    });
+  });
+
   it('reads the documented tracking record: scans oldest first, in the carrier offset, stable ids, COD on delivery', () => {
     const events = fromSmsaTracking(trackSingle as SmsaTracking);
     expect(events.map((e) => [e.carrierStatus, e.status])).toEqual([
@@ -87,5 +110,22 @@ describe('smsa mapper', () => {
     expect(smsaRefusal({ title: 'AWB not found', status: 404 })).toBe('AWB not found');
     expect(smsaRefusal('Invalid short address')).toBe('Invalid short address');
     expect(smsaRefusal(null)).toBeUndefined();
+  });
+});
+
+describe('smsa proof of delivery (docs/adr/0088)', () => {
+  it("takes the delivery scan's ReceivedBy as the receiver, with no proof method (SMSA reports none)", () => {
+    const events = fromSmsaTracking(structuredClone(trackSingle) as SmsaTracking);
+    const delivered = events.find((e) => e.status === 'DELIVERED');
+    expect(delivered?.proof).toEqual({ method: 'NONE', receivedBy: 'Ahmed' });
+    expect(events.filter((e) => e.status !== 'DELIVERED').every((e) => e.proof === undefined)).toBe(true);
+  });
+
+  it('reads a bare role or an empty ReceivedBy as no receiver', () => {
+    expect(fromSmsaReceivedBy('Consignee')).toBeUndefined();
+    expect(fromSmsaReceivedBy(' customer ')).toBeUndefined();
+    expect(fromSmsaReceivedBy('')).toBeUndefined();
+    expect(fromSmsaReceivedBy(null)).toBeUndefined();
+    expect(fromSmsaReceivedBy('Sara Ali')).toEqual({ method: 'NONE', receivedBy: 'Sara Ali' });
   });
 });

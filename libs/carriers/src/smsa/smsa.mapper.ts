@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AddressProps } from '@lgw/kernel';
+import { AddressProps, ReportedProof } from '@lgw/kernel';
 import { CarrierBooking, CarrierBookingRequest, CarrierTrackingEvent } from '@lgw/carrier-access';
 import { CarrierTransportError } from '../shared/carrier-transport.error';
 import { sumKg } from '../shared/units';
@@ -62,12 +62,16 @@ export function toSmsaB2cRequest(request: CarrierBookingRequest, service: string
   };
 }
 
-/** Tracking number: the first parcel's AWB (SMSA tracks by it); the shipment AWB (sawb) is the carrier's reference. */
+/**
+ * Tracking number: the first parcel's AWB (SMSA tracks by it); the shipment AWB (sawb) is the
+ * carrier's reference. Several parcels: each parcel's AWB is its piece's number (docs/adr/0087).
+ */
 export function fromSmsaShipment(answer: SmsaShipmentAnswer): CarrierBooking {
   const awb = answer.waybills?.[0]?.awb ?? answer.sawb;
   // An answer we cannot read is no answer: the booking's outcome is then learnt by its OrderNumber (recovery).
   if (!awb) throw new CarrierTransportError('malformed answer (shipment without an AWB)');
-  return { trackingNumber: awb, carrierReference: answer.sawb ?? awb };
+  const awbs = (answer.waybills ?? []).map((w) => w.awb).filter((a): a is string => typeof a === 'string' && a.length > 0);
+  return { trackingNumber: awb, carrierReference: answer.sawb ?? awb, ...(awbs.length > 1 ? { pieceTrackingNumbers: awbs } : {}) };
 }
 
 /** The waybill document SMSA issued for one AWB (base64 in awbFile), decoded; null when the answer has none. */
@@ -110,6 +114,7 @@ export function fromSmsaTracking(record: SmsaTracking): CarrierTrackingEvent[] {
       occurredAt,
       // SMSA reports the shipment's COD amount, not what the courier took: on delivery that is the cash collected.
       ...(mapped?.status === 'DELIVERED' && typeof cod === 'number' && cod > 0 ? { codCollectedHalalas: Math.round(cod * 100) } : {}),
+      ...(mapped?.status === 'DELIVERED' ? smsaProofOf(scan) : {}),
     });
   }
   return events.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
@@ -129,4 +134,22 @@ export function smsaRefusal(body: unknown): string | undefined {
 
 export function smsaErrorMessage(body: unknown, status: number): string {
   return smsaRefusal(body) ?? `HTTP ${status}`;
+}
+
+/** What SMSA's couriers write in ReceivedBy when they name no one: a role, not a receiver. */
+const SMSA_RECEIVER_ROLES = new Set(['consignee', 'customer', 'receiver', 'recipient', 'client']);
+
+/**
+ * SMSA's delivery scan names who took the parcel (ReceivedBy) and no proof method: a receiver's
+ * name with method NONE (docs/adr/0088). Undefined for no name or a bare role.
+ */
+export function fromSmsaReceivedBy(receivedBy: string | null | undefined): ReportedProof | undefined {
+  const name = receivedBy?.trim();
+  if (!name || SMSA_RECEIVER_ROLES.has(name.toLowerCase())) return undefined;
+  return { method: 'NONE', receivedBy: name };
+}
+
+function smsaProofOf(scan: SmsaScan): { proof?: ReportedProof } {
+  const proof = fromSmsaReceivedBy(scan.ReceivedBy);
+  return proof ? { proof } : {};
 }

@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { ORM_ENTITIES } from '../entities';
 import { MIGRATIONS } from '../migrations';
@@ -13,6 +13,13 @@ export interface DatabaseSettings {
   readonly dataDir: string;
   /** Embedded only: keep the database in memory (tests). */
   readonly inMemory?: boolean;
+  /**
+   * Embedded only: a migrated empty database (a file written by writeEmbeddedSeed) that a new
+   * embedded database starts from instead of creating its cluster and replaying every migration;
+   * migrations added since it was written still run. Tests start hundreds of databases
+   * (docs/adr/0090-embedded-seed.md).
+   */
+  readonly embeddedSeedFile?: string;
   readonly poolSize?: number;
   /**
    * How long a query waits for a pool connection (connecting included) before it fails: a
@@ -46,42 +53,69 @@ async function startEmbedded(settings: DatabaseSettings): Promise<EmbeddedDataba
   // Loaded lazily so production never pays for WASM.
   const { PGlite } = await import('@electric-sql/pglite');
   let location = 'memory://';
+  let isNew = true;
   if (!settings.inMemory) {
     const dir = join(settings.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
     location = dir;
+    isNew = !existsSync(join(dir, 'PG_VERSION'));
   }
-  const db = await PGlite.create(location);
+  const seed = settings.embeddedSeedFile && isNew ? new Blob([readFileSync(settings.embeddedSeedFile)]) : undefined;
+  const db = await PGlite.create({ dataDir: location, ...(seed ? { loadDataDir: seed } : {}) });
   return {
     wire: () => new PgliteWire(db),
     stop: () => db.close(),
   };
 }
 
+/**
+ * Writes a migrated empty embedded database to `file` (for DatabaseSettings.embeddedSeedFile).
+ * Written beside and renamed into place, so a reader never sees half a file.
+ */
+export async function writeEmbeddedSeed(file: string): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create('memory://');
+  const dataSource = new DataSource(embeddedOptions(() => new PgliteWire(pglite)));
+  try {
+    await dataSource.initialize();
+    await runMigrations(dataSource, true);
+    await dataSource.destroy();
+    const dump = await pglite.dumpDataDir('none');
+    mkdirSync(dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  } finally {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await pglite.close();
+  }
+}
+
+const COMMON_OPTIONS = {
+  type: 'postgres' as const,
+  entities: ORM_ENTITIES,
+  migrations: MIGRATIONS,
+  synchronize: false,
+  logging: false,
+};
+
+/** PGlite through the in-process wire, one connection (docs/adr/0070-embedded-wire.md). */
+function embeddedOptions(stream: () => PgliteWire): DataSourceOptions {
+  return { ...COMMON_OPTIONS, username: 'postgres', database: 'postgres', extra: { max: 1, connectionTimeoutMillis: 30_000, stream } };
+}
+
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
-  const common = {
-    type: 'postgres' as const,
-    entities: ORM_ENTITIES,
-    migrations: MIGRATIONS,
-    synchronize: false,
-    logging: false,
-  };
   let embedded: EmbeddedDatabase | undefined;
   let options: DataSourceOptions;
   if (settings.databaseUrl) {
     options = {
-      ...common,
+      ...COMMON_OPTIONS,
       url: settings.databaseUrl,
       extra: { max: settings.poolSize ?? 10, connectionTimeoutMillis: settings.connectTimeoutMs ?? 3_000 },
     };
   } else {
     embedded = await startEmbedded(settings);
-    options = {
-      ...common,
-      username: 'postgres',
-      database: 'postgres',
-      extra: { max: 1, connectionTimeoutMillis: 30_000, stream: embedded.wire },
-    };
+    options = embeddedOptions(embedded.wire);
   }
   const dataSource = new DataSource(options);
   try {

@@ -29,4 +29,19 @@ export class ApiKeyOrmEntity {
 
   @Column('timestamptz', { name: 'revoked_at', nullable: true })
   revokedAt: Date | null;
+
+  @Column('text', { nullable: true })
+  name: string | null;
+
+  @Column('text', { array: true, default: () => "'{*}'" })
+  scopes: string[];
+
+  @Column('timestamptz', { name: 'expires_at', nullable: true })
+  expiresAt: Date | null;
+
+  @Column('text', { name: 'allowed_ips', array: true, default: () => "'{}'" })
+  allowedIps: string[];
+
+  @Column('text', { nullable: true })
+  last4: string | null;
 }

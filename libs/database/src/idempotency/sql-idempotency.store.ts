@@ -58,26 +58,13 @@ export class SqlIdempotencyStore implements IdempotencyStorePort {
     return rowCount(rows) > 0;
   }
 
-  /**
-   * The answer is kept, and the booking intents the request left pending under the key for it
-   * (docs/adr/0068) are completed by the same statement: until this commit a dead request's
-   * retry learns the outcome from those intents, after it from the kept answer. Only intents
-   * whose shipment is recorded, the ones recovery would complete too.
-   */
   async complete(teamId: string, scope: string, key: string, response: KeptResponse): Promise<void> {
     await preparedQuery(
       this.dataSource,
       'idempotency_complete',
-      `WITH kept AS (
-         UPDATE idempotency_keys SET state = 'completed', response_outcome = $4, response_body = $5, lease_expires_at = NULL
-          WHERE team_id = $1 AND scope = $2 AND key = $3
-          RETURNING key
-       )
-       UPDATE carrier_intents i SET state = 'completed', updated_at = $6, held_until = NULL
-         FROM kept
-        WHERE i.team_id = $1 AND i.idempotency_scope = $2 AND i.idempotency_key = $3 AND i.kind = 'book'
-          AND i.state = 'pending' AND EXISTS (SELECT 1 FROM shipments s WHERE s.id = i.shipment_id)`,
-      [teamId, scope, key, response.outcome, JSON.stringify(response.body), new Date()],
+      `UPDATE idempotency_keys SET state = 'completed', response_outcome = $4, response_body = $5, lease_expires_at = NULL
+        WHERE team_id = $1 AND scope = $2 AND key = $3`,
+      [teamId, scope, key, response.outcome, JSON.stringify(response.body)],
     );
   }
 

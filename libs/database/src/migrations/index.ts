@@ -28,7 +28,17 @@ import { TeamAddressVerification1732100520000 } from './1732100520000-team-addre
 import { IdempotencyOutcome1732100530000 } from './1732100530000-idempotency-outcome.migration';
 import { CodOpenSummary1732100535000 } from './1732100535000-cod-open-summary.migration';
 import { CarrierConnections1732100540000 } from './1732100540000-carrier-connections.migration';
+import { ShippingRulesAndCarrierPerformance1732100640000 } from './1732100640000-shipping-rules-and-carrier-performance.migration';
+import { Notifications1732100650000 } from './1732100650000-notifications.migration';
+import { ShipmentPieces1732100660000 } from './1732100660000-shipment-pieces.migration';
+import { ProofOfDelivery1732100670000 } from './1732100670000-proof-of-delivery.migration';
+import { ShipmentConnection1732100680000 } from './1732100680000-shipment-connection.migration';
+import { CarrierPerformanceMonthly1732100690000 } from './1732100690000-carrier-performance-monthly.migration';
 import { ShipmentCityKeyIndex1732100550000 } from './1732100550000-shipment-city-key-index.migration';
+import { CarrierWebhookTokens1732100610000 } from './1732100610000-carrier-webhook-tokens.migration';
+import { ScopedKeysAndAudit1732100620000 } from './1732100620000-scoped-keys-and-audit.migration';
+import { DeliveryIssues1732100630000 } from './1732100630000-delivery-issues.migration';
+import { RecipientTracking1732100631000 } from './1732100631000-recipient-tracking.migration';
 
 /** Every migration, oldest first. Both PostgreSQL and embedded PGlite run the same list. */
 export const MIGRATIONS = [
@@ -63,4 +73,14 @@ export const MIGRATIONS = [
   CodOpenSummary1732100535000,
   CarrierConnections1732100540000,
   ShipmentCityKeyIndex1732100550000,
+  CarrierWebhookTokens1732100610000,
+  ScopedKeysAndAudit1732100620000,
+  DeliveryIssues1732100630000,
+  RecipientTracking1732100631000,
+  ShippingRulesAndCarrierPerformance1732100640000,
+  Notifications1732100650000,
+  ShipmentPieces1732100660000,
+  ProofOfDelivery1732100670000,
+  ShipmentConnection1732100680000,
+  CarrierPerformanceMonthly1732100690000,
 ];

@@ -1,5 +1,4 @@
-import { normaliseAddress, validateAddress, AddressProps, isPrintableText } from '@lgw/kernel';
-import { COD_MAX_HALALAS } from '@lgw/cod';
+import { normaliseAddress, validateAddress, AddressProps, isPrintableText, COD_MAX_HALALAS } from '@lgw/kernel';
 import { BATCH_CSV_COLUMNS, BatchCsvColumn, BatchCsvRow, BilingualReason, MAX_BATCH_ROWS } from './batch-csv-format';
 
 /**

@@ -9,12 +9,13 @@ import {
   IdempotentRequests,
   CurrentPrincipal,
   OUTCOME_STATUS,
+  RequestAuditSource,
 } from '@lgw/http-api';
 import { BatchCsvKind, DownloadBatchCsvUseCase } from '../application/download-batch-csv/download-batch-csv.use-case';
 import { batchFileFingerprint } from '../application/submit-batch/submit-batch.command';
 import { GetBatchUseCase } from '../application/get-batch/get-batch.use-case';
 import { ListBatchesUseCase } from '../application/list-batches/list-batches.use-case';
-import { Principal } from '@lgw/kernel';
+import { Principal, AuditSource } from '@lgw/kernel';
 import { SubmitBatchUseCase } from '../application/submit-batch/submit-batch.use-case';
 import { MAX_BATCH_FILE_BYTES } from '../domain/batch-csv-format';
 import { SubmitBatchRequestDto } from './dto/fulfilment-batch.request.dto';
@@ -69,6 +70,7 @@ export class FulfilmentBatchesHttpController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
+    @RequestAuditSource() source: AuditSource,
   ): Promise<FulfilmentBatchDto> {
     const file = await this.submitBatch.receive({
       teamId: principal.teamId,
@@ -84,7 +86,7 @@ export class FulfilmentBatchesHttpController {
           fingerprint: batchFileFingerprint(file),
           outcome: 'accepted',
         },
-        () => this.submitBatch.accept(file),
+        () => this.submitBatch.accept(file, source),
       );
       kept = !answer.replayed;
       markReplayed(reply, answer.replayed);

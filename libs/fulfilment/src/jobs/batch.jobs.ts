@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PROCESS_BATCH_JOB, RECOVER_BATCHES_JOB } from '../application/process-batch/batch-job';
 import { ProcessBatchUseCase } from '../application/process-batch/process-batch.use-case';
 import { RecoverBatchesUseCase } from '../application/recover-batches/recover-batches.use-case';
-import { GATEWAY_RUNTIME, FeatureJobs, JobsContext } from '@lgw/kernel';
+import { FeatureJobs, JobsContext } from '@lgw/kernel';
 
 /** How often fulfilment batches whose job went missing are looked for. */
 export const BATCH_RECOVERY_EVERY_MS = 30_000;
@@ -12,8 +12,6 @@ export class BatchJobs implements FeatureJobs {
   constructor(
     private readonly processBatch: ProcessBatchUseCase,
     private readonly recoverBatches: RecoverBatchesUseCase,
-    /** What this feature reads of the process: whether jobs run in-process (libs/runtime's GatewayRuntime). */
-    @Inject(GATEWAY_RUNTIME) private readonly runtime: { readonly jobs: { readonly mode: string } },
   ) {}
 
   async register({ jobs }: JobsContext): Promise<void> {
@@ -28,8 +26,8 @@ export class BatchJobs implements FeatureJobs {
     await jobs.every(RECOVER_BATCHES_JOB, BATCH_RECOVERY_EVERY_MS, { task: 'recover' });
   }
 
-  async beforeStart(): Promise<void> {
+  async beforeStart({ inProcess }: JobsContext): Promise<void> {
     // In-memory jobs die with their process: whatever is PROCESSING now was lost in it.
-    if (this.runtime.jobs.mode === 'in-process') await this.recoverBatches.execute(0);
+    if (inProcess) await this.recoverBatches.execute(0);
   }
 }

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@lgw/kernel';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
@@ -10,7 +11,7 @@ import {
 } from '../application/ports/fulfilment-batch.repository.port';
 import { BATCH_PHASES, BatchPhase } from '../domain/batch-csv-format';
 import { bookedShipmentColumns } from '@lgw/shipping';
-import { rowCount, isUuid } from '@lgw/database';
+import { rowCount, isUuid, appendAuditEvents } from '@lgw/database';
 
 interface BatchRow {
   id: string;
@@ -107,8 +108,15 @@ export function sharedColumns(rows: ReadonlyArray<Record<string, unknown>>): [ro
 export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
-  async create(b: FulfilmentBatchRecord): Promise<void> {
-    await this.dataSource.query(
+  async create(b: FulfilmentBatchRecord, audit?: AuditEntry): Promise<void> {
+    await this.dataSource.transaction(async (em) => {
+      await this.insertBatch(em, b);
+      if (audit) await appendAuditEvents(em, [audit], b.createdAt);
+    });
+  }
+
+  private async insertBatch(em: { query: DataSource['query'] }, b: FulfilmentBatchRecord): Promise<void> {
+    await em.query(
       `INSERT INTO fulfilment_batches (id, team_id, status, phase, filename, size_bytes, row_count, accepted_count,
          rejected_count, processed_rows, created_at, updated_at, finished_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
@@ -238,19 +246,19 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
                last_event_at timestamptz, lane text, origin jsonb, destination jsonb, parcels jsonb, chargeable_kg numeric,
                declared_value_halalas bigint, incoterm text, hs_codes jsonb, cod_amount_halalas bigint, reference text,
                quoted_total_halalas bigint, quoted_lines jsonb, warnings jsonb, estimated_delivery_at timestamptz,
-               created_at timestamptz, updated_at timestamptz, return_of uuid, label_format text, event_id uuid,
+               created_at timestamptz, updated_at timestamptz, return_of uuid, label_format text, pieces jsonb, event_id uuid,
                event_key text, event_code text, event_location_en text, event_at timestamptz, outbox_type text,
                outbox_payload jsonb, billing_period date, billing_lines jsonb)
            ), inserted AS (
              INSERT INTO shipments (id, team_id, quote_id, batch_id, service_reference, carrier_code, service_code, tracking_number,
                carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
                declared_value_halalas, incoterm, hs_codes, cod_amount_halalas, reference, quoted_total_halalas, warnings,
-               estimated_delivery_at, created_at, updated_at, next_poll_at, quoted_lines, return_of, label_format)
+               estimated_delivery_at, created_at, updated_at, next_poll_at, quoted_lines, return_of, label_format, pieces)
              SELECT id, team_id, quote_id, $1, 'LGW' || lpad(nextval('shipment_reference_seq')::text, 10, '0'), carrier_code,
                service_code, tracking_number, carrier_reference, status, progress, last_event_at, lane, origin, destination,
                parcels, chargeable_kg, declared_value_halalas, incoterm, hs_codes, cod_amount_halalas, reference,
                quoted_total_halalas, warnings, estimated_delivery_at, created_at, updated_at, created_at, quoted_lines,
-               return_of, label_format
+               return_of, label_format, pieces
              FROM r
              ON CONFLICT (id) DO NOTHING
              RETURNING id

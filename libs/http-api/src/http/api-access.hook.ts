@@ -1,9 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiKeyAuthenticator, type Principal, RateLimiterPort } from '@lgw/kernel';
+import {
+  type ApiKeyAuthenticator,
+  type Principal,
+  RateLimiterPort,
+  addressMatcher,
+  effectiveScopes,
+  FULL_ACCESS,
+  satisfies,
+} from '@lgw/kernel';
 import { API_BASE_PATH } from './api-resource-links';
 import { bearerToken } from './bearer';
 import { errorEnvelope, statusOf } from './error-envelope';
 import { sendError } from './send-error';
+import { ANY_KEY_ROUTE, PUBLIC_ROUTE, ROUTE_SCOPES, routeKey } from './route-scopes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,8 +25,6 @@ export const API_PREFIX = API_BASE_PATH;
 export const REQUEST_ID_HEADER = 'X-Service-Request-Id';
 /** Path and query string; longer is 414 E_URI_TOO_LONG before routing (ADR 0029). */
 export const MAX_URL_LENGTH = 8192;
-/** Public documents under the API prefix: the contract itself. */
-const PUBLIC_API_PATHS = new Set(['/api/v1/openapi.json']);
 
 export interface ApiAccessOptions {
   readonly authenticator: ApiKeyAuthenticator;
@@ -51,7 +58,11 @@ export function apiAccessGate(options: ApiAccessOptions): ApiAccessGate {
       return false;
     }
     if (!api) return true;
-    if (PUBLIC_API_PATHS.has(path)) {
+    // Public in the route table too, but counted per calling address before anything else.
+    if (path.startsWith(CARRIER_WEBHOOKS_PATH)) return carrierPushAllowed(request, reply, options);
+    const route = routeKey(request.method, request.routeOptions?.url);
+    const access = route === undefined ? undefined : (ROUTE_SCOPES[route] ?? FULL_ACCESS);
+    if (access === PUBLIC_ROUTE) {
       uncounted(reply, options.defaultLimit);
       return true;
     }
@@ -82,9 +93,63 @@ export function apiAccessGate(options: ApiAccessOptions): ApiAccessGate {
       void reply.code(statusOf('E_RATE_LIMITED')).send(errorEnvelope('E_RATE_LIMITED'));
       return false;
     }
+    // After counting: refused requests spend the key's budget too, so probing is not free.
+    const refusal = refusalOf(principal, access, request.ip);
+    if (refusal) {
+      void reply.code(statusOf('E_FORBIDDEN')).send(errorEnvelope('E_FORBIDDEN', refusal));
+      return false;
+    }
     request.principal = principal;
     return true;
   };
+}
+
+/** Carriers push here with no key: the token in the path is the credential (docs/api.md, "Carrier webhooks"). */
+const CARRIER_WEBHOOKS_PATH = `${API_BASE_PATH}/carrier-webhooks/`;
+
+/**
+ * A carrier push is counted per calling address, in the default budget: a carrier retrying
+ * hard, or someone trying tokens, is slowed the same way whatever the token.
+ */
+async function carrierPushAllowed(request: FastifyRequest, reply: FastifyReply, options: ApiAccessOptions): Promise<boolean> {
+  const decision = await options.rateLimiter.consume(`carrier-push:${request.ip}`, options.defaultLimit);
+  reply.header('X-RateLimit-Limit', String(decision.limit));
+  reply.header('X-RateLimit-Remaining', String(decision.remaining));
+  if (decision.allowed) return true;
+  reply.header('Retry-After', String(Math.max(1, Math.ceil(decision.resetMs / 1000))));
+  void reply.code(statusOf('E_RATE_LIMITED')).send(errorEnvelope('E_RATE_LIMITED'));
+  return false;
+}
+
+interface KeyRules {
+  readonly scopes: ReadonlySet<string>;
+  readonly addressAllowed: ((ip: string | undefined) => boolean) | null;
+}
+
+/**
+ * A principal is built once per key look-up and shared by its requests, so what its scopes and
+ * ranges resolve to is worked out once per principal, not per request.
+ */
+const rulesOf = new WeakMap<Principal, KeyRules>();
+
+function keyRules(principal: Principal): KeyRules {
+  let rules = rulesOf.get(principal);
+  if (!rules) {
+    rules = { scopes: effectiveScopes(principal.scopes ?? []), addressAllowed: addressMatcher(principal.allowedIps ?? []) };
+    rulesOf.set(principal, rules);
+  }
+  return rules;
+}
+
+/**
+ * Why the key may not make this request, or null. An unmatched route (404 follows) needs no
+ * scope; a route the table does not name needs full access.
+ */
+function refusalOf(principal: Principal, access: string | undefined, ip: string | undefined): Record<string, string> | null {
+  const rules = keyRules(principal);
+  if (rules.addressAllowed && !rules.addressAllowed(ip)) return { reason: 'ip_not_allowed' };
+  if (access !== undefined && access !== ANY_KEY_ROUTE && !satisfies(rules.scopes, access)) return { required_scope: access };
+  return null;
 }
 
 /**

@@ -3,7 +3,8 @@ import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { ErrorEnvelopeDto } from '../dto/error.response.dto';
 
 const COMMON: Record<number, string> = {
-  401: 'E_UNAUTHENTICATED: missing or invalid API key',
+  401: 'E_UNAUTHENTICATED: missing, invalid, revoked or expired API key',
+  403: "E_FORBIDDEN: the key lacks the operation's scope (details.required_scope, see x-required-scope) or the caller's address is outside its allowed_ips",
   429: 'E_RATE_LIMITED: over the per-key limit; see Retry-After',
   500: 'E_INTERNAL: unexpected error',
   503: 'E_SERVICE_UNAVAILABLE: the database or Redis cannot be reached; see Retry-After',

@@ -8,6 +8,7 @@ const RULES: ReadonlyArray<readonly [RegExp, (...groups: string[]) => string]> =
   [/^must be a string$/, () => 'يجب أن يكون نصاً'],
   [/^must be a number$/, () => 'يجب أن يكون رقماً'],
   [/^must be an integer$/, () => 'يجب أن يكون عدداً صحيحاً'],
+  [/^must be an integer between (\d+) and (\d+)$/, (a, b) => `يجب أن يكون عدداً صحيحاً بين ${a} و${b}`],
   [/^must be a positive number$/, () => 'يجب أن يكون رقماً موجباً'],
   [/^must be an object$/, () => 'يجب أن يكون كائناً'],
   [/^must be an object \{from, to\}$/, () => 'يجب أن يكون كائناً {from, to}'],
@@ -32,6 +33,10 @@ const RULES: ReadonlyArray<readonly [RegExp, (...groups: string[]) => string]> =
   [/^must be a number of SAR with at most two decimals$/, () => 'يجب أن يكون مبلغاً بالريال بمنزلتين عشريتين على الأكثر'],
   [/^each shipment id must be at most (\d+) characters$/, (n) => `يجب ألا يتجاوز كل معرّف شحنة ${n} حرفاً`],
   [/^each HS code must be 6 to 10 digits$/, () => 'يجب أن يتكون كل رمز HS من 6 إلى 10 أرقام'],
+  [/^must be an array of scopes$/, () => 'يجب أن يكون قائمة صلاحيات'],
+  [/^must be an array of address ranges$/, () => 'يجب أن يكون قائمة نطاقات عناوين'],
+  [/^must be given once, as text$/, () => 'يجب أن يُعطى مرة واحدة نصاً'],
+  [/^must be a calendar day YYYY-MM-DD \(Asia\/Riyadh\)$/, () => 'يجب أن يكون يوماً بالصيغة YYYY-MM-DD (بتوقيت الرياض)'],
 ];
 
 const WHAT: Record<string, string> = {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ValidationError } from '@lgw/kernel';
 import { AddressRequestDto } from '@lgw/addresses';
 import { CancelShipmentRequestDto, CreateShipmentRequestDto } from '@lgw/shipping';
+import { TestEventRequestDto } from '@lgw/tracking/http/dto/test-mode.dto';
 import { createValidationPipe } from './validation.pipe';
 
 const RIYADH = { city: 'Riyadh', country: 'SA', short_address: 'RRRD2929' };
@@ -33,6 +34,18 @@ describe('the validation gate', () => {
     expect(await refusal(CreateShipmentRequestDto, { ...body, parcels: [PARCEL] })).toMatchObject({
       field: 'origin.country',
       reason: 'is required',
+    });
+  });
+
+  it('names a missing field as required, not by the first rule of its type it fails', async () => {
+    expect(await refusal(TestEventRequestDto, { status: 'EXCEPTION' })).toMatchObject({
+      field: 'code',
+      reason: 'is required',
+      errors: [{ field: 'code', reason: 'is required', reason_ar: 'حقل مطلوب' }],
+    });
+    expect(await refusal(TestEventRequestDto, { code: 'x'.repeat(201) })).toMatchObject({
+      field: 'code',
+      reason: 'must be at most 200 characters',
     });
   });
 

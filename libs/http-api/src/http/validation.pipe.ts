@@ -40,7 +40,9 @@ function leaves(errors: ClassValidationError[], parent: string, late: boolean): 
     const path = parent ? `${parent}.${error.property}` : error.property;
     const constraints = Object.entries(error.constraints ?? {}).filter(([name]) => isLateConstraint(name) === late);
     if (constraints.length > 0) {
-      const [name, reason] = constraints[0];
+      // A field left out fails every rule of its type at once; the reason that helps is that it is missing
+      // (class-validator skips an absent optional field, so any failure of an absent one is a required field).
+      const [name, reason] = error.value === undefined && !late ? ['isDefined', 'is required'] : constraints[0];
       // The address names its own sub-fields (destination.city), as the domain reports them.
       const address =
         name === ADDRESS_CONSTRAINT

@@ -56,6 +56,7 @@ export const ADDRESS_REASONS = {
     en: 'must be an international number of 8 to 15 digits without + or leading zero',
     ar: 'يجب أن يكون رقماً دولياً من 8 إلى 15 خانة بدون + أو صفر في البداية',
   },
+  EMAIL: { en: 'must be an e-mail address (name@example.com)', ar: 'يجب أن يكون بريداً إلكترونياً (name@example.com)' },
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type AddressReason = keyof typeof ADDRESS_REASONS;
@@ -70,6 +71,7 @@ const ADDRESS_FIELDS = [
   'additional_number',
   'short_address',
   'phone',
+  'email',
 ] as const satisfies readonly (keyof AddressProps)[];
 
 type AddressField = (typeof ADDRESS_FIELDS)[number];
@@ -167,6 +169,7 @@ export function validateAddress(input: unknown): AddressViolation[] {
   check('short_address', 'SHORT_ADDRESS', (v) => /^[A-Z]{4}\d{4}$/.test(v));
   if (saudi) check('phone', 'SA_PHONE', (v) => /^9665\d{8}$/.test(v));
   else check('phone', 'FOREIGN_PHONE', (v) => /^[1-9]\d{7,14}$/.test(v));
+  check('email', 'EMAIL', (v) => v.length <= 254 && /^[^\s<>@,;:"()[\]\\]+@[^\s<>@,;:"()[\]\\]+\.[^\s<>@,;:"()[\]\\]+$/.test(v));
 
   const order = (field: string): number => ADDRESS_FIELDS.indexOf(field as AddressField);
   return violations.sort((a, b) => order(a.field) - order(b.field));

@@ -9,4 +9,6 @@ export interface AddressProps {
   readonly additional_number?: string;
   readonly short_address?: string;
   readonly phone?: string;
+  /** The recipient's e-mail, for notices (docs/adr/0086); optional. */
+  readonly email?: string;
 }

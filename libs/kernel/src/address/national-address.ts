@@ -1,4 +1,5 @@
 import { AddressProps } from './address';
+import { remembered } from '../shared/remembered';
 import { ADDRESS_REASONS, AddressViolation, normaliseAddress, validateAddress } from './address-rules';
 
 /**
@@ -96,18 +97,31 @@ export function cityKey(name: string): string {
   return folded.replace(/^(al|el|ال)(?=.{3,})/, '');
 }
 
+/** Each alias's cityKey → its group's cityKeys, built on first use (the groups never change). */
+let aliasGroups: Map<string, readonly string[]> | undefined;
+
 function aliasesOf(key: string): readonly string[] {
-  return CITY_ALIASES.find((group) => group.some((alias) => cityKey(alias) === key))?.map(cityKey) ?? [key];
+  if (!aliasGroups) {
+    aliasGroups = new Map();
+    for (const group of CITY_ALIASES) {
+      const keys = group.map(cityKey);
+      for (const alias of keys) if (!aliasGroups.has(alias)) aliasGroups.set(alias, keys);
+    }
+  }
+  return aliasGroups.get(key) ?? [key];
 }
+
+/** Names whose keys are remembered: cities are a small vocabulary, read on every quote and search. */
+const REMEMBERED_CITY_NAMES = 10_000;
 
 /**
  * The cityKeys a city as typed stands for (its spellings, Latin and Arabic): a search by city
  * matches a stored city whose cityKey is one of them. Empty for a blank name.
  */
-export function cityKeysOf(name: string): readonly string[] {
+export const cityKeysOf: (name: string) => readonly string[] = remembered(REMEMBERED_CITY_NAMES, (name) => {
   const key = cityKey(name);
-  return key === '' ? [] : [...new Set([key, ...aliasesOf(key)])];
-}
+  return Object.freeze(key === '' ? [] : [...new Set([key, ...aliasesOf(key)])]);
+});
 
 /** Whether a city as typed names the register's city (English or Arabic, with or without the article). */
 export function sameCity(sent: string, city: BilingualName): boolean {

@@ -31,6 +31,14 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
     message_en: 'Destination address is not normalised to the Saudi National Address standard.',
     message_ar: 'عنوان الوجهة غير مطابق لمعيار العنوان الوطني السعودي.',
   },
+  E_NO_OPEN_DELIVERY_ISSUE: {
+    message_en: 'The shipment has no open delivery issue to act on.',
+    message_ar: 'لا توجد مشكلة تسليم مفتوحة لهذه الشحنة.',
+  },
+  E_DELIVERY_ACTION_NOT_ALLOWED: {
+    message_en: 'This action is not allowed on the delivery issue now; see actions_allowed.',
+    message_ar: 'هذا الإجراء غير مسموح به على مشكلة التسليم الآن؛ راجع الإجراءات المسموحة.',
+  },
   E_CANCEL_NOT_ALLOWED: {
     message_en: 'Shipment can no longer be cancelled after pickup.',
     message_ar: 'لا يمكن إلغاء الشحنة بعد استلامها من قبل شركة الشحن.',
@@ -118,5 +126,14 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, BilingualMessage>> = {
   E_ADDRESS_SERVICE_UNAVAILABLE: {
     message_en: 'The National Address service is temporarily unavailable. Try again later.',
     message_ar: 'خدمة العنوان الوطني غير متاحة مؤقتاً. حاول مرة أخرى لاحقاً.',
+  },
+  E_FORBIDDEN: {
+    message_en:
+      'This API key is not allowed to do this: the scope it needs is missing, or the request comes from an address the key does not accept.',
+    message_ar: 'مفتاح الواجهة البرمجية هذا غير مسموح له بهذا الطلب: ينقصه النطاق المطلوب، أو أن الطلب وارد من عنوان لا يقبله المفتاح.',
+  },
+  E_LAST_FULL_ACCESS_KEY: {
+    message_en: "A key cannot revoke itself while it is its team's last full-access key. Issue another full-access key first.",
+    message_ar: 'لا يمكن للمفتاح إلغاء نفسه ما دام آخر مفتاح بصلاحيات كاملة لدى الفريق. أصدر مفتاحاً آخر بصلاحيات كاملة أولاً.',
   },
 };

@@ -28,6 +28,10 @@ export const ERROR_CODES = [
   'E_LABEL_VOIDED',
   'E_ADDRESS_NOT_FOUND',
   'E_ADDRESS_SERVICE_UNAVAILABLE',
+  'E_FORBIDDEN',
+  'E_LAST_FULL_ACCESS_KEY',
+  'E_NO_OPEN_DELIVERY_ISSUE',
+  'E_DELIVERY_ACTION_NOT_ALLOWED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

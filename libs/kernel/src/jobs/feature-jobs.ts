@@ -34,6 +34,8 @@ export interface JobsContext {
   readonly maintenance: MaintenanceTasks;
   /** The registered carriers' codes: per-carrier schedules, so a slow carrier never delays another. */
   readonly carrierCodes: readonly string[];
+  /** Jobs run in this process's memory (embedded mode): any job listed as running now was lost with a process before it. */
+  readonly inProcess: boolean;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface JobsContext {
 export interface FeatureJobs {
   register(context: JobsContext): Promise<void>;
   /** After every feature registered, before the worker takes jobs. */
-  beforeStart?(): Promise<void>;
+  beforeStart?(context: JobsContext): Promise<void>;
   /**
    * The queue's store lost its jobs (Redis restarted empty, flushed): re-drive this feature's
    * work from its own records. Returns counts for the log.

@@ -46,8 +46,6 @@ export interface CarrierIntentStorePort {
    * so that two recoverers (replicas, or a retry and the worker) do not settle the same one.
    */
   claimUnresolved(createdBefore: Date, now: Date, holdMs: number, limit: number): Promise<CarrierIntent[]>;
-  /** True when a booking intent that is unresolved or completed holds the quote's claim. */
-  holdsQuote(quoteId: string): Promise<boolean>;
   /**
    * Unresolved intents recorded under one Idempotency-Key, held like claimUnresolved;
    * `heldElsewhere` when some of them are being settled by another recoverer right now.
@@ -58,6 +56,12 @@ export interface CarrierIntentStorePort {
     now: Date,
     holdMs: number,
   ): Promise<{ claimed: CarrierIntent[]; heldElsewhere: boolean }>;
+  /**
+   * The shipment a booking completed under the Idempotency-Key since the key was last taken, or
+   * null: what a retry must be answered when the request's process died after the booking's commit
+   * and before its answer was kept.
+   */
+  bookedUnderKey(teamId: string, key: IdempotencyRef): Promise<string | null>;
 }
 
 export const CARRIER_INTENTS = Symbol('CARRIER_INTENTS');

@@ -6,6 +6,10 @@ export interface ResourceLinksPort {
   label(shipmentId: string): string;
   batchResult(batchId: string): string;
   batchRejections(batchId: string): string;
+  /** Where a carrier pushes a connection's status updates (POST, the token as credential). */
+  carrierWebhook(carrierCode: string, token: string): string;
+  /** The recipient's tracking page of a shipment's token: absolute, {PUBLIC_BASE_URL}/t/{token} (docs/adr/0083). */
+  trackingPage(token: string): string;
 }
 
 export const RESOURCE_LINKS = Symbol('RESOURCE_LINKS');

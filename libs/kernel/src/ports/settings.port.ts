@@ -7,6 +7,12 @@ export interface GatewaySettings {
   readonly idempotencyLeaseMs?: number;
   /** Age after which an unresolved carrier intent is settled by recovery (docs/adr/0013). */
   readonly intentRecoveryAfterMs?: number;
+  /** Days audit events are kept (AUDIT_RETENTION_DAYS); 0 or absent keeps them all. */
+  readonly auditRetentionDays?: number;
+  /** Reads of one recipient tracking link a minute (RECIPIENT_PAGE_PER_TOKEN_PER_MINUTE, 60). */
+  readonly recipientPagePerTokenPerMinute?: number;
+  /** Reads of recipient tracking pages from one client address a minute (RECIPIENT_PAGE_PER_ADDRESS_PER_MINUTE, 120). */
+  readonly recipientPagePerAddressPerMinute?: number;
 }
 
 export const DEFAULT_IDEMPOTENCY_LEASE_MS = 30_000;

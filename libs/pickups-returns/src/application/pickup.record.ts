@@ -1,6 +1,5 @@
-import { AddressProps, ShipmentStatus } from '@lgw/kernel';
+import { AddressProps, ShipmentStatus, PickupStatus, PickupWindow } from '@lgw/kernel';
 import { Shipment, ShipmentRecord } from '@lgw/shipping';
-import { PickupStatus, PickupWindow } from '@lgw/carrier-access';
 
 /** One shipment's status step made by a pickup. */
 export interface PickupShipmentMove {

@@ -1,8 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { PickupInsertOutcome, PickupRepositoryPort } from '../application/ports/pickup.repository.port';
 import { PickupRecord, PickupShipmentMove } from '../application/pickup.record';
-import { AddressProps, NOT_PICKED_UP_STATUSES } from '@lgw/kernel';
-import { PickupStatus } from '@lgw/carrier-access';
+import { AddressProps, NOT_PICKED_UP_STATUSES, PickupStatus } from '@lgw/kernel';
 import { rowCount, isUuid } from '@lgw/database';
 import { saveShipment, Shipment, SHIPMENT_COLUMNS, ShipmentRow, toShipmentRecord } from '@lgw/shipping';
 

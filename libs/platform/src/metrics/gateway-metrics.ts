@@ -37,6 +37,7 @@ export class GatewayMetrics {
   private readonly labelRender: Histogram<'outcome'>;
   private readonly browserEvents: Counter<'event'>;
   private readonly addressCache: Counter<'result'>;
+  private readonly unknownTrackingCodes: Counter<'carrier'>;
   private readonly addressLookups: Histogram<'outcome'>;
   private readonly depthSources: (() => Promise<Record<string, QueueDepth>>)[] = [];
 
@@ -101,6 +102,12 @@ export class GatewayMetrics {
       name: 'lgw_label_browser_events_total',
       help: 'Chromium pool lifecycle: launched, retired, crashed, launch-failed',
       labelNames: ['event'],
+      registers,
+    });
+    this.unknownTrackingCodes = new Counter({
+      name: 'lgw_tracking_unknown_codes_total',
+      help: "Tracking events stored with a carrier status code missing from the carrier's status map (no status change)",
+      labelNames: ['carrier'],
       registers,
     });
     this.addressCache = new Counter({
@@ -171,6 +178,10 @@ export class GatewayMetrics {
 
   countBrowserEvent(event: string): void {
     this.browserEvents.inc({ event });
+  }
+
+  countUnknownTrackingCode(carrier: string): void {
+    this.unknownTrackingCodes.inc({ carrier });
   }
 
   countAddressCache(result: 'hit' | 'miss'): void {

@@ -6,6 +6,8 @@ export interface QuoteView {
   readonly carrier: { readonly code: string; readonly name_ar: string; readonly name_en: string };
   readonly service: { readonly code: string; readonly name_ar: string; readonly name_en: string; readonly mode: string };
   readonly transit_days: { readonly min: number; readonly max: number };
+  /** If booked now: an Asia/Riyadh date, the longest transit counted in the carrier's delivery days from today's cut-off. */
+  readonly estimated_delivery_date: string;
   readonly weights: {
     readonly actual_kg: number;
     readonly volumetric_kg: number;
@@ -26,6 +28,12 @@ export interface QuoteView {
   readonly connection_id: string | null;
   /** `own`: the team's own contract with the carrier; `platform`: the platform's. */
   readonly account: ConnectionAccount;
+  /** Preferred by the shipping rule that applied to the request. */
+  readonly recommended: boolean;
+  /** The shipping rule that shaped this answer (which quotes, in what order); null when none applied. */
+  readonly rule_id: string | null;
+  /** Share of the team's deliveries on this lane by this service that arrived by their estimate; null below 20 deliveries. */
+  readonly on_time_rate: number | null;
 }
 
 /** A non-blocking advisory of POST /rates, as shipments carry them: {code, message_en, message_ar}. */

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { CarrierDescriptor, Lane, ServiceLevelDescriptor } from '@lgw/carrier-access';
-import { GCC_COUNTRY_CODES } from '@lgw/kernel';
+import { CarrierDescriptor, Lane, ServiceLevelDescriptor, GCC_COUNTRY_CODES } from '@lgw/kernel';
 import { classifyLane, eligibleServiceLevels } from './lane';
 
 const level = (code: string, lanes: Lane[]): ServiceLevelDescriptor => ({

@@ -1,5 +1,4 @@
-import { GCC_COUNTRY_CODES } from '@lgw/kernel';
-import { CarrierDescriptor, Lane, ServiceLevelDescriptor } from '@lgw/carrier-access';
+import { GCC_COUNTRY_CODES, CarrierDescriptor, Lane, ServiceLevelDescriptor } from '@lgw/kernel';
 
 const GCC: ReadonlySet<string> = new Set(GCC_COUNTRY_CODES);
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { EXPRESS_CARD_JSON, rateCardJsonArbitrary } from './fixtures/rate-card.fixtures';
-import { findWeightBand, priceQuote, PricedQuote, VAT_BASIS_POINTS } from './rate-calculator';
-import { parseRateCard, RateCard, rateCardForLane } from '@lgw/carrier-access';
+import { findWeightBand, priceCarrierAmount, priceQuote, PricedQuote } from './rate-calculator';
+import { parseRateCard, RateCard, rateCardForLane, Money, VAT_BASIS_POINTS } from '@lgw/kernel';
 
 const card = parseRateCard(EXPRESS_CARD_JSON);
 /** r is numerator/denominator rounded half-up: r − ½ ≤ n/d < r + ½, in integers. */
@@ -142,5 +142,21 @@ describe('priceQuote on a card priced per lane', () => {
 
   it('refuses the card as read: its default prices would misprice the lane it prices apart', () => {
     expect(() => priceQuote(card, 2)).toThrow(/prices its lanes apart/);
+  });
+});
+
+describe('priceCarrierAmount', () => {
+  it("prices a carrier's own amount in the lines of a card price: the amount as base, the COD fee, VAT on both", () => {
+    const priced = priceCarrierAmount(Money.ofHalalas(3100), Money.ofHalalas(500));
+    expect(priced.weight_break_applied).toBe('carrier_rate');
+    expect(priced.lines.map((l) => [l.code, l.amount.halalas])).toEqual([
+      ['base', 3100],
+      ['weight_charge', 0],
+      ['fuel_surcharge', 0],
+      ['cod_fee', 500],
+      ['vat', 540],
+    ]);
+    expect(priced.total.halalas).toBe(4140);
+    expect(priceCarrierAmount(Money.ofHalalas(3100)).lines.map((l) => l.code)).toEqual(['base', 'weight_charge', 'fuel_surcharge', 'vat']);
   });
 });

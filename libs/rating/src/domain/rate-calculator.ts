@@ -1,8 +1,4 @@
-import { Money } from '@lgw/kernel';
-import { RateCard, WeightBand } from '@lgw/carrier-access';
-
-/** Saudi VAT, 15% (docs/api.md §8). A tax, not a carrier price, so it is not on the rate cards. */
-export const VAT_BASIS_POINTS = 1500;
+import { Money, RateCard, VAT_BASIS_POINTS, WeightBand } from '@lgw/kernel';
 
 export type QuoteLineCode = 'base' | 'weight_charge' | 'fuel_surcharge' | 'cod_fee' | 'vat';
 
@@ -57,9 +53,13 @@ export function priceQuote(card: RateCard, chargeableKg: number, codFee: Money =
 
   const base = Money.ofHalalas(band.base_halalas);
   const weightCharge = Money.ofHalalas(band.per_kg_halalas).multiplyFraction(halfKgSteps - band.from_kg * 2, 2);
+  return pricedFrom(card, base, weightCharge, codFee, band.label);
+}
+
+/** The price lines of a base and weight charge on a card: fuel on both, the COD fee, VAT on all of it. */
+function pricedFrom(card: RateCard, base: Money, weightCharge: Money, codFee: Money, weightBreak: string): PricedQuote {
   const fuel = base.add(weightCharge).percent(card.fuel_surcharge_basis_points);
   const vat = base.add(weightCharge).add(fuel).add(codFee).percent(VAT_BASIS_POINTS);
-
   const lines = [
     line('base', base),
     line('weight_charge', weightCharge),
@@ -67,11 +67,24 @@ export function priceQuote(card: RateCard, chargeableKg: number, codFee: Money =
     ...(codFee.halalas > 0 ? [line('cod_fee', codFee)] : []),
     line('vat', vat),
   ];
-  return {
-    weight_break_applied: band.label,
-    lines,
-    total: Money.sum(lines.map((l) => l.amount)),
-  };
+  return { weight_break_applied: weightBreak, lines, total: Money.sum(lines.map((l) => l.amount)) };
+}
+
+/**
+ * Prices several pieces one by one on a card (its `multi_piece_pricing` is `per_piece`,
+ * docs/adr/0087): base and weight charge are each piece's, added up; fuel, the cash-on-delivery
+ * fee (once per shipment) and VAT are computed on those sums as priceQuote computes them for one
+ * weight. `weight_break_applied` is the band of the heaviest piece. One piece prices exactly as
+ * priceQuote.
+ */
+export function priceQuotePerPiece(card: RateCard, chargeableKgs: readonly number[], codFee: Money = Money.ZERO): PricedQuote {
+  if (chargeableKgs.length === 0) throw new RangeError('a per-piece price needs at least one piece');
+  const priced = chargeableKgs.map((kg) => priceQuote(card, kg));
+  const amount = (quote: PricedQuote, code: QuoteLineCode) => quote.lines.find((l) => l.code === code)?.amount ?? Money.ZERO;
+  const base = Money.sum(priced.map((q) => amount(q, 'base')));
+  const weightCharge = Money.sum(priced.map((q) => amount(q, 'weight_charge')));
+  const heaviest = chargeableKgs.reduce((max, kg) => (kg > max ? kg : max), 0);
+  return pricedFrom(card, base, weightCharge, codFee, findWeightBand(card, heaviest).label);
 }
 
 /** The band with from_kg < chargeableKg <= up_to_kg; the open last band catches the rest. */
@@ -86,4 +99,21 @@ export function findWeightBand(card: RateCard, chargeableKg: number): WeightBand
 
 function line(code: QuoteLineCode, amount: Money): QuoteLine {
   return { code, ...LABELS[code], amount };
+}
+
+/**
+ * Prices what a carrier quoted itself (its API's rate, before VAT) in the lines of a card price:
+ * base = the carrier's amount, no weight or fuel line of ours, the cash-on-delivery fee, VAT on
+ * the sum. The weight band is the carrier's own: `weight_break_applied` says so.
+ */
+export function priceCarrierAmount(carrierAmount: Money, codFee: Money = Money.ZERO): PricedQuote {
+  const vat = carrierAmount.add(codFee).percent(VAT_BASIS_POINTS);
+  const lines = [
+    line('base', carrierAmount),
+    line('weight_charge', Money.ZERO),
+    line('fuel_surcharge', Money.ZERO),
+    ...(codFee.halalas > 0 ? [line('cod_fee', codFee)] : []),
+    line('vat', vat),
+  ];
+  return { weight_break_applied: 'carrier_rate', lines, total: Money.sum(lines.map((l) => l.amount)) };
 }

@@ -1,5 +1,5 @@
 import { EXPRESS_CARD_JSON } from './fixtures/rate-card.fixtures';
-import { parseRateCard } from '@lgw/carrier-access';
+import { Money, parseRateCard } from '@lgw/kernel';
 import { rateParcels } from './rate-parcels';
 
 describe('rateParcels', () => {
@@ -23,5 +23,52 @@ describe('rateParcels', () => {
     ]);
     expect(rated.total_sar).toBe(35.42);
     expect(rated.total.halalas).toBe(3542);
+  });
+});
+
+describe('rateParcels by the card multi-piece rule (docs/adr/0087)', () => {
+  const parcels = [
+    { weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 15 }, // chargeable 2 kg on its own
+    { weight_kg: 0.9, length_cm: 25, width_cm: 20, height_cm: 10 }, // chargeable 1 kg on its own
+  ];
+  const perPiece = parseRateCard({ ...EXPRESS_CARD_JSON, multi_piece_pricing: 'per_piece' });
+
+  it('prices the sum of the chargeable weights by default, and when the card says so', () => {
+    const summed = rateParcels(parseRateCard({ ...EXPRESS_CARD_JSON, multi_piece_pricing: 'sum_of_weights' }), parcels);
+    expect(summed).toEqual(rateParcels(parseRateCard(EXPRESS_CARD_JSON), parcels));
+    expect(summed.total.halalas).toBe(3542);
+  });
+
+  it('prices each piece on its own and adds the prices on a per_piece card', () => {
+    const rated = rateParcels(perPiece, parcels);
+    // base 18 + 18; weight 4 × (2 − 0.5) + 4 × (1 − 0.5) = 8; fuel 10 % of 44; VAT 15 % of 48.40
+    expect(rated.breakdown.map((b) => [b.code, b.amount_sar])).toEqual([
+      ['base', 36],
+      ['weight_charge', 8],
+      ['fuel_surcharge', 4.4],
+      ['vat', 7.26],
+    ]);
+    expect(rated.total.halalas).toBe(5566);
+    expect(rated.weights).toMatchObject({ actual_kg: 2.1, volumetric_kg: 2.8, chargeable_kg: 3, weight_break_applied: '0.5-5kg' });
+  });
+
+  it('charges the cash-on-delivery fee once per shipment, not per piece', () => {
+    const fee = Money.ofHalalas(500);
+    const withFee = rateParcels(perPiece, parcels, fee);
+    expect(withFee.lines.filter((l) => l.code === 'cod_fee').map((l) => l.amount.halalas)).toEqual([500]);
+    expect(withFee.total.halalas - rateParcels(perPiece, parcels).total.halalas).toBe(500 + 75);
+  });
+
+  it('prices one parcel the same on either rule', () => {
+    expect(rateParcels(perPiece, [parcels[0]])).toEqual(rateParcels(parseRateCard(EXPRESS_CARD_JSON), [parcels[0]]));
+  });
+
+  it('is never cheaper per piece than the sum of the weights on a card whose bands start with a base price', () => {
+    for (let n = 2; n <= 20; n++) {
+      const many = Array.from({ length: n }, (_, i) => ({ weight_kg: 0.3 + i * 0.7, length_cm: 10, width_cm: 10, height_cm: 10 }));
+      expect(rateParcels(perPiece, many).total.halalas).toBeGreaterThanOrEqual(
+        rateParcels(parseRateCard(EXPRESS_CARD_JSON), many).total.halalas,
+      );
+    }
   });
 });

@@ -1,7 +1,6 @@
-import { ParcelProps, Money } from '@lgw/kernel';
+import { ParcelProps, Money, RateCard } from '@lgw/kernel';
 import { ChargeableWeight, computeChargeableWeight } from './chargeable-weight';
-import { priceQuote, QuoteLine, QuoteLineCode } from './rate-calculator';
-import { RateCard } from '@lgw/carrier-access';
+import { priceCarrierAmount, priceQuote, priceQuotePerPiece, PricedQuote, QuoteLine, QuoteLineCode } from './rate-calculator';
 
 /** One breakdown item as docs/api.md §2 Quote.breakdown carries it. */
 export interface QuoteBreakdownItem {
@@ -24,10 +23,33 @@ export interface RatedParcels {
   readonly total_sar: number;
 }
 
-/** Weights and price of a set of parcels on one service level's rate card. */
+/**
+ * Weights and price of a set of parcels on one service level's rate card. Several parcels are
+ * priced by the card's multi-piece rule (docs/adr/0087): by default their weights summed and
+ * priced as one; on a `per_piece` card each parcel's chargeable weight priced on its own and the
+ * prices added, the quote's chargeable weight then being the sum of the pieces' chargeable weights.
+ */
 export function rateParcels(card: RateCard, parcels: readonly ParcelProps[], codFee: Money = Money.ZERO): RatedParcels {
   const weights = computeChargeableWeight(parcels, card.volumetric_divisor);
-  const priced = priceQuote(card, weights.chargeable_kg, codFee);
+  if (card.multi_piece_pricing !== 'per_piece' || parcels.length < 2) {
+    return ratedFrom(weights, priceQuote(card, weights.chargeable_kg, codFee));
+  }
+  const pieces = parcels.map((parcel) => computeChargeableWeight([parcel], card.volumetric_divisor).chargeable_kg);
+  const chargeable = pieces.reduce((sum, kg) => sum + kg * 2, 0) / 2;
+  return ratedFrom({ ...weights, chargeable_kg: chargeable }, priceQuotePerPiece(card, pieces, codFee));
+}
+
+/** The same for a price the carrier quoted itself (before VAT), weights measured with the card's divisor. */
+export function rateParcelsAtCarrierPrice(
+  carrierAmount: Money,
+  parcels: readonly ParcelProps[],
+  volumetricDivisor: number,
+  codFee: Money = Money.ZERO,
+): RatedParcels {
+  return ratedFrom(computeChargeableWeight(parcels, volumetricDivisor), priceCarrierAmount(carrierAmount, codFee));
+}
+
+function ratedFrom(weights: ChargeableWeight, priced: PricedQuote): RatedParcels {
   return {
     weights: { ...weights, weight_break_applied: priced.weight_break_applied },
     lines: priced.lines,

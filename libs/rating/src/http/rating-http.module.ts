@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RatesHttpController } from './rates.http.controller';
+import { ShippingRulesHttpController } from './shipping-rules.http.controller';
 
-/** POST /rates. */
-@Module({ controllers: [RatesHttpController] })
+/** POST /rates and the shipping rules that shape it. */
+@Module({ controllers: [RatesHttpController, ShippingRulesHttpController] })
 export class RatingHttpModule {}

@@ -11,13 +11,8 @@ const quote = (over: Partial<IssuedQuote> = {}): IssuedQuote => ({
   destinationCountry: 'SA',
   parcelsFingerprint: randomBytes(32).toString('hex'),
   chargeableKg: 2.5,
-  baseHalalas: 1500,
-  weightChargeHalalas: 300,
-  fuelSurchargeHalalas: 180,
-  vatHalalas: 297,
-  totalHalalas: 2277,
+  price: { totalHalalas: 2277, lines: { base: 1500, weight_charge: 300, fuel_surcharge: 180, vat: 297 } },
   codAmountHalalas: 0,
-  codFeeHalalas: 0,
   connectionId: null,
   createdAt: new Date('2026-11-24T10:00:00.123Z'),
   expiresAt: new Date('2026-11-24T10:15:00.123Z'),
@@ -37,7 +32,12 @@ describe('SignedQuoteCodec', () => {
   });
 
   it('opens what it sealed, for the team it sealed it for, field for field', () => {
-    const q = quote({ lane: 'international', destinationCountry: 'AE', totalHalalas: 2 ** 40, chargeableKg: 1234.5 });
+    const q = quote({
+      lane: 'international',
+      destinationCountry: 'AE',
+      price: { totalHalalas: 2 ** 40, lines: { base: 2 ** 40, weight_charge: 0, fuel_surcharge: 0, vat: 0 } },
+      chargeableKg: 1234.5,
+    });
     const id = codec.seal(q);
     expect(id).toMatch(/^q1\.[A-Za-z0-9_-]+$/);
     expect(id.length).toBeLessThanOrEqual(256);
@@ -45,11 +45,18 @@ describe('SignedQuoteCodec', () => {
   });
 
   it('carries the cash on delivery amount and fee the quote was rated with', () => {
-    const q = quote({ codAmountHalalas: 1_000_000, codFeeHalalas: 15_000, totalHalalas: 21_527 });
+    const q = quote({
+      codAmountHalalas: 1_000_000,
+      price: { totalHalalas: 21_527, lines: { base: 1500, weight_charge: 300, fuel_surcharge: 180, cod_fee: 15_000, vat: 4547 } },
+    });
     const opened = codec.open(q.teamId, codec.seal(q));
     expect(opened).toEqual(q);
     expect(opened?.codAmountHalalas).toBe(1_000_000);
-    expect(opened?.codFeeHalalas).toBe(15_000);
+    expect(opened?.price.lines.cod_fee).toBe(15_000);
+    // Without cash on delivery there is no cod_fee line at all, as the breakdown shows none.
+    const plain = quote();
+    expect(codec.open(plain.teamId, codec.seal(plain))?.price.lines).toEqual(plain.price.lines);
+    expect(plain.price.lines).not.toHaveProperty('cod_fee');
   });
 
   it('carries the carrier connection the quote was priced on', () => {
@@ -63,7 +70,10 @@ describe('SignedQuoteCodec', () => {
 
   it('still opens a version 2 token (issued before connections) as booked on the platform account', () => {
     const key = randomBytes(32);
-    const q = quote({ codAmountHalalas: 5_000, codFeeHalalas: 1_500 });
+    const q = quote({
+      codAmountHalalas: 5_000,
+      price: { totalHalalas: 3_777, lines: { base: 1500, weight_charge: 300, fuel_surcharge: 180, cod_fee: 1_500, vat: 297 } },
+    });
     const sealed = Buffer.from(new SignedQuoteCodec(key).seal(q).slice(3), 'base64url');
     // A version 2 body is the version 3 body without the 16 connection bytes after the nonce.
     const body = sealed.subarray(0, sealed.length - 16);

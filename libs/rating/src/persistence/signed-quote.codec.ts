@@ -1,6 +1,6 @@
 import { createHash, type Hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IssuedQuote } from '../application/ports/quote.repository.port';
-import type { Lane } from '@lgw/carrier-access';
+import type { Lane } from '@lgw/kernel';
 
 /**
  * A quote id that carries the quote (docs/adr/0031): `q1.` + base64url of the priced facts
@@ -43,13 +43,14 @@ export class SignedQuoteCodec {
     at += token.write(country(quote.destinationCountry), at, 'latin1');
     at += token.write(fingerprint(quote.parcelsFingerprint), at, 'hex');
     at = token.writeUInt32BE(grams(quote.chargeableKg), at);
-    at = token.writeUIntBE(quote.baseHalalas, at, 6);
-    at = token.writeUIntBE(quote.weightChargeHalalas, at, 6);
-    at = token.writeUIntBE(quote.fuelSurchargeHalalas, at, 6);
-    at = token.writeUIntBE(quote.vatHalalas, at, 6);
-    at = token.writeUIntBE(quote.totalHalalas, at, 6);
+    const { lines } = quote.price;
+    at = token.writeUIntBE(lines.base, at, 6);
+    at = token.writeUIntBE(lines.weight_charge, at, 6);
+    at = token.writeUIntBE(lines.fuel_surcharge, at, 6);
+    at = token.writeUIntBE(lines.vat, at, 6);
+    at = token.writeUIntBE(quote.price.totalHalalas, at, 6);
     at = token.writeUIntBE(quote.codAmountHalalas, at, 6);
-    at = token.writeUIntBE(quote.codFeeHalalas, at, 6);
+    at = token.writeUIntBE(lines.cod_fee ?? 0, at, 6);
     at = token.writeUIntBE(quote.createdAt.getTime(), at, 6);
     at = token.writeUIntBE(quote.expiresAt.getTime(), at, 6);
     at += nonce().copy(token, at);
@@ -116,8 +117,7 @@ function decode(teamId: string, body: Buffer): IssuedQuote | null {
   const carrierCode = body.toString('utf8', at, (at += carrierLength));
   const serviceLength = body.readUInt8(at++);
   const serviceCode = body.toString('utf8', at, at + serviceLength);
-  const [baseHalalas, weightChargeHalalas, fuelSurchargeHalalas, vatHalalas, totalHalalas, codAmountHalalas = 0, codFeeHalalas = 0] =
-    amounts;
+  const [base, weight_charge, fuel_surcharge, vat, totalHalalas, codAmountHalalas = 0, codFee = 0] = amounts;
   return {
     teamId,
     carrierCode,
@@ -127,13 +127,9 @@ function decode(teamId: string, body: Buffer): IssuedQuote | null {
     destinationCountry,
     parcelsFingerprint,
     chargeableKg,
-    baseHalalas,
-    weightChargeHalalas,
-    fuelSurchargeHalalas,
-    vatHalalas,
-    totalHalalas,
+    // The total as sealed (not re-added): what the client was shown.
+    price: { totalHalalas, lines: { base, weight_charge, fuel_surcharge, ...(codFee > 0 ? { cod_fee: codFee } : {}), vat } },
     codAmountHalalas,
-    codFeeHalalas,
     connectionId,
     createdAt,
     expiresAt,

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { CarrierIntent } from '@lgw/kernel';
-import { IssuedQuote, QuoteClaim, QuoteRepositoryPort, StoredQuote } from '../application/ports/quote.repository.port';
+import { IssuedQuote, QuoteRepositoryPort, StoredQuote } from '../application/ports/quote.repository.port';
 import { pendingIntentRow } from '@lgw/carrier-access';
 import { preparedQuery } from '@lgw/database';
 import { SignedQuoteCodec } from './signed-quote.codec';
@@ -40,28 +40,9 @@ export class SignedQuoteRepository implements QuoteRepositoryPort {
     return { ...quote, id: quoteId, usedAt: rows[0]?.used_at ?? null };
   }
 
-  open(claim: QuoteClaim): StoredQuote | null {
-    const quote = this.codec.open(claim.teamId, claim.quoteId);
-    if (!quote || quote.expiresAt.getTime() <= claim.now.getTime()) return null;
-    if (
-      quote.parcelsFingerprint !== claim.parcelsFingerprint ||
-      quote.originCountry !== claim.originCountry ||
-      quote.destinationCountry !== claim.destinationCountry
-    ) {
-      return null;
-    }
-    return { ...quote, id: claim.quoteId, usedAt: null };
-  }
-
-  async claim(claim: QuoteClaim): Promise<StoredQuote | null> {
-    const quote = this.open(claim);
-    if (!quote) return null;
-    const rows: Array<{ used_at: Date }> = await this.relaxed(
-      `INSERT INTO used_quotes (quote_id, team_id, used_at, expires_at) VALUES ($1, $2, $3, $4)
-        ON CONFLICT (quote_id) DO NOTHING RETURNING used_at`,
-      [claim.quoteId, claim.teamId, claim.now, quote.expiresAt],
-    );
-    return rows[0] ? { ...quote, usedAt: rows[0].used_at } : null;
+  open(teamId: string, quoteId: string): StoredQuote | null {
+    const quote = this.codec.open(teamId, quoteId);
+    return quote ? { ...quote, id: quoteId, usedAt: null } : null;
   }
 
   /**
@@ -69,7 +50,7 @@ export class SignedQuoteRepository implements QuoteRepositoryPort {
    * at all, so no claim is ever left without the intent that explains it (docs/adr/0068). A quote
    * claimed already inserts nothing, the intent included. Prepared: its text never changes.
    */
-  async claimWithIntent(claim: QuoteClaim, quote: StoredQuote, intent: Omit<CarrierIntent, 'state'>): Promise<StoredQuote | null> {
+  async claimWithIntent(quote: StoredQuote, intent: Omit<CarrierIntent, 'state'>, now: Date): Promise<boolean> {
     const row = pendingIntentRow(intent, 5);
     const rows = await preparedQuery<{ used_at: Date }>(
       this.dataSource,
@@ -81,9 +62,9 @@ export class SignedQuoteRepository implements QuoteRepositoryPort {
          INSERT INTO carrier_intents (${row.columns}) SELECT ${row.values} FROM claim
        )
        SELECT used_at FROM claim`,
-      [claim.quoteId, claim.teamId, claim.now, quote.expiresAt, ...row.params],
+      [quote.id, quote.teamId, now, quote.expiresAt, ...row.params],
     );
-    return rows[0] ? { ...quote, usedAt: rows[0].used_at } : null;
+    return rows.length > 0;
   }
 
   async release(teamId: string, quoteId: string): Promise<void> {
@@ -91,11 +72,9 @@ export class SignedQuoteRepository implements QuoteRepositoryPort {
   }
 
   /**
-   * Claims and releases do not wait for the WAL flush (PostgreSQL): a booking whose carrier is
-   * down claims and releases on every attempt, and two flushed commits each time slowed the
-   * other carriers' bookings. Nothing is lost that matters: the booking's next step (its carrier
-   * intent, then the shipment) is a flushed commit, which makes the earlier claim durable with
-   * it; a crash before that loses only the claim of a booking that never reached the carrier.
+   * Releases do not wait for the WAL flush (PostgreSQL): a booking whose carrier is down claims
+   * and releases on every attempt, and a flushed commit each time slowed the other carriers'
+   * bookings. A release lost in a crash leaves a claim whose intent recovery settles and releases.
    */
   private async relaxed<T>(sql: string, params: unknown[]): Promise<T[]> {
     if (this.embedded) return this.dataSource.query(sql, params);

@@ -31,7 +31,12 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
 
   async onApplicationBootstrap(): Promise<void> {
     const jobs = new JobRegistry(this.recurring);
-    const context: JobsContext = { jobs, maintenance: new MaintenanceTasks(jobs), carrierCodes: this.runtime.carriers.codes };
+    const context: JobsContext = {
+      jobs,
+      maintenance: new MaintenanceTasks(jobs),
+      carrierCodes: this.runtime.carriers.codes,
+      inProcess: this.runtime.jobs.mode === 'in-process',
+    };
     for (const feature of this.features) await feature.register(context);
     jobs.install(this.worker);
     // Redis lost its jobs (restarted empty, flushed): the schedules are registered again by the
@@ -41,7 +46,7 @@ export class BackgroundJobsProcessor implements OnApplicationBootstrap, OnApplic
       for (const feature of this.features) Object.assign(counts, await feature.onJobsLost?.());
       this.logger.warn({ event: 'outbox.redriven', ...counts });
     });
-    for (const feature of this.features) await feature.beforeStart?.();
+    for (const feature of this.features) await feature.beforeStart?.(context);
     await this.worker.start();
     this.logger.log('background jobs started');
   }

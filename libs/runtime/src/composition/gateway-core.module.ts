@@ -22,7 +22,7 @@ import { OperationsModule } from '@lgw/operations';
 import { PickupsReturnsModule } from '@lgw/pickups-returns';
 import { RatingModule, QUOTE_REPOSITORY, QuoteRepositoryPort } from '@lgw/rating';
 import { ShippingModule, LABEL_RENDERER, LABEL_FORMAT_RENDERER, LABEL_MERGER, MANIFEST_RENDERER, RENDERER_STATUS } from '@lgw/shipping';
-import { TrackingModule } from '@lgw/tracking';
+import { TRACKING_METRICS, TrackingModule } from '@lgw/tracking';
 import {
   TRACKING_SYNC_SETTINGS,
   JOB_QUEUE,
@@ -46,14 +46,27 @@ import {
 import {
   WebhooksModule,
   WEBHOOK_SENDER,
+  WEBHOOK_DELIVERY_METRICS,
   WEBHOOK_SETTINGS,
   WebhookSettings,
   WEBHOOK_AUTO_DISABLE_AFTER_MS,
   WEBHOOK_RETRY_SCHEDULE_MS,
 } from '@lgw/webhooks';
 import { DATABASE, SqlIdempotencyStore, SqlOutbox } from '@lgw/database';
+import {
+  EMAIL_SENDER,
+  NOTIFICATION_CONFIG,
+  NotificationConfig,
+  NotificationsModule,
+  SMS_SENDER,
+  TEST_EMAIL_SENDER,
+  TEST_SMS_SENDER,
+  SandboxMailboxSender,
+  SmtpEmailSender,
+  UnifonicSmsSender,
+} from '@lgw/notifications';
 
-import { AesGcmSecretCipher, APP_CONFIG, FastCsvCodec } from '@lgw/platform';
+import { AesGcmSecretCipher, APP_CONFIG, FastCsvCodec, simulatorSmsAppSid } from '@lgw/platform';
 import {
   CARRIER_CATALOGUE as CATALOGUE_DATA,
   registryCatalogue,
@@ -64,7 +77,7 @@ import {
 } from '@lgw/carriers';
 import { LabelMerger } from '@lgw/labels';
 import { GatewayRuntime } from './gateway-runtime';
-import { apiResourceLinks } from '@lgw/http-api';
+import { apiResourceLinksAt } from '@lgw/http-api';
 
 /** Rotation keeps the old secret signing beside the new one for a day (ADR 0019). */
 const ROTATION_OVERLAP_MS = 24 * 3_600_000;
@@ -88,6 +101,7 @@ const CONTEXT_MODULES: Array<Type<unknown>> = [
   PickupsReturnsModule,
   TrackingModule,
   WebhooksModule,
+  NotificationsModule,
   BillingModule,
   CatalogueModule,
   FulfilmentModule,
@@ -109,6 +123,9 @@ export class GatewayCoreModule {
       quoteTtlSeconds: runtime.config.quoteTtlSeconds,
       idempotencyLeaseMs: runtime.config.idempotencyLeaseMs,
       intentRecoveryAfterMs: runtime.config.intentRecoveryAfterMs,
+      auditRetentionDays: runtime.config.auditRetentionDays,
+      recipientPagePerTokenPerMinute: runtime.config.recipientPagePerTokenPerMinute,
+      recipientPagePerAddressPerMinute: runtime.config.recipientPagePerAddressPerMinute,
     };
     const webhookSettings: WebhookSettings = {
       retryScheduleMs: runtime.config.webhookRetryScheduleMs ?? WEBHOOK_RETRY_SCHEDULE_MS,
@@ -117,11 +134,18 @@ export class GatewayCoreModule {
       disableAfterMs: WEBHOOK_AUTO_DISABLE_AFTER_MS,
       rotationOverlapMs: ROTATION_OVERLAP_MS,
     };
+    const notifications = runtime.config.notifications;
+    const notificationConfig: NotificationConfig = {
+      publicBaseUrl: runtime.config.publicBaseUrl,
+      sendLeaseMs: notifications.sendLeaseMs,
+      maxAttempts: notifications.maxAttempts,
+      backoffMs: notifications.retryBackoffMs,
+    };
     const providers = [
       { provide: GATEWAY_RUNTIME, useValue: runtime },
       { provide: APP_CONFIG, useValue: runtime.config },
       { provide: GATEWAY_SETTINGS, useValue: settings },
-      { provide: RESOURCE_LINKS, useValue: apiResourceLinks },
+      { provide: RESOURCE_LINKS, useValue: apiResourceLinksAt(runtime.config.publicBaseUrl) },
       { provide: DATA_SOURCE, useValue: runtime.database.dataSource },
       { provide: DATABASE, useValue: runtime.database },
       { provide: REDIS, useValue: runtime.redis ?? null },
@@ -147,10 +171,12 @@ export class GatewayCoreModule {
       { provide: RENDERER_STATUS, useValue: runtime.rendererStatus },
       { provide: OUTBOX, useValue: new SqlOutbox(runtime.database.dataSource) },
       { provide: TRACKING_SYNC_SETTINGS, useValue: runtime.config.trackingSync },
+      { provide: TRACKING_METRICS, useValue: { countUnknownCode: (carrier: string) => runtime.metrics.countUnknownTrackingCode(carrier) } },
       { provide: INVOICE_RENDERER, useValue: runtime.invoiceRenderer },
       { provide: CSV_CODEC, useValue: new FastCsvCodec() },
       { provide: WEBHOOK_SETTINGS, useValue: webhookSettings },
       { provide: WEBHOOK_SENDER, useValue: runtime.webhookSender },
+      { provide: WEBHOOK_DELIVERY_METRICS, useValue: runtime.metrics },
       { provide: WEBHOOK_SECRET_CIPHER, useValue: new AesGcmSecretCipher(runtime.config.webhookSecretKey) },
       { provide: FATOORA, useValue: new FatooraHttpClient({ baseUrl: runtime.fatooraBaseUrl }) },
       { provide: EINVOICE_SELLER, useValue: runtime.config.seller },
@@ -172,6 +198,28 @@ export class GatewayCoreModule {
           resolver.markApplied(runtime.platformConnections);
           return resolver;
         },
+      },
+      { provide: NOTIFICATION_CONFIG, useValue: notificationConfig },
+      {
+        provide: SMS_SENDER,
+        useValue: new UnifonicSmsSender({ baseUrl: runtime.smsBaseUrl, appSid: notifications.smsAppSid, timeoutMs: 10_000 }),
+      },
+      {
+        provide: EMAIL_SENDER,
+        useValue: new SmtpEmailSender({ url: notifications.smtpUrl, from: notifications.smtpFrom, timeoutMs: 15_000 }),
+      },
+      // A test scope's notices: the test sandbox's simulators, never the live providers (docs/adr/0086).
+      {
+        provide: TEST_SMS_SENDER,
+        useValue: new UnifonicSmsSender({
+          baseUrl: `${runtime.testSandboxUrl}/sandbox/unifonic`,
+          appSid: simulatorSmsAppSid(runtime.config.env),
+          timeoutMs: 10_000,
+        }),
+      },
+      {
+        provide: TEST_EMAIL_SENDER,
+        useValue: new SandboxMailboxSender({ baseUrl: `${runtime.testSandboxUrl}/sandbox/mail`, timeoutMs: 10_000 }),
       },
       { provide: ADDRESS_VERIFICATION_SETTINGS, useValue: { enabled: runtime.config.address.verificationEnabled } },
     ];

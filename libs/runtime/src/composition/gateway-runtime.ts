@@ -78,6 +78,8 @@ export interface GatewayRuntime {
   readonly metricsServer?: MetricsServer;
   /** ZATCA's Fatoora API: ZATCA_BASE_URL, else the carrier sandbox's simulator (docs/adr/0056). */
   readonly fatooraBaseUrl: string;
+  /** Unifonic's SMS API: SMS_BASE_URL, else the carrier sandbox's simulator (docs/adr/0086). */
+  readonly smsBaseUrl: string;
   /** The National Address register behind its shared cache (docs/adr/0052). */
   readonly addressDirectory: AddressDirectoryPort;
   close(): Promise<void>;
@@ -86,6 +88,8 @@ export interface GatewayRuntime {
 export interface RuntimeOptions {
   /** Tests keep embedded databases in memory. */
   readonly inMemoryDatabase?: boolean;
+  /** A new embedded database starts from this migrated one (DatabaseSettings.embeddedSeedFile). */
+  readonly embeddedSeedFile?: string;
   readonly logger?: Logger;
   /**
    * Carrier endpoints and resilience. `sandboxUrl` points every carrier at a running carrier
@@ -115,6 +119,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     inMemory: options.inMemoryDatabase,
+    embeddedSeedFile: options.embeddedSeedFile,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
   });
   let redis: Redis | undefined;
@@ -219,6 +224,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     metrics,
     metricsServer,
     fatooraBaseUrl: fatooraBaseUrl(config, options.carrierSettings),
+    smsBaseUrl: config.notifications.smsBaseUrl ?? `${sandboxBaseUrl(config, options.carrierSettings)}/sandbox/unifonic`,
     addressDirectory: addressDirectory(config, options.carrierSettings, redis, metrics),
     close: async () => {
       await jobs.close();
@@ -231,6 +237,11 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
       await metricsServer?.close();
     },
   };
+}
+
+/** The carrier sandbox this process talks to: the one it was given, else the local one on SANDBOX_PORT. */
+function sandboxBaseUrl(config: AppConfig, settings: CarrierRegistrySettings | undefined): string {
+  return settings?.sandboxUrl?.replace(/\/+$/, '') ?? config.sandboxUrl?.replace(/\/+$/, '') ?? `http://127.0.0.1:${config.sandboxPort}`;
 }
 
 const FATOORA_PORTAL = 'https://gw-fatoora.zatca.gov.sa/e-invoicing/developer-portal';

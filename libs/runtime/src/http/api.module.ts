@@ -13,6 +13,7 @@ import { RatingHttpModule } from '@lgw/rating';
 import { ShippingHttpModule } from '@lgw/shipping';
 import { TrackingHttpModule } from '@lgw/tracking';
 import { WebhooksHttpModule } from '@lgw/webhooks';
+import { NotificationsHttpModule } from '@lgw/notifications';
 import { GatewayCoreModule } from '../composition/gateway-core.module';
 import { GatewayRuntime } from '../composition/gateway-runtime';
 
@@ -30,6 +31,7 @@ const HTTP_MODULES: Array<Type<unknown>> = [
   PickupsReturnsHttpModule,
   TrackingHttpModule,
   WebhooksHttpModule,
+  NotificationsHttpModule,
   BillingHttpModule,
   CatalogueHttpModule,
   FulfilmentHttpModule,

@@ -76,6 +76,8 @@ export function polishOpenApi(document: OpenAPIObject): OpenAPIObject {
       if (typeof operation !== 'object' || operation === null || !operation.responses) continue;
       operation.summary = operation.summary || SUMMARIES[operation.operationId ?? ''] || fallbackSummary(operation.operationId ?? path);
       const api = path.startsWith('/api/v1/');
+      // The recipient's page takes no key: the token in its path is all it needs.
+      if (path.startsWith('/t/')) (operation as Operation & { security?: unknown[] }).security = [];
       const idempotent = (operation.parameters ?? []).some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key');
       const fileType = Object.entries(FILE_TYPES).find(([extension]) => path.endsWith(extension))?.[1];
       for (const [status, response] of Object.entries(operation.responses)) {
@@ -94,7 +96,62 @@ export function polishOpenApi(document: OpenAPIObject): OpenAPIObject {
       }
     }
   }
+  // OpenAPI 3.0 (what the generator writes) has no `webhooks` member: the kinds go under the
+  // extension readers of 3.0 documents know (Redoc's x-webhooks), in the shape 3.1's webhooks take.
+  const extended = document as OpenAPIObject & { 'x-webhooks'?: Record<string, unknown> };
+  extended['x-webhooks'] = { ...(extended['x-webhooks'] ?? {}), ...deliveryWebhooks() };
   return document;
+}
+
+/** The webhook kinds of delivery issues and estimates (docs/webhooks.md, ADR 0083): what the merchant's endpoint receives. */
+function deliveryWebhooks(): Record<string, unknown> {
+  const message = (type: string, description: string, data: Record<string, unknown>) => ({
+    post: {
+      summary: type,
+      description,
+      operationId: `webhook_${type.replace(/\W/g, '_')}`,
+      tags: ['webhooks'],
+      // Signed by the gateway (Standard Webhooks), not called with a key.
+      security: [],
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['type', 'timestamp', 'mode', 'data'],
+              properties: {
+                type: { type: 'string', enum: [type] },
+                timestamp: { type: 'string', format: 'date-time' },
+                mode: { type: 'string', enum: ['live', 'test'] },
+                data: { type: 'object', required: Object.keys(data), properties: data },
+              },
+            },
+          },
+        },
+      },
+      responses: { '200': { description: 'any 2xx acknowledges it; anything else is retried' } },
+    },
+  });
+  const shipment = { $ref: '#/components/schemas/ShipmentDto' };
+  return {
+    'delivery_issue.opened': message(
+      'delivery_issue.opened',
+      'A failed delivery, an address issue or a refusal opened a delivery issue (opt-in kind).',
+      {
+        shipment,
+      },
+    ),
+    'delivery_issue.resolved': message(
+      'delivery_issue.resolved',
+      'The delivery issue ended: the parcel was delivered, or is going back to its origin (opt-in kind).',
+      { shipment, resolution: { type: 'string', enum: ['delivered', 'return_to_origin'] } },
+    ),
+    'shipment.delayed': message('shipment.delayed', 'The estimated delivery date moved later (opt-in kind).', {
+      shipment,
+      previous_estimated_delivery_date: { type: 'string', format: 'date' },
+      estimated_delivery_date: { type: 'string', format: 'date' },
+    }),
+  };
 }
 
 /** "ShipmentsHttpController_list" → "Shipments: list". */

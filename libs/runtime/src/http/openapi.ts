@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
+import { declareRouteScopes } from '@lgw/http-api';
 import { polishOpenApi } from './openapi-polish';
 
 const UI_ASSETS: Record<string, string> = {
@@ -28,6 +29,7 @@ export function setupOpenApi(app: NestFastifyApplication): OpenAPIObject {
     })
     .build();
   const document = polishOpenApi(SwaggerModule.createDocument(app, config));
+  declareRouteScopes(document.paths as unknown as Record<string, Record<string, unknown>>);
   const body = JSON.stringify(document);
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   fastify.get('/api/v1/openapi.json', (_req, reply) => {

@@ -1,9 +1,22 @@
-import { AddressProps, Money, ParcelProps, STATUS_LABELS, ResourceLinksPort } from '@lgw/kernel';
-import { CarrierDescriptor } from '@lgw/carrier-access';
-import { codFee, CodStatus } from '@lgw/cod';
+import {
+  AddressProps,
+  Money,
+  ParcelProps,
+  STATUS_LABELS,
+  ResourceLinksPort,
+  CarrierDescriptor,
+  riyadhDateOf,
+  codFee,
+  CodStatus,
+  ShipmentWarning,
+  ShipmentStatus,
+  pieceStatus,
+  ProofMethod,
+  ProofOfDelivery,
+} from '@lgw/kernel';
 import { ReturnReason, returnReasonOf } from '../domain/return-reason';
-import { ShipmentWarning } from '@lgw/addresses';
 import { ShipmentRecord } from './shipment.record';
+import { actionsAllowed, DeliveryIssue, DeliveryIssueActionName, DeliveryIssueKind, DeliveryIssueStatus } from '../domain/delivery-issue';
 
 /** The Shipment resource of docs/api.md §2 as the API returns it. */
 export interface ShipmentView {
@@ -19,6 +32,8 @@ export interface ShipmentView {
   readonly origin: AddressProps;
   readonly destination: AddressProps;
   readonly parcels: readonly ParcelProps[];
+  /** A shipment of 2 to 20 parcels: its pieces (ADR 0087); absent for one parcel, whose answer is unchanged. */
+  readonly pieces?: readonly PieceView[];
   readonly declared_value_sar: number | null;
   readonly incoterm: string | null;
   readonly hs_codes: readonly string[];
@@ -27,6 +42,10 @@ export interface ShipmentView {
   readonly warnings: readonly ShipmentWarning[];
   readonly quoted_total_sar: number;
   readonly estimated_delivery_at: string;
+  /** When it should arrive, an Asia/Riyadh date counted in the carrier's delivery days; later on a delay. */
+  readonly estimated_delivery_date: string;
+  /** The recipient's public page ({PUBLIC_BASE_URL}/t/{token}); null for a shipment stored without a token. */
+  readonly tracking_url: string | null;
   readonly created_at: string;
   /** A customer return (POST /shipments/{id}/return), and the shipment it brings back. */
   readonly is_return: boolean;
@@ -37,6 +56,86 @@ export interface ShipmentView {
   readonly cancelled_at: string | null;
   /** Cash on delivery after booking; null without it (docs/adr/0043-cash-on-delivery.md). */
   readonly cod: CodView | null;
+  /** The delivery that did not happen, and what may be done about it (docs/adr/0083); null without one. */
+  readonly delivery_issue: DeliveryIssueView | null;
+  /** Who took the parcel and how the courier proved it, where the carrier reports it (docs/adr/0088); null otherwise. */
+  readonly proof_of_delivery: ProofOfDeliveryView | null;
+}
+
+export interface ProofOfDeliveryView {
+  readonly method: ProofMethod;
+  readonly received_by: string | null;
+  readonly photo_url: string | null;
+  readonly at: string;
+}
+
+export function toProofOfDeliveryView(p: ProofOfDelivery | null | undefined): ProofOfDeliveryView | null {
+  return p ? { method: p.method, received_by: p.receivedBy, photo_url: p.photoUrl, at: p.at.toISOString() } : null;
+}
+
+export interface PieceView {
+  readonly number: number;
+  readonly tracking_number: string;
+  readonly weight_kg: number;
+  readonly status: ShipmentStatus;
+}
+
+/** The pieces as the API shows them, each where it is (its own status, else the shipment's); undefined for one parcel. */
+export function toPieceViews(s: Pick<ShipmentRecord, 'pieces' | 'status'>): PieceView[] | undefined {
+  if (!s.pieces || s.pieces.length === 0) return undefined;
+  return s.pieces.map((p) => ({
+    number: p.number,
+    tracking_number: p.trackingNumber,
+    weight_kg: p.weightKg,
+    status: pieceStatus(p, s.status),
+  }));
+}
+
+export interface DeliveryIssueActionView {
+  readonly action: DeliveryIssueActionName;
+  /** `carrier`: sent through the carrier's API; `instruction`: recorded for its manifest and passthrough. */
+  readonly via: 'carrier' | 'instruction';
+  readonly by: 'merchant' | 'recipient' | 'gateway';
+  readonly at: string;
+  readonly reattempt_date: string | null;
+  readonly note: string | null;
+}
+
+export interface DeliveryIssueView {
+  readonly id: string;
+  readonly kind: DeliveryIssueKind;
+  readonly status: DeliveryIssueStatus;
+  readonly attempts: number;
+  readonly carrier_reason_en: string;
+  readonly carrier_reason_ar: string;
+  readonly opened_at: string;
+  readonly deadline_at: string;
+  readonly actions_allowed: readonly DeliveryIssueActionName[];
+  readonly actions: readonly DeliveryIssueActionView[];
+}
+
+/** The issue as the API shows it; the phone an action gave is never repeated. */
+export function toDeliveryIssueView(issue: DeliveryIssue | null | undefined): DeliveryIssueView | null {
+  if (!issue) return null;
+  return {
+    id: issue.id,
+    kind: issue.kind,
+    status: issue.status,
+    attempts: issue.attempts,
+    carrier_reason_en: issue.carrierReasonEn,
+    carrier_reason_ar: issue.carrierReasonAr,
+    opened_at: issue.openedAt.toISOString(),
+    deadline_at: issue.deadlineAt.toISOString(),
+    actions_allowed: actionsAllowed(issue),
+    actions: issue.actions.map((a) => ({
+      action: a.action,
+      via: a.via,
+      by: a.by,
+      at: a.at.toISOString(),
+      reattempt_date: a.reattemptDate ?? null,
+      note: a.note ?? null,
+    })),
+  };
 }
 
 export interface CodView {
@@ -69,6 +168,7 @@ function sar(halalas: number | null): number | null {
 export function toShipmentView(s: ShipmentRecord, carrier: CarrierDescriptor | undefined, links: ResourceLinksPort): ShipmentView {
   const service = carrier?.service_levels.find((l) => l.code === s.serviceCode);
   const labels = STATUS_LABELS[s.status];
+  const pieces = toPieceViews(s);
   return {
     id: s.id,
     tracking_number: s.trackingNumber,
@@ -87,6 +187,7 @@ export function toShipmentView(s: ShipmentRecord, carrier: CarrierDescriptor | u
     origin: s.origin,
     destination: s.destination,
     parcels: s.parcels,
+    ...(pieces ? { pieces } : {}),
     declared_value_sar: sar(s.declaredValueHalalas),
     incoterm: s.incoterm,
     hs_codes: s.hsCodes,
@@ -95,11 +196,15 @@ export function toShipmentView(s: ShipmentRecord, carrier: CarrierDescriptor | u
     warnings: s.warnings,
     quoted_total_sar: Money.ofHalalas(s.quotedTotalHalalas).toSar(),
     estimated_delivery_at: s.estimatedDeliveryAt.toISOString(),
+    estimated_delivery_date: s.estimatedDeliveryDate ?? riyadhDateOf(s.estimatedDeliveryAt),
+    tracking_url: s.trackingToken ? links.trackingPage(s.trackingToken) : null,
     created_at: s.createdAt.toISOString(),
     cod: toCodView(s),
     is_return: Boolean(s.returnOf),
     return_of: s.returnOf ?? null,
     return_reason: returnReasonOf(s.returnReason),
     cancelled_at: s.cancelledAt ? s.cancelledAt.toISOString() : null,
+    delivery_issue: toDeliveryIssueView(s.deliveryIssue),
+    proof_of_delivery: toProofOfDeliveryView(s.proofOfDelivery),
   };
 }

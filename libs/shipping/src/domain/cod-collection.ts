@@ -1,4 +1,4 @@
-import type { CodStatus } from '@lgw/cod';
+import type { CodStatus } from '@lgw/kernel';
 /** Where the cash of one shipment stands (docs/adr/0043-cash-on-delivery.md); null status = PENDING. */
 export interface CodLedgerState {
   /** The cash to collect at the door; null or 0 without cash on delivery. */

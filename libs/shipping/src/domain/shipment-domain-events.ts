@@ -7,7 +7,14 @@ export type ShipmentDomainEventType =
   | 'shipment.cancelled'
   | 'shipment.destination_updated'
   /** A carrier weighed the parcel; whether or not the status moved (a late report may not). */
-  | 'shipment.weighed';
+  | 'shipment.weighed'
+  /** A failed delivery opened an issue, or the issue ended (delivered, or on its way back). */
+  | 'delivery_issue.opened'
+  | 'delivery_issue.resolved'
+  /** Something was asked of the carrier about an issue (no webhook kind: the shipment shows it). */
+  | 'delivery_issue.action_requested'
+  /** The estimated delivery date moved later. */
+  | 'shipment.delayed';
 
 /**
  * A domain event the Shipment aggregate records when it changes; the repository saves it with

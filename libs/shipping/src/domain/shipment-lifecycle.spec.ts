@@ -265,3 +265,34 @@ describe('Shipment.applyTrackingEvents', () => {
     });
   });
 });
+
+describe('Shipment proof of delivery (docs/adr/0088)', () => {
+  const apply = (shipment: Shipment, events: ReportedTrackingEvent[]) => shipment.applyTrackingEvents(events, { now: NOW });
+
+  it('keeps the proof of the delivery scan, at the time the carrier gives', () => {
+    const shipment = stored('OUT_FOR_DELIVERY', { lastEventAt: at(0) });
+    apply(shipment, [scan('d1', 'DELIVERED', 30, { proof: { method: 'OTP', receivedBy: ' Sara  Ali ' } })]);
+    expect(shipment.state.proofOfDelivery).toEqual({ method: 'OTP', receivedBy: 'Sara Ali', photoUrl: null, at: at(30) });
+  });
+
+  it('keeps the first proof: a repeated delivery scan fills an empty one and never replaces one kept', () => {
+    const shipment = stored('OUT_FOR_DELIVERY', { lastEventAt: at(0) });
+    apply(shipment, [scan('d1', 'DELIVERED', 30)]);
+    expect(shipment.state.status).toBe('DELIVERED');
+    expect(shipment.state.proofOfDelivery ?? null).toBeNull();
+    apply(shipment, [scan('d2', 'DELIVERED', 45, { proof: { photoUrl: 'https://pod.example/a.jpg' } })]);
+    expect(shipment.state.proofOfDelivery).toMatchObject({ method: 'PHOTO', photoUrl: 'https://pod.example/a.jpg', at: at(45) });
+    apply(shipment, [scan('d3', 'DELIVERED', 50, { proof: { method: 'SIGNATURE', receivedBy: 'Other' } })]);
+    expect(shipment.state.proofOfDelivery).toMatchObject({ method: 'PHOTO', at: at(45) });
+  });
+
+  it('takes no proof on a shipment that is not delivered, nor from a scan that is not a delivery', () => {
+    const returned = stored('RETURNED', { lastEventAt: at(100) });
+    apply(returned, [scan('d1', 'DELIVERED', 30, { proof: { method: 'OTP', receivedBy: 'Sara' } })]);
+    expect(returned.state.status).toBe('RETURNED');
+    expect(returned.state.proofOfDelivery ?? null).toBeNull();
+    const moving = stored('OUT_FOR_DELIVERY', { lastEventAt: at(0) });
+    apply(moving, [scan('x1', 'IN_TRANSIT', 10, { proof: { method: 'OTP', receivedBy: 'Sara' } })]);
+    expect(moving.state.proofOfDelivery ?? null).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
-import { AddressProps } from '@lgw/kernel';
+import { AddressProps, SHIPMENT_WARNING_CODES } from '@lgw/kernel';
 import { ShipmentWarningInput, isCrossBorder, shipmentWarnings } from './shipment-warnings';
-import { ADDRESS_WARNING_CODES, SHIPMENT_WARNING_CODES } from '@lgw/addresses';
+import { ADDRESS_WARNING_CODES } from '@lgw/addresses';
 
 const now = new Date('2025-03-01T10:00:00+03:00');
 const inMinutes = (minutes: number) => new Date(now.getTime() + minutes * 60_000);

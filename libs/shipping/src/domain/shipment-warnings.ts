@@ -1,6 +1,4 @@
-import { AddressProps, nationalAddressMissing } from '@lgw/kernel';
-import { Lane } from '@lgw/carrier-access';
-import { ShipmentWarning, shipmentWarning } from '@lgw/addresses';
+import { AddressProps, nationalAddressMissing, Lane, ShipmentWarning, shipmentWarning } from '@lgw/kernel';
 
 /**
  * Non-blocking advisories attached to a shipment (docs/api.md §10 "Warnings"). A warning never

@@ -20,6 +20,35 @@ describe('Shipment', () => {
     expect(booked).toMatchObject({ trackingNumber: 'SH123', carrierReference: 'REF-9', status: 'CREATED' });
   });
 
+  describe('pieces (ADR 0087)', () => {
+    const parcel = { weight_kg: 1, length_cm: 10, width_cm: 10, height_cm: 10 };
+    const three = [parcel, { ...parcel, weight_kg: 2.5 }, { ...parcel, weight_kg: 0.4 }];
+
+    it('has none with one parcel: the single-parcel shipment is unchanged', () => {
+      const booked = Shipment.book(booking()).confirmBooking({ trackingNumber: 'SH1', carrierReference: 'R' }).draft();
+      expect(booked.pieces).toBeUndefined();
+    });
+
+    it('numbers the pieces <master>-<n> where the carrier gave no numbers, the master tracking the shipment', () => {
+      const booked = Shipment.book(booking({ parcels: three }))
+        .confirmBooking({ trackingNumber: 'SH1', carrierReference: 'R' })
+        .draft();
+      expect(booked.trackingNumber).toBe('SH1');
+      expect(booked.pieces).toEqual([
+        { number: 1, trackingNumber: 'SH1-1', weightKg: 1 },
+        { number: 2, trackingNumber: 'SH1-2', weightKg: 2.5 },
+        { number: 3, trackingNumber: 'SH1-3', weightKg: 0.4 },
+      ]);
+    });
+
+    it("keeps the carrier's number of each piece", () => {
+      const booked = Shipment.book(booking({ parcels: three }))
+        .confirmBooking({ trackingNumber: 'A1', carrierReference: 'M', pieceTrackingNumbers: ['A1', 'A2', 'A3'] })
+        .draft();
+      expect(booked.pieces?.map((p) => p.trackingNumber)).toEqual(['A1', 'A2', 'A3']);
+    });
+  });
+
   it('keeps its warnings in the contract order whatever order they were found in', () => {
     const phone = { code: 'DESTINATION_PHONE_MISSING', message_en: 'p', message_ar: 'p' } as const;
     const hs = { code: 'HS_CODES_MISSING', message_en: 'h', message_ar: 'h' } as const;

@@ -9,27 +9,44 @@ import {
   ExceptionType,
   ShipmentStatus,
   LabelFormat,
+  QuotedPrice,
+  QuotedPriceLines,
+  DeliveryCalendar,
+  estimateDeliveryDate,
+  Lane,
+  SAUDI_DELIVERY_CALENDAR,
+  eventKindsForStatusChange,
+  SHIPMENT_WARNING_CODES,
+  ShipmentWarning,
+  ShipmentPiece,
+  piecesOfBooking,
+  ProofOfDelivery,
+  proofOfDeliveryFrom,
+  ReportedProof,
 } from '@lgw/kernel';
-import type { CodStatus } from '@lgw/cod';
+import type { CodStatus } from '@lgw/kernel';
 import { codAfterCollection, codAfterRefusal, CodLedgerState } from './cod-collection';
-import { Lane } from '@lgw/carrier-access';
-import { SHIPMENT_WARNING_CODES, ShipmentWarning } from '@lgw/addresses';
 import { ReportedException, returnReasonFrom } from './return-reason';
-import { eventKindsForStatusChange } from './shipment-event-kinds';
 import { gatewayHistoryEntry, ShipmentChanges, ShipmentDomainEvent, ShipmentHistoryEntry } from './shipment-domain-events';
 import { applyStatusEvents, StatusTransition } from './tracking-status-reducer';
+import { reestimateAfterScans } from './delivery-estimate';
+import {
+  actionsAllowed,
+  afterAction,
+  afterDeliveryFailure,
+  afterStatusChange,
+  autoReturnReason,
+  DeliveryIssue,
+  DeliveryIssueAction,
+  DeliveryIssueActionName,
+  deliveryIssueKindOf,
+  isActive,
+} from './delivery-issue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A quote's breakdown in halalas (docs/api.md §2 Quote.breakdown codes). */
-export interface QuotedPriceLines {
-  readonly base: number;
-  readonly weight_charge: number;
-  readonly fuel_surcharge: number;
-  /** Only when the quote was rated with cash on delivery. */
-  readonly cod_fee?: number;
-  readonly vat: number;
-}
+/** A quote's breakdown in halalas, as the kernel defines it for rating, booking and billing alike. */
+export type { QuotedPriceLines };
 
 /**
  * Cash on delivery after booking (docs/adr/0043-cash-on-delivery.md): what the carrier
@@ -85,6 +102,11 @@ export interface ShipmentState {
   readonly cancelReason: string | null;
   /** A customer return: the delivered shipment it brings back (null or absent otherwise). */
   readonly returnOf?: string | null;
+  /**
+   * The carrier connection (account) it was booked on, where every later call about it goes.
+   * Null: the carrier's platform account, or a booking older than this field, whose quote names it.
+   */
+  readonly connectionId?: string | null;
   /** Why the carrier sent it back: the exception type it reported last before the return. */
   readonly returnReason?: string | null;
   readonly cod?: CodProgress | null;
@@ -94,6 +116,16 @@ export interface ShipmentState {
    * gateway cancelled itself; absent when the reader did not load it.
    */
   readonly terminalAt?: Date | null;
+  /** The delivery that did not happen and what was asked of the carrier (ADR 0083); null or absent without one. */
+  readonly deliveryIssue?: DeliveryIssue | null;
+  /** The key of the recipient's public tracking page (ADR 0083); null for a shipment stored without one. */
+  readonly trackingToken?: string | null;
+  /** When it should arrive: an Asia/Riyadh date YYYY-MM-DD counted in the carrier's delivery days (ADR 0083). */
+  readonly estimatedDeliveryDate?: string | null;
+  /** A shipment of 2 to 20 parcels: one piece per parcel, numbered at booking (ADR 0087); null or absent for one parcel. */
+  readonly pieces?: readonly ShipmentPiece[] | null;
+  /** Who took the parcel and how, from the carrier's delivery scan (ADR 0088); null or absent without one. */
+  readonly proofOfDelivery?: ProofOfDelivery | null;
 }
 
 /** One carrier report as tracking hands it to the shipment (docs/adr/0036-tracking-history-fidelity.md). */
@@ -111,6 +143,8 @@ export interface ReportedTrackingEvent {
   readonly measuredWeightKg?: number;
   /** Cash the courier took at the door (DELIVERED scans); undefined: the carrier does not say. */
   readonly codCollectedHalalas?: number;
+  /** DELIVERED scans: who took the parcel and how, as the carrier's mapper read it (ADR 0088). */
+  readonly proof?: ReportedProof;
   readonly occurredAt: Date;
 }
 
@@ -121,6 +155,10 @@ export interface TrackingApplyOptions {
   readonly timeResolutionMs?: number;
   /** The last exception already in the history, for the return reason. */
   readonly lastRecordedException?: ReportedException | null;
+  /** A new delivery issue's id; absent: one derived from the shipment and the carrier event that opened it. */
+  readonly newIssueId?: () => string;
+  /** The carrier's delivery days, for re-estimating; absent: the Saudi week and public holidays. */
+  readonly deliveryCalendar?: DeliveryCalendar;
 }
 
 const RETURN_LEG: readonly ShipmentStatus[] = ['RETURN_TO_ORIGIN', 'RETURNED'];
@@ -156,10 +194,16 @@ export interface ShipmentBooking {
   readonly codAmountHalalas?: number | null;
   readonly reference?: string | null;
   readonly labelFormat?: LabelFormat | null;
-  readonly price: { readonly totalHalalas: number; readonly lines: QuotedPriceLines };
+  readonly price: QuotedPrice;
   readonly warnings?: readonly ShipmentWarning[];
   readonly returnOf?: string | null;
+  /** The carrier connection the booking goes to (the quote's, or a return's original's); none: the platform's. */
+  readonly connectionId?: string | null;
   readonly bookedAt: Date;
+  /** The recipient's page key, made by the caller (random; the domain makes no randomness). */
+  readonly trackingToken: string;
+  /** The carrier's delivery days; absent: the Saudi week and public holidays. */
+  readonly deliveryCalendar?: DeliveryCalendar;
 }
 
 /**
@@ -236,11 +280,14 @@ export class Shipment {
       quotedLines: b.price.lines,
       warnings: [...(b.warnings ?? [])].sort((x, y) => SHIPMENT_WARNING_CODES.indexOf(x.code) - SHIPMENT_WARNING_CODES.indexOf(y.code)),
       estimatedDeliveryAt: new Date(now.getTime() + b.transitMaxDays * DAY_MS),
+      estimatedDeliveryDate: estimateDeliveryDate(now, b.transitMaxDays, b.deliveryCalendar ?? SAUDI_DELIVERY_CALENDAR),
+      trackingToken: b.trackingToken,
       createdAt: now,
       updatedAt: now,
       cancelledAt: null,
       cancelReason: null,
       returnOf: b.returnOf ?? null,
+      connectionId: b.connectionId ?? null,
     });
   }
 
@@ -327,11 +374,18 @@ export class Shipment {
    * (a fulfilment batch) to the domain event.
    */
   confirmBooking(
-    booking: { readonly trackingNumber: string; readonly carrierReference: string },
+    booking: { readonly trackingNumber: string; readonly carrierReference: string; readonly pieceTrackingNumbers?: readonly string[] },
     origination: Readonly<Record<string, unknown>> = {},
   ): this {
     const s = this.current;
-    this.current = { ...s, trackingNumber: booking.trackingNumber, carrierReference: booking.carrierReference };
+    // Several parcels are pieces: the carrier's number of each where it gave one, else `<master>-<n>` (ADR 0087).
+    const pieces = piecesOfBooking(booking.trackingNumber, s.parcels, booking.pieceTrackingNumbers);
+    this.current = {
+      ...s,
+      trackingNumber: booking.trackingNumber,
+      carrierReference: booking.carrierReference,
+      ...(pieces ? { pieces } : {}),
+    };
     this.addHistory(gatewayHistoryEntry(s.id, 'CREATED', 'CREATED', s.createdAt, s.origin.city));
     this.addEvent({
       type: 'shipment.created',
@@ -456,6 +510,7 @@ export class Shipment {
       updatedAt: moved ? now : s.updatedAt,
     };
     next = this.withCodNews(next, mapped, result.transitions);
+    next = withProofOfDelivery(next, mapped);
     if (result.transitions.some((t) => RETURN_LEG.includes(t.to) && !RETURN_LEG.includes(t.from)) && !next.returnReason) {
       const reported = history
         .filter((h): h is ShipmentHistoryEntry & { exceptionType: ExceptionType } => h.exceptionType !== null)
@@ -495,7 +550,125 @@ export class Shipment {
         },
       });
     }
+    // After the status events: what the scans mean for the delivery issue and the estimate.
+    const withIssue = this.withDeliveryIssueNews(this.current, events, result.transitions, opts);
+    const calendar = opts.deliveryCalendar ?? SAUDI_DELIVERY_CALENDAR;
+    this.current = this.reestimated(withIssue, reestimateAfterScans(withIssue.estimatedDeliveryDate ?? null, events, calendar));
     return result.transitions;
+  }
+
+  /**
+   * A failed delivery (also a refusal, or an address the courier could not find) opens a delivery
+   * issue or counts one more attempt on the open one; delivery resolves it and the return leg
+   * ends it (delivery-issue.ts decides). Opening and ending are domain events once each.
+   */
+  private withDeliveryIssueNews(
+    s: ShipmentSnapshot,
+    events: readonly ReportedTrackingEvent[],
+    transitions: readonly StatusTransition<StatusEventOf>[],
+    opts: TrackingApplyOptions,
+  ): ShipmentSnapshot {
+    const before = s.deliveryIssue ?? null;
+    let issue = before;
+    const ordered = [...events].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+    for (const e of ordered) {
+      const kind = deliveryIssueKindOf(e.exceptionType ?? (e.status ? exceptionTypeOf(e.status) : undefined), e.carrierStatus);
+      // A scan reported after the shipment ended opens nothing: the parcel is no longer at anyone's door.
+      if (!kind || isTerminal(s.status)) continue;
+      const ongoing = issue !== null && issue.status !== 'RESOLVED';
+      issue = afterDeliveryFailure(
+        issue,
+        { kind, carrierStatus: e.carrierStatus, occurredAt: e.occurredAt },
+        opts.newIssueId?.() ?? issueIdFor(s.id, e.eventId),
+        opts.now,
+      );
+      if (!ongoing) {
+        this.addEvent({
+          type: 'delivery_issue.opened',
+          payload: { shipment_id: s.id, delivery_issue_id: issue.id, kind: issue.kind, kinds: ['delivery_issue.opened'] },
+        });
+      }
+    }
+    for (const t of transitions) issue = afterStatusChange(issue, t.to, opts.now);
+    const endedBefore = before !== null && !isActive(before);
+    if (issue && !isActive(issue) && !(endedBefore && before?.id === issue.id)) this.resolvedEvent(s.id, issue);
+    return issue === before ? s : { ...s, deliveryIssue: issue };
+  }
+
+  private resolvedEvent(shipmentId: string, issue: DeliveryIssue): void {
+    this.addEvent({
+      type: 'delivery_issue.resolved',
+      payload: {
+        shipment_id: shipmentId,
+        delivery_issue_id: issue.id,
+        resolution: issue.status === 'RESOLVED' ? 'delivered' : 'return_to_origin',
+        kinds: ['delivery_issue.resolved'],
+      },
+    });
+  }
+
+  /** What may be asked of the carrier about the delivery issue; 409 without an open one, or for an action it does not allow. */
+  assertDeliveryActionAllowed(action: DeliveryIssueActionName): DeliveryIssue {
+    const issue = this.current.deliveryIssue;
+    if (!issue || !isActive(issue)) throw new DomainError('E_NO_OPEN_DELIVERY_ISSUE', { status: this.status });
+    if (isTerminal(this.status)) throw new DomainError('E_NO_OPEN_DELIVERY_ISSUE', { status: this.status });
+    const allowed = actionsAllowed(issue);
+    if (!allowed.includes(action)) {
+      throw new DomainError('E_DELIVERY_ACTION_NOT_ALLOWED', { action, actions_allowed: allowed, delivery_issue_status: issue.status });
+    }
+    return issue;
+  }
+
+  /**
+   * An action was sent to the carrier (or recorded as an instruction for it): the issue waits for
+   * the carrier's next attempt, or is over when the parcel goes back.
+   */
+  requestDeliveryAction(action: DeliveryIssueAction): void {
+    const issue = this.assertDeliveryActionAllowed(action.action);
+    const next = afterAction(issue, action);
+    this.current = { ...this.current, deliveryIssue: next, updatedAt: action.at };
+    // The day the recipient or the merchant picked is the new estimate.
+    if (action.reattemptDate) this.current = this.reestimated(this.current, action.reattemptDate);
+    this.addEvent({
+      type: 'delivery_issue.action_requested',
+      payload: {
+        shipment_id: this.current.id,
+        delivery_issue_id: issue.id,
+        action: action.action,
+        via: action.via,
+        by: action.by,
+        ...(action.reattemptDate ? { reattempt_date: action.reattemptDate } : {}),
+        kinds: [],
+      },
+    });
+    if (!isActive(next)) this.resolvedEvent(this.current.id, next);
+  }
+
+  /**
+   * A new estimated delivery date: a later one is a delay, recorded as shipment.delayed with both
+   * dates (the consumer is owed the new date); an earlier one is taken quietly.
+   */
+  private reestimated(s: ShipmentSnapshot, estimate: string | null): ShipmentSnapshot {
+    const before = s.estimatedDeliveryDate ?? null;
+    if (!estimate || estimate === before || isTerminal(s.status)) return s;
+    if (before && estimate > before) {
+      this.addEvent({
+        type: 'shipment.delayed',
+        payload: {
+          shipment_id: s.id,
+          previous_estimated_delivery_date: before,
+          estimated_delivery_date: estimate,
+          kinds: ['shipment.delayed'],
+        },
+      });
+    }
+    return { ...s, estimatedDeliveryDate: estimate };
+  }
+
+  /** Whether the gateway sends the parcel back by itself now (team limit of attempts, or the deadline). */
+  autoReturnDue(limit: number, now: Date): 'attempts' | 'deadline' | null {
+    if (isTerminal(this.status)) return null;
+    return autoReturnReason(this.current.deliveryIssue, limit, now);
   }
 
   /** The cash's state as the carrier's news leaves it (cash-on-delivery.ts decides). */
@@ -545,4 +718,32 @@ export class Shipment {
       recordedAt: now,
     };
   }
+}
+
+/** A delivery issue's id from the carrier event that opened it: the same report opens the same issue. */
+function issueIdFor(shipmentId: string, eventId: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  const text = `${shipmentId}|${eventId}`;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
+  }
+  return `dli_${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}`;
+}
+
+/**
+ * A delivered shipment keeps the proof of its delivery scan (ADR 0088): the first one that says
+ * something, also when it arrives after the status (a carrier that adds the photo later). A scan
+ * with a proof on a shipment that is not delivered changes nothing.
+ */
+function withProofOfDelivery(s: ShipmentSnapshot, mapped: readonly ReportedTrackingEvent[]): ShipmentSnapshot {
+  if (s.status !== 'DELIVERED' || s.proofOfDelivery) return s;
+  const proofs = mapped
+    .filter((e) => e.status === 'DELIVERED')
+    .map((e) => proofOfDeliveryFrom(e.proof, e.occurredAt))
+    .filter((p): p is ProofOfDelivery => p !== undefined)
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  return proofs.length > 0 ? { ...s, proofOfDelivery: proofs[0] } : s;
 }

@@ -1,10 +1,10 @@
 import { Body, Controller, Param, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Principal } from '@lgw/kernel';
+import { Principal, AuditSource } from '@lgw/kernel';
 import { UpdateDestinationUseCase } from '../application/update-destination/update-destination.use-case';
 import { AddressRequestDto } from '@lgw/addresses';
 import { ShipmentDto } from './dto/shipment.response.dto';
-import { ApiErrorResponses, CurrentPrincipal, withMode } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal, withMode, RequestAuditSource } from '@lgw/http-api';
 
 @ApiTags('shipments')
 @ApiBearerAuth()
@@ -26,7 +26,12 @@ export class ShipmentDestinationHttpController {
       'E_CARRIER_UNAVAILABLE (Retry-After): nothing was changed; E_ADDRESS_SERVICE_UNAVAILABLE (Retry-After) when the team ' +
       'enforces verification and the National Address service cannot be reached',
   })
-  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AddressRequestDto): Promise<ShipmentDto> {
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: AddressRequestDto,
+    @RequestAuditSource() source: AuditSource,
+  ): Promise<ShipmentDto> {
     return withMode(
       principal,
       await this.updateDestination.execute({
@@ -34,6 +39,7 @@ export class ShipmentDestinationHttpController {
         shipmentId: id,
         destination: body,
         addressVerification: principal.addressVerification,
+        source,
       }),
     );
   }

@@ -1,12 +1,20 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { sendCsvDownload, ApiErrorResponses, Idempotent, RequestIdempotencyKey, CurrentPrincipal, withMode } from '@lgw/http-api';
+import {
+  sendCsvDownload,
+  ApiErrorResponses,
+  Idempotent,
+  RequestIdempotencyKey,
+  CurrentPrincipal,
+  withMode,
+  RequestAuditSource,
+} from '@lgw/http-api';
 import { CancelShipmentUseCase } from '../application/cancel-shipment/cancel-shipment.use-case';
 import { CreateShipmentUseCase } from '../application/create-shipment/create-shipment.use-case';
 import { ExportShipmentsUseCase } from '../application/export-shipments/export-shipments.use-case';
 import { GetShipmentUseCase } from '../application/get-shipment/get-shipment.use-case';
-import { IdempotencyRef, Principal } from '@lgw/kernel';
+import { IdempotencyRef, Principal, AuditSource } from '@lgw/kernel';
 import { ListShipmentsUseCase } from '../application/list-shipments/list-shipments.use-case';
 import { CancelShipmentRequestDto, CreateShipmentRequestDto } from './dto/create-shipment.request.dto';
 import { CancellationResponseDto, ShipmentDto, ShipmentListResponseDto } from './dto/shipment.response.dto';
@@ -92,7 +100,8 @@ export class ShipmentsHttpController {
     @Param('id') id: string,
     @Body() body: CancelShipmentRequestDto,
     @RequestIdempotencyKey() idempotencyKey: IdempotencyRef | null,
+    @RequestAuditSource() source: AuditSource,
   ): Promise<CancellationResponseDto> {
-    return this.cancelShipment.execute({ ...body.toCommand(principal.teamId, id), idempotencyKey });
+    return this.cancelShipment.execute({ ...body.toCommand(principal.teamId, id), idempotencyKey, source });
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeliveryIssuesHttpController } from './delivery-issues.http.controller';
 import { DocumentsHttpModule } from './documents-http.module';
 import { LabelsHttpController } from './labels.http.controller';
 import { ManifestsHttpController } from './manifests.http.controller';
@@ -15,6 +16,7 @@ import { ShipmentsHttpController } from './shipments.http.controller';
   controllers: [
     ShipmentsHttpController,
     ShipmentDestinationHttpController,
+    DeliveryIssuesHttpController,
     LabelsHttpController,
     PrintingHttpController,
     ManifestsHttpController,

@@ -1,9 +1,11 @@
 import { EntityManager } from 'typeorm';
-import { insertOutbox, updatedRows } from '@lgw/database';
+import { appendAuditEvents, insertOutbox, updatedRows } from '@lgw/database';
 import { ShipmentChanges } from '../domain/shipment-domain-events';
 import { Shipment, ShipmentSnapshot } from '../domain/shipment.aggregate';
-import { AddressProps, ShipmentStatus } from '@lgw/kernel';
+import { AddressProps, AuditEntry, ShipmentStatus } from '@lgw/kernel';
 import { insertTrackingEvents } from './shipment-event.inserts';
+import { storedDeliveryIssue } from '../domain/delivery-issue';
+import { storedPieces, storedProofOfDelivery } from './shipment-row.mapper';
 
 /** The lifecycle columns the aggregate's methods change, and how each is stored. */
 const LIFECYCLE_COLUMNS: ReadonlyArray<{ column: string; cast: string; of: (s: ShipmentSnapshot) => unknown }> = [
@@ -20,6 +22,10 @@ const LIFECYCLE_COLUMNS: ReadonlyArray<{ column: string; cast: string; of: (s: S
   { column: 'cod_collected_halalas', cast: 'bigint', of: (s) => s.cod?.collectedHalalas },
   { column: 'cod_collected_at', cast: 'timestamptz', of: (s) => s.cod?.collectedAt },
   { column: 'return_reason', cast: 'text', of: (s) => s.returnReason },
+  { column: 'estimated_delivery_date', cast: 'date', of: (s) => s.estimatedDeliveryDate },
+  { column: 'delivery_issue', cast: 'jsonb', of: (s) => storedDeliveryIssue(s.deliveryIssue ?? null) },
+  { column: 'pieces', cast: 'jsonb', of: (s) => storedPieces(s.pieces) },
+  { column: 'proof_of_delivery', cast: 'jsonb', of: (s) => storedProofOfDelivery(s.proofOfDelivery ?? null) },
 ];
 
 function comparable(value: unknown): unknown {
@@ -43,6 +49,8 @@ export interface ShipmentSaveOptions {
   readonly expectedDestination?: AddressProps;
   /** Scheduling columns written with the change (the tracking poll), not part of the lifecycle. */
   readonly schedule?: { readonly nextPollAt: Date | null };
+  /** The change's audit event (a team's or an operator's change), written with it or not at all. */
+  readonly audit?: AuditEntry;
 }
 
 /**
@@ -86,5 +94,6 @@ export async function saveShipment(em: EntityManager, shipment: Shipment, option
   const changes = shipment.pullEvents();
   await insertTrackingEvents(em, changes.history);
   await insertOutbox(em, changes.events);
+  if (options.audit) await appendAuditEvents(em, [options.audit]);
   return changes;
 }

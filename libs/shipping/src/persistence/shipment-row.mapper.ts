@@ -1,6 +1,8 @@
 import { BookingDraft } from '../domain/shipment.aggregate';
+import { isProofMethod, ProofOfDelivery } from '@lgw/kernel';
 import { ShipmentRecord, TrackingEventRecord } from '../application/shipment.record';
-import type { CodStatus } from '@lgw/cod';
+import type { CodStatus, ShipmentPiece, ShipmentStatus } from '@lgw/kernel';
+import { restoredDeliveryIssue } from '../domain/delivery-issue';
 
 export interface ShipmentRow {
   id: string;
@@ -38,7 +40,50 @@ export interface ShipmentRow {
   cod_collected_at?: Date | null;
   cod_remittance_id?: string | null;
   return_of?: string | null;
+  connection_id?: string | null;
   return_reason?: string | null;
+  delivery_issue?: unknown;
+  tracking_token?: string | null;
+  /** A date column: read as text (YYYY-MM-DD) or, by some drivers, as a Date at UTC midnight. */
+  estimated_delivery_date?: string | Date | null;
+  pieces?: StoredPiece[] | null;
+  proof_of_delivery?: unknown;
+}
+
+/** A piece as the `pieces` column holds it (ADR 0087): the API's names. */
+interface StoredPiece {
+  number: number;
+  tracking_number: string;
+  weight_kg: number;
+  status?: ShipmentStatus;
+}
+
+function restoredPieces(stored: StoredPiece[] | null | undefined): ShipmentPiece[] | null {
+  if (!stored || stored.length === 0) return null;
+  return stored.map((p) => ({
+    number: p.number,
+    trackingNumber: p.tracking_number,
+    weightKg: Number(p.weight_kg),
+    ...(p.status ? { status: p.status } : {}),
+  }));
+}
+
+/** The pieces as stored; null for a shipment of one parcel. */
+export function storedPieces(pieces: readonly ShipmentPiece[] | null | undefined): StoredPiece[] | null {
+  if (!pieces || pieces.length === 0) return null;
+  return pieces.map((p) => ({
+    number: p.number,
+    tracking_number: p.trackingNumber,
+    weight_kg: p.weightKg,
+    ...(p.status ? { status: p.status } : {}),
+  }));
+}
+
+/** A date column as YYYY-MM-DD, whichever way the driver hands it over. */
+function calendarDate(value: string | Date | null): string | null {
+  if (value === null) return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  return String(value).slice(0, 10);
 }
 
 const nullableNumber = (v: string | null): number | null => (v === null ? null : Number(v));
@@ -85,7 +130,30 @@ export function toShipmentRecord(row: ShipmentRow): ShipmentRecord {
             remittanceId: row.cod_remittance_id ?? null,
           },
     returnOf: row.return_of ?? null,
+    connectionId: row.connection_id ?? null,
     returnReason: row.return_reason ?? null,
+    deliveryIssue: restoredDeliveryIssue(row.delivery_issue ?? null),
+    trackingToken: row.tracking_token ?? null,
+    estimatedDeliveryDate: calendarDate(row.estimated_delivery_date ?? null),
+    pieces: restoredPieces(row.pieces),
+    proofOfDelivery: restoredProofOfDelivery(row.proof_of_delivery ?? null),
+  };
+}
+
+/** The proof of delivery as the column keeps it (JSON, its instant as ISO text). */
+export function storedProofOfDelivery(p: ProofOfDelivery | null): Record<string, unknown> | null {
+  return p ? { method: p.method, receivedBy: p.receivedBy, photoUrl: p.photoUrl, at: p.at.toISOString() } : null;
+}
+
+/** The column's JSON back as a proof; null for none, or for a value this release cannot read. */
+export function restoredProofOfDelivery(value: unknown): ProofOfDelivery | null {
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown> | null;
+  if (!v || typeof v !== 'object' || !isProofMethod(v.method) || typeof v.at !== 'string') return null;
+  return {
+    method: v.method,
+    receivedBy: typeof v.receivedBy === 'string' ? v.receivedBy : null,
+    photoUrl: typeof v.photoUrl === 'string' ? v.photoUrl : null,
+    at: new Date(v.at),
   };
 }
 
@@ -97,6 +165,7 @@ export const JSON_SHIPMENT_COLUMNS: ReadonlySet<string> = new Set([
   'hs_codes',
   'quoted_lines',
   'warnings',
+  'pieces',
 ]);
 
 /**
@@ -132,7 +201,11 @@ export function bookedShipmentColumns(s: BookingDraft): Record<string, unknown> 
     created_at: s.createdAt,
     updated_at: s.updatedAt,
     return_of: s.returnOf ?? null,
+    connection_id: s.connectionId ?? null,
     label_format: s.labelFormat ?? null,
+    tracking_token: s.trackingToken ?? null,
+    estimated_delivery_date: s.estimatedDeliveryDate ?? null,
+    pieces: storedPieces(s.pieces),
   };
 }
 

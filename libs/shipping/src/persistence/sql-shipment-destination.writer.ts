@@ -12,7 +12,11 @@ export class SqlShipmentDestinationWriter implements ShipmentDestinationWriterPo
     const { shipment } = change;
     // Only the transaction's manager inside: embedded mode has one connection, held by it.
     return this.dataSource.transaction(async (em) => {
-      const saved = await saveShipment(em, shipment, { expectedDestination: change.expected, refusedStatuses: change.refusedIn });
+      const saved = await saveShipment(em, shipment, {
+        expectedDestination: change.expected,
+        refusedStatuses: change.refusedIn,
+        audit: change.audit,
+      });
       if (!saved) return null;
       // The stored label shows the old address: it goes (with its other formats), and the next
       // request for it renders the current one.

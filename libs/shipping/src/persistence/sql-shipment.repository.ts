@@ -10,7 +10,7 @@ import {
 import { ShipmentRecord, TrackingEventRecord } from '../application/shipment.record';
 import { Shipment } from '../domain/shipment.aggregate';
 import { saveShipment } from './shipment-lifecycle.writer';
-import { cityKeysOf, phoneSearchForm, ShipmentStatus } from '@lgw/kernel';
+import { AuditEntry, cityKeysOf, phoneSearchForm, ShipmentStatus } from '@lgw/kernel';
 import { preparedQuery, statementName, isUuid } from '@lgw/database';
 import {
   bookedShipmentColumns,
@@ -61,8 +61,14 @@ export const SHIPMENT_COLUMNS = [
   'cod_collected_at',
   'cod_remittance_id',
   'return_of',
+  'connection_id',
   'return_reason',
   'label_format',
+  'delivery_issue',
+  'tracking_token',
+  'estimated_delivery_date',
+  'pieces',
+  'proof_of_delivery',
 ].join(', ');
 
 export class SqlShipmentRepository implements ShipmentRepositoryPort {
@@ -173,10 +179,10 @@ export class SqlShipmentRepository implements ShipmentRepositoryPort {
     return rows.map(toShipmentRecord);
   }
 
-  async markCancelled(shipment: Shipment, expected: ShipmentStatus): Promise<boolean> {
+  async markCancelled(shipment: Shipment, expected: ShipmentStatus, audit?: AuditEntry): Promise<boolean> {
     return this.dataSource.transaction(
       // A cancelled shipment is not polled any more.
-      async (em) => (await saveShipment(em, shipment, { expectedStatus: expected, schedule: { nextPollAt: null } })) !== null,
+      async (em) => (await saveShipment(em, shipment, { expectedStatus: expected, schedule: { nextPollAt: null }, audit })) !== null,
     );
   }
 

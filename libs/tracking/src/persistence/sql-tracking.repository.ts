@@ -8,8 +8,7 @@ import {
   TrackingRepositoryPort,
   TrackingSyncDecision,
 } from '../application/ports/tracking.repository.port';
-import { Lane } from '@lgw/carrier-access';
-import { ShipmentStatus, TERMINAL_STATUSES } from '@lgw/kernel';
+import { Lane, ShipmentStatus, TERMINAL_STATUSES } from '@lgw/kernel';
 import { updatedRows } from '@lgw/database';
 import {
   isReturnReasonCode,
@@ -30,6 +29,7 @@ interface DueRow {
   progress: ShipmentStatus | null;
   last_event_at: Date | null;
   terminal_at: Date | null;
+  quote_id: string | null;
 }
 
 interface StateRow {
@@ -98,7 +98,7 @@ export class SqlTrackingRepository implements TrackingRepositoryPort {
          FROM (${which}) due
         WHERE s.id = due.id
         RETURNING s.id, s.team_id, s.tracking_number, s.lane, s.status, s.progress, s.last_event_at, s.terminal_at,
-                  s.next_poll_at IS NOT NULL AS claimed`,
+                  s.quote_id::text AS quote_id, s.next_poll_at IS NOT NULL AS claimed`,
       params,
     );
     return updatedRows<DueRow & { claimed: boolean }>(result)
@@ -109,7 +109,18 @@ export class SqlTrackingRepository implements TrackingRepositoryPort {
         trackingNumber: row.tracking_number,
         lane: row.lane,
         state: stateOf(row),
+        quoteId: row.quote_id,
       }));
+  }
+
+  async shipmentsTracked(carrierCode: string, trackingNumbers: readonly string[], teamId: string | null): Promise<string[]> {
+    if (trackingNumbers.length === 0) return [];
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM shipments
+        WHERE carrier_code = $1 AND tracking_number = ANY($2::text[]) AND ($3::uuid IS NULL OR team_id = $3::uuid)`,
+      [carrierCode, [...trackingNumbers], teamId],
+    );
+    return rows.map((r) => r.id);
   }
 
   async knownEventKeys(pairs: ReadonlyArray<CandidateEvent & { shipmentId: string }>): Promise<Map<string, Set<string>>> {

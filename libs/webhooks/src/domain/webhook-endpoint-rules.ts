@@ -1,4 +1,4 @@
-import { isWebhookEventKind, SHIPMENT_EVENT_KINDS, WEBHOOK_EVENT_KINDS, WebhookEventKind } from '@lgw/shipping';
+import { isWebhookEventKind, SHIPMENT_EVENT_KINDS, WEBHOOK_EVENT_KINDS, WebhookEventKind } from '@lgw/kernel';
 
 /** The test message's type: not one of the four shipment kinds, sent whatever the subscription. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

@@ -3,7 +3,7 @@ import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQue
 import { ConfigureWebhookUseCase } from '../application/configure-webhook/configure-webhook.use-case';
 import { GetWebhookConfigUseCase } from '../application/get-webhook-config/get-webhook-config.use-case';
 import { ListWebhookDeliveriesUseCase } from '../application/list-webhook-deliveries/list-webhook-deliveries.use-case';
-import { Principal } from '@lgw/kernel';
+import { AuditSource, Principal } from '@lgw/kernel';
 import { RetryWebhookDeliveryUseCase } from '../application/retry-webhook-delivery/retry-webhook-delivery.use-case';
 import { RotateWebhookSecretUseCase } from '../application/rotate-webhook-secret/rotate-webhook-secret.use-case';
 import { SendTestWebhookUseCase } from '../application/send-test-webhook/send-test-webhook.use-case';
@@ -17,7 +17,7 @@ import {
   WebhookSecretRotatedDto,
   WebhookTestResultDto,
 } from './dto/webhook.response.dto';
-import { ApiErrorResponses, CurrentPrincipal } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal, RequestAuditSource } from '@lgw/http-api';
 
 @ApiTags('webhooks')
 @ApiBearerAuth()
@@ -47,8 +47,12 @@ export class WebhooksHttpController {
   @ApiErrorResponses({
     422: 'E_VALIDATION {field, reason}: url not https, with credentials, resolving to a non-public address; unknown or duplicate event kind',
   })
-  async post(@CurrentPrincipal() principal: Principal, @Body() body: ConfigureWebhookRequestDto): Promise<WebhookConfigCreatedDto> {
-    const view = await this.configure.execute({ teamId: principal.teamId, url: body.url, events: body.events });
+  async post(
+    @CurrentPrincipal() principal: Principal,
+    @RequestAuditSource() source: AuditSource,
+    @Body() body: ConfigureWebhookRequestDto,
+  ): Promise<WebhookConfigCreatedDto> {
+    const view = await this.configure.execute({ teamId: principal.teamId, url: body.url, events: body.events, source });
     return { ...view, events: [...view.events] };
   }
 
@@ -70,8 +74,11 @@ export class WebhooksHttpController {
   })
   @ApiOkResponse({ type: WebhookSecretRotatedDto })
   @ApiErrorResponses({ 404: 'E_NOT_FOUND: no endpoint configured yet' })
-  async rotateSecret(@CurrentPrincipal() principal: Principal): Promise<WebhookSecretRotatedDto> {
-    const view = await this.rotate.execute({ teamId: principal.teamId });
+  async rotateSecret(
+    @CurrentPrincipal() principal: Principal,
+    @RequestAuditSource() source: AuditSource,
+  ): Promise<WebhookSecretRotatedDto> {
+    const view = await this.rotate.execute({ teamId: principal.teamId, source });
     return { ...view, events: [...view.events] };
   }
 

@@ -3,7 +3,8 @@ import { DELIVER_WEBHOOK_JOB, DISPATCH_WEBHOOKS_JOB, FAN_OUT_WEBHOOK_EVENT_JOB }
 import { DeliverWebhookMessageUseCase } from '../application/deliver-webhook-message/deliver-webhook-message.use-case';
 import { DispatchWebhookMessagesUseCase } from '../application/dispatch-webhook-messages/dispatch-webhook-messages.use-case';
 import { FanOutWebhookEventUseCase } from '../application/fan-out-webhook-event/fan-out-webhook-event.use-case';
-import { GATEWAY_RUNTIME, FeatureJobs, JobsContext } from '@lgw/kernel';
+import { FeatureJobs, JobsContext } from '@lgw/kernel';
+import { WEBHOOK_DELIVERY_METRICS, WebhookDeliveryMetricsPort } from '../application/ports/webhook-delivery-metrics.port';
 
 /** Safety net of webhook dispatch: retries falling due and leases expired by a crash. */
 export const WEBHOOK_DISPATCH_EVERY_MS = 1_000;
@@ -24,8 +25,7 @@ export class WebhookJobs implements FeatureJobs {
     private readonly fanOutWebhookEvent: FanOutWebhookEventUseCase,
     private readonly dispatchWebhooks: DispatchWebhookMessagesUseCase,
     private readonly deliverWebhook: DeliverWebhookMessageUseCase,
-    /** What this feature reads of the process: its metrics (libs/runtime's GatewayRuntime). */
-    @Inject(GATEWAY_RUNTIME) private readonly runtime: { readonly metrics: { countWebhookDelivery(outcome: string): void } },
+    @Inject(WEBHOOK_DELIVERY_METRICS) private readonly metrics: WebhookDeliveryMetricsPort,
   ) {}
 
   async register({ jobs }: JobsContext): Promise<void> {
@@ -43,7 +43,7 @@ export class WebhookJobs implements FeatureJobs {
       DELIVER_WEBHOOK_JOB,
       async (data) => {
         const result = await this.deliverWebhook.execute(data);
-        this.runtime.metrics.countWebhookDelivery(result.outcome);
+        this.metrics.countWebhookDelivery(result.outcome);
         if (result.teamId) await this.dispatchWebhooks.execute({ teamId: result.teamId });
       },
       { concurrency: WEBHOOK_DELIVERY_CONCURRENCY },

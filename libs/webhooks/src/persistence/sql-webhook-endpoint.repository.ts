@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
 import { WebhookEndpointRecord, WebhookEndpointRepositoryPort } from '../application/ports/webhooks.port';
-import { WebhookEventKind } from '@lgw/shipping';
-import { updatedRows } from '@lgw/database';
+import { WebhookEventKind } from '@lgw/kernel';
+import type { AuditEntry } from '@lgw/kernel';
+import { appendAuditEvents, updatedRows } from '@lgw/database';
 
 interface EndpointRow {
   team_id: string;
@@ -49,8 +50,29 @@ export class SqlWebhookEndpointRepository implements WebhookEndpointRepositoryPo
     events: readonly WebhookEventKind[],
     newSecretCiphertext: string,
     now: Date,
+    audit?: (previous: { readonly url: string; readonly events: readonly string[] } | null) => AuditEntry,
   ): Promise<WebhookEndpointRecord> {
-    const rows: EndpointRow[] = await this.dataSource.query(
+    if (!audit) return this.upsert(this.dataSource.manager, teamId, url, events, newSecretCiphertext, now);
+    return this.dataSource.transaction(async (em) => {
+      const before: Array<{ url: string; events: string[] }> = await em.query(
+        'SELECT url, events FROM webhook_endpoints WHERE team_id = $1 FOR UPDATE',
+        [teamId],
+      );
+      const saved = await this.upsert(em, teamId, url, events, newSecretCiphertext, now);
+      await appendAuditEvents(em, [audit(before[0] ?? null)], now);
+      return saved;
+    });
+  }
+
+  private async upsert(
+    em: { query: DataSource['query'] },
+    teamId: string,
+    url: string,
+    events: readonly WebhookEventKind[],
+    newSecretCiphertext: string,
+    now: Date,
+  ): Promise<WebhookEndpointRecord> {
+    const rows: EndpointRow[] = await em.query(
       `INSERT INTO webhook_endpoints (team_id, url, events, secret_ciphertext, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $5)
        ON CONFLICT (team_id) DO UPDATE SET
@@ -62,16 +84,26 @@ export class SqlWebhookEndpointRepository implements WebhookEndpointRepositoryPo
     return toRecord(rows[0]);
   }
 
-  async rotateSecret(teamId: string, secretCiphertext: string, previousExpiresAt: Date, now: Date): Promise<WebhookEndpointRecord | null> {
-    const rows = updatedRows<EndpointRow>(
-      await this.dataSource.query(
-        `UPDATE webhook_endpoints SET previous_secret_ciphertext = secret_ciphertext, previous_secret_expires_at = $3,
-           secret_ciphertext = $2, updated_at = $4
-         WHERE team_id = $1 RETURNING ${COLUMNS}`,
-        [teamId, secretCiphertext, previousExpiresAt, now],
-      ),
-    );
-    return rows[0] ? toRecord(rows[0]) : null;
+  async rotateSecret(
+    teamId: string,
+    secretCiphertext: string,
+    previousExpiresAt: Date,
+    now: Date,
+    audit?: AuditEntry,
+  ): Promise<WebhookEndpointRecord | null> {
+    return this.dataSource.transaction(async (em) => {
+      const rows = updatedRows<EndpointRow>(
+        await em.query(
+          `UPDATE webhook_endpoints SET previous_secret_ciphertext = secret_ciphertext, previous_secret_expires_at = $3,
+             secret_ciphertext = $2, updated_at = $4
+           WHERE team_id = $1 RETURNING ${COLUMNS}`,
+          [teamId, secretCiphertext, previousExpiresAt, now],
+        ),
+      );
+      if (!rows[0]) return null;
+      if (audit) await appendAuditEvents(em, [audit], now);
+      return toRecord(rows[0]);
+    });
   }
 
   async markHealthy(teamId: string): Promise<void> {

@@ -28,6 +28,10 @@ describe('AuthenticateApiKeyUseCase: key look-ups', () => {
     keyHash: material.hash,
     rateLimitPerMinute: null,
     addressVerification: 'warn',
+    name: null,
+    scopes: ['*'],
+    expiresAt: null,
+    allowedIps: [],
   };
   let lookups: KeyLookups;
   let useCase: AuthenticateApiKeyUseCase;

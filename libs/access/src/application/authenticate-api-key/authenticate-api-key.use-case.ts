@@ -11,6 +11,7 @@ interface CacheEntry {
   /** Built once per look-up: every request of the key shares it (it is never changed). */
   readonly principal: Principal | null;
   readonly storedHash: Buffer | null;
+  readonly expiresAtMs: number | null;
 }
 
 /** Revocation on another replica is honoured within this long. */
@@ -40,7 +41,7 @@ export class ApiKeyPrincipals {
     this.pattern = apiKeyPattern(settings.apiKeyPrefix);
   }
 
-  /** Returns null for a missing, malformed, unknown or revoked key. */
+  /** Returns null for a missing, malformed, unknown, revoked or expired key. */
   async resolve(presented: string | null, now = Date.now()): Promise<Principal | null> {
     if (!presented || !this.pattern.test(presented)) return null;
     const hash = hashApiKey(presented);
@@ -49,12 +50,14 @@ export class ApiKeyPrincipals {
     // The look-up was by hash; comparing the stored hash in constant time keeps the
     // check independent of how many leading characters match.
     if (!entry.principal || !entry.storedHash || !timingSafeEqual(entry.storedHash, Buffer.from(hash, 'utf8'))) return null;
+    // Checked on every request, not when cached: a key expires at its instant, not up to a TTL later.
+    if (entry.expiresAtMs !== null && entry.expiresAtMs <= now) return null;
     this.recordUse(entry.principal.keyId, now);
     return entry.principal;
   }
 
   private entryOf(key: ActiveKey | null, expiresAt: number): CacheEntry {
-    if (!key) return { key, expiresAt, principal: null, storedHash: null };
+    if (!key) return { key, expiresAt, principal: null, storedHash: null, expiresAtMs: null };
     const principal: Principal = Object.freeze({
       teamId: key.teamId,
       accountId: key.accountId,
@@ -62,8 +65,11 @@ export class ApiKeyPrincipals {
       keyId: key.keyId,
       rateLimitPerMinute: key.rateLimitPerMinute ?? this.settings.rateLimitPerMinute,
       addressVerification: key.addressVerification,
+      scopes: Object.freeze([...(key.scopes ?? [])]),
+      allowedIps: Object.freeze([...(key.allowedIps ?? [])]),
+      keyName: key.name ?? null,
     });
-    return { key, expiresAt, principal, storedHash: Buffer.from(key.keyHash, 'utf8') };
+    return { key, expiresAt, principal, storedHash: Buffer.from(key.keyHash, 'utf8'), expiresAtMs: key.expiresAt?.getTime() ?? null };
   }
 
   /**
@@ -119,7 +125,7 @@ export class ApiKeyPrincipals {
 export class AuthenticateApiKeyUseCase {
   constructor(private readonly principals: ApiKeyPrincipals) {}
 
-  /** Returns null for a missing, malformed, unknown or revoked key (the HTTP edge reads it from the header). */
+  /** Returns null for a missing, malformed, unknown, revoked or expired key (the HTTP edge reads it from the header). */
   execute(presented: string | null, now = Date.now()): Promise<Principal | null> {
     return this.principals.resolve(presented, now);
   }

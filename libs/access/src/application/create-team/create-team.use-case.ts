@@ -27,7 +27,14 @@ export class CreateTeamUseCase {
     await this.teams.createWithKeys(
       team,
       randomUUID(),
-      [live, test].map((key) => ({ id: key.id, teamId: team.id, mode: key.mode, keyHash: key.hash, displayPrefix: key.displayPrefix })),
+      [live, test].map((key) => ({
+        id: key.id,
+        teamId: team.id,
+        mode: key.mode,
+        keyHash: key.hash,
+        displayPrefix: key.displayPrefix,
+        last4: key.last4,
+      })),
     );
     return {
       team: { id: team.id, name: team.name },

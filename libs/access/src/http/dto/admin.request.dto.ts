@@ -20,14 +20,37 @@ export class SetRateLimitRequestDto {
 
 /** PATCH /admin/v1/teams/{team_id}: the team settings to change. */
 export class UpdateTeamRequestDto {
-  @ApiProperty({
+  @ApiPropertyOptional({
     enum: ADDRESS_VERIFICATION_MODES,
     example: 'enforce',
     description:
       'warn (default): a Saudi destination the National Address register does not confirm books with a warning; enforce: 422 E_ADDRESS_NOT_FOUND',
   })
+  @IsOptional()
   @IsIn([...ADDRESS_VERIFICATION_MODES], { message: `must be one of: ${ADDRESS_VERIFICATION_MODES.join(', ')}` })
-  address_verification: string;
+  address_verification?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 10,
+    example: 3,
+    description: 'failed deliveries of one parcel before the gateway sends it back to its origin by itself (3 by default)',
+  })
+  @IsOptional()
+  @IsInt({ message: 'must be an integer between 1 and 10' })
+  @Min(1, { message: 'must be an integer between 1 and 10' })
+  @Max(10, { message: 'must be an integer between 1 and 10' })
+  auto_return_after_attempts?: number;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '#0a6e5c',
+    description: "the colour of its recipients' tracking pages (#rrggbb); null: the gateway's",
+  })
+  @IsOptional()
+  brand_colour?: string | null;
 }
 
 export class IssueKeyRequestDto {

@@ -40,6 +40,20 @@ export class TeamSummaryDto {
     description: 'National Address rule at booking: warn books with a warning, enforce refuses with 422 E_ADDRESS_NOT_FOUND',
   })
   address_verification: string;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    maximum: 10,
+    description: 'failed deliveries of one parcel before it goes back to its origin by itself',
+  })
+  auto_return_after_attempts: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '#0a6e5c',
+    description: "the colour of its recipients' tracking pages; null: the gateway's",
+  })
+  brand_colour: string | null;
 }
 
 export class TeamListResponseDto {
@@ -54,6 +68,10 @@ export class ApiKeySummaryDto {
   @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'recorded at most once a minute' }) last_used_at:
     string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) revoked_at: string | null;
+  @ApiProperty({ type: String, nullable: true }) name: string | null;
+  @ApiProperty({ type: [String], description: '* for full access, else <resource>:read|write' }) scopes: string[];
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) expires_at: string | null;
+  @ApiProperty({ type: [String] }) allowed_ips: string[];
 }
 
 export class ApiKeyListResponseDto {

@@ -20,4 +20,6 @@ export class AddressRequestDto implements AddressProps {
   @ApiPropertyOptional({ example: 'RRRD2929', description: 'National short address: 4 letters + 4 digits' })
   short_address?: string;
   @ApiPropertyOptional({ example: '966512345678', description: '9665XXXXXXXX' }) phone?: string;
+  @ApiPropertyOptional({ example: 'buyer@example.com', description: "the recipient's e-mail, for notices (GET /notification-settings)" })
+  email?: string;
 }

@@ -1,3 +1,4 @@
+import type { AuditEntry, AuditSource } from '@lgw/kernel';
 import { EinvoiceAddress, EinvoiceKind, EinvoiceParty, EinvoiceProfile, UnsignedEinvoice } from '../../domain/einvoicing/ubl-invoice';
 
 /** A document's place with ZATCA (DESIGN §6). OPEN is a period not yet issued, never stored. */
@@ -120,7 +121,8 @@ export interface ChainHead {
 }
 
 export interface EinvoiceStorePort {
-  saveProfile(profile: BillingProfile): Promise<void>;
+  /** With its audit event, in one transaction. */
+  saveProfile(profile: BillingProfile, audit?: AuditEntry): Promise<void>;
   profile(teamId: string): Promise<BillingProfile | undefined>;
   teamName(teamId: string): Promise<string | undefined>;
   /** Teams with lines on no e-invoice, dated in a period starting before `before` (YYYY-MM-DD) when given. */
@@ -136,6 +138,8 @@ export interface EinvoiceStorePort {
     egsId: string,
     before: string | undefined,
     compose: (lines: readonly UninvoicedLine[], head: ChainHead) => StampedDocumentDraft[],
+    /** Who issues: each document's audit event is written in the same transaction. */
+    source?: AuditSource,
   ): Promise<EinvoiceDocument[]>;
   /** Records ZATCA's answer; a rejection also frees the document's lines for the next issue. */
   recordOutcome(

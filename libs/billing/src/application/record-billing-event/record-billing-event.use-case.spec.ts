@@ -1,7 +1,8 @@
 import { TenantModes } from '@lgw/access';
 import { BillingLineDraft } from '../../domain/billing-line';
-import { chargeWithoutVat } from '../../domain/billing-charges';
-import { parseRateCard, RateCard, RateCardSourcePort } from '@lgw/carrier-access';
+import { chargeWithoutVat } from '../rate-card-charge';
+import { RateCardSourcePort } from '@lgw/carrier-access';
+import { parseRateCard, RateCard } from '@lgw/kernel';
 import { EXPRESS_CARD_JSON } from '@lgw/rating';
 import { BillingLedgerPort, LedgerEntry, LedgerLine } from '../ports/billing-ledger.port';
 import { ShipmentRepositoryPort, ShipmentRecord } from '@lgw/shipping';

@@ -1,10 +1,11 @@
+import { VAT_BASIS_POINTS } from '@lgw/kernel';
 /**
  * Amounts of a Saudi e-invoice (ZATCA XML implementation standard): integer halalas inside,
  * decimal text with two places in the XML. VAT is rounded half away from zero to the halala,
  * per line (BR-KSA-50: line VAT = line net × rate) and per category (BR-CO-17: category VAT =
  * category taxable amount × rate); the document's VAT is the category's, not the sum of the lines'.
  */
-export const STANDARD_VAT_BASIS_POINTS = 1500;
+export const STANDARD_VAT_BASIS_POINTS = VAT_BASIS_POINTS;
 
 /** net × rate / 10,000, half away from zero, exact in integers. */
 export function vatHalalas(netHalalas: number, basisPoints = STANDARD_VAT_BASIS_POINTS): number {

@@ -1,3 +1,4 @@
+import { AuditEntry, AuditSource, SYSTEM_AUDIT_SOURCE } from '@lgw/kernel';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   BillingProfile,
@@ -12,7 +13,7 @@ import {
 } from '../../application/einvoicing/einvoicing.ports';
 import { BillingCause, SUBTOTAL_CAUSES } from '../../domain/billing-line';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../domain/einvoicing/ubl-invoice';
-import { updatedRows } from '@lgw/database';
+import { appendAuditEvents, updatedRows } from '@lgw/database';
 
 interface DocumentRow {
   id: string;
@@ -84,8 +85,15 @@ function toDocument(r: DocumentRow): EinvoiceDocument {
 export class SqlEinvoiceStore implements EinvoiceStorePort {
   constructor(private readonly dataSource: DataSource) {}
 
-  async saveProfile(profile: BillingProfile): Promise<void> {
-    await this.dataSource.query(
+  async saveProfile(profile: BillingProfile, audit?: AuditEntry): Promise<void> {
+    await this.dataSource.transaction(async (em) => {
+      await this.upsertProfile(em, profile);
+      if (audit) await appendAuditEvents(em, [audit]);
+    });
+  }
+
+  private async upsertProfile(em: { query: DataSource['query'] }, profile: BillingProfile): Promise<void> {
+    await em.query(
       `INSERT INTO einvoice_billing_profiles (team_id, legal_name_ar, legal_name_en, vat_number, address, updated_at)
        VALUES ($1, $2, $3, $4, $5, now())
        ON CONFLICT (team_id) DO UPDATE SET legal_name_ar = EXCLUDED.legal_name_ar, legal_name_en = EXCLUDED.legal_name_en,
@@ -129,6 +137,7 @@ export class SqlEinvoiceStore implements EinvoiceStorePort {
     egsId: string,
     before: string | undefined,
     compose: (lines: readonly UninvoicedLine[], head: ChainHead) => StampedDocumentDraft[],
+    source: AuditSource = SYSTEM_AUDIT_SOURCE,
   ): Promise<EinvoiceDocument[]> {
     return this.dataSource.transaction(async (em) => {
       // The chain head: every issuer of this unit queues here, so ICV and PIH follow one line.
@@ -183,6 +192,16 @@ export class SqlEinvoiceStore implements EinvoiceStorePort {
           last.invoiceHash,
         ]);
       }
+      await appendAuditEvents(
+        em,
+        documents.map((d) => ({
+          teamId,
+          action: 'einvoice.issued',
+          target: { type: 'einvoice', id: d.id },
+          changes: { number: d.number, kind: d.kind, profile: d.profile, gross_halalas: d.grossHalalas },
+          source,
+        })),
+      );
       return documents;
     });
   }

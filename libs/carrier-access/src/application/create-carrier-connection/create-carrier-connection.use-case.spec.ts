@@ -1,6 +1,12 @@
-import { CarrierDescriptor } from '../../domain/carrier-descriptor';
+import {
+  CarrierDescriptor,
+  DomainError,
+  ValidationError,
+  CarrierUnavailableError,
+  CarrierCredentialsRefusedError,
+  ResourceLinksPort,
+} from '@lgw/kernel';
 import { CarrierCredentialSchema } from '../../domain/carrier-connection';
-import { DomainError, ValidationError, CarrierUnavailableError, CarrierCredentialsRefusedError } from '@lgw/kernel';
 import { CarrierPort, CarrierRegistryPort } from '../ports/carrier.port';
 import { CarrierConnectionRecord, CarrierConnectionRepositoryPort } from '../ports/carrier-connection.port';
 import { QuoteRepositoryPort } from '@lgw/rating';
@@ -39,6 +45,9 @@ class MemoryConnections implements CarrierConnectionRepositoryPort {
   async find(id: string) {
     return this.rows.find((r) => r.id === id) ?? null;
   }
+  async findByWebhookToken(carrierCode: string, tokenHash: string) {
+    return this.rows.find((r) => r.carrierCode === carrierCode && r.status === 'active' && r.webhookTokenHash === tokenHash) ?? null;
+  }
   async revoke(id: string, owner: { teamId: string } | 'platform', now: Date) {
     const i = this.rows.findIndex(
       (r) => r.id === id && r.status === 'active' && (owner === 'platform' ? r.owner === 'platform' : r.teamId === owner.teamId),
@@ -76,6 +85,7 @@ function setUp(answer: (credentials: Readonly<Record<string, string>>) => Promis
     cipher,
     clock,
     resolver,
+    { carrierWebhook: (carrier: string, token: string) => `/hooks/${carrier}/${token}` } as unknown as ResourceLinksPort,
   );
   return {
     connections,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { newWebhookToken } from '../carrier-webhook-token';
 import { Inject, Injectable } from '@nestjs/common';
 import { ConnectionCredentials, credentialApiName, credentialsHint, validateConnectionCredentials } from '../../domain/carrier-connection';
 import {
@@ -8,10 +9,15 @@ import {
   ClockPort,
   CarrierCredentialsRefusedError,
   CarrierRejectedError,
+  RESOURCE_LINKS,
+  ResourceLinksPort,
   WEBHOOK_SECRET_CIPHER,
   WebhookSecretCipherPort,
+  PLATFORM_AUDIT_TEAM_ID,
+  SYSTEM_AUDIT_SOURCE,
+  InvalidRateCardError,
+  parseRateCard,
 } from '@lgw/kernel';
-import { InvalidRateCardError, parseRateCard } from '../../domain/rate-card';
 import { CARRIER_REGISTRY, carriersFor, CarrierPort, CarrierRegistryPort } from '../ports/carrier.port';
 import {
   CARRIER_CONNECTION_REPOSITORY,
@@ -44,6 +50,7 @@ export class CreateCarrierConnectionUseCase {
     @Inject(WEBHOOK_SECRET_CIPHER) private readonly cipher: WebhookSecretCipherPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     private readonly resolver: CarrierConnectionResolver,
+    @Inject(RESOURCE_LINKS) private readonly links: ResourceLinksPort,
   ) {}
 
   async execute(command: CreateCarrierConnectionCommand): Promise<CarrierConnectionView> {
@@ -52,8 +59,10 @@ export class CreateCarrierConnectionUseCase {
     const { credentials, accountNumber } = validateConnectionCredentials(schema, command.credentials, command.accountNumber);
     const rateCards = this.rateCards(code, command.rateCards);
 
-    await this.verify(code, credentials, schema.fields, command.owner);
+    const adapter = await this.verify(code, credentials, schema.fields, command.owner);
 
+    // A carrier that pushes does so to a URL naming this token; only its hash is kept.
+    const webhook = adapter.readPush ? newWebhookToken() : null;
     const record: CarrierConnectionRecord = {
       id: randomUUID(),
       carrierCode: code,
@@ -66,15 +75,32 @@ export class CreateCarrierConnectionUseCase {
       status: 'active',
       createdAt: this.clock.now(),
       revokedAt: null,
+      webhookTokenHash: webhook?.hash ?? null,
     };
-    await this.connections.saveReplacing(record);
+    await this.connections.saveReplacing(record, {
+      teamId: record.teamId ?? PLATFORM_AUDIT_TEAM_ID,
+      action: 'carrier_connection.created',
+      target: { type: 'carrier_connection', id: record.id },
+      // The hint only: credentials never reach the trail.
+      changes: {
+        carrier: code,
+        account_number: accountNumber,
+        credentials_hint: record.credentialsHint,
+        rate_cards: rateCards ? Object.keys(rateCards) : [],
+      },
+      source: command.source ?? SYSTEM_AUDIT_SOURCE,
+    });
     if (command.owner === 'platform') {
       this.resolver.applyPlatform(record);
       this.resolver.changed('platform');
     } else {
       this.resolver.changed(command.owner.teamId);
     }
-    return toCarrierConnectionView(record, command.owner === 'platform' ? 'operator' : 'team');
+    return toCarrierConnectionView(
+      record,
+      command.owner === 'platform' ? 'operator' : 'team',
+      webhook ? this.links.carrierWebhook(code, webhook.token) : undefined,
+    );
   }
 
   private carrierCode(carrier: unknown): string {
@@ -140,15 +166,16 @@ export class CreateCarrierConnectionUseCase {
     credentials: ConnectionCredentials,
     fields: Readonly<Record<string, unknown>>,
     owner: CreateCarrierConnectionCommand['owner'],
-  ): Promise<void> {
+  ): Promise<CarrierPort> {
     const registry = owner === 'platform' ? this.carriers : await carriersFor(this.carriers, owner.teamId);
     const adapter: CarrierPort | undefined = registry.connect?.(code, credentials);
     if (!adapter) throw new Error(`carrier ${code} cannot work on an account's credentials`);
     try {
       await adapter.findBookingByReference(`${CHECK_REFERENCE_PREFIX}${randomUUID()}`);
+      return adapter;
     } catch (error) {
       // The carrier answered "no" to the look-up itself: it did so for an account it knows.
-      if (error instanceof CarrierRejectedError) return;
+      if (error instanceof CarrierRejectedError) return adapter;
       if (!(error instanceof CarrierCredentialsRefusedError)) throw error;
       const names = Object.keys(fields);
       // One credential: that is the field; several: the carrier does not say which is wrong.

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { CarrierDescriptor, IntegrationType } from '../../domain/carrier-descriptor';
+import { CarrierDescriptor, IntegrationType, CarrierUnavailableError } from '@lgw/kernel';
 import { CarrierPort, PassthroughResponse } from '../ports/carrier.port';
-import { CarrierUnavailableError } from '@lgw/kernel';
 import { PassthroughAuditEntry, PassthroughAuditPort } from '../ports/passthrough-audit.port';
 import { ForwardToCarrierUseCase } from './forward-to-carrier.use-case';
 

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@lgw/kernel';
 import { CarrierCredentialSchema, ConnectionOwner, ConnectionStatus } from '../../domain/carrier-connection';
 
 /**
@@ -20,6 +21,8 @@ export interface CarrierConnectionRecord {
   readonly status: ConnectionStatus;
   readonly createdAt: Date;
   readonly revokedAt: Date | null;
+  /** SHA-256 (hex) of the token in the connection's carrier webhook URL; absent for seeded connections. */
+  readonly webhookTokenHash?: string | null;
 }
 
 export interface CarrierConnectionRepositoryPort {
@@ -27,7 +30,8 @@ export interface CarrierConnectionRepositoryPort {
    * Saves an active connection and, in the same transaction, revokes the one it replaces (the
    * owner's active connection to that carrier): one active connection per owner and carrier.
    */
-  saveReplacing(record: CarrierConnectionRecord): Promise<void>;
+  /** With its audit event, in the same transaction. */
+  saveReplacing(record: CarrierConnectionRecord, audit?: AuditEntry): Promise<void>;
   /** Saves the platform's connection to a carrier only if it never had one (the environment seed). */
   seedPlatform(record: CarrierConnectionRecord): Promise<boolean>;
   /** The tenant's own active connections. */
@@ -37,7 +41,9 @@ export interface CarrierConnectionRepositoryPort {
   /** Any connection by id, active or revoked (a quote names the one it was priced on). */
   find(id: string): Promise<CarrierConnectionRecord | null>;
   /** Revokes the owner's active connection; false when it has none by that id (another owner's included). */
-  revoke(id: string, owner: { teamId: string } | 'platform', now: Date): Promise<CarrierConnectionRecord | null>;
+  revoke(id: string, owner: { teamId: string } | 'platform', now: Date, audit?: AuditEntry): Promise<CarrierConnectionRecord | null>;
+  /** The active connection to a carrier whose webhook token hashes to this, or null. */
+  findByWebhookToken(carrierCode: string, tokenHash: string): Promise<CarrierConnectionRecord | null>;
 }
 
 /** What each carrier declares about its connections, and what the environment held before them. */

@@ -1,4 +1,4 @@
-import { AddressProps, ExceptionType, ShipmentStatus, ParcelProps } from '@lgw/kernel';
+import { AddressProps, ExceptionType, ShipmentStatus, ParcelProps, ReportedProof } from '@lgw/kernel';
 
 /** What the gateway asks a carrier to book. Money in integer halalas. */
 export interface CarrierBookingRequest {
@@ -17,6 +17,11 @@ export interface CarrierBooking {
   readonly trackingNumber: string;
   /** The carrier's own id for the booking, when it differs from the tracking number. */
   readonly carrierReference: string;
+  /**
+   * A carrier that numbers pieces (capabilities.pieces.numbering 'carrier'): its tracking number
+   * of each parcel, in the request's order (docs/adr/0087). Absent: the gateway numbers them.
+   */
+  readonly pieceTrackingNumbers?: readonly string[];
 }
 
 /** A booking the carrier holds under the gateway's reference (the shipment id it was booked with). */
@@ -41,6 +46,8 @@ export interface CarrierTrackingEvent {
   readonly measuredWeightKg?: number;
   /** DELIVERED of a cash-on-delivery shipment: the cash the carrier says it collected, in halalas. */
   readonly codCollectedHalalas?: number;
+  /** DELIVERED: who took the parcel and how the courier proved it, where the carrier reports it (ADR 0088). */
+  readonly proof?: ReportedProof;
 }
 
 /** One cash-on-delivery payout as the carrier published it, in gateway terms. Money in halalas. */
@@ -118,6 +125,20 @@ export interface CarrierBulkBooking {
   bookMany(requests: readonly CarrierBookingRequest[]): Promise<CarrierBulkOutcome[]>;
 }
 
+/** What a carrier that prices shipments itself is asked (POST /rates). Money in halalas. */
+export interface CarrierRateRequest {
+  readonly serviceCode: string;
+  readonly origin: AddressProps;
+  readonly destination: AddressProps;
+  readonly parcels: readonly ParcelProps[];
+  readonly codAmountHalalas?: number;
+}
+
+/** The carrier's price on the account asked, before VAT (the gateway adds VAT as on every quote). */
+export interface CarrierRate {
+  readonly amountHalalas: number;
+}
+
 /** One implementation per carrier (libs/carriers/<code>). */
 export interface CarrierPort {
   readonly code: string;
@@ -147,6 +168,18 @@ export interface CarrierPort {
    * descriptor declares capabilities.labels): what GET /labels serves instead of a rendered label.
    */
   fetchLabel?(trackingNumber: string): Promise<Buffer>;
+  /**
+   * Present when the carrier pushes status updates to a webhook URL: its pushed body as tracking
+   * events (the same events, with the same ids, as polling reads), or null when the body is not
+   * the carrier's documented payload.
+   */
+  readPush?(body: unknown): CarrierTrackingEvent[] | null;
+  /**
+   * The carrier's own price for these parcels on this account, when its API quotes (Aramex's
+   * CalculateRate): POST /rates prices the carrier with it instead of a rate card, within the
+   * adapter's rate deadline. Absent: the carrier is priced from rate cards.
+   */
+  quoteRate?(request: CarrierRateRequest): Promise<CarrierRate>;
 }
 
 /** Resolves carrier codes to adapters; bound in the app modules. */

@@ -1,5 +1,4 @@
-import { CarrierDescriptor } from '../../domain/carrier-descriptor';
-import { RateCard } from '../../domain/rate-card';
+import { CarrierDescriptor, RateCard } from '@lgw/kernel';
 
 /** The carriers on offer (catalogue data). */
 export interface CarrierCataloguePort {

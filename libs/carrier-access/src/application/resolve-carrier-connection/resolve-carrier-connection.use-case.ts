@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConnectionAccount, ConnectionCredentials } from '../../domain/carrier-connection';
-import { parseRateCard, RateCard } from '../../domain/rate-card';
-import { ValidationError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
+import { parseRateCard, RateCard, ValidationError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import { CARRIER_REGISTRY, carrierAdapter, carriersFor, CarrierPort, CarrierRegistryPort } from '../ports/carrier.port';
 import { CARRIER_CONNECTION_REPOSITORY, CarrierConnectionRecord, CarrierConnectionRepositoryPort } from '../ports/carrier-connection.port';
 import { QUOTE_CONNECTIONS, QuoteConnectionsPort } from '../ports/quote-connections.port';
+import { hashWebhookToken, isWebhookTokenShaped } from '../carrier-webhook-token';
 
 /** The connection a team's quotes for one carrier are priced and booked on. */
 export interface QuoteConnection {
@@ -39,6 +39,13 @@ interface Snapshot {
  * Rating asks which connection (and contract rates) prices each carrier; booking gets the
  * adapter of the connection the quote was priced on, working on that account's credentials.
  */
+/** What tells which account a shipment lives on at its carrier. */
+export interface BookedOnConnection {
+  readonly carrierCode: string;
+  readonly quoteId: string | null;
+  readonly connectionId?: string | null;
+}
+
 @Injectable()
 export class CarrierConnectionResolver {
   // Not a use case: the shared resolution that rating, booking, cancel, destination change and
@@ -114,16 +121,41 @@ export class CarrierConnectionResolver {
    * the calls about that booking: cancel, destination change, recovery. A connection revoked
    * since still serves the bookings made on it: they live on that account at the carrier.
    */
-  async forShipment(teamId: string, shipment: { readonly carrierCode: string; readonly quoteId: string | null }): Promise<CarrierPort> {
+  async forShipment(teamId: string, shipment: BookedOnConnection): Promise<CarrierPort> {
     const registry = await carriersFor(this.carriers, teamId);
-    const quote = shipment.quoteId ? await this.quotes.findForTeam(teamId, shipment.quoteId) : null;
-    const connectionId = quote?.connectionId;
+    const connectionId = await this.bookedConnectionId(teamId, shipment);
     if (!connectionId) return carrierAdapter(registry, shipment.carrierCode);
     const platform = await this.platformRecords(this.clock.now().getTime());
     if (platform.some((r) => r.id === connectionId)) return carrierAdapter(registry, shipment.carrierCode);
     const record = await this.connections.find(connectionId);
     const own = record?.owner === 'team' && record.teamId === teamId && record.carrierCode === shipment.carrierCode;
     return (own && registry.connect?.(record.carrierCode, this.credentials(record))) || carrierAdapter(registry, shipment.carrierCode);
+  }
+
+  /**
+   * The connection a shipment was booked on: recorded on the shipment, or, for bookings stored
+   * before shipments recorded it, named by its quote. Null: the carrier's platform account.
+   */
+  async bookedConnectionId(teamId: string, shipment: BookedOnConnection): Promise<string | null> {
+    if (shipment.connectionId) return shipment.connectionId;
+    if (!shipment.quoteId) return null;
+    return (await this.quotes.findForTeam(teamId, shipment.quoteId))?.connectionId ?? null;
+  }
+
+  /**
+   * The connection a carrier push names by its webhook token, with the adapter of its account
+   * (which reads the pushed body) and whose shipments it may touch: the team's, or every team's
+   * booked on the platform account (teamId null). Null for a token no active connection has.
+   */
+  async forPush(carrierCode: string, token: string): Promise<{ adapter: CarrierPort; teamId: string | null } | null> {
+    if (!isWebhookTokenShaped(token)) return null;
+    const record = await this.connections.findByWebhookToken(carrierCode, hashWebhookToken(token));
+    if (!record) return null;
+    // A test scope's connection works with the sandbox's carriers (docs/adr/0060).
+    const registry = record.teamId ? await carriersFor(this.carriers, record.teamId) : this.carriers;
+    const adapter =
+      record.owner === 'team' ? registry.connect?.(record.carrierCode, this.credentials(record)) : registry.get(record.carrierCode);
+    return adapter ? { adapter, teamId: record.owner === 'team' ? record.teamId : null } : null;
   }
 
   /** Decrypted credentials of a connection: for the adapter only, never kept or shown. */

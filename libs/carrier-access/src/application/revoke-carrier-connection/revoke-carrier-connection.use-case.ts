@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, CLOCK, ClockPort } from '@lgw/kernel';
+import { AuditSource, DomainError, CLOCK, ClockPort, PLATFORM_AUDIT_TEAM_ID, SYSTEM_AUDIT_SOURCE } from '@lgw/kernel';
 import { CARRIER_CONNECTION_REPOSITORY, CarrierConnectionRepositoryPort } from '../ports/carrier-connection.port';
 import { CarrierConnectionResolver } from '../resolve-carrier-connection/resolve-carrier-connection.use-case';
 
@@ -17,9 +17,16 @@ export class RevokeCarrierConnectionUseCase {
     private readonly resolver: CarrierConnectionResolver,
   ) {}
 
-  async execute(command: { owner: { teamId: string } | 'platform'; connectionId: string }): Promise<void> {
+  async execute(command: { owner: { teamId: string } | 'platform'; connectionId: string; source?: AuditSource }): Promise<void> {
     if (!UUID.test(command.connectionId)) throw new DomainError('E_NOT_FOUND');
-    const revoked = await this.connections.revoke(command.connectionId, command.owner, this.clock.now());
+    const now = this.clock.now();
+    const revoked = await this.connections.revoke(command.connectionId, command.owner, now, {
+      teamId: command.owner === 'platform' ? PLATFORM_AUDIT_TEAM_ID : command.owner.teamId,
+      action: 'carrier_connection.revoked',
+      target: { type: 'carrier_connection', id: command.connectionId },
+      changes: { revoked_at: now.toISOString() },
+      source: command.source ?? SYSTEM_AUDIT_SOURCE,
+    });
     if (!revoked) throw new DomainError('E_NOT_FOUND');
     this.resolver.changed(command.owner === 'platform' ? 'platform' : command.owner.teamId);
   }

@@ -1,13 +1,16 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { AuditSource } from '@lgw/kernel';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import type { CreateCarrierConnectionCommand } from '../../application/create-carrier-connection/create-carrier-connection.command';
 import { OnlyKnownFields } from '@lgw/http-api';
+import { RateCardLaneSchema, RateCardSchema, RateCardWeightBandSchema } from './rate-card.schema.dto';
 
 /**
  * POST /carrier-connections (and the admin API's). The fields are checked against the carrier's
  * declared credentials schema by the domain (every problem with its field and bilingual
  * reason), then the credentials against the carrier itself, before anything is saved.
  */
+@ApiExtraModels(RateCardSchema, RateCardLaneSchema, RateCardWeightBandSchema)
 @OnlyKnownFields(['carrier', 'credentials', 'account_number', 'rate_cards'])
 export class CreateCarrierConnectionRequestDto {
   @ApiProperty({ type: String, example: 'sahm', description: 'carrier code (GET /carriers)' })
@@ -31,7 +34,7 @@ export class CreateCarrierConnectionRequestDto {
 
   @ApiPropertyOptional({
     type: 'object',
-    additionalProperties: { type: 'object' },
+    additionalProperties: { $ref: getSchemaPath(RateCardSchema) },
     description:
       "contract rates by service code, each a rate card in the format of the carrier's rate card files (docs/rating.md); quotes on this " +
       "connection use them instead of the carrier's published cards",
@@ -44,6 +47,14 @@ export class CreateCarrierConnectionRequestDto {
 export function createConnectionCommand(
   owner: CreateCarrierConnectionCommand['owner'],
   body: CreateCarrierConnectionRequestDto,
+  source?: AuditSource,
 ): CreateCarrierConnectionCommand {
-  return { owner, carrier: body.carrier, credentials: body.credentials, accountNumber: body.account_number, rateCards: body.rate_cards };
+  return {
+    owner,
+    carrier: body.carrier,
+    credentials: body.credentials,
+    accountNumber: body.account_number,
+    rateCards: body.rate_cards,
+    source,
+  };
 }

@@ -17,6 +17,14 @@ export class CarrierConnectionDto {
   @ApiProperty({ type: [String], description: 'service codes quoted from the contract rates of this connection' })
   contract_rates: string[];
   @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({
+    required: false,
+    example: '/api/v1/carrier-webhooks/aymakan/3q2-7wEh9Zk1yqXcV5fL0bGm8sTn4aRj6uPoIiDdKe0',
+    description:
+      "where the carrier pushes this account's status updates (POST, no bearer key), under the gateway's public address; " +
+      'only in the answer that created the connection: the token is stored hashed and cannot be shown again',
+  })
+  webhook_url?: string;
 }
 
 export class CarrierConnectionListResponseDto {

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CarrierDescriptor, SERVICE_MODES, ServiceLevelDescriptor } from '../../domain/carrier-descriptor';
+import { CarrierDescriptor, SERVICE_MODES, ServiceLevelDescriptor } from '@lgw/kernel';
 
 export class TransitDaysDto {
   @ApiProperty() min: number;

@@ -54,14 +54,6 @@ export class SqlCarrierIntentStore implements CarrierIntentStorePort {
     await this.dataSource.query(`INSERT INTO carrier_intents (${row.columns}) VALUES (${row.values})`, row.params);
   }
 
-  async holdsQuote(quoteId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      "SELECT 1 FROM carrier_intents WHERE quote_id = $1 AND state IN ('pending', 'compensating', 'completed') LIMIT 1",
-      [quoteId],
-    );
-    return rows.length > 0;
-  }
-
   async transition(id: string, from: readonly CarrierIntentState[], to: CarrierIntentState, now: Date): Promise<boolean> {
     const result = await this.dataSource.query(
       'UPDATE carrier_intents SET state = $2, updated_at = $4, held_until = NULL WHERE id = $1 AND state = ANY($3) RETURNING id',
@@ -105,6 +97,19 @@ export class SqlCarrierIntentStore implements CarrierIntentStorePort {
       [teamId, key.scope, key.key, new Date(now.getTime() + holdMs), now],
     );
     return { claimed: updatedRows<IntentRow>(result).map(toIntent), heldElsewhere: Number(held?.n ?? 0) > 0 };
+  }
+
+  async bookedUnderKey(teamId: string, key: IdempotencyRef): Promise<string | null> {
+    // Only since the key was taken: an expired key taken again must not answer an older booking.
+    const rows: Array<{ shipment_id: string }> = await this.dataSource.query(
+      `SELECT i.shipment_id FROM carrier_intents i
+         JOIN idempotency_keys k ON k.team_id = i.team_id AND k.scope = i.idempotency_scope AND k.key = i.idempotency_key
+        WHERE i.team_id = $1 AND i.idempotency_scope = $2 AND i.idempotency_key = $3
+          AND i.kind = 'book' AND i.state = 'completed' AND i.created_at >= k.created_at
+        ORDER BY i.created_at DESC LIMIT 1`,
+      [teamId, key.scope, key.key],
+    );
+    return rows[0]?.shipment_id ?? null;
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProofMethod } from '@lgw/kernel';
 import {
   keepMap,
   testBookingRefusal,
@@ -203,6 +204,9 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code }: Simula
           LocationAr: e.locationAr ?? null,
           WeightGrams: e.measuredWeightKg !== undefined ? Math.round(e.measuredWeightKg * 1000) : null,
           CodCollected: e.codCollectedHalalas !== undefined ? (e.codCollectedHalalas / 100).toFixed(2) : null,
+          PodType: e.proof ? BAHR_POD_TYPES[e.proof.method] : null,
+          ReceiverName: e.proof?.receivedBy ?? null,
+          PodImageUrl: e.proof?.photoUrl ?? null,
         })),
       };
     });
@@ -250,3 +254,6 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code }: Simula
     return reply.code(status).header('content-type', 'application/json').send(echoBody(raw, additions));
   });
 }
+
+/** Bahr's one-letter proof codes; a delivery with no proof method has none. */
+const BAHR_POD_TYPES: Readonly<Record<ProofMethod, string | null>> = { OTP: 'O', SIGNATURE: 'S', PHOTO: 'P', NONE: null };

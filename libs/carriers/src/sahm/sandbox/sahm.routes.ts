@@ -66,6 +66,15 @@ function eventView(trackingNumber: string, e: SandboxEvent) {
     details: {
       ...(e.measuredWeightKg !== undefined ? { measured_weight_kg: e.measuredWeightKg } : {}),
       ...(e.codCollectedHalalas !== undefined ? { cash_collected: { amount_minor: e.codCollectedHalalas, currency: 'SAR' } } : {}),
+      ...(e.proof
+        ? {
+            delivery_proof: {
+              type: e.proof.method === 'NONE' ? null : e.proof.method.toLowerCase(),
+              receiver_name: e.proof.receivedBy ?? null,
+              photo_url: e.proof.photoUrl ?? null,
+            },
+          }
+        : {}),
     },
   };
 }

@@ -12,3 +12,4 @@ export * from './pickups';
 export * from './sandbox-store';
 export * from './test-values';
 export * from './sandbox-accounts';
+export * from './text-pdf';

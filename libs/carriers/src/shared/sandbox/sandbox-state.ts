@@ -13,6 +13,7 @@ import {
   SandboxEvent,
   SandboxParcel,
   SandboxParty,
+  SandboxProof,
   SandboxRemittance,
   SandboxShipment,
   Vocabulary,
@@ -152,6 +153,8 @@ export interface EventDetails {
   measuredWeightKg?: number;
   /** DELIVERED only; a cash-on-delivery shipment defaults to the full amount. */
   codCollectedHalalas?: number;
+  /** DELIVERED only: the proof of delivery the carrier reports. */
+  proof?: SandboxProof;
   source: SandboxEvent['source'];
 }
 
@@ -436,6 +439,7 @@ export class SandboxState {
       locationAr: details.locationAr,
       measuredWeightKg: details.measuredWeightKg,
       ...(details.codCollectedHalalas !== undefined ? { codCollectedHalalas: details.codCollectedHalalas } : {}),
+      ...(details.proof && status === 'DELIVERED' ? { proof: details.proof } : {}),
       source: details.source,
     };
     shipment.events.push(event);

@@ -1,4 +1,4 @@
-import { ShipmentStatus } from '@lgw/kernel';
+import { ProofMethod, ShipmentStatus } from '@lgw/kernel';
 
 export interface NativeStatus {
   readonly code: string;
@@ -47,7 +47,15 @@ export interface SandboxEvent {
   readonly measuredWeightKg?: number;
   /** DELIVERED of a cash-on-delivery shipment: the cash the courier took at the door, in halalas. */
   readonly codCollectedHalalas?: number;
+  /** DELIVERED: how the courier proved the hand-over and to whom, as a test set it (each simulator says it its own way). */
+  readonly proof?: SandboxProof;
   readonly source: 'control' | 'auto';
+}
+
+export interface SandboxProof {
+  readonly method: ProofMethod;
+  readonly receivedBy?: string;
+  readonly photoUrl?: string;
 }
 
 export interface SandboxShipment {

@@ -55,7 +55,8 @@ function trackingView(s: SandboxShipment, pieces: number) {
     DesinationCountry: 'SA',
     isDelivered: s.latestStatus === 'DELIVERED',
     Scans: s.events.map((e) => ({
-      ReceivedBy: e.specStatus === 'DELIVERED' ? 'Consignee' : null,
+      // SMSA's couriers write who took the parcel, or the bare role when they name no one.
+      ReceivedBy: e.specStatus === 'DELIVERED' ? (e.proof?.receivedBy ?? 'Consignee') : null,
       City: e.locationEn ?? null,
       ScanType: e.nativeCode,
       ScanDescription: e.nativeText,

@@ -1,4 +1,4 @@
-import { AddressProps } from '@lgw/kernel';
+import { AddressProps, AuditEntry } from '@lgw/kernel';
 import { BatchPhase, BatchStatus } from '../../domain/batch-csv-format';
 import { BillingLineDraft } from '@lgw/billing';
 import { Shipment } from '@lgw/shipping';
@@ -61,7 +61,8 @@ export interface BatchCounts {
 }
 
 export interface FulfilmentBatchRepositoryPort {
-  create(batch: FulfilmentBatchRecord): Promise<void>;
+  /** With its audit event, in one transaction. */
+  create(batch: FulfilmentBatchRecord, audit?: AuditEntry): Promise<void>;
   find(id: string): Promise<FulfilmentBatchRecord | null>;
   findForTeam(teamId: string, id: string): Promise<FulfilmentBatchRecord | null>;
   /** The team's batches, newest first. */

@@ -1,12 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AddressProps, billingPeriodOf, ParcelProps, CarrierRejectedError, CSV_CODEC, CsvCodecPort, CLOCK, ClockPort } from '@lgw/kernel';
-import { BATCH_REJECTION_COLUMNS, BATCH_RESULT_COLUMNS, BatchPhase } from '../../domain/batch-csv-format';
-import { bookingLines, billedShipment } from '@lgw/billing';
-import { Shipment } from '@lgw/shipping';
 import {
+  AddressProps,
+  billingPeriodOf,
+  ParcelProps,
+  CarrierRejectedError,
+  CSV_CODEC,
+  CsvCodecPort,
+  CLOCK,
+  ClockPort,
+  JOB_QUEUE,
+  JobQueuePort,
+  quotedPrice,
   RateCard,
   rateCardForLane,
+} from '@lgw/kernel';
+import { BATCH_REJECTION_COLUMNS, BATCH_RESULT_COLUMNS, BatchPhase } from '../../domain/batch-csv-format';
+import { bookingLines, billedShipment } from '@lgw/billing';
+import { enqueueBatchLabels, newTrackingToken, Shipment } from '@lgw/shipping';
+import {
   CARRIER_REGISTRY,
   carriersFor,
   carrierAdapter,
@@ -20,7 +32,8 @@ import {
   RATE_CARDS,
   RateCardSourcePort,
 } from '@lgw/carrier-access';
-import { rateParcels } from '@lgw/rating';
+import { rateParcels, SHIPPING_RULE_REPOSITORY, ShippingRuleRepositoryPort } from '@lgw/rating';
+import { batchOrderFacts, chooseFulfilmentOption, excludedByRuleError } from './batch-carrier-choice';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../ports/batch-file-store.port';
 import {
   BatchBooking,
@@ -65,6 +78,15 @@ export const FULFILMENT_ORIGIN: AddressProps = {
   short_address: 'RIYD2342',
   phone: '966500000000',
 };
+/** A fulfilment carrier's service level as a batch books on it. */
+interface BatchService {
+  readonly carrierCode: string;
+  readonly serviceCode: string;
+  readonly transitMaxDays: number;
+  readonly card: RateCard;
+  readonly billed: boolean;
+}
+
 const KG_PER_UNIT = 0.5;
 const MAX_NOMINAL_KG = 30;
 
@@ -93,6 +115,8 @@ export class ProcessBatchUseCase {
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(RATE_CARDS) private readonly rateCards: RateCardSourcePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueuePort,
+    @Inject(SHIPPING_RULE_REPOSITORY) private readonly rules: ShippingRuleRepositoryPort,
     private readonly modes: TenantModes,
   ) {}
 
@@ -169,17 +193,42 @@ export class ProcessBatchUseCase {
     })();
   }
 
+  /**
+   * Every fulfilment carrier's priced domestic service level, in catalogue order: what a batch
+   * order may ship on. The team's shipping rules pick among them per order (docs/adr/0084);
+   * with no rule, every order ships on the first, as before rules existed.
+   */
+  private fulfilmentServices(): BatchService[] {
+    const services: BatchService[] = [];
+    for (const carrier of this.catalogue.all()) {
+      if (carrier.integration_type !== 'csv_batch') continue;
+      for (const service of carrier.service_levels) {
+        if (!service.lanes.includes('domestic')) continue;
+        const listed = this.rateCards.get(service.code);
+        // Batch orders ship inside Saudi Arabia: the domestic lane's prices.
+        if (!listed) continue;
+        services.push({
+          carrierCode: carrier.code,
+          serviceCode: service.code,
+          transitMaxDays: service.transit_days.max,
+          card: rateCardForLane(listed, 'domestic'),
+          billed: true,
+        });
+      }
+    }
+    return services;
+  }
+
   private async book(batch: FulfilmentBatchRecord): Promise<void> {
-    const carrier = this.catalogue.all().find((c) => c.integration_type === 'csv_batch');
-    const service = carrier?.service_levels[0];
-    const listed = service ? this.rateCards.get(service.code) : undefined;
-    // Batch orders ship inside Saudi Arabia: the domestic lane's prices.
-    const card = listed ? rateCardForLane(listed, 'domestic') : undefined;
-    if (!carrier || !service || !card) throw new Error('no csv_batch carrier with a priced service level is configured');
-    const adapter = carrierAdapter(await carriersFor(this.carriers, batch.teamId), carrier.code);
+    const priced = this.fulfilmentServices();
+    if (priced.length === 0) throw new Error('no csv_batch carrier with a priced service level is configured');
+    const adapters = await carriersFor(this.carriers, batch.teamId);
+    const rules = await this.rules.list(batch.teamId);
     // Test mode is never billed (docs/adr/0060): its bookings' events are recorded as billed with no line.
     const billed = (await this.modes.of(batch.teamId)) !== 'test';
-    const pageSize = adapter.bulk ? adapter.bulk.ordersPerFile * adapter.bulk.filesInFlight : BOOKING_PAGE;
+    const services = priced.map((service) => ({ ...service, billed }));
+    const first = carrierAdapter(adapters, services[0].carrierCode);
+    const pageSize = first.bulk ? first.bulk.ordersPerFile * first.bulk.filesInFlight : BOOKING_PAGE;
     let settled = await this.batches.settledRows(batch.id);
     let afterSeq = 0;
     // Two pages in flight: the carrier books page n+1 while page n is being written.
@@ -188,32 +237,49 @@ export class ProcessBatchUseCase {
       const page = await this.batches.pendingOrders(batch.id, pageSize, afterSeq);
       if (page.length === 0) break;
       afterSeq = page[page.length - 1].seq;
-      const asked = Date.now();
-      // Recorded before any of them leaves: after a crash, these are looked up, never re-sent blind.
-      const fresh = page.filter((order) => order.handedOffAt === null);
-      await this.batches.markHandedOff(
-        batch.id,
-        fresh.map((order) => order.orderRef),
-        this.clock.now(),
-      );
-      const outcomes = await this.handOver(adapter, page, service.code);
-      const answered = Date.now();
-      settled += await writing;
-      this.logger.debug({
-        event: 'batch.page',
-        batch_id: batch.id,
-        orders: page.length,
-        carrier_ms: answered - asked,
-        waited_for_write_ms: Date.now() - answered,
-      });
-      writing = this.recordPage(batch, page, outcomes, {
-        carrierCode: carrier.code,
-        serviceCode: service.code,
-        transitMaxDays: service.transit_days.max,
-        card,
-        billed,
-      });
-      writing.catch(() => undefined);
+      // Each order's service by the team's rules; an order they leave no service is refused, not booked.
+      const groups = new Map<BatchService, BatchOrderRecord[]>();
+      const ruledOut: Array<{ orderRef: string; error: string }> = [];
+      let ruledOutRows = 0;
+      for (const order of page) {
+        const choice = chooseFulfilmentOption(rules, batchOrderFacts(order, nominalParcel(order.totalQty).weight_kg), services);
+        if (!choice.option) {
+          ruledOut.push({ orderRef: order.orderRef, error: excludedByRuleError(choice.ruleId ?? '') });
+          ruledOutRows += order.rowCount;
+        } else {
+          const group = groups.get(choice.option);
+          if (group) group.push(order);
+          else groups.set(choice.option, [order]);
+        }
+      }
+      if (ruledOut.length > 0) {
+        await this.batches.recordBookings(batch.id, [], ruledOut);
+        settled += ruledOutRows;
+      }
+      for (const [service, orders] of groups) {
+        const adapter = carrierAdapter(adapters, service.carrierCode);
+        const asked = Date.now();
+        // Recorded before any of them leaves: after a crash, these are looked up, never re-sent blind.
+        const fresh = orders.filter((order) => order.handedOffAt === null);
+        await this.batches.markHandedOff(
+          batch.id,
+          fresh.map((order) => order.orderRef),
+          this.clock.now(),
+        );
+        const outcomes = await this.handOver(adapter, orders, service.serviceCode);
+        const answered = Date.now();
+        settled += await writing;
+        this.logger.debug({
+          event: 'batch.page',
+          batch_id: batch.id,
+          carrier: service.carrierCode,
+          orders: orders.length,
+          carrier_ms: answered - asked,
+          waited_for_write_ms: Date.now() - answered,
+        });
+        writing = this.recordPage(batch, orders, outcomes, service);
+        writing.catch(() => undefined);
+      }
       await this.batches.setProgress(batch.id, 'booking', settled);
     }
     settled += await writing;
@@ -263,7 +329,7 @@ export class ProcessBatchUseCase {
     batch: FulfilmentBatchRecord,
     page: readonly BatchOrderRecord[],
     outcomes: readonly CarrierBulkOutcome[],
-    service: { carrierCode: string; serviceCode: string; transitMaxDays: number; card: RateCard; billed: boolean },
+    service: BatchService,
   ): Promise<number> {
     const now = this.clock.now();
     const bookings: BatchBooking[] = [];
@@ -283,6 +349,11 @@ export class ProcessBatchUseCase {
       }
     });
     await this.batches.recordBookings(batch.id, bookings, refused);
+    // The page's labels are drawn while the next pages book (best effort: a label not drawn is drawn when asked for).
+    await enqueueBatchLabels(
+      this.jobs,
+      bookings.map((b) => b.shipment.id),
+    ).catch((error: unknown) => this.logger.warn(`labels of a page of batch ${batch.id} not queued: ${String(error)}`));
     if (unavailable) throw unavailable;
     return rows;
   }
@@ -316,13 +387,7 @@ export class ProcessBatchUseCase {
   private booking(
     batch: FulfilmentBatchRecord,
     order: BatchOrderRecord,
-    {
-      carrierCode,
-      serviceCode,
-      transitMaxDays,
-      card,
-      billed,
-    }: { carrierCode: string; serviceCode: string; transitMaxDays: number; card: RateCard; billed: boolean },
+    { carrierCode, serviceCode, transitMaxDays, card, billed }: BatchService,
     result: { trackingNumber: string; carrierReference: string },
     now: Date,
   ): BatchBooking {
@@ -336,6 +401,7 @@ export class ProcessBatchUseCase {
       carrierCode,
       serviceCode,
       transitMaxDays,
+      trackingToken: newTrackingToken(),
       lane: 'domestic',
       origin: FULFILMENT_ORIGIN,
       destination: order.destination,
@@ -343,10 +409,7 @@ export class ProcessBatchUseCase {
       chargeableKg: rated.weights.chargeable_kg,
       codAmountHalalas: order.codAmountHalalas,
       reference: order.orderRef,
-      price: {
-        totalHalalas: rated.total.halalas,
-        lines: { base: line('base'), weight_charge: line('weight_charge'), fuel_surcharge: line('fuel_surcharge'), vat: line('vat') },
-      },
+      price: quotedPrice(line),
       bookedAt: now,
     }).confirmBooking(result, { batch_id: batch.id, labelled_by_carrier: true, billed_with_booking: true });
     const shipment = booked.draft();

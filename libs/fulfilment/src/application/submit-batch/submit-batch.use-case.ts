@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError, JOB_QUEUE, JobQueuePort, CLOCK, ClockPort, RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
+import {
+  DomainError,
+  JOB_QUEUE,
+  JobQueuePort,
+  CLOCK,
+  ClockPort,
+  RESOURCE_LINKS,
+  ResourceLinksPort,
+  AuditSource,
+  SYSTEM_AUDIT_SOURCE,
+} from '@lgw/kernel';
 import { sanitiseFilename } from '@lgw/shipping';
 import { BATCH_FILE_STORE, BatchFileStorePort } from '../ports/batch-file-store.port';
 import {
@@ -64,7 +74,7 @@ export class SubmitBatchUseCase {
     return { batchId, teamId: command.teamId, filename, sizeBytes: upload.sizeBytes, sha256: upload.sha256 };
   }
 
-  async accept(file: ReceivedBatchFile): Promise<FulfilmentBatchView> {
+  async accept(file: ReceivedBatchFile, source: AuditSource = SYSTEM_AUDIT_SOURCE): Promise<FulfilmentBatchView> {
     const now = this.clock.now();
     const record: FulfilmentBatchRecord = {
       id: file.batchId,
@@ -81,7 +91,13 @@ export class SubmitBatchUseCase {
       updatedAt: now,
       finishedAt: null,
     };
-    await this.batches.create(record);
+    await this.batches.create(record, {
+      teamId: file.teamId,
+      action: 'batch.submitted',
+      target: { type: 'fulfilment_batch', id: file.batchId },
+      changes: { filename: file.filename, size_bytes: file.sizeBytes, sha256: file.sha256 },
+      source,
+    });
     try {
       await enqueueBatch(this.jobs, file.batchId);
     } catch (error) {

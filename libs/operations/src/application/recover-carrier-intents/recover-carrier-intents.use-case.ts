@@ -17,8 +17,9 @@ import {
   GatewaySettings,
   RESOURCE_LINKS,
   ResourceLinksPort,
+  SYSTEM_AUDIT_SOURCE,
+  ShipmentWarning,
 } from '@lgw/kernel';
-import { ShipmentWarning } from '@lgw/addresses';
 import {
   CARRIER_REGISTRY,
   CarrierRegistryPort,
@@ -101,7 +102,19 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     const { claimed, heldElsewhere } = await this.intents.claimForKey(teamId, key, this.clock.now(), this.recoverAfterMs);
     let settled = !heldElsewhere;
     for (const intent of claimed) if ((await this.settle(intent)) === 'unresolved') settled = false;
+    if (settled) await this.keepBookedAnswer(teamId, key);
     return settled;
+  }
+
+  /**
+   * A booking closes its intent with its own commit; the request's answer is kept a moment later.
+   * A process that died in between left a key without its answer: it is the booked shipment, kept
+   * for the retry to replay, which would otherwise run again against the quote already used.
+   */
+  private async keepBookedAnswer(teamId: string, key: IdempotencyRef): Promise<void> {
+    const shipmentId = await this.intents.bookedUnderKey(teamId, key);
+    const shipment = shipmentId ? await this.shipments.findForTeam(teamId, shipmentId) : null;
+    if (shipment) await this.keys.complete(teamId, key.scope, key.key, { outcome: null, body: this.shipmentView(shipment) });
   }
 
   private async settle(intent: CarrierIntent): Promise<Outcome> {
@@ -176,7 +189,15 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     if (!found?.cancelled) return this.finish(intent, 'abandoned');
     const at = this.clock.now();
     const reason = typeof intent.payload.reason === 'string' ? intent.payload.reason : null;
-    if (!(await recordCancellation(this.shipments, shipment, reason, at))) return 'unresolved';
+    // The request that began it died before recording it: the gateway records it now, as itself.
+    const audit = {
+      teamId: shipment.teamId,
+      action: 'shipment.cancelled',
+      target: { type: 'shipment', id: shipment.id },
+      changes: { status: { from: shipment.status, to: 'CANCELLED' }, reason, recovered: true },
+      source: SYSTEM_AUDIT_SOURCE,
+    };
+    if (!(await recordCancellation(this.shipments, shipment, reason, at, audit))) return 'unresolved';
     return this.finish(intent, 'completed', () => cancellationView(shipment.id, shipment.trackingNumber, at));
   }
 
@@ -193,7 +214,13 @@ export class RecoverCarrierIntentsUseCase implements IntentRecoveryPort {
     const addressWarnings = Array.isArray(intent.payload.address_warnings)
       ? (intent.payload.address_warnings as ShipmentWarning[])
       : undefined;
-    const updated = await writeDestination(this.destinations, shipment, destination, this.clock.now(), addressWarnings);
+    const updated = await writeDestination(this.destinations, shipment, destination, this.clock.now(), addressWarnings, {
+      teamId: shipment.teamId,
+      action: 'shipment.destination_changed',
+      target: { type: 'shipment', id: shipment.id },
+      changes: { city: { from: expected.city ?? null, to: destination.city ?? null }, recovered: true },
+      source: SYSTEM_AUDIT_SOURCE,
+    });
     if (!updated) return 'unresolved';
     return this.finish(intent, 'completed', () => this.shipmentView(updated));
   }

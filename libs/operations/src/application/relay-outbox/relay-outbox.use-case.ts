@@ -3,6 +3,8 @@ import { defineJob, JOB_QUEUE, JobQueuePort, OUTBOX, OutboxEvent, OutboxPort } f
 import { enqueueLabel } from '@lgw/shipping';
 import { enqueueBilling, isBillingEvent } from '@lgw/billing';
 import { enqueueWebhookFanOut, isWebhookEvent } from '@lgw/webhooks';
+import { enqueueDeliveryOutcome, isDeliveryOutcomeEvent } from '@lgw/tracking';
+import { enqueueNotificationPlanning, isNotificationEvent } from '@lgw/notifications';
 
 export const OUTBOX_QUEUE = 'outbox';
 /** The recurring relay of committed domain events; its ticks carry nothing. */
@@ -48,6 +50,10 @@ export class RelayOutboxUseCase {
       if (isBillingEvent(event) && event.payload.billed_with_booking !== true) accepted.push(enqueueBilling(this.jobs, event));
       // A team without an enabled endpoint has nothing to fan out (the fan-out would find the same).
       if (isWebhookEvent(event) && event.webhookEndpoint !== false) accepted.push(enqueueWebhookFanOut(this.jobs, event));
+      // A final status counts the shipment into its lane's carrier performance (docs/adr/0084).
+      if (isDeliveryOutcomeEvent(event)) accepted.push(enqueueDeliveryOutcome(this.jobs, event));
+      // The recipient is told of what the event means for them, off the scan's path (docs/adr/0086).
+      if (isNotificationEvent(event)) accepted.push(enqueueNotificationPlanning(this.jobs, event));
     }
     await Promise.all(accepted);
   }

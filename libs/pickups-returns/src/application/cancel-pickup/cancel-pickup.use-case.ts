@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, CLOCK, ClockPort } from '@lgw/kernel';
-import { pickupWindowOpensAt, CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierRegistryPort } from '@lgw/carrier-access';
+import { DomainError, CLOCK, ClockPort, pickupWindowOpensAt } from '@lgw/kernel';
+import { CARRIER_REGISTRY, carriersFor, carrierAdapter, CarrierConnectionResolver, CarrierRegistryPort } from '@lgw/carrier-access';
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../ports/pickup.repository.port';
 import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort } from '@lgw/shipping';
 import { pickupOfTeam } from '../pickup-of-team';
@@ -19,6 +19,7 @@ export class CancelPickupUseCase {
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
+    private readonly connections: CarrierConnectionResolver,
   ) {}
 
   async execute(command: { teamId: string; pickupId: string }): Promise<PickupView> {
@@ -29,10 +30,12 @@ export class CancelPickupUseCase {
     if (this.clock.now().getTime() >= opensAt.getTime()) {
       throw new DomainError('E_PICKUP_CANCEL_NOT_ALLOWED', { window_opened_at: opensAt.toISOString() });
     }
-    await carrierAdapter(await carriersFor(this.carriers, command.teamId), pickup.carrierCode).pickups?.cancelPickup(
-      pickup.confirmationNumber,
-      pickup.id,
-    );
+    // At the account the collection was booked on: its shipments' connection, as when it was scheduled.
+    const first = pickup.shipmentIds.length > 0 ? await this.shipments.findForTeam(pickup.teamId, pickup.shipmentIds[0]) : null;
+    const adapter = first
+      ? await this.connections.forShipment(pickup.teamId, first)
+      : carrierAdapter(await carriersFor(this.carriers, command.teamId), pickup.carrierCode);
+    await adapter.pickups?.cancelPickup(pickup.confirmationNumber, pickup.id);
 
     const at = this.clock.now();
     const moves = [];

@@ -12,18 +12,9 @@ import {
   ClockPort,
   RESOURCE_LINKS,
   ResourceLinksPort,
-} from '@lgw/kernel';
-import {
   rateCardForLane,
-  CARRIER_REGISTRY,
-  carrierAdapter,
-  carriersFor,
-  CarrierRegistryPort,
-  CARRIER_CATALOGUE,
-  CarrierCataloguePort,
-  RATE_CARDS,
-  RateCardSourcePort,
-} from '@lgw/carrier-access';
+} from '@lgw/kernel';
+import { CarrierConnectionResolver, CARRIER_CATALOGUE, CarrierCataloguePort, RATE_CARDS, RateCardSourcePort } from '@lgw/carrier-access';
 import {
   Shipment,
   shipmentWarnings,
@@ -32,6 +23,7 @@ import {
   shipmentOfTeam,
   ShipmentView,
   toShipmentView,
+  newTrackingToken,
 } from '@lgw/shipping';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,7 +49,7 @@ export interface CreateReturnCommand {
 export class CreateReturnUseCase {
   constructor(
     @Inject(SHIPMENT_REPOSITORY) private readonly shipments: ShipmentRepositoryPort,
-    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
+    private readonly connections: CarrierConnectionResolver,
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(RATE_CARDS) private readonly rateCards: RateCardSourcePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
@@ -93,6 +85,7 @@ export class CreateReturnUseCase {
       carrierCode: original.carrierCode,
       serviceCode: service.code,
       transitMaxDays: service.transit_days.max,
+      trackingToken: newTrackingToken(),
       lane,
       origin: original.destination,
       destination: original.origin,
@@ -117,6 +110,8 @@ export class CreateReturnUseCase {
         now,
       }),
       returnOf: original.id,
+      // The parcel comes back on the account it went out on: the merchant's contract, not the platform's.
+      connectionId: await this.connections.bookedConnectionId(command.teamId, original),
       bookedAt: now,
     }).draft();
     const intent = randomUUID();
@@ -131,7 +126,7 @@ export class CreateReturnUseCase {
       idempotency: command.idempotencyKey ?? null,
       createdAt: now,
     });
-    const adapter = carrierAdapter(await carriersFor(this.carriers, draft.teamId), draft.carrierCode);
+    const adapter = await this.connections.forShipment(draft.teamId, draft);
     let booked: Shipment;
     try {
       const booking = await adapter.book({

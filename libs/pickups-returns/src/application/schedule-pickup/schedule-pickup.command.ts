@@ -1,5 +1,4 @@
-import { AddressProps, IdempotencyRef } from '@lgw/kernel';
-import { PickupWindow } from '@lgw/carrier-access';
+import { AddressProps, IdempotencyRef, PickupWindow } from '@lgw/kernel';
 
 export interface SchedulePickupCommand {
   readonly teamId: string;

@@ -7,20 +7,20 @@ import {
   CLOCK,
   ClockPort,
   faultPoint,
-} from '@lgw/kernel';
-import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-import {
   canSchedulePickup,
   checkPickupSlot,
   PICKUP_SCHEDULABLE_STATUSES,
   PickupProblem,
+} from '@lgw/kernel';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
   CARRIER_REGISTRY,
   carriersFor,
-  carrierAdapter,
   CarrierRegistryPort,
   CARRIER_CATALOGUE,
   CarrierCataloguePort,
+  CarrierConnectionResolver,
 } from '@lgw/carrier-access';
 
 import { PICKUP_REPOSITORY, PickupRepositoryPort } from '../ports/pickup.repository.port';
@@ -69,6 +69,7 @@ export class SchedulePickupUseCase {
     @Inject(CARRIER_CATALOGUE) private readonly catalogue: CarrierCataloguePort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(CARRIER_INTENTS) private readonly intents: CarrierIntentStorePort,
+    private readonly connections: CarrierConnectionResolver,
   ) {}
 
   async execute(command: SchedulePickupCommand): Promise<PickupView> {
@@ -98,6 +99,8 @@ export class SchedulePickupUseCase {
       else if (shipment) shipments.push(shipment);
     }
     if (problems.length > 0) throw pickupValidationError(problems);
+    // The collection is asked on the account the shipments were booked on (their connection), as their cancel is.
+    const booked = (await this.connections.forShipment(command.teamId, shipments[0])).pickups ?? operations;
 
     const pickup: PickupRecord = {
       id: randomUUID(),
@@ -129,7 +132,7 @@ export class SchedulePickupUseCase {
     faultPoint('pickup.before-carrier-call');
     let confirmationNumber: string;
     try {
-      ({ confirmationNumber } = await operations.schedulePickup({
+      ({ confirmationNumber } = await booked.schedulePickup({
         reference: pickup.id,
         date: pickup.pickupDate,
         window: pickup.window,
@@ -158,8 +161,8 @@ export class SchedulePickupUseCase {
     if (outcome === 'shipments_moved') {
       // A shipment moved while the carrier was booking (cancelled, or scanned): undo the collection.
       await this.intents.transition(intent, ['pending'], 'compensating', this.clock.now()).catch(() => undefined);
-      await carrierAdapter(await carriersFor(this.carriers, command.teamId), command.carrier)
-        .pickups?.cancelPickup(confirmationNumber, pickup.id)
+      await booked
+        .cancelPickup(confirmationNumber, pickup.id)
         .then(() => this.intents.transition(intent, ['compensating'], 'abandoned', this.clock.now()))
         .catch(() => undefined);
       throw pickupValidationError([

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PICKUP_STATUSES } from '@lgw/carrier-access';
+import { PICKUP_STATUSES } from '@lgw/kernel';
 import { AddressRequestDto } from '@lgw/addresses';
 import { PickupWindowDto } from './pickup.request.dto';
 

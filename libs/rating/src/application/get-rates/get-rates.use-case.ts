@@ -1,21 +1,40 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { classifyLane, eligibleServiceLevels } from '../../domain/lane';
-import { codFee } from '@lgw/cod';
 import {
+  codFee,
   rateCardForLane,
   serviceLimitProblems,
+  deliveryCalendarOf,
+  estimateDeliveryDate,
+  CarrierRejectedError,
+  CarrierUnavailableError,
+  CLOCK,
+  ClockPort,
+  GATEWAY_SETTINGS,
+  GatewaySettings,
+  Money,
+  quotedPrice,
+  piecesRefusal,
+} from '@lgw/kernel';
+import {
   CARRIER_CATALOGUE,
   CarrierCataloguePort,
   RATE_CARDS,
   RateCardSourcePort,
   CarrierConnectionResolver,
+  QuoteConnection,
+  CARRIER_REGISTRY,
+  CarrierRegistryPort,
+  carriersFor,
 } from '@lgw/carrier-access';
-import { rateParcels } from '../../domain/rate-parcels';
+import { RatedParcels, rateParcels, rateParcelsAtCarrierPrice } from '../../domain/rate-parcels';
 import { IssuedQuote, QUOTE_REPOSITORY, QuoteRepositoryPort } from '../ports/quote.repository.port';
-import { CLOCK, ClockPort, GATEWAY_SETTINGS, GatewaySettings } from '@lgw/kernel';
 import { parcelsFingerprint } from '../parcels-fingerprint';
 import { QuoteView, RatesView, RatesWarning } from '../quote.view';
 import { GetRatesCommand } from './get-rates.command';
+import { SHIPPING_RULE_REPOSITORY, ShippingRuleRepositoryPort } from '../ports/shipping-rule.repository.port';
+import { LANE_PERFORMANCE, LanePerformancePort } from '../ports/lane-performance.port';
+import { ruledQuotes } from './ruled-quotes';
 
 /** No service level on the lane collects cash, so a rate with cod_amount has no quote. */
 export const COD_NOT_AVAILABLE: RatesWarning = {
@@ -37,16 +56,24 @@ export class GetRatesUseCase {
     @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
     @Inject(CLOCK) private readonly clock: ClockPort,
     private readonly connections: CarrierConnectionResolver,
+    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
+    @Inject(SHIPPING_RULE_REPOSITORY) private readonly rules: ShippingRuleRepositoryPort,
+    @Inject(LANE_PERFORMANCE) private readonly performance: LanePerformancePort,
   ) {}
 
   /** The quotes, and why there are none when cash on delivery ruled every service level out. */
   async rates(command: GetRatesCommand): Promise<RatesView> {
-    const quotes = await this.execute(command);
+    const { quotes, warnings } = await this.price(command);
     const cod = (command.codAmountHalalas ?? 0) > 0;
-    return quotes.length === 0 && cod && this.lanes(command).length > 0 ? { quotes, warnings: [COD_NOT_AVAILABLE] } : { quotes };
+    if (quotes.length === 0 && cod && this.lanes(command).length > 0) warnings.push(COD_NOT_AVAILABLE);
+    return warnings.length > 0 ? { quotes, warnings } : { quotes };
   }
 
   async execute(command: GetRatesCommand): Promise<QuoteView[]> {
+    return (await this.price(command)).quotes;
+  }
+
+  private async price(command: GetRatesCommand): Promise<{ quotes: QuoteView[]; warnings: RatesWarning[] }> {
     const { origin, destination } = command;
     const lane = classifyLane(origin.country, destination.country);
     const issuedAt = this.clock.now();
@@ -58,25 +85,42 @@ export class GetRatesUseCase {
 
     // Each carrier is priced on the team's own contract when it has one, else the platform's;
     // a carrier with neither is not offered (docs/adr/0065).
-    const connections = await this.connections.forRating(command.teamId);
+    // The team's shipping rules and its own record on the lane decide which quotes are shown, in what order (docs/adr/0084).
+    const [connections, ruled] = await Promise.all([
+      this.connections.forRating(command.teamId),
+      ruledQuotes(command, issuedAt, this.rules, this.performance),
+    ]);
+
+    const candidates = this.lanes(command).flatMap(({ carrier, service }) => {
+      if (codAmountHalalas > 0 && service.cash_on_delivery !== true) return [];
+      // A level a parcel exceeds (its declared weight and size limits) is not offered: the carrier would refuse it.
+      if (serviceLimitProblems(service, command.parcels).length > 0) return [];
+      // Several parcels go only to a carrier that takes them as pieces of one booking (docs/adr/0087).
+      if (piecesRefusal(carrier.capabilities?.pieces, command.parcels.length)) return [];
+      const connection = connections.get(carrier.code);
+      if (!connection) return [];
+      const listed = connection.contractCard(service.code) ?? this.rateCards.get(service.code);
+      // An excluded level is not priced at all (a carrier that quotes itself is not asked).
+      if (!listed || ruled.excludes(carrier.code, service.code)) return [];
+      return [{ carrier, service, connection, card: rateCardForLane(listed, lane) }];
+    });
+    const warnings: RatesWarning[] = [];
+    const carrierPrices = await this.carrierPrices(command, candidates, warnings);
 
     const issued: IssuedQuote[] = [];
     const views: QuoteView[] = [];
-    for (const { carrier, service } of this.lanes(command)) {
-      if (codAmountHalalas > 0 && service.cash_on_delivery !== true) continue;
-      // A level a parcel exceeds (its declared weight and size limits) is not offered: the carrier would refuse it.
-      if (serviceLimitProblems(service, command.parcels).length > 0) continue;
-      const connection = connections.get(carrier.code);
-      if (!connection) continue;
-      const listed = connection.contractCard(service.code) ?? this.rateCards.get(service.code);
-      if (!listed) continue;
-      const card = rateCardForLane(listed, lane);
-      const rated = rateParcels(card, command.parcels, fee);
+    for (const [index, { carrier, service, connection, card }] of candidates.entries()) {
+      const priced = carrierPrices[index];
+      if (priced === null) continue;
+      const rated: RatedParcels = priced
+        ? rateParcelsAtCarrierPrice(Money.ofHalalas(priced), command.parcels, card.volumetric_divisor, fee)
+        : rateParcels(card, command.parcels, fee);
       const view: QuoteView = {
         quote_id: '',
         carrier: { code: carrier.code, name_ar: carrier.name_ar, name_en: carrier.name_en },
         service: { code: service.code, name_ar: service.name_ar, name_en: service.name_en, mode: service.mode },
         transit_days: { min: service.transit_days.min, max: service.transit_days.max },
+        estimated_delivery_date: estimateDeliveryDate(issuedAt, service.transit_days.max, deliveryCalendarOf(carrier)),
         weights: {
           actual_kg: rated.weights.actual_kg,
           volumetric_kg: rated.weights.volumetric_kg,
@@ -90,6 +134,7 @@ export class GetRatesUseCase {
         expires_at: expiresAt.toISOString(),
         connection_id: connection?.id ?? null,
         account: connection?.account ?? 'platform',
+        ...ruled.annotations(carrier.code, service.code),
       };
       const line = (code: string) => rated.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
       views.push(view);
@@ -102,26 +147,92 @@ export class GetRatesUseCase {
         destinationCountry: destination.country,
         parcelsFingerprint: fingerprint,
         chargeableKg: rated.weights.chargeable_kg,
-        baseHalalas: line('base'),
-        weightChargeHalalas: line('weight_charge'),
-        fuelSurchargeHalalas: line('fuel_surcharge'),
-        vatHalalas: line('vat'),
-        totalHalalas: rated.total.halalas,
+        price: quotedPrice(line),
         codAmountHalalas,
-        codFeeHalalas: line('cod_fee'),
         connectionId: connection?.id ?? null,
         createdAt: issuedAt,
         expiresAt,
       });
     }
-    if (issued.length === 0) return views;
+    if (issued.length === 0) return { quotes: views, warnings };
     const ids = await this.quotes.issue(issued);
     // The views were made here, for this answer: each takes its id in place (no copies).
     views.forEach((view, i) => ((view as { quote_id: string }).quote_id = ids[i]));
-    return views;
+    return { quotes: ruled.order(views), warnings };
+  }
+
+  /**
+   * For each candidate: the price (halalas, before VAT) its carrier quoted itself where its API
+   * quotes (CarrierPort.quoteRate, on the connection the quote will book on), undefined where the
+   * rate card prices it, null where it is left out. All carriers are asked at once, each within
+   * its adapter's rate deadline. A carrier that refuses is left out with its words; one that does
+   * not answer falls back to the connection's contract card, else is left out, each said in a warning.
+   */
+  private async carrierPrices(
+    command: GetRatesCommand,
+    candidates: readonly {
+      carrier: { code: string; name_en: string; name_ar: string };
+      service: { code: string };
+      connection: QuoteConnection;
+    }[],
+    warnings: RatesWarning[],
+  ): Promise<(number | undefined | null)[]> {
+    const registry = await carriersFor(this.carriers, command.teamId);
+    return Promise.all(
+      candidates.map(async ({ carrier, service, connection }) => {
+        if (!registry.get(carrier.code)?.quoteRate) return undefined;
+        try {
+          const adapter = await this.connections.forBooking(command.teamId, { carrierCode: carrier.code, connectionId: connection.id });
+          const rate = await adapter.quoteRate!({
+            serviceCode: service.code,
+            origin: command.origin,
+            destination: command.destination,
+            parcels: command.parcels,
+            codAmountHalalas: command.codAmountHalalas,
+          });
+          return rate.amountHalalas;
+        } catch (error) {
+          if (error instanceof CarrierRejectedError) {
+            warnings.push(carrierRateWarning('CARRIER_RATE_REFUSED', carrier, service.code, error.carrierMessage));
+            return null;
+          }
+          if (!(error instanceof CarrierUnavailableError)) throw error;
+          const contract = connection.contractCard(service.code);
+          warnings.push(carrierRateWarning('CARRIER_RATE_UNAVAILABLE', carrier, service.code, contract ? 'contract' : undefined));
+          return contract ? undefined : null;
+        }
+      }),
+    );
   }
 
   private lanes(command: GetRatesCommand) {
     return eligibleServiceLevels(this.catalogue.all(), command.origin.country, command.destination.country);
   }
+}
+
+/** Why a carrier that quotes itself has no quote, or a contract-card one, in this answer. */
+function carrierRateWarning(
+  code: 'CARRIER_RATE_REFUSED' | 'CARRIER_RATE_UNAVAILABLE',
+  carrier: { name_en: string; name_ar: string },
+  service: string,
+  detail: string | undefined,
+): RatesWarning {
+  if (code === 'CARRIER_RATE_REFUSED') {
+    return {
+      code,
+      message_en: `${carrier.name_en} did not quote ${service}: ${detail}`,
+      message_ar: `لم تُسعّر ${carrier.name_ar} الخدمة ${service}: ${detail}`,
+    };
+  }
+  return detail === 'contract'
+    ? {
+        code,
+        message_en: `${carrier.name_en} did not answer its rate request in time; ${service} is priced from the connection's contract rates.`,
+        message_ar: `لم تُجب ${carrier.name_ar} على طلب السعر في الوقت المحدد؛ سُعّرت ${service} من أسعار العقد في الربط.`,
+      }
+    : {
+        code,
+        message_en: `${carrier.name_en} did not answer its rate request in time; ${service} is not quoted. Try again shortly.`,
+        message_ar: `لم تُجب ${carrier.name_ar} على طلب السعر في الوقت المحدد؛ لم تُسعّر ${service}. أعد المحاولة بعد قليل.`,
+      };
 }

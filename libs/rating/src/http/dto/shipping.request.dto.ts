@@ -16,14 +16,14 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { GetRatesCommand } from '../../application/get-rates/get-rates.command';
-import { AddressProps, toAddress, IsoCurrencyCode, Money } from '@lgw/kernel';
-import { COD_MAX_SAR } from '@lgw/cod';
+import { AddressProps, toAddress, IsoCurrencyCode, Money, COD_MAX_SAR, MAX_PARCELS_PER_REQUEST } from '@lgw/kernel';
 import { AddressRequestDto } from '@lgw/addresses';
 import { IsAddressValue, IsIsoCurrency, NoArrayItems } from '@lgw/http-api';
 import { ParcelRequestDto } from './parcel.request.dto';
 
 export const INCOTERMS = ['EXW', 'FOB', 'CIF', 'DAP', 'DDP'] as const;
-export const MAX_PARCELS = 50;
+/** Parcels per request (docs/api.md, limits); 2 to 20 of them are the pieces of one shipment (docs/adr/0087). */
+export const MAX_PARCELS = MAX_PARCELS_PER_REQUEST;
 const MAX_MONEY_SAR = 10_000_000;
 const POSITIVE = { message: 'must be a positive number' };
 const FINITE = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 };
@@ -43,7 +43,13 @@ export class ShippingRequestDto {
   @IsObject({ message: 'must be an object' })
   destination: AddressProps;
 
-  @ApiProperty({ type: [ParcelRequestDto], minItems: 1, maxItems: MAX_PARCELS })
+  @ApiProperty({
+    type: [ParcelRequestDto],
+    minItems: 1,
+    maxItems: MAX_PARCELS,
+    description:
+      'one parcel; 2 to 20 parcels are booked as the pieces of one shipment (each with its own tracking number and label page); 21 to 50, one consolidated shipment without pieces',
+  })
   @IsDefined({ message: 'is required' })
   @IsArray({ message: 'must be an array of parcels' })
   @NoArrayItems('must be an array of parcel objects')

@@ -1,4 +1,4 @@
-import { IdempotencyRef } from '@lgw/kernel';
+import { AuditSource, IdempotencyRef } from '@lgw/kernel';
 
 export const MAX_CANCEL_REASON_LENGTH = 500;
 
@@ -10,4 +10,5 @@ export interface CancelShipmentCommand {
   readonly reason: string | null;
   /** The Idempotency-Key the request runs under, named on the carrier intent so a retry can settle it; none when absent. */
   readonly idempotencyKey?: IdempotencyRef | null;
+  readonly source?: AuditSource;
 }

@@ -9,6 +9,8 @@ import {
   CLOCK,
   ClockPort,
   faultPoint,
+  AuditEntry,
+  SYSTEM_AUDIT_SOURCE,
 } from '@lgw/kernel';
 import { Shipment } from '../../domain/shipment.aggregate';
 import { CarrierConnectionResolver } from '@lgw/carrier-access';
@@ -73,15 +75,31 @@ export class CancelShipmentUseCase {
     faultPoint('cancel.after-carrier-call');
 
     const at = this.clock.now();
-    const cancelled = await recordCancellation(this.shipments, shipment, reason, at);
-    await this.intents.transition(intent, ['pending'], 'completed', this.clock.now()).catch(() => undefined);
+    const audit = (from: ShipmentRecord): AuditEntry => ({
+      teamId: shipment.teamId,
+      action: 'shipment.cancelled',
+      target: { type: 'shipment', id: shipment.id },
+      changes: { status: { from: from.status, to: 'CANCELLED' }, reason },
+      source: command.source ?? SYSTEM_AUDIT_SOURCE,
+    });
+    let cancelled = await recordCancellation(this.shipments, shipment, reason, at, audit(shipment));
     if (!cancelled) {
-      // The status moved while the carrier was being called: a pickup event arrived (409), or the
-      // tracking poll already recorded the cancellation the carrier just made (the same answer).
+      // The status moved while the carrier was being called: the tracking poll already recorded
+      // the cancellation the carrier just made (the same answer); the label was rendered, which
+      // still allows the cancel the carrier made (recorded on the shipment as it is now); or a
+      // pickup event arrived (409).
       const now = await shipmentOfTeam(this.shipments, command.teamId, command.shipmentId);
-      if (now.status === 'CANCELLED') return cancellationView(now.id, now.trackingNumber, now.cancelledAt ?? at);
-      throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: now.status });
+      if (now.status === 'CANCELLED') {
+        await this.intents.transition(intent, ['pending'], 'completed', this.clock.now()).catch(() => undefined);
+        return cancellationView(now.id, now.trackingNumber, now.cancelledAt ?? at);
+      }
+      cancelled = Shipment.restore(now).cancellable && (await recordCancellation(this.shipments, now, reason, at, audit(now)));
+      if (!cancelled) {
+        await this.intents.transition(intent, ['pending'], 'completed', this.clock.now()).catch(() => undefined);
+        throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: now.status });
+      }
     }
+    await this.intents.transition(intent, ['pending'], 'completed', this.clock.now()).catch(() => undefined);
     return cancellationView(shipment.id, shipment.trackingNumber, at);
   }
 }
@@ -92,10 +110,11 @@ export function recordCancellation(
   shipment: ShipmentRecord,
   reason: string | null,
   at: Date,
+  audit?: AuditEntry,
 ): Promise<boolean> {
   const cancelled = Shipment.restore(shipment);
   cancelled.cancel(reason, at);
-  return shipments.markCancelled(cancelled, shipment.status);
+  return shipments.markCancelled(cancelled, shipment.status, audit);
 }
 
 export function cancellationView(id: string, trackingNumber: string, at: Date): CancellationView {

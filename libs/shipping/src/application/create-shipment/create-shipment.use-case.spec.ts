@@ -1,8 +1,16 @@
 import { Shipment } from '../../domain/shipment.aggregate';
-import { AddressProps, DomainError, CarrierIntent, CarrierIntentState, CarrierIntentStorePort, CarrierRejectedError } from '@lgw/kernel';
+import {
+  AddressProps,
+  DomainError,
+  CarrierIntent,
+  CarrierIntentState,
+  CarrierIntentStorePort,
+  CarrierRejectedError,
+  CarrierDescriptor,
+} from '@lgw/kernel';
 import { DestinationAddressCheck } from '@lgw/addresses';
-import { CarrierDescriptor, CarrierConnectionResolver, CarrierPort } from '@lgw/carrier-access';
-import { QuoteClaim, QuoteRepositoryPort, StoredQuote, parcelsFingerprint } from '@lgw/rating';
+import { CarrierConnectionResolver, CarrierPort } from '@lgw/carrier-access';
+import { QuoteRepositoryPort, StoredQuote, parcelsFingerprint } from '@lgw/rating';
 import { BookingIntentCompletion, ShipmentRepositoryPort } from '../ports/shipment.repository.port';
 import { CreateShipmentCommand } from './create-shipment.command';
 import { CreateShipmentUseCase } from './create-shipment.use-case';
@@ -24,13 +32,8 @@ function quote(overrides: Partial<StoredQuote> = {}): StoredQuote {
     destinationCountry: 'SA',
     parcelsFingerprint: parcelsFingerprint(PARCELS),
     chargeableKg: 1.2,
-    baseHalalas: 1000,
-    weightChargeHalalas: 0,
-    fuelSurchargeHalalas: 100,
-    vatHalalas: 165,
-    totalHalalas: 1265,
+    price: { totalHalalas: 1265, lines: { base: 1000, weight_charge: 0, fuel_surcharge: 100, vat: 165 } },
     codAmountHalalas: 0,
-    codFeeHalalas: 0,
     createdAt: new Date(NOW.getTime() - 60_000),
     expiresAt: new Date(NOW.getTime() + 60_000),
     usedAt: null,
@@ -57,27 +60,17 @@ class FakeQuotes implements QuoteRepositoryPort {
     return { ...this.stored, usedAt: this.used.get(quoteId) ?? null };
   }
 
-  open(claim: QuoteClaim): StoredQuote | null {
+  open(teamId: string, quoteId: string): StoredQuote | null {
     const q = this.stored;
-    if (claim.quoteId !== q.id || claim.teamId !== q.teamId || q.expiresAt <= claim.now) return null;
-    if (claim.parcelsFingerprint !== q.parcelsFingerprint || claim.originCountry !== q.originCountry) return null;
-    return { ...q, usedAt: null };
+    return quoteId === q.id && teamId === q.teamId ? { ...q, usedAt: null } : null;
   }
 
-  async claim(claim: QuoteClaim): Promise<StoredQuote | null> {
-    this.calls.push('claim');
-    const q = this.open(claim);
-    if (!q || this.used.has(q.id)) return null;
-    this.used.set(q.id, claim.now);
-    return { ...q, usedAt: claim.now };
-  }
-
-  async claimWithIntent(claim: QuoteClaim, q: StoredQuote, intent: Omit<CarrierIntent, 'state'>): Promise<StoredQuote | null> {
+  async claimWithIntent(q: StoredQuote, intent: Omit<CarrierIntent, 'state'>, now: Date): Promise<boolean> {
     this.calls.push('claimWithIntent');
-    if (this.used.has(q.id)) return null;
-    this.used.set(q.id, claim.now);
+    if (this.used.has(q.id)) return false;
+    this.used.set(q.id, now);
     this.intents.rows.set(intent.id, { ...intent, state: 'pending' });
-    return { ...q, usedAt: claim.now };
+    return true;
   }
 
   async release(teamId: string, quoteId: string): Promise<void> {
@@ -106,12 +99,12 @@ class FakeIntents implements CarrierIntentStorePort {
     return Promise.resolve([]);
   }
 
-  async holdsQuote(quoteId: string): Promise<boolean> {
-    return [...this.rows.values()].some((r) => r.quoteId === quoteId && r.state !== 'abandoned');
-  }
-
   claimForKey(): Promise<{ claimed: CarrierIntent[]; heldElsewhere: boolean }> {
     return Promise.resolve({ claimed: [], heldElsewhere: false });
+  }
+
+  bookedUnderKey(): Promise<string | null> {
+    return Promise.resolve(null);
   }
 }
 
@@ -155,7 +148,13 @@ function setUp(
       return adapter;
     },
   } as unknown as CarrierConnectionResolver;
-  const links = { label: (id: string) => `/labels/${id}`, batchResult: () => '', batchRejections: () => '' };
+  const links = {
+    label: (id: string) => `/labels/${id}`,
+    batchResult: () => '',
+    batchRejections: () => '',
+    carrierWebhook: () => '',
+    trackingPage: (token: string) => `https://track.example/t/${token}`,
+  };
   const useCase = new CreateShipmentUseCase(
     quotes,
     shipments,
@@ -163,7 +162,6 @@ function setUp(
     { now: () => NOW },
     intents,
     links,
-    { intentRecoveryAfterMs: 60_000 } as never,
     // National Address verification off: destinations pass unchanged (its own rules are tested with the check).
     new DestinationAddressCheck({ lookup: async () => null }, { enabled: false }),
     connections,
@@ -191,12 +189,37 @@ describe('CreateShipmentUseCase', () => {
     expect(inserted).toEqual([{ id: view.id, completes: { intentId: intent.id, at: NOW } }]);
   });
 
-  it('under an Idempotency-Key leaves the intent pending for the key to close with the kept answer', async () => {
+  it('under an Idempotency-Key closes the intent with the shipment too, naming the key for a retry to find it', async () => {
     const { useCase, command, intents, inserted } = setUp();
     const key = { scope: 'POST /shipments', key: 'k-1' };
     const view = await useCase.execute(command({ idempotencyKey: key }));
-    expect([...intents.rows.values()]).toEqual([expect.objectContaining({ idempotency: key, shipmentId: view.id, state: 'pending' })]);
-    expect(inserted).toEqual([{ id: view.id, completes: undefined }]);
+    const [intent] = [...intents.rows.values()];
+    expect(intent).toMatchObject({ idempotency: key, shipmentId: view.id, state: 'completed' });
+    expect(inserted).toEqual([{ id: view.id, completes: { intentId: intent.id, at: NOW } }]);
+  });
+
+  it('books the price lines and the cash on delivery the quote carries; a cod_amount in the request only confirms it', async () => {
+    const lines = { base: 1000, weight_charge: 0, fuel_surcharge: 100, cod_fee: 1500, vat: 390 };
+    const cod = quote({ codAmountHalalas: 12_550, price: { totalHalalas: 2990, lines } });
+    const omitted = setUp({ quote: cod });
+    const view = await omitted.useCase.execute(omitted.command());
+    expect(view.cod).toMatchObject({ amount_sar: 125.5, fee_sar: 15 });
+    const confirmed = setUp({ quote: cod });
+    await expect(confirmed.useCase.execute(confirmed.command({ codAmountHalalas: 12_550 }))).resolves.toMatchObject({
+      cod: { amount_sar: 125.5 },
+    });
+    const plain = setUp();
+    expect((await plain.useCase.execute(plain.command())).cod).toBeNull();
+  });
+
+  it('refuses an expired quote with 409 before any write, and a used one with 409 first', async () => {
+    const expired = quote({ expiresAt: new Date(NOW.getTime() - 1) });
+    const fresh = setUp({ quote: expired });
+    await expect(fresh.useCase.execute(fresh.command())).rejects.toMatchObject({ code: 'E_QUOTE_EXPIRED' });
+    expect(fresh.quotes.calls).toEqual([]);
+    const used = setUp({ quote: expired });
+    used.quotes.used.set('quote-1', NOW);
+    await expect(used.useCase.execute(used.command())).rejects.toMatchObject({ code: 'E_QUOTE_ALREADY_USED' });
   });
 
   it('refuses a quote used already with 409 and records no intent', async () => {
@@ -242,13 +265,40 @@ describe('CreateShipmentUseCase', () => {
     expect(carrierCalls).toEqual([view.id]);
   });
 
-  it('still answers 409 for a used quote whose connection is gone (the claim decides first)', async () => {
+  it('refuses several parcels on a carrier that takes one per shipment, listing every problem, before any write or carrier call', async () => {
+    const heavy = [
+      { weight_kg: 3, length_cm: 30, width_cm: 20, height_cm: 10 },
+      { weight_kg: 0.5, length_cm: 30, width_cm: 20, height_cm: 10 },
+    ];
+    const { useCase, command, quotes, intents, carrierCalls } = setUp({
+      catalogue: [LIMITED],
+      quote: quote({ parcelsFingerprint: parcelsFingerprint(heavy) }),
+    });
+    await expect(useCase.execute(command({ parcels: heavy }))).rejects.toMatchObject({
+      code: 'E_VALIDATION',
+      details: {
+        errors: [
+          expect.objectContaining({ field: 'parcels.0.weight_kg' }),
+          {
+            field: 'parcels',
+            reason: 'the carrier takes one parcel per shipment',
+            reason_ar: 'شركة الشحن تقبل طرداً واحداً لكل شحنة',
+          },
+        ],
+      },
+    });
+    expect(quotes.used.size).toBe(0);
+    expect(intents.rows.size).toBe(0);
+    expect(carrierCalls).toEqual([]);
+  });
+
+  it('still answers 409 for a used quote whose connection is gone (the use is the refusal a caller acts on first)', async () => {
     const { useCase, command, quotes } = setUp({ connectionGone: true });
     quotes.used.set('quote-1', NOW);
     await expect(useCase.execute(command())).rejects.toMatchObject({ code: 'E_QUOTE_ALREADY_USED' });
   });
 
-  it('gives the quote back when its connection is gone, with no intent left', async () => {
+  it('refuses a quote whose connection is gone without claiming it, with no intent left', async () => {
     const { useCase, command, quotes, intents, carrierCalls } = setUp({ connectionGone: true });
     await expect(useCase.execute(command())).rejects.toMatchObject({ details: { reason: 'connection removed' } });
     expect(quotes.used.size).toBe(0);
@@ -263,14 +313,5 @@ describe('CreateShipmentUseCase', () => {
     await expect(useCase.execute(command())).rejects.toBeInstanceOf(CarrierRejectedError);
     expect([...intents.rows.values()].map((i) => i.state)).toEqual(['abandoned']);
     expect(quotes.used.size).toBe(0);
-  });
-
-  it('claims again a quote whose request died before recording an intent (claim, then intent)', async () => {
-    const { useCase, command, quotes, intents } = setUp();
-    quotes.used.set('quote-1', new Date(NOW.getTime() - 120_000));
-    const view = await useCase.execute(command());
-    expect(quotes.calls).toEqual(['claimWithIntent', 'claim', 'release', 'claim']);
-    expect(intents.recorded).toBe(1);
-    expect([...intents.rows.values()]).toEqual([expect.objectContaining({ shipmentId: view.id, state: 'completed' })]);
   });
 });

@@ -1,4 +1,4 @@
-import { CarrierDescriptor } from '@lgw/carrier-access';
+import { CarrierDescriptor } from '@lgw/kernel';
 import { LabelData } from '../ports/label-renderer.port';
 import { ShipmentRecord } from '../shipment.record';
 
@@ -17,5 +17,8 @@ export function toLabelData(s: ShipmentRecord, carrier: CarrierDescriptor | unde
     reference: s.reference ?? undefined,
     createdAt: s.createdAt,
     ...(s.returnOf ? { isReturn: true } : {}),
+    ...(s.pieces && s.pieces.length > 1
+      ? { pieces: s.pieces.map((p) => ({ number: p.number, trackingNumber: p.trackingNumber, weightKg: p.weightKg })) }
+      : {}),
   };
 }

@@ -16,11 +16,29 @@ export interface LabelData {
   readonly createdAt: Date;
   /** A customer return: the label says RETURN in both languages. */
   readonly isReturn?: boolean;
+  /**
+   * A multi-piece shipment (ADR 0087): one page per piece, in order, each marked n/N in both
+   * languages and carrying the piece's tracking number in its barcode and QR code. Absent: one page.
+   */
+  readonly pieces?: readonly LabelPiece[];
+}
+
+export interface LabelPiece {
+  readonly number: number;
+  readonly trackingNumber: string;
+  readonly weightKg: number;
+}
+
+/** How many pages the label of this data prints: one per piece, else one. */
+export function labelPageCount(data: Pick<LabelData, 'pieces'>): number {
+  return data.pieces && data.pieces.length > 1 ? data.pieces.length : 1;
 }
 
 export interface LabelRendererPort {
-  /** Returns the bytes of a one-page A6 PDF. */
+  /** Returns the bytes of an A6 PDF: one page, or one per piece (labelPageCount). */
   render(data: LabelData): Promise<Buffer>;
+  /** The same label for each, in order, rendered together (a page of a batch): one PDF each. */
+  renderMany(data: readonly LabelData[]): Promise<Buffer[]>;
 }
 
 export const LABEL_RENDERER = Symbol('LABEL_RENDERER');

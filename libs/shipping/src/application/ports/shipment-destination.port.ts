@@ -1,4 +1,4 @@
-import { AddressProps, ShipmentStatus } from '@lgw/kernel';
+import { AddressProps, AuditEntry, ShipmentStatus } from '@lgw/kernel';
 import { Shipment } from '../../domain/shipment.aggregate';
 import { ShipmentRecord } from '../shipment.record';
 
@@ -9,6 +9,8 @@ export interface DestinationChange {
   readonly expected: AddressProps;
   /** Statuses in which the change is refused (a status may move while the carrier is called). */
   readonly refusedIn: readonly ShipmentStatus[];
+  /** Written in the same transaction when the change is. */
+  readonly audit?: AuditEntry;
 }
 
 export interface ShipmentDestinationWriterPort {

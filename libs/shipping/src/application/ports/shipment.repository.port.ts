@@ -1,4 +1,4 @@
-import { ShipmentStatus } from '@lgw/kernel';
+import { AuditEntry, ShipmentStatus } from '@lgw/kernel';
 import { Shipment } from '../../domain/shipment.aggregate';
 import { ShipmentRecord, TrackingEventRecord } from '../shipment.record';
 
@@ -50,7 +50,7 @@ export interface ShipmentRepositoryPort {
    * wins otherwise); the history and domain events it recorded commit with it, and polling
    * stops. False when it lost the race.
    */
-  markCancelled(shipment: Shipment, expected: ShipmentStatus): Promise<boolean>;
+  markCancelled(shipment: Shipment, expected: ShipmentStatus, audit?: AuditEntry): Promise<boolean>;
   trackingEvents(shipmentId: string): Promise<TrackingEventRecord[]>;
   /** The id of the original's customer return that is not cancelled, or null. */
   liveReturnOf(teamId: string, originalId: string): Promise<string | null>;

@@ -63,7 +63,13 @@ function setUp(reads: ShipmentRecord[], writes: Array<(c: DestinationChange) => 
       return writes[Math.min(write++, writes.length - 1)](change);
     },
   };
-  const links = { label: (id: string) => `/labels/${id}`, batchResult: () => '', batchRejections: () => '' };
+  const links = {
+    label: (id: string) => `/labels/${id}`,
+    batchResult: () => '',
+    batchRejections: () => '',
+    carrierWebhook: () => '',
+    trackingPage: (token: string) => `https://track.example/t/${token}`,
+  };
   const clock = { now: () => new Date('2026-01-02T00:00:00Z') };
   const intents = { record: async () => undefined, transition: async () => true } as unknown as CarrierIntentStorePort;
   // The real resolver: the shipment's quote names no connection, so the carrier's platform adapter answers.

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ADDRESS_WARNING_CODES, SHIPMENT_WARNING_CODES, ShipmentWarning, DestinationAddressCheck } from '@lgw/addresses';
-import { shipmentWarnings } from '../../domain/shipment-warnings';
+import { ADDRESS_WARNING_CODES, DestinationAddressCheck } from '@lgw/addresses';
 import {
+  SHIPMENT_WARNING_CODES,
+  ShipmentWarning,
   AddressProps,
   AddressVerificationMode,
   assertNationalAddress,
@@ -18,7 +19,11 @@ import {
   faultPoint,
   RESOURCE_LINKS,
   ResourceLinksPort,
+  AuditEntry,
+  AuditSource,
+  SYSTEM_AUDIT_SOURCE,
 } from '@lgw/kernel';
+import { shipmentWarnings } from '../../domain/shipment-warnings';
 import { Shipment } from '../../domain/shipment.aggregate';
 import { randomUUID } from 'node:crypto';
 import { CarrierConnectionResolver, CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
@@ -37,6 +42,7 @@ export interface UpdateDestinationCommand {
   readonly addressVerification?: AddressVerificationMode;
   /** The Idempotency-Key the request runs under, named on the carrier intent so a retry can settle it; none when absent. */
   readonly idempotencyKey?: IdempotencyRef | null;
+  readonly source?: AuditSource;
 }
 
 /** Another request changing the same destination meanwhile: re-send ours and try again, this often. */
@@ -101,7 +107,13 @@ export class UpdateDestinationUseCase {
       }
       faultPoint('destination.after-carrier-call');
 
-      const updated = await writeDestination(this.writer, shipment, destination, this.clock.now(), addressWarnings);
+      const updated = await writeDestination(this.writer, shipment, destination, this.clock.now(), addressWarnings, {
+        teamId: shipment.teamId,
+        action: 'shipment.destination_changed',
+        target: { type: 'shipment', id: shipment.id },
+        changes: destinationChanges(shipment.destination, destination),
+        source: command.source ?? SYSTEM_AUDIT_SOURCE,
+      });
       await this.intents.transition(intent, ['pending'], updated ? 'completed' : 'abandoned', this.clock.now()).catch(() => undefined);
       if (updated) return this.view(updated);
 
@@ -128,6 +140,7 @@ export function writeDestination(
   destination: AddressProps,
   at: Date,
   addressWarnings?: readonly ShipmentWarning[],
+  audit?: AuditEntry,
 ): Promise<ShipmentRecord | null> {
   const changed = Shipment.restore(shipment);
   changed.changeDestination(destination, withDestinationWarnings(shipment, destination, at, addressWarnings), at);
@@ -135,7 +148,22 @@ export function writeDestination(
     shipment: changed,
     expected: shipment.destination,
     refusedIn: TERMINAL_STATUSES,
+    audit,
   });
+}
+
+/**
+ * Which address fields changed, with the city and country before and after: enough to answer
+ * "who redirected this shipment, where to" without copying a recipient's full address and phone
+ * into the trail.
+ */
+function destinationChanges(before: AddressProps, after: AddressProps): Record<string, unknown> {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])] as Array<keyof AddressProps>;
+  return {
+    fields: keys.filter((k) => (before[k] ?? undefined) !== (after[k] ?? undefined)).sort(),
+    city: { from: before.city ?? null, to: after.city ?? null },
+    country: { from: before.country ?? null, to: after.country ?? null },
+  };
 }
 
 function parseDestination(address: AddressProps): AddressProps {

@@ -1,5 +1,4 @@
-import { Lane } from '@lgw/carrier-access';
-import { ShipmentStatus } from '@lgw/kernel';
+import { Lane, ShipmentStatus } from '@lgw/kernel';
 import { ReportedException, Shipment, ShipmentChanges } from '@lgw/shipping';
 
 /** The part of a shipment the tracking reducer works on, as stored. */
@@ -22,6 +21,8 @@ export interface DueShipment {
   readonly trackingNumber: string;
   readonly lane: Lane;
   readonly state: StoredTrackingState;
+  /** The quote it was booked on, which names the carrier connection (account) it lives on. */
+  readonly quoteId?: string | null;
 }
 
 /** A carrier event the sync may store: its id and its identity (trackingEventIdentity). */
@@ -79,6 +80,19 @@ export interface TrackingRepositoryPort {
   ): Promise<ShipmentChanges | null>;
   /** Sets next polls; shipments taken off the schedule meanwhile (cancelled, terminal) stay off. */
   reschedule(schedule: readonly PollSchedule[]): Promise<void>;
+  /**
+   * The shipments of a carrier with these tracking numbers, a team's only when `teamId` is
+   * given (a push on a team's own connection), every team's otherwise (the platform account).
+   */
+  shipmentsTracked(carrierCode: string, trackingNumbers: readonly string[], teamId: string | null): Promise<string[]>;
 }
+
+/** Counts the tracking sync keeps for operations (Prometheus in the runtime). */
+export interface TrackingMetricsPort {
+  /** A carrier reported a status code its status map does not know (stored, changing nothing). */
+  countUnknownCode(carrierCode: string): void;
+}
+
+export const TRACKING_METRICS = Symbol('TRACKING_METRICS');
 
 export const TRACKING_REPOSITORY = Symbol('TRACKING_REPOSITORY');

@@ -1,3 +1,5 @@
+import { CarrierTrackingEvent } from '@lgw/carrier-access';
+
 /** One run of the tracking sync for one carrier: one batch of due shipments. */
 export interface SyncTrackingCommand {
   readonly carrierCode: string;
@@ -8,6 +10,11 @@ export interface SyncTrackingCommand {
    * same path as every scheduled run.
    */
   readonly shipmentId?: string;
+  /**
+   * Events the carrier pushed (a carrier webhook) for `shipmentId`: applied like polled ones,
+   * without asking the carrier.
+   */
+  readonly reported?: readonly CarrierTrackingEvent[];
   /** The run's clock; the injected clock when absent. */
   readonly now?: Date;
 }

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { isTerminal, ShipmentStatus, CarrierUnavailableError, TrackingSyncSettings } from '@lgw/kernel';
 import { OutboxEventDraft, Shipment, ShipmentChanges, ShipmentHistoryEntry } from '@lgw/shipping';
-import { CarrierPort, CarrierTrackingEvent } from '@lgw/carrier-access';
+import { CarrierConnectionResolver, CarrierPort, CarrierTrackingEvent } from '@lgw/carrier-access';
 import {
   CandidateEvent,
   DueShipment,
@@ -63,6 +63,10 @@ class InMemoryTrackingRepository implements TrackingRepositoryPort {
     return due.filter((r) => r.nextPollAt).map((r) => ({ ...r, state: { ...r.state } }));
   }
 
+  async shipmentsTracked(_carrier: string, numbers: readonly string[], teamId: string | null): Promise<string[]> {
+    return [...this.rows.values()].filter((r) => numbers.includes(r.trackingNumber) && (!teamId || r.teamId === teamId)).map((r) => r.id);
+  }
+
   private stored(shipmentId: string, c: CandidateEvent): boolean {
     return this.events.some((e) => e.shipmentId === shipmentId && (e.eventKey === c.eventKey || e.dedupeKey === c.dedupeKey));
   }
@@ -112,6 +116,7 @@ class InMemoryTrackingRepository implements TrackingRepositoryPort {
 /** The shipment a stored row is the tracking part of. */
 function shipmentOf(row: Row): Shipment {
   const booked = Shipment.book({
+    trackingToken: `token-${row.id}`,
     id: row.id,
     teamId: row.teamId,
     quoteId: null,
@@ -154,6 +159,7 @@ function fakeCarrier(history: CarrierTrackingEvent[]) {
 }
 
 function setup(history: CarrierTrackingEvent[] = [], resolutionMs = 1) {
+  const unknownCodes: string[] = [];
   const repo = new InMemoryTrackingRepository();
   const carrier = fakeCarrier(history);
   const useCase = new SyncTrackingUseCase(
@@ -161,8 +167,10 @@ function setup(history: CarrierTrackingEvent[] = [], resolutionMs = 1) {
     { get: (code) => (code === 'sahm' ? carrier.carrier : undefined), eventTimeResolutionMs: () => resolutionMs },
     { now: () => NOW },
     SETTINGS,
+    { forShipment: async () => carrier.carrier } as unknown as CarrierConnectionResolver,
+    { countUnknownCode: (code) => unknownCodes.push(code) },
   );
-  return { repo, carrier, useCase };
+  return { repo, carrier, useCase, unknownCodes };
 }
 
 describe('SyncTrackingUseCase', () => {
@@ -228,6 +236,52 @@ describe('SyncTrackingUseCase', () => {
     expect(repo.rows.get('s1')!.state.status).toBe('IN_TRANSIT');
     expect(repo.events.find((e) => e.eventKey === 'e9')).toMatchObject({ code: 'weird:code', carrierStatus: 'weird:code' });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('weird:code'));
+  });
+
+  it('counts an unknown code for operations, per carrier', async () => {
+    const { repo, useCase, unknownCodes } = setup([carrierEvent('T1', 'e9', null, 2, { carrierStatus: 'weird:code' })]);
+    repo.add('s1', 'T1');
+    await useCase.execute({ carrierCode: 'sahm' });
+    await useCase.execute({ carrierCode: 'sahm', now: new Date(NOW.getTime() + 86_400_000) });
+    expect(unknownCodes).toEqual(['sahm']);
+  });
+
+  it("asks each shipment's own account: one call per connection the batch's shipments were booked on", async () => {
+    const platform = fakeCarrier([carrierEvent('T1', 'e1', 'PICKED_UP', 1)]);
+    const own = fakeCarrier([carrierEvent('T2', 'e2', 'PICKED_UP', 1)]);
+    const repo = new InMemoryTrackingRepository();
+    repo.add('s1', 'T1');
+    Object.assign(repo.add('s2', 'T2'), { quoteId: 'quote-on-own-account' });
+    const asked: string[] = [];
+    const connections = {
+      forShipment: async (teamId: string, shipment: { quoteId: string | null }) => {
+        asked.push(`${teamId} ${shipment.quoteId}`);
+        return own.carrier;
+      },
+    } as unknown as CarrierConnectionResolver;
+    const useCase = new SyncTrackingUseCase(
+      repo,
+      { get: (code) => (code === 'sahm' ? platform.carrier : undefined) },
+      { now: () => NOW },
+      SETTINGS,
+      connections,
+      { countUnknownCode: () => undefined },
+    );
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(platform.calls).toEqual([['T1']]);
+    expect(own.calls).toEqual([['T2']]);
+    expect(asked).toEqual(['team-1 quote-on-own-account']);
+    expect([repo.rows.get('s1')!.state.status, repo.rows.get('s2')!.state.status]).toEqual(['PICKED_UP', 'PICKED_UP']);
+  });
+
+  it('applies pushed events on the same path without asking the carrier, once however often pushed', async () => {
+    const { repo, carrier, useCase } = setup();
+    repo.add('s1', 'T1');
+    const pushed = [carrierEvent('T1', 'p1', 'PICKED_UP', 1), carrierEvent('T1', 'p2', 'OUT_FOR_DELIVERY', 2)];
+    expect((await useCase.execute({ carrierCode: 'sahm', shipmentId: 's1', reported: pushed })).events).toBe(2);
+    expect((await useCase.execute({ carrierCode: 'sahm', shipmentId: 's1', reported: pushed })).events).toBe(0);
+    expect(carrier.calls).toEqual([]);
+    expect(repo.rows.get('s1')!.state.status).toBe('OUT_FOR_DELIVERY');
   });
 
   it('puts exception type and measured weight in the domain event', async () => {

@@ -11,13 +11,22 @@ import {
   TRACKING_SYNC_SETTINGS,
   TrackingSyncSettings,
 } from '@lgw/kernel';
-import { CARRIER_REGISTRY, CarrierRegistryPort, carriersFor, CarrierTrackingEvent } from '@lgw/carrier-access';
+import {
+  CARRIER_REGISTRY,
+  CarrierConnectionResolver,
+  CarrierPort,
+  CarrierRegistryPort,
+  carriersFor,
+  CarrierTrackingEvent,
+} from '@lgw/carrier-access';
 import {
   CandidateEvent,
   DueShipment,
   PollSchedule,
   RecordedHistory,
+  TRACKING_METRICS,
   TRACKING_REPOSITORY,
+  TrackingMetricsPort,
   TrackingRepositoryPort,
   TrackingSyncDecision,
 } from '../ports/tracking.repository.port';
@@ -55,6 +64,8 @@ export class SyncTrackingUseCase {
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistryPort,
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(TRACKING_SYNC_SETTINGS) private readonly settings: TrackingSyncSettings,
+    private readonly connections: CarrierConnectionResolver,
+    @Inject(TRACKING_METRICS) private readonly metrics: TrackingMetricsPort,
   ) {}
 
   async execute(command: SyncTrackingCommand): Promise<SyncTrackingResult> {
@@ -79,7 +90,7 @@ export class SyncTrackingUseCase {
 
     let fetched: CarrierTrackingEvent[];
     try {
-      fetched = await this.fetchTracking(carrierCode, due);
+      fetched = command.reported ? [...command.reported] : await this.fetchTracking(carrierCode, due);
     } catch (error) {
       this.reportFailure(carrierCode, due.length, error);
       await this.tracking.reschedule(due.map((s) => ({ shipmentId: s.id, nextPollAt: this.afterFailure(now) })));
@@ -120,24 +131,27 @@ export class SyncTrackingUseCase {
   }
 
   /**
-   * One carrier call per set of carriers the batch's tenants use: live shipments ask the live
-   * carrier, test-mode shipments its sandbox simulator (docs/adr/0060), one call each.
+   * One carrier call per account the batch's shipments were booked on: a team's own connection
+   * is asked with its own credentials, the platform's account with the platform's; test-mode
+   * shipments go to the sandbox's simulator (docs/adr/0060).
    */
   private async fetchTracking(carrierCode: string, due: readonly DueShipment[]): Promise<CarrierTrackingEvent[]> {
-    const groups = new Map<CarrierRegistryPort, string[]>();
+    const groups = new Map<CarrierPort, string[]>();
     for (const shipment of due) {
-      const registry = await carriersFor(this.carriers, shipment.teamId);
-      const list = groups.get(registry);
+      const adapter = await this.adapterOf(carrierCode, shipment);
+      if (!adapter) continue;
+      const list = groups.get(adapter);
       if (list) list.push(shipment.trackingNumber);
-      else groups.set(registry, [shipment.trackingNumber]);
+      else groups.set(adapter, [shipment.trackingNumber]);
     }
-    const answers = await Promise.all(
-      [...groups].map(([registry, numbers]) => {
-        const adapter = registry.get(carrierCode);
-        return adapter ? adapter.fetchTracking(numbers) : Promise.resolve([]);
-      }),
-    );
+    const answers = await Promise.all([...groups].map(([adapter, numbers]) => adapter.fetchTracking(numbers)));
     return answers.flat();
+  }
+
+  /** The adapter of the account the shipment was booked on (its quote names the connection). */
+  private async adapterOf(carrierCode: string, shipment: DueShipment): Promise<CarrierPort | undefined> {
+    if (shipment.quoteId) return this.connections.forShipment(shipment.teamId, { carrierCode, quoteId: shipment.quoteId });
+    return (await carriersFor(this.carriers, shipment.teamId)).get(carrierCode);
   }
 
   /**
@@ -250,6 +264,7 @@ export class SyncTrackingUseCase {
     const unmapped = new Set(candidates.filter((c) => c.event.status === null).map((c) => c.event.eventId));
     for (const event of stored) {
       if (!unmapped.has(event.eventKey)) continue;
+      this.metrics.countUnknownCode(carrierCode);
       this.logger.warn(
         `tracking sync: carrier ${carrierCode} status code "${event.carrierStatus}" is not in its status map; ` +
           `stored as is (shipment ${shipment.id}, tracking number ${shipment.trackingNumber}, event ${event.eventKey})`,

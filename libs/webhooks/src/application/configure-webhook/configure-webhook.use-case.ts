@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { parseWebhookEvents, parseWebhookUrl } from '../../domain/webhook-endpoint-rules';
-import { ValidationError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
+import { ValidationError, CLOCK, ClockPort, SYSTEM_AUDIT_SOURCE, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
 import {
   WEBHOOK_ENDPOINT_REPOSITORY,
   WEBHOOK_SENDER,
@@ -42,6 +42,16 @@ export class ConfigureWebhookUseCase {
       events.value,
       this.cipher.encrypt(this.signer.newSecret()),
       this.clock.now(),
+      (previous) => ({
+        teamId: command.teamId,
+        action: previous ? 'webhook_endpoint.updated' : 'webhook_endpoint.created',
+        target: { type: 'webhook_endpoint', id: null },
+        changes: {
+          url: { from: previous?.url ?? null, to: url.value.href },
+          events: { from: previous?.events ?? null, to: events.value },
+        },
+        source: command.source ?? SYSTEM_AUDIT_SOURCE,
+      }),
     );
     return { url: saved.url, events: saved.events, secret: this.cipher.decrypt(saved.secretCiphertext) };
   }

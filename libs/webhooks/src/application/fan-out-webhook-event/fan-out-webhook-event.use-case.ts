@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiMode, isShipmentStatus, STATUS_LABELS, RESOURCE_LINKS, ResourceLinksPort } from '@lgw/kernel';
-import { isWebhookEventKind, WebhookEventKind, SHIPMENT_REPOSITORY, ShipmentRepositoryPort, toShipmentView } from '@lgw/shipping';
+import {
+  ApiMode,
+  isShipmentStatus,
+  STATUS_LABELS,
+  RESOURCE_LINKS,
+  ResourceLinksPort,
+  isWebhookEventKind,
+  WebhookEventKind,
+} from '@lgw/kernel';
+import { SHIPMENT_REPOSITORY, ShipmentRepositoryPort, toShipmentView } from '@lgw/shipping';
 import { CARRIER_CATALOGUE, CarrierCataloguePort } from '@lgw/carrier-access';
 import {
   NewWebhookMessage,
@@ -54,6 +62,12 @@ export class FanOutWebhookEventUseCase {
     }
     const data: Record<string, unknown> = { shipment: view };
     if (isShipmentStatus(event.payload.previous_status)) data.previous_status = event.payload.previous_status;
+    // A delay names both dates as they were when it happened (the shipment may be re-estimated again by the time it is sent).
+    if (event.type === 'shipment.delayed') {
+      data.previous_estimated_delivery_date = event.payload.previous_estimated_delivery_date;
+      data.estimated_delivery_date = event.payload.estimated_delivery_date;
+    }
+    if (event.type === 'delivery_issue.resolved') data.resolution = event.payload.resolution;
 
     const now = new Date();
     const messages: NewWebhookMessage[] = wanted.map((kind) => ({

@@ -1,4 +1,5 @@
-import { WebhookEventKind } from '@lgw/shipping';
+import type { AuditEntry } from '@lgw/kernel';
+import { WebhookEventKind } from '@lgw/kernel';
 import { WebhookDeliveryState } from '../../domain/webhook-endpoint-rules';
 
 /** A team's one webhook endpoint. Secrets are held encrypted (WebhookSecretCipherPort). */
@@ -31,9 +32,17 @@ export interface WebhookEndpointRepositoryPort {
     events: readonly WebhookEventKind[],
     newSecretCiphertext: string,
     now: Date,
+    /** The change's audit event, from the endpoint as it was (null: none yet); written in the same transaction. */
+    audit?: (previous: { readonly url: string; readonly events: readonly string[] } | null) => AuditEntry,
   ): Promise<WebhookEndpointRecord>;
   /** Replaces the secret; the old one keeps signing until `previousExpiresAt`. Null when no endpoint. */
-  rotateSecret(teamId: string, secretCiphertext: string, previousExpiresAt: Date, now: Date): Promise<WebhookEndpointRecord | null>;
+  rotateSecret(
+    teamId: string,
+    secretCiphertext: string,
+    previousExpiresAt: Date,
+    now: Date,
+    audit?: AuditEntry,
+  ): Promise<WebhookEndpointRecord | null>;
   /** A delivered attempt ends the endpoint's run of failures. */
   markHealthy(teamId: string): Promise<void>;
   /** Records a failed attempt; returns when the run of failures started. */

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
+import {
+  AuditSource,
+  DomainError,
+  CLOCK,
+  ClockPort,
+  SYSTEM_AUDIT_SOURCE,
+  WEBHOOK_SECRET_CIPHER,
+  WebhookSecretCipherPort,
+} from '@lgw/kernel';
 import {
   WEBHOOK_ENDPOINT_REPOSITORY,
   WEBHOOK_SETTINGS,
@@ -25,11 +33,21 @@ export class RotateWebhookSecretUseCase {
     @Inject(CLOCK) private readonly clock: ClockPort,
   ) {}
 
-  async execute(command: { teamId: string }): Promise<WebhookConfigCreatedView & { previous_secret_expires_at: string }> {
+  async execute(command: {
+    teamId: string;
+    source?: AuditSource;
+  }): Promise<WebhookConfigCreatedView & { previous_secret_expires_at: string }> {
     const now = this.clock.now();
     const secret = this.signer.newSecret();
     const expiresAt = new Date(now.getTime() + this.settings.rotationOverlapMs);
-    const endpoint = await this.endpoints.rotateSecret(command.teamId, this.cipher.encrypt(secret), expiresAt, now);
+    const endpoint = await this.endpoints.rotateSecret(command.teamId, this.cipher.encrypt(secret), expiresAt, now, {
+      teamId: command.teamId,
+      action: 'webhook_endpoint.secret_rotated',
+      target: { type: 'webhook_endpoint', id: null },
+      // That it changed and until when the old one signs: never either secret.
+      changes: { secret: 'rotated', previous_secret_expires_at: expiresAt.toISOString() },
+      source: command.source ?? SYSTEM_AUDIT_SOURCE,
+    });
     if (!endpoint) throw new DomainError('E_NOT_FOUND');
     return { url: endpoint.url, events: endpoint.events, secret, previous_secret_expires_at: expiresAt.toISOString() };
   }

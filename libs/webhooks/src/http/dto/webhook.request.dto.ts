@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { WEBHOOK_EVENT_KINDS } from '@lgw/shipping';
+import { WEBHOOK_EVENT_KINDS } from '@lgw/kernel';
 
 /**
  * POST /webhooks/config. The fields are checked by the domain's webhook rules (one precise

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { WEBHOOK_EVENT_KINDS } from '@lgw/shipping';
+import { WEBHOOK_EVENT_KINDS } from '@lgw/kernel';
 import { WEBHOOK_DELIVERY_STATES } from '../../domain/webhook-endpoint-rules';
 
 export class WebhookConfigCreatedDto {

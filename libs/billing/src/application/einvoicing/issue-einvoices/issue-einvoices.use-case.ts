@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { billingPeriodOf, DomainError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort } from '@lgw/kernel';
+import { billingPeriodOf, DomainError, CLOCK, ClockPort, WEBHOOK_SECRET_CIPHER, WebhookSecretCipherPort, AuditSource } from '@lgw/kernel';
 import { EinvoiceParty } from '../../../domain/einvoicing/ubl-invoice';
 import { composeDocuments } from '../einvoice-composition';
 import {
@@ -43,6 +43,8 @@ export interface IssueEinvoicesCommand {
   readonly teamId?: string;
   /** The month-end run: only lines of periods already closed (Asia/Riyadh). */
   readonly closedPeriodsOnly?: boolean;
+  /** Who asks (the operator); the gateway's own month-end run when absent. */
+  readonly source?: AuditSource;
 }
 
 /**
@@ -99,15 +101,20 @@ export class IssueEinvoicesUseCase {
     for (const teamId of teams) {
       const profile = await this.store.profile(teamId);
       const buyer = profile ? buyerOf(profile) : await this.anonymousBuyer(teamId);
-      const documents = await this.store.issue(teamId, egs.id, before, (lines, head) =>
-        composeDocuments(lines, head, {
-          seller: this.seller,
-          buyer,
-          profile: profile?.vatNumber ? 'standard' : 'simplified',
-          egsCommonName: egs.commonName,
-          now,
-          stamp: (unsigned) => this.crypto.stamp(unsigned, { privateKeyPem, certificateDer }, this.seller, now),
-        }),
+      const documents = await this.store.issue(
+        teamId,
+        egs.id,
+        before,
+        (lines, head) =>
+          composeDocuments(lines, head, {
+            seller: this.seller,
+            buyer,
+            profile: profile?.vatNumber ? 'standard' : 'simplified',
+            egsCommonName: egs.commonName,
+            now,
+            stamp: (unsigned) => this.crypto.stamp(unsigned, { privateKeyPem, certificateDer }, this.seller, now),
+          }),
+        command.source,
       );
       issued.push(...documents);
     }

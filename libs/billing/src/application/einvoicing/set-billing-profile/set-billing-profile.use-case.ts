@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ValidationError } from '@lgw/kernel';
+import { DomainError, ValidationError, AuditSource, SYSTEM_AUDIT_SOURCE } from '@lgw/kernel';
 import { EinvoiceAddress } from '../../../domain/einvoicing/ubl-invoice';
 import { isSaudiVatNumber } from '../../../domain/einvoicing/einvoice-amounts';
 import { BillingProfile, EINVOICE_STORE, EinvoiceStorePort } from '../einvoicing.ports';
@@ -10,6 +10,7 @@ export interface SetBillingProfileCommand {
   readonly legal_name_en: string;
   readonly vat_number?: string | null;
   readonly address: EinvoiceAddress;
+  readonly source?: AuditSource;
 }
 
 const ADDRESS_RULES: ReadonlyArray<[keyof EinvoiceAddress, RegExp, string, string]> = [
@@ -75,7 +76,18 @@ export class SetBillingProfileUseCase {
         country: address.country,
       },
     };
-    await this.store.saveProfile(profile);
+    await this.store.saveProfile(profile, {
+      teamId: command.teamId,
+      action: 'billing_profile.updated',
+      target: { type: 'billing_profile', id: command.teamId },
+      changes: {
+        legal_name_ar: profile.legalNameAr,
+        legal_name_en: profile.legalNameEn,
+        vat_number: profile.vatNumber ?? null,
+        city: profile.address.city,
+      },
+      source: command.source ?? SYSTEM_AUDIT_SOURCE,
+    });
     return profile;
   }
 }

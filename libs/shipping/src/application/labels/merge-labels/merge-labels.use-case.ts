@@ -7,8 +7,14 @@ import { LabelRendering } from '../render-label/render-label.use-case';
 
 export const MERGE_MAX_LABELS = 500;
 export const BATCH_LABELS_MAX_LIMIT = 1000;
-/** Labels fetched or rendered ahead of the one being written (renders share the browser pool). */
-const LOOKAHEAD = 4;
+/**
+ * Labels read, or drawn in one browser print when not stored yet, together: a print costs tens of
+ * milliseconds whatever it holds, so a batch's labels are drawn a chunk at a time, and the next
+ * chunk is prepared while this one is written.
+ */
+const CHUNK = 50;
+/** Labels rendered one by one at a time (other formats, carriers' own documents). */
+const SINGLE_CONCURRENCY = 4;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export interface MergeLabelsCommand {
@@ -119,27 +125,41 @@ export class MergeLabelsUseCase {
   }
 
   private async *bodies(shipments: readonly ShipmentRecord[], format: LabelFormat): AsyncIterable<Buffer> {
-    const pending: Array<Promise<Buffer>> = [];
-    let next = 0;
-    const fill = () => {
-      while (pending.length < LOOKAHEAD && next < shipments.length) {
-        const body = this.body(shipments[next++], format);
-        body.catch(() => undefined); // awaited in order below; never an unhandled rejection meanwhile
-        pending.push(body);
-      }
+    const chunk = (at: number) => {
+      const bodies = this.chunk(shipments.slice(at, at + CHUNK), format);
+      bodies.catch(() => undefined); // awaited in order below; never an unhandled rejection meanwhile
+      return bodies;
     };
-    fill();
-    while (pending.length > 0) {
-      const body = await (pending.shift() as Promise<Buffer>);
-      fill();
-      yield body;
+    let next = chunk(0);
+    for (let at = 0; at < shipments.length; at += CHUNK) {
+      const current = next;
+      if (at + CHUNK < shipments.length) next = chunk(at + CHUNK);
+      for (const body of await current) yield body;
     }
   }
 
-  private async body(shipment: ShipmentRecord, asked: LabelFormat): Promise<Buffer> {
-    const format = this.formatFor(shipment, asked) ?? asked;
-    const stored = await this.labels.findFormat(shipment.teamId, shipment.id, format);
-    return stored?.body ?? this.rendering.renderFormat(shipment, format);
+  /** One chunk's labels in order: stored ones read, missing A6 labels drawn together, the rest one by one. */
+  private async chunk(shipments: readonly ShipmentRecord[], asked: LabelFormat): Promise<Buffer[]> {
+    const formats = shipments.map((s) => this.formatFor(s, asked) ?? asked);
+    const bodies: Array<Buffer | null> = await Promise.all(
+      shipments.map(async (s, i) => (await this.labels.findFormat(s.teamId, s.id, formats[i]))?.body ?? null),
+    );
+    const drawable = shipments
+      .map((s, i) => ({ s, i }))
+      .filter(({ s, i }) => !bodies[i] && formats[i] === 'pdf_a6' && !this.rendering.carrierLabelFormats(s.carrierCode));
+    if (drawable.length > 1) {
+      const drawn = await this.rendering.renderAndStoreMany(drawable.map(({ s }) => s));
+      drawable.forEach(({ i }, k) => (bodies[i] = drawn[k]));
+    }
+    let next = 0;
+    const single = async () => {
+      while (next < shipments.length) {
+        const i = next++;
+        if (!bodies[i]) bodies[i] = await this.rendering.renderFormat(shipments[i], formats[i]);
+      }
+    };
+    await Promise.all(Array.from({ length: SINGLE_CONCURRENCY }, single));
+    return bodies as Buffer[];
   }
 }
 

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LABEL_FORMAT_RENDERER, LABEL_RENDERER, LabelFormatRendererPort, LabelRendererPort } from '../../ports/label-renderer.port';
+import {
+  LABEL_FORMAT_RENDERER,
+  LABEL_MERGER,
+  LABEL_RENDERER,
+  LabelFormatRendererPort,
+  LabelMergerPort,
+  LabelRendererPort,
+} from '../../ports/label-renderer.port';
 import {
   LabelFormat,
   LabelRendererUnavailableError,
@@ -45,6 +52,7 @@ export class LabelRendering {
     @Inject(CLOCK) private readonly clock: ClockPort,
     @Inject(LABEL_FORMAT_RENDERER) private readonly formats: LabelFormatRendererPort,
     private readonly connections: CarrierConnectionResolver,
+    @Inject(LABEL_MERGER) private readonly merger: LabelMergerPort,
   ) {}
 
   /** The formats of the carrier's own label document, when the carrier issues one (DESIGN §7); else undefined. */
@@ -91,11 +99,41 @@ export class LabelRendering {
     return this.labels.saveAndAdvance(shipment, pdf, at, (current) => current.recordLabelGenerated(at));
   }
 
-  /** The carrier's own document, on the account the shipment was booked on. */
+  /**
+   * The A6 labels of shipments whose label the gateway draws, rendered in one print and stored,
+   * in order; null for a shipment whose label is the carrier's own or whose destination changed
+   * while it was drawn (the caller renders those one by one).
+   */
+  async renderAndStoreMany(shipments: readonly ShipmentRecord[]): Promise<Array<Buffer | null>> {
+    const drawn = shipments.filter((s) => !this.carrierLabelFormats(s.carrierCode));
+    const pdfs = await this.renderer.renderMany(drawn.map((s) => toLabelData(s, this.catalogue.find(s.carrierCode))));
+    const at = this.clock.now();
+    const kept = new Map<string, Buffer | null>();
+    for (let i = 0; i < drawn.length; i++) {
+      kept.set(drawn[i].id, await this.labels.saveAndAdvance(drawn[i], pdfs[i], at, (current) => current.recordLabelGenerated(at)));
+    }
+    return shipments.map((s) => kept.get(s.id) ?? null);
+  }
+
+  /**
+   * The carrier's own document, on the account the shipment was booked on. A carrier that numbers
+   * pieces issues a document per piece (SMSA's waybill per parcel AWB): they are joined in piece
+   * order into one file, each page as the carrier drew it (docs/adr/0087).
+   */
   private async fetchCarrierLabel(shipment: ShipmentRecord): Promise<Buffer> {
     const carrier = await this.connections.forShipment(shipment.teamId, shipment);
     if (!carrier.fetchLabel) throw new Error(`carrier ${shipment.carrierCode} declares labels but cannot fetch them`);
-    return carrier.fetchLabel(shipment.trackingNumber);
+    const descriptor = this.catalogue.find(shipment.carrierCode);
+    const pieces = shipment.pieces ?? [];
+    if (pieces.length < 2 || descriptor?.capabilities?.pieces?.numbering !== 'carrier') return carrier.fetchLabel(shipment.trackingNumber);
+    const fetch = carrier.fetchLabel.bind(carrier);
+    const documents = (async function* () {
+      for (const piece of pieces) yield await fetch(piece.trackingNumber);
+    })();
+    const format = descriptor.capabilities?.labels?.formats[0] ?? 'pdf_a6';
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.merger.merge(format, documents)) chunks.push(chunk);
+    return Buffer.concat(chunks);
   }
 }
 

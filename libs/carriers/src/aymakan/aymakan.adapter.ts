@@ -1,0 +1,125 @@
+import {
+  CarrierBooking,
+  CarrierBookingFound,
+  CarrierBookingRequest,
+  CarrierPort,
+  CarrierRemittancePage,
+  CarrierTrackingEvent,
+  PassthroughResponse,
+} from '@lgw/carrier-access';
+import { CarrierOperationNotSupportedError, CarrierRejectedError } from '@lgw/kernel';
+import { CarrierCallGuard } from '../shared/carrier-call-guard';
+import { chunk } from '../shared/text';
+import { AymakanClient } from './aymakan.client';
+import {
+  fromAymakanShipment,
+  fromAymakanTracking,
+  fromAymakanWebhook,
+  isAymakanCancelled,
+  isAymakanWebhook,
+  toAymakanService,
+  toAymakanShipping,
+} from './aymakan.mapper';
+import { AymakanSettings } from './aymakan.settings';
+
+/** AWBs per GET /v2/shipping/track/{ids} (comma-separated in the path: kept well under URL limits). */
+const TRACKING_BATCH = 30;
+
+/** Aymakan API v2 (docs/carriers/aymakan.md). */
+export class AymakanAdapter implements CarrierPort {
+  readonly code = 'aymakan';
+
+  constructor(
+    private readonly client: AymakanClient,
+    private readonly guard: CarrierCallGuard,
+  ) {}
+
+  static create(settings: AymakanSettings): AymakanAdapter {
+    return new AymakanAdapter(new AymakanClient(settings), new CarrierCallGuard('aymakan', settings.resilience));
+  }
+
+  get circuit() {
+    return this.guard.circuit;
+  }
+
+  async book(request: CarrierBookingRequest): Promise<CarrierBooking> {
+    const service = toAymakanService(request.serviceCode);
+    if (!service) throw new CarrierRejectedError(this.code, `unknown service level ${request.serviceCode}`);
+    const body = toAymakanShipping(request, service);
+    // Not retried: a lost answer is learnt by the reference instead (recovery).
+    const answer = await this.guard.run('book', (signal) => this.client.createShipping(body, signal), { idempotent: false });
+    return fromAymakanShipment(answer.shipping);
+  }
+
+  /**
+   * POST /v2/shipping/cancel, which Aymakan accepts while the shipment is only created (AY-0001).
+   * A shipment Aymakan shows cancelled already is cancelled: a repeated cancel resolves.
+   */
+  async cancel(trackingNumber: string): Promise<void> {
+    try {
+      await this.guard.run('cancel', (signal) => this.client.cancel(trackingNumber, signal), { idempotent: true });
+    } catch (error) {
+      if (!(error instanceof CarrierRejectedError)) throw error;
+      const [shipment] = await this.guard.run('cancel check', (signal) => this.client.track([trackingNumber], signal), {
+        idempotent: true,
+      });
+      if (shipment && isAymakanCancelled(latestCode(shipment.tracking_info ?? [], shipment.status))) return;
+      throw error;
+    }
+  }
+
+  /** Aymakan's own AWB document: the PDF behind the link it gives for the shipment, byte for byte. */
+  async fetchLabel(trackingNumber: string): Promise<Buffer> {
+    return this.guard.run('label', async (signal) => this.client.document(await this.client.awbUrl(trackingNumber, signal), signal), {
+      idempotent: true,
+    });
+  }
+
+  async findBookingByReference(gatewayReference: string): Promise<CarrierBookingFound | null> {
+    const shipments = await this.guard.run('find booking', (signal) => this.client.byReference(gatewayReference, signal), {
+      idempotent: true,
+    });
+    const found = shipments.find((s) => s.reference === gatewayReference) ?? shipments[0];
+    if (!found?.tracking_number) return null;
+    const awb = String(found.tracking_number);
+    return {
+      trackingNumber: awb,
+      carrierReference: awb,
+      cancelled: isAymakanCancelled(latestCode(found.tracking_info ?? [], found.status)),
+    };
+  }
+
+  async fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]> {
+    const events: CarrierTrackingEvent[] = [];
+    for (const batch of chunk([...new Set(trackingNumbers)], TRACKING_BATCH)) {
+      const shipments = await this.guard.run('tracking', (signal) => this.client.track(batch, signal), { idempotent: true });
+      for (const shipment of Array.isArray(shipments) ? shipments : []) events.push(...fromAymakanTracking(shipment));
+    }
+    return events;
+  }
+
+  /** What Aymakan pushed to the connection's webhook URL, as tracking events; null when the body is not its payload. */
+  readPush(body: unknown): CarrierTrackingEvent[] | null {
+    return isAymakanWebhook(body) ? fromAymakanWebhook(body) : null;
+  }
+
+  /** Aymakan's API offers no consignee change after booking. */
+  async updateDestination(): Promise<void> {
+    throw new CarrierOperationNotSupportedError(this.code, 'destination update');
+  }
+
+  /** Aymakan's API publishes no cash-on-delivery payout feed. */
+  async fetchRemittances(): Promise<CarrierRemittancePage> {
+    throw new CarrierOperationNotSupportedError(this.code, 'cash-on-delivery payout feed');
+  }
+
+  async passthrough(): Promise<PassthroughResponse> {
+    throw new CarrierOperationNotSupportedError(this.code, 'passthrough');
+  }
+}
+
+/** The newest entry's code (tracking_info is newest first), else the shipment's status. */
+function latestCode(info: readonly { status_code: string; created_at: string }[], status: string | null | undefined): string {
+  const newest = [...info].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  return newest?.status_code ?? status ?? '';
+}

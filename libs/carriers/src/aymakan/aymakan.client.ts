@@ -1,0 +1,71 @@
+import { CarrierRejectedError } from '@lgw/kernel';
+import { checkAnswer, HttpAnswer, joinUrl, readJson, readJsonIfAny, sendHttp } from '../shared/carrier-http';
+import { CarrierTransportError } from '../shared/carrier-transport.error';
+import { aymakanErrorMessage } from './aymakan.mapper';
+import { AymakanSettings } from './aymakan.settings';
+import { AymakanAwbAnswer, AymakanCreateAnswer, AymakanShipment, AymakanShippingRequest, AymakanTrackAnswer } from './aymakan.wire-types';
+
+const CARRIER = 'aymakan';
+
+/** HTTP to Aymakan's API v2 and nothing else: no mapping, no retries. Every call carries the raw `Authorization: <token>` header. */
+export class AymakanClient {
+  constructor(private readonly settings: Pick<AymakanSettings, 'baseUrl' | 'apiToken'>) {}
+
+  async createShipping(body: AymakanShippingRequest, signal: AbortSignal): Promise<AymakanCreateAnswer> {
+    return this.expectOk(await this.call('POST', '/v2/shipping/create', signal, body));
+  }
+
+  /** GET /v2/shipping/track/{ids}: comma-separated AWBs; "No shipments found" (422) when none is known. */
+  async track(awbs: readonly string[], signal: AbortSignal): Promise<AymakanShipment[]> {
+    const answer = await this.call('GET', `/v2/shipping/track/${awbs.map(encodeURIComponent).join(',')}`, signal);
+    if (answer.status === 422 || answer.status === 404) return [];
+    return this.expectOk<AymakanTrackAnswer>(answer).data?.shipments ?? [];
+  }
+
+  /** The shipments booked under our references, or none. */
+  async byReference(reference: string, signal: AbortSignal): Promise<AymakanShipment[]> {
+    const answer = await this.call('GET', `/v2/shipping/by_reference/${encodeURIComponent(reference)}`, signal);
+    if (answer.status === 422 || answer.status === 404) return [];
+    return this.expectOk<AymakanTrackAnswer>(answer).data?.shipments ?? [];
+  }
+
+  async cancel(awb: string, signal: AbortSignal): Promise<void> {
+    this.expectOk(await this.call('POST', '/v2/shipping/cancel', signal, { tracking: awb }));
+  }
+
+  async awbUrl(awb: string, signal: AbortSignal): Promise<string> {
+    const answer = this.expectOk<AymakanAwbAnswer>(await this.call('GET', `/v2/shipping/awb/tracking/${encodeURIComponent(awb)}`, signal));
+    if (!answer.data?.awb_url) throw new CarrierTransportError('malformed answer (no awb_url)');
+    return answer.data.awb_url;
+  }
+
+  /** The AWB document at the URL Aymakan gave: a public, unguessable link, fetched without our token. */
+  async document(url: string, signal: AbortSignal): Promise<Buffer> {
+    const answer = await sendHttp({ method: 'GET', url, signal, headers: { accept: 'application/pdf' } });
+    checkAnswer(CARRIER, answer, (refused) => `AWB document: HTTP ${refused.status}`);
+    if (answer.body.subarray(0, 5).toString('latin1') !== '%PDF-')
+      throw new CarrierRejectedError(CARRIER, 'the AWB link did not answer a PDF');
+    return answer.body;
+  }
+
+  private call(method: 'GET' | 'POST', path: string, signal: AbortSignal, body?: unknown) {
+    return sendHttp({
+      method,
+      url: joinUrl(this.settings.baseUrl, path),
+      signal,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        accept: 'application/json',
+        // Aymakan takes the token as is: no "Bearer" scheme.
+        authorization: this.settings.apiToken,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+    });
+  }
+
+  private expectOk<T>(answer: HttpAnswer): T {
+    const refusal = (refused: HttpAnswer) =>
+      aymakanErrorMessage(readJsonIfAny<unknown>(refused) ?? refused.body.toString('utf8').slice(0, 500), refused.status);
+    return readJson<T>(checkAnswer(CARRIER, answer, refusal));
+  }
+}

@@ -1,0 +1,59 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { AUDIT_GENESIS_HASH, auditEventHash, AuditEventRecord, canonicalJson } from './audit-trail';
+
+/** The chain's definition: SHA-256 over the previous hash, a line feed and the canonical JSON of the fields. */
+function definitionHash(prevHash: string, e: AuditEventRecord): string {
+  const body = canonicalJson([
+    e.id,
+    e.teamId,
+    String(e.seq),
+    e.at.toISOString(),
+    e.actorType,
+    e.actorId,
+    e.actorName,
+    e.action,
+    e.targetType,
+    e.targetId,
+    e.ip,
+    e.requestId,
+    e.changes ?? {},
+  ]);
+  return createHash('sha256').update(prevHash).update('\n').update(body).digest('hex');
+}
+
+const event = (over: Partial<AuditEventRecord> = {}): AuditEventRecord => ({
+  id: randomUUID(),
+  teamId: randomUUID(),
+  seq: 7,
+  at: new Date('2026-11-27T10:00:00.123Z'),
+  actorType: 'api_key',
+  actorId: 'key-1',
+  actorName: 'مستودع "الرياض"\n\u2028',
+  action: 'webhook_endpoint.updated',
+  targetType: 'webhook_endpoint',
+  targetId: null,
+  ip: '2001:db8::1',
+  requestId: null,
+  changes: {
+    url: { to: 'https://x.example/h?a=1&b=\u0000', from: null },
+    events: ['b', 'a'],
+    nested: { z: 1, a: [true, { y: null, b: 2.5 }] },
+  },
+  ...over,
+});
+
+describe('auditEventHash', () => {
+  it('is the definition: the canonical JSON of every field, whatever the text and the shape of the changes', () => {
+    for (const e of [event(), event({ actorId: null, actorName: null, ip: null, changes: {} }), event({ changes: undefined as never })]) {
+      expect(auditEventHash(AUDIT_GENESIS_HASH, e)).toBe(definitionHash(AUDIT_GENESIS_HASH, e));
+    }
+  });
+
+  it('changes with any stored field and with the previous hash', () => {
+    const e = event();
+    const h = auditEventHash(AUDIT_GENESIS_HASH, e);
+    expect(auditEventHash('1'.repeat(64), e)).not.toBe(h);
+    expect(auditEventHash(AUDIT_GENESIS_HASH, { ...e, seq: 8 })).not.toBe(h);
+    expect(auditEventHash(AUDIT_GENESIS_HASH, { ...e, changes: { ...(e.changes as object), extra: 1 } })).not.toBe(h);
+  });
+});

@@ -1,0 +1,84 @@
+import { addCalendarDays, isCalendarDate, riyadhDateOf, Weekday, weekdayOf } from './pickup-rules';
+
+/**
+ * The days a carrier's couriers knock on doors (Asia/Riyadh dates). Saudi carriers deliver
+ * Saturday to Thursday and rest on Friday and the public holidays; a carrier declares its own
+ * days in its descriptor (capabilities.deliveries) where they differ.
+ */
+export interface DeliveryCalendar {
+  readonly days: readonly Weekday[];
+  /** Riyadh dates, YYYY-MM-DD, on which nothing is delivered. */
+  readonly holidays: readonly string[];
+}
+
+/**
+ * Saudi public holidays (Founding Day, Eid al-Fitr and Eid al-Adha breaks, National Day) as the
+ * Umm al-Qura calendar announces them ahead; the Eid dates move with the moon sighting by a day,
+ * which a carrier that declares its own list can correct.
+ */
+export const SAUDI_PUBLIC_HOLIDAYS: readonly string[] = [
+  '2026-02-22',
+  '2026-03-19',
+  '2026-03-20',
+  '2026-03-21',
+  '2026-03-22',
+  '2026-05-26',
+  '2026-05-27',
+  '2026-05-28',
+  '2026-05-29',
+  '2026-09-23',
+  '2027-02-22',
+  '2027-03-09',
+  '2027-03-10',
+  '2027-03-11',
+  '2027-03-12',
+  '2027-05-15',
+  '2027-05-16',
+  '2027-05-17',
+  '2027-05-18',
+  '2027-09-23',
+];
+
+export const SAUDI_DELIVERY_CALENDAR: DeliveryCalendar = { days: [6, 0, 1, 2, 3, 4], holidays: SAUDI_PUBLIC_HOLIDAYS };
+
+/** Whether the carrier delivers on a Riyadh date. */
+export function isDeliveryDay(date: string, calendar: DeliveryCalendar): boolean {
+  return isCalendarDate(date) && calendar.days.includes(weekdayOf(date)) && !calendar.holidays.includes(date);
+}
+
+/** The first delivery day on or after `date` (a calendar with no day at all answers `date`). */
+export function deliveryDayOnOrAfter(date: string, calendar: DeliveryCalendar): string {
+  let day = date;
+  for (let i = 0; i < 366; i++) {
+    if (isDeliveryDay(day, calendar)) return day;
+    day = addCalendarDays(day, 1);
+  }
+  return date;
+}
+
+/** `count` delivery days after `date` (count 0: the first delivery day on or after it). */
+export function addDeliveryDays(date: string, count: number, calendar: DeliveryCalendar): string {
+  let day = deliveryDayOnOrAfter(date, calendar);
+  for (let i = 0; i < count; i++) day = deliveryDayOnOrAfter(addCalendarDays(day, 1), calendar);
+  return day;
+}
+
+/** Riyadh wall-clock "HH:MM" after which a handed-over parcel leaves the next day. */
+export const DEFAULT_CUT_OFF = '14:00';
+
+/**
+ * When a parcel booked at `bookedAt` should arrive: the service's longest transit in delivery
+ * days, counted from the day it leaves (the booking day before the cut-off, the next day after).
+ */
+export function estimateDeliveryDate(
+  bookedAt: Date,
+  transitMaxDays: number,
+  calendar: DeliveryCalendar,
+  cutOff: string = DEFAULT_CUT_OFF,
+): string {
+  const today = riyadhDateOf(bookedAt);
+  const [h, m] = cutOff.split(':').map(Number);
+  const riyadhMinutes = Math.floor(((bookedAt.getTime() + 3 * 3_600_000) % 86_400_000) / 60_000);
+  const leaves = riyadhMinutes >= h * 60 + m ? addCalendarDays(today, 1) : today;
+  return addDeliveryDays(leaves, Math.max(0, transitMaxDays), calendar);
+}
