@@ -137,13 +137,15 @@ describe('carrier manifests', () => {
   );
 
   it('refuses bad input with 422 and hides other teams', async () => {
+    // A key of its own: the label polls above spend the first team's 60 requests a minute.
+    const reader = await t.createTeam('Manifest Reader Team');
     for (const [body, field] of [
       [{ carrier: 'nope' }, 'carrier'],
       [{}, 'carrier'],
       [{ carrier, date: '2026-02-30' }, 'date'],
       [{ carrier, date: 20261125 }, 'date'],
     ] as const) {
-      const res = await t.api('/manifests', { method: 'POST', key: team.apiKey, body });
+      const res = await t.api('/manifests', { method: 'POST', key: reader.apiKey, body });
       expect(res.status).toBe(422);
       expect(res.body.error.details.field).toBe(field);
     }
@@ -151,9 +153,9 @@ describe('carrier manifests', () => {
     await labelRendered(t, other, s.id);
     const theirs = await t.api('/manifests', { method: 'POST', key: other.apiKey, body: { carrier } });
     expect(theirs.status).toBe(201);
-    const unknown = await raw('/manifests/00000000-0000-4000-8000-000000000000.pdf');
+    const unknown = await raw('/manifests/00000000-0000-4000-8000-000000000000.pdf', reader.apiKey);
     for (const ext of ['pdf', 'csv']) {
-      const res = await raw(`/manifests/${theirs.body.id}.${ext}`);
+      const res = await raw(`/manifests/${theirs.body.id}.${ext}`, reader.apiKey);
       expect(res.status).toBe(404);
       expect(res.body.toString()).toBe(unknown.body.toString());
     }
