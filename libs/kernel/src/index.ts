@@ -44,6 +44,7 @@ export * from './settings/tracking-sync.settings';
 export * from './shared/fault-point';
 export * from './shared/query-integer';
 export * from './shared/remembered';
+export * from './shared/recent-reads';
 export * from './shipment-status/shipment-event-kinds';
 export * from './shipment-status/shipment-state-machine';
 export * from './shipment-status/shipment-status';

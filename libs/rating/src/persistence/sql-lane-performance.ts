@@ -1,11 +1,23 @@
 import { DataSource } from 'typeorm';
+import { RecentReads } from '@lgw/kernel';
 import type { LanePerformancePort, LaneServiceRecord } from '../application/ports/lane-performance.port';
+
+const LANE_FRESH_MS = 1_000;
+const LANES_REMEMBERED = 50_000;
 
 /** Reads the carrier performance sums (written by tracking, docs/adr/0084) for one lane. */
 export class SqlLanePerformance implements LanePerformancePort {
+  // Every quote asks; the sums move only when a shipment reaches a final status (port contract: a second old at most).
+  private readonly recent = new RecentReads<LaneServiceRecord[]>(LANE_FRESH_MS, LANES_REMEMBERED);
+
   constructor(private readonly dataSource: DataSource) {}
 
-  async lane(teamId: string, originCityKey: string, destinationCityKey: string, sinceDay: string): Promise<LaneServiceRecord[]> {
+  lane(teamId: string, originCityKey: string, destinationCityKey: string, sinceDay: string): Promise<LaneServiceRecord[]> {
+    const key = JSON.stringify([teamId, originCityKey, destinationCityKey, sinceDay]);
+    return this.recent.read(key, () => this.read(teamId, originCityKey, destinationCityKey, sinceDay));
+  }
+
+  private async read(teamId: string, originCityKey: string, destinationCityKey: string, sinceDay: string): Promise<LaneServiceRecord[]> {
     const rows: Array<{ carrier_code: string; service_code: string; delivered: string; on_time: string }> = await this.dataSource.query(
       `SELECT carrier_code, service_code, sum(delivered) AS delivered, sum(on_time) AS on_time
          FROM carrier_performance_daily

@@ -1,5 +1,5 @@
-import { DataSource } from 'typeorm';
-import type { AuditSource } from '@lgw/kernel';
+import { DataSource, EntityManager } from 'typeorm';
+import { RecentReads, type AuditSource } from '@lgw/kernel';
 import { appendAuditEvents, updatedRows } from '@lgw/database';
 import type { ShippingRule, ShippingRuleProps } from '../domain/shipping-rule';
 import type { ShippingRuleRepositoryPort } from '../application/ports/shipping-rule.repository.port';
@@ -28,8 +28,18 @@ function toRule(row: RuleRow): ShippingRule {
   };
 }
 
+/** How old the rules a quote applies may be (a rule saved through another process applies within it). */
+export const RULES_FRESH_MS = 1_000;
+const TEAMS_REMEMBERED = 10_000;
+
 export class SqlShippingRuleRepository implements ShippingRuleRepositoryPort {
+  private readonly recent = new RecentReads<ShippingRule[]>(RULES_FRESH_MS, TEAMS_REMEMBERED);
+
   constructor(private readonly dataSource: DataSource) {}
+
+  listRecent(teamId: string): Promise<ShippingRule[]> {
+    return this.recent.read(teamId, () => this.list(teamId));
+  }
 
   async list(teamId: string): Promise<ShippingRule[]> {
     const rows: RuleRow[] = await this.dataSource.query(
@@ -48,7 +58,7 @@ export class SqlShippingRuleRepository implements ShippingRuleRepositoryPort {
   }
 
   async insert(teamId: string, id: string, props: ShippingRuleProps, now: Date, source: AuditSource): Promise<ShippingRule> {
-    return this.dataSource.transaction(async (em) => {
+    return this.changing(teamId, async (em) => {
       const rows: RuleRow[] = await em.query(
         `INSERT INTO shipping_rules (id, team_id, name, priority, enabled, conditions, action, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING ${COLUMNS}`,
@@ -60,7 +70,7 @@ export class SqlShippingRuleRepository implements ShippingRuleRepositoryPort {
   }
 
   async update(teamId: string, id: string, props: ShippingRuleProps, now: Date, source: AuditSource): Promise<ShippingRule | null> {
-    return this.dataSource.transaction(async (em) => {
+    return this.changing(teamId, async (em) => {
       const before: RuleRow[] = await em.query(`SELECT ${COLUMNS} FROM shipping_rules WHERE team_id = $1 AND id = $2 FOR UPDATE`, [
         teamId,
         id,
@@ -78,7 +88,7 @@ export class SqlShippingRuleRepository implements ShippingRuleRepositoryPort {
   }
 
   async delete(teamId: string, id: string, source: AuditSource): Promise<boolean> {
-    return this.dataSource.transaction(async (em) => {
+    return this.changing(teamId, async (em) => {
       const result: unknown = await em.query(`DELETE FROM shipping_rules WHERE team_id = $1 AND id = $2 RETURNING ${COLUMNS}`, [
         teamId,
         id,
@@ -89,6 +99,15 @@ export class SqlShippingRuleRepository implements ShippingRuleRepositoryPort {
       await appendAuditEvents(em, [ruleAudit(teamId, id, 'shipping_rule.deleted', source, { before: was })]);
       return true;
     });
+  }
+
+  /** A write's transaction; the team's next quote reads its rules again, after the commit (and after a failure, which may have committed). */
+  private async changing<T>(teamId: string, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.dataSource.transaction(work);
+    } finally {
+      this.recent.forget(teamId);
+    }
   }
 }
 

@@ -30,7 +30,7 @@ const rule = (over: Partial<ShippingRule>): ShippingRule => ({
 
 function ports(rules: ShippingRule[], lane: Awaited<ReturnType<LanePerformancePort['lane']>> = []) {
   const asked: unknown[][] = [];
-  const repository = { list: async () => rules } as unknown as ShippingRuleRepositoryPort;
+  const repository = { listRecent: async () => rules } as unknown as ShippingRuleRepositoryPort;
   const performance: LanePerformancePort = {
     lane: async (...args) => {
       asked.push(args);

@@ -34,7 +34,7 @@ export async function ruledQuotes(
   performance: LanePerformancePort,
 ): Promise<RuledQuotes> {
   const [teamRules, lane] = await Promise.all([
-    rules.list(command.teamId),
+    rules.listRecent(command.teamId),
     performance.lane(
       command.teamId,
       laneCityKey(command.origin.city),

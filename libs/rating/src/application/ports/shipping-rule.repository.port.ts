@@ -5,6 +5,11 @@ import type { ShippingRule, ShippingRuleProps } from '../../domain/shipping-rule
 export interface ShippingRuleRepositoryPort {
   /** Every rule of the team, in the order they apply (priority, then the first created). */
   list(teamId: string): Promise<ShippingRule[]>;
+  /**
+   * The same, as read at most a second ago: what every quote applies. A change made through this
+   * process is seen at once, one made through another process within that second (docs/adr/0084).
+   */
+  listRecent(teamId: string): Promise<ShippingRule[]>;
   find(teamId: string, id: string): Promise<ShippingRule | null>;
   /** Each change is recorded in the team's audit trail by the same transaction (docs/adr/0082). */
   insert(teamId: string, id: string, props: ShippingRuleProps, now: Date, source: AuditSource): Promise<ShippingRule>;
