@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { isUuid } from '@lgw/database';
+import { isUuid, textRows } from '@lgw/database';
+import { AUDIT_LINK_SEQ, AuditChainLink } from '@lgw/kernel';
 import {
   AuditChainAnchor,
   AuditEventRepositoryPort,
@@ -8,6 +9,25 @@ import {
 } from '../application/ports/audit-event.repository.port';
 
 const STREAM_PAGE = 1000;
+
+/**
+ * The hashed fields in AuditChainLink's order, as text: `at` written as toISOString writes it
+ * (UTC, milliseconds; events are stored at millisecond precision), the rest as stored.
+ */
+const CHAIN_PAGE_SQL = (pageSize: number) =>
+  `SELECT id, team_id, seq, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), actor_type, actor_id, actor_name,
+          action, target_type, target_id, ip, request_id, changes, prev_hash, hash
+     FROM audit_events WHERE team_id = $1 AND seq > $2 ORDER BY seq LIMIT ${Number(pageSize)}`;
+const LINK_FIELDS = 12;
+
+function toLink(row: (string | null)[]): AuditChainLink {
+  return {
+    fields: row.slice(0, LINK_FIELDS),
+    changesJson: row[LINK_FIELDS]!,
+    prevHash: row[LINK_FIELDS + 1]!,
+    hash: row[LINK_FIELDS + 2]!,
+  };
+}
 
 export class SqlAuditEventRepository implements AuditEventRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
@@ -39,17 +59,14 @@ export class SqlAuditEventRepository implements AuditEventRepositoryPort {
     }
   }
 
-  async *chain(teamId: string, pageSize: number): AsyncIterable<StoredAuditEvent[]> {
+  async *chain(teamId: string, pageSize: number): AsyncIterable<AuditChainLink[]> {
     if (!isUuid(teamId)) return;
     let above = '0';
     for (;;) {
-      const page: EventRow[] = await this.dataSource.query(
-        `SELECT * FROM audit_events WHERE team_id = $1 AND seq > $2 ORDER BY seq LIMIT ${pageSize}`,
-        [teamId, above],
-      );
-      if (page.length > 0) yield page.map(toEvent);
+      const page = await textRows(this.dataSource, CHAIN_PAGE_SQL(pageSize), [teamId, above]);
+      if (page.length > 0) yield page.map(toLink);
       if (page.length < pageSize) return;
-      above = String(page[page.length - 1].seq);
+      above = page[page.length - 1][AUDIT_LINK_SEQ]!;
     }
   }
 

@@ -38,3 +38,18 @@ export function statementName(prefix: string, text: string): string {
   }
   return name;
 }
+
+/** Every column as the server writes it (text, or null): no type parsing. */
+const AS_TEXT = { getTypeParser: () => (value: string) => value };
+
+/**
+ * A read whose rows come as arrays of the server's text, in the select list's order: no object
+ * per row and no parsing of dates, numbers or JSON, for walks over a million rows that need the
+ * stored text itself (the audit chain's hashes cover it). Outside a transaction only.
+ */
+export async function textRows(dataSource: DataSource, text: string, values: unknown[]): Promise<(string | null)[][]> {
+  const pool = (dataSource.driver as unknown as { master?: Pool }).master;
+  if (!pool || typeof pool.query !== 'function') throw new Error('textRows needs the node-postgres driver');
+  const result = await pool.query<(string | null)[]>({ text, values, rowMode: 'array', types: AS_TEXT });
+  return result.rows;
+}

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { AUDIT_GENESIS_HASH, auditEventHash, AuditEventRecord, canonicalJson } from './audit-trail';
+import { AUDIT_GENESIS_HASH, auditEventHash, AuditEventRecord, auditLinkHash, canonicalJson } from './audit-trail';
 
 /** The chain's definition: SHA-256 over the previous hash, a line feed and the canonical JSON of the fields. */
 function definitionHash(prevHash: string, e: AuditEventRecord): string {
@@ -55,5 +55,35 @@ describe('auditEventHash', () => {
     expect(auditEventHash('1'.repeat(64), e)).not.toBe(h);
     expect(auditEventHash(AUDIT_GENESIS_HASH, { ...e, seq: 8 })).not.toBe(h);
     expect(auditEventHash(AUDIT_GENESIS_HASH, { ...e, changes: { ...(e.changes as object), extra: 1 } })).not.toBe(h);
+  });
+});
+
+describe('auditLinkHash', () => {
+  it('is the same definition over the stored text (changes as jsonb writes them: other key order and spacing)', () => {
+    const e = event();
+    const link = {
+      fields: [
+        e.id,
+        e.teamId,
+        '7',
+        '2026-11-27T10:00:00.123Z',
+        e.actorType,
+        e.actorId,
+        e.actorName,
+        e.action,
+        e.targetType,
+        null,
+        e.ip,
+        null,
+      ],
+      changesJson:
+        '{"url": {"to": "https://x.example/h?a=1&b=\\u0000", "from": null}, "events": ["b", "a"], "nested": {"a": [true, {"b": 2.5, "y": null}], "z": 1}}',
+      prevHash: AUDIT_GENESIS_HASH,
+      hash: '',
+    };
+    expect(auditLinkHash(AUDIT_GENESIS_HASH, link)).toBe(definitionHash(AUDIT_GENESIS_HASH, e));
+    expect(
+      auditLinkHash(AUDIT_GENESIS_HASH, { ...link, fields: link.fields.map((f, i) => (i === 3 ? '2026-11-27T10:00:00.124Z' : f)) }),
+    ).not.toBe(definitionHash(AUDIT_GENESIS_HASH, e));
   });
 });

@@ -73,25 +73,54 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
+/**
+ * An event as its chain is verified: the text fields the hash covers, in their order (id, team,
+ * seq, at as ISO-8601 UTC with milliseconds, actor type, id and name, action, target type and id,
+ * ip, request id), the changes as JSON text, and the hashes stored with it. Read as the database
+ * writes them, with no object per field, so a million-event chain is walked in seconds.
+ */
+export interface AuditChainLink {
+  readonly fields: readonly (string | null)[];
+  readonly changesJson: string;
+  readonly prevHash: string;
+  readonly hash: string;
+}
+
+/** The positions in AuditChainLink.fields that the walk reads. */
+export const AUDIT_LINK_ID = 0;
+export const AUDIT_LINK_SEQ = 2;
+
 /** SHA-256 over the previous hash and every stored field of the event: altering either breaks the chain. */
 export function auditEventHash(prevHash: string, event: AuditEventRecord): string {
   // The canonical JSON of [id, team, seq, at, actor…, request id, changes]: every field but the
-  // last is a string or null, whose canonical form is JSON.stringify's, so the array up to the
-  // changes is written in one call (verifying a million-event chain hashes each of them).
-  const fields = JSON.stringify([
-    event.id,
-    event.teamId,
-    String(event.seq),
-    event.at.toISOString(),
-    event.actorType,
-    event.actorId ?? null,
-    event.actorName ?? null,
-    event.action,
-    event.targetType,
-    event.targetId ?? null,
-    event.ip ?? null,
-    event.requestId ?? null,
-  ]);
-  const text = `${prevHash}\n${fields.slice(0, -1)},${canonicalJson(event.changes ?? {})}]`;
+  // last is a string or null, whose canonical form is JSON.stringify's.
+  return hashOf(
+    prevHash,
+    [
+      event.id,
+      event.teamId,
+      String(event.seq),
+      event.at.toISOString(),
+      event.actorType,
+      event.actorId ?? null,
+      event.actorName ?? null,
+      event.action,
+      event.targetType,
+      event.targetId ?? null,
+      event.ip ?? null,
+      event.requestId ?? null,
+    ],
+    event.changes ?? {},
+  );
+}
+
+/** The hash a link's event should have after `prevHash` (the same definition as auditEventHash). */
+export function auditLinkHash(prevHash: string, link: AuditChainLink): string {
+  return hashOf(prevHash, link.fields, JSON.parse(link.changesJson));
+}
+
+function hashOf(prevHash: string, fields: readonly (string | null)[], changes: unknown): string {
+  // The fields array is written in one call (verifying a million-event chain hashes each of them).
+  const text = `${prevHash}\n${JSON.stringify(fields).slice(0, -1)},${canonicalJson(changes)}]`;
   return oneShotHash ? oneShotHash('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex');
 }

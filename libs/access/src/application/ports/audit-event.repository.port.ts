@@ -1,4 +1,4 @@
-import { AuditEventRecord } from '@lgw/kernel';
+import { AuditChainLink, AuditEventRecord } from '@lgw/kernel';
 
 export interface AuditFilter {
   readonly teamId: string;
@@ -26,8 +26,8 @@ export interface AuditEventRepositoryPort {
   list(filter: AuditFilter, limit: number, offset: number): Promise<{ events: StoredAuditEvent[]; total: number }>;
   /** Every match, newest first, in pages: for the CSV export. */
   stream(filter: AuditFilter): AsyncIterable<StoredAuditEvent>;
-  /** The team's chain in order, from its anchor, in pages of `pageSize`. */
-  chain(teamId: string, pageSize: number): AsyncIterable<StoredAuditEvent[]>;
+  /** The team's chain in order, from its anchor, in pages of `pageSize`, as the stored text the hashes cover. */
+  chain(teamId: string, pageSize: number): AsyncIterable<AuditChainLink[]>;
   anchorOf(teamId: string): Promise<AuditChainAnchor | null>;
   /**
    * Deletes every team's events older than `before` and moves each team's anchor to the last

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AUDIT_GENESIS_HASH, auditEventHash } from '@lgw/kernel';
+import { AUDIT_GENESIS_HASH, AUDIT_LINK_ID, AUDIT_LINK_SEQ, auditLinkHash } from '@lgw/kernel';
 import { AUDIT_EVENT_REPOSITORY, AuditEventRepositoryPort } from '../ports/audit-event.repository.port';
 
 export interface AuditChainVerdict {
@@ -32,12 +32,16 @@ export class VerifyAuditChainUseCase {
         const current = await next;
         if (current.done) break;
         next = pages.next();
-        for (const event of current.value) {
+        for (const link of current.value) {
           checked++;
-          if (event.seq !== expectedSeq || event.prevHash !== previous || auditEventHash(previous, event) !== event.hash) {
-            return { ok: false, events_checked: checked, first_broken_id: event.id };
+          if (
+            Number(link.fields[AUDIT_LINK_SEQ]) !== expectedSeq ||
+            link.prevHash !== previous ||
+            auditLinkHash(previous, link) !== link.hash
+          ) {
+            return { ok: false, events_checked: checked, first_broken_id: link.fields[AUDIT_LINK_ID] };
           }
-          previous = event.hash;
+          previous = link.hash;
           expectedSeq++;
         }
       }
