@@ -134,11 +134,13 @@ export class RecipientPageHttpController {
   ): Promise<void> {
     await this.spend(token, request.ip);
     const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-    const shipment = await this.actions.forRecipient(token, {
-      action: fields.action,
-      reattemptDate: fields.reattempt_date,
-      phone: fields.phone,
-    });
+    const shipment = await this.actions
+      .forRecipient(token, {
+        action: fields.action,
+        reattemptDate: fields.reattempt_date,
+        phone: fields.phone,
+      })
+      .finally(() => this.tracking.forget(token));
     void reply
       .code(200)
       .header('Cache-Control', 'no-store')
