@@ -1,3 +1,4 @@
+import { quoteWhere } from '../support/booking';
 import { SyncTrackingUseCase } from '@lgw/tracking';
 import { CARRIERS, CarrierDefinition } from '@lgw/carriers';
 import { lacks } from '../support/carriers';
@@ -30,9 +31,7 @@ describe('each registered carrier through the API', () => {
     const { level, body } = laneOf(carrier);
 
     const bookOne = async () => {
-      const rates = await t.api('/rates', { method: 'POST', key: team.apiKey, body });
-      expect(rates.status).toBe(200);
-      const quote = rates.body.quotes.find((q: any) => q.carrier.code === code && q.service.code === level.code);
+      const quote = await quoteWhere(t, team.apiKey, body, (q) => q.carrier.code === code && q.service.code === level.code);
       expect(quote).toBeDefined();
       expect(quote.total_sar).toBeGreaterThan(0);
       const res = await t.api('/shipments', { method: 'POST', key: team.apiKey, body: { quote_id: quote.quote_id, ...body } });
@@ -46,6 +45,9 @@ describe('each registered carrier through the API', () => {
       const listed = res.body.carriers.find((c: any) => c.code === code);
       expect(listed).toMatchObject({ code, name_en: carrier.descriptor.name_en, integration_type: carrier.descriptor.integration_type });
       expect(listed.service_levels.map((l: any) => l.code)).toEqual(carrier.descriptor.service_levels.map((l) => l.code));
+      // How many parcels one booking takes as pieces, as the carrier's descriptor declares it (docs/adr/0087).
+      const pieces = carrier.descriptor.capabilities.pieces;
+      expect(listed.pieces).toEqual(pieces ? { max: pieces.max, numbering: pieces.numbering } : null);
     });
 
     it('is quoted, books, and reports tracking read back from its own codes', async () => {

@@ -48,6 +48,27 @@ const PICKUPS_OR_NULL = {
   },
 } as const;
 
+/** Multi-piece bookings, or null: inline for the same reason as PICKUPS_OR_NULL. */
+const PIECES_OR_NULL = {
+  type: 'object',
+  nullable: true,
+  description: 'shipments of several parcels as pieces of one booking (docs/adr/0087); null: one parcel per booking only',
+  required: ['max', 'numbering'],
+  properties: {
+    max: { type: 'number', description: 'the most pieces one booking may carry', example: 20 },
+    numbering: {
+      type: 'string',
+      enum: ['carrier', 'gateway'],
+      description: "carrier: each piece has the carrier's own tracking number; gateway: pieces are numbered <master>-<n>",
+    },
+  },
+} as const;
+
+export class CarrierPiecesDto {
+  max: number;
+  numbering: 'carrier' | 'gateway';
+}
+
 export class CarrierDto {
   @ApiProperty() code: string;
   @ApiProperty() name_ar: string;
@@ -57,6 +78,8 @@ export class CarrierDto {
   @ApiProperty({ type: [ServiceLevelDto] }) service_levels: readonly ServiceLevelDto[];
   @ApiProperty(PICKUPS_OR_NULL as never)
   pickups: CarrierPickupsDto | null;
+  @ApiProperty(PIECES_OR_NULL as never)
+  pieces: CarrierPiecesDto | null;
 }
 
 export class CarrierListResponseDto {
@@ -100,6 +123,7 @@ export function toCarrierDto(carrier: CarrierDescriptor): CarrierDto {
           hours: { from: carrier.capabilities.pickups.hours.from, to: carrier.capabilities.pickups.hours.to },
         }
       : null,
+    pieces: carrier.capabilities.pieces ? { max: carrier.capabilities.pieces.max, numbering: carrier.capabilities.pieces.numbering } : null,
   };
 }
 
