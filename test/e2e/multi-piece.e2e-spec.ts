@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SyncTrackingUseCase } from '@lgw/tracking';
 import { CARRIERS } from '@lgw/carriers';
 import { MAX_PARCELS_PER_REQUEST, MAX_PIECES, rollUpPieceStatuses, ShipmentStatus } from '@lgw/kernel';
-import { shipmentBody } from '../support/booking';
+import { quoteWhere, shipmentBody } from '../support/booking';
 import { apiCredentials, laneOf, openSandboxAccount } from '../support/carrier-connections';
 import { PARCELS } from '../support/fixtures';
 import { pdfInfo, pdfPageText, savePdf, scanBarcodesOfPage } from '../support/pdf-tools';
@@ -96,12 +96,10 @@ describe('multi-piece shipments (DESIGN §7, docs/adr/0087)', () => {
     let shipment: any;
 
     it('quotes and books three parcels as one shipment of three pieces, each with its own tracking number', async () => {
-      const rates = await t.api('/rates', { method: 'POST', key: team.apiKey, body });
-      expect(rates.status).toBe(200);
-      const quote = rates.body.quotes.find((q: any) => q.carrier.code === code && q.service.code === lane.service);
+      const ofLane = (q: any) => q.carrier.code === code && q.service.code === lane.service;
+      const quote = await quoteWhere(t, team.apiKey, body, ofLane);
       expect(quote).toBeDefined();
-      const single = await t.api('/rates', { method: 'POST', key: team.apiKey, body: { ...lane.body, parcels: [THREE[1]] } });
-      const one = single.body.quotes.find((q: any) => q.carrier.code === code && q.service.code === lane.service);
+      const one = await quoteWhere(t, team.apiKey, { ...lane.body, parcels: [THREE[1]] }, ofLane);
       // Three parcels never cost less than the heaviest alone.
       expect(quote.total_sar).toBeGreaterThanOrEqual(one.total_sar);
 
@@ -180,9 +178,7 @@ describe('multi-piece shipments (DESIGN §7, docs/adr/0087)', () => {
   it('keeps a single-parcel shipment without pieces and its label one page', async () => {
     const code = WITH_PIECES.find((c) => !c.descriptor.capabilities.labels)?.descriptor.code ?? WITH_PIECES[0].descriptor.code;
     const lane = laneOf(code);
-    const quote = (await t.api('/rates', { method: 'POST', key: team.apiKey, body: lane.body })).body.quotes.find(
-      (q: any) => q.carrier.code === code,
-    );
+    const quote = await quoteWhere(t, team.apiKey, lane.body, (q) => q.carrier.code === code);
     const res = await t.api('/shipments', { method: 'POST', key: team.apiKey, body: { quote_id: quote.quote_id, ...lane.body } });
     expect(res.status).toBe(201);
     expect(res.body).not.toHaveProperty('pieces');

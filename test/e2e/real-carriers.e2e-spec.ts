@@ -1,3 +1,4 @@
+import { quoteWhere } from '../support/booking';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,9 +64,7 @@ describe('real carriers on a merchant account', () => {
     let opened: { account_id: string; credentials: Record<string, string> };
 
     const bookOne = async () => {
-      const quote = (await t.api('/rates', { method: 'POST', key: team.apiKey, body: lane.body })).body.quotes.find(
-        (q: any) => q.carrier.code === code,
-      );
+      const quote = await quoteWhere(t, team.apiKey, lane.body, (q) => q.carrier.code === code);
       expect(quote).toMatchObject({ account: 'own', service: { code: lane.service } });
       const res = await t.api('/shipments', { method: 'POST', key: team.apiKey, body: { quote_id: quote.quote_id, ...lane.body } });
       expect(res.status).toBe(201);
@@ -270,9 +269,7 @@ describe('real carriers on a merchant account', () => {
       return { status: res.status, body: (await res.json()) as any };
     };
     const bookOne = async () => {
-      const quote = (await t.api('/rates', { method: 'POST', key: merchant.apiKey, body: lane.body })).body.quotes.find(
-        (q: any) => q.carrier.code === code,
-      );
+      const quote = await quoteWhere(t, merchant.apiKey, lane.body, (q) => q.carrier.code === code);
       const res = await t.api('/shipments', { method: 'POST', key: merchant.apiKey, body: { quote_id: quote.quote_id, ...lane.body } });
       expect(res.status).toBe(201);
       return res.body;
