@@ -86,7 +86,7 @@ async function createTeam(base, perMinute = 10_000_000) {
     headers,
     body: JSON.stringify({ per_minute: perMinute }),
   });
-  return { teamId: team.team.id, apiKey: team.api_key };
+  return { teamId: team.team.id, apiKey: team.api_key, testApiKey: team.test_api_key };
 }
 
 /** Small bodies travel in the environment; large ones (an environment is limited) in a file. */

@@ -91,5 +91,13 @@ export interface CarrierDescriptor {
 export function deliveryCalendarOf(carrier: Pick<CarrierDescriptor, 'capabilities'> | undefined): DeliveryCalendar {
   const declared = carrier?.capabilities?.deliveries;
   if (!declared) return SAUDI_DELIVERY_CALENDAR;
-  return { days: declared.days, holidays: declared.holidays ?? SAUDI_DELIVERY_CALENDAR.holidays };
+  // One calendar object per declaration: estimates are remembered per calendar (addDeliveryDays).
+  let calendar = declaredCalendars.get(declared);
+  if (!calendar) {
+    calendar = { days: declared.days, holidays: declared.holidays ?? SAUDI_DELIVERY_CALENDAR.holidays };
+    declaredCalendars.set(declared, calendar);
+  }
+  return calendar;
 }
+
+const declaredCalendars = new WeakMap<object, DeliveryCalendar>();

@@ -21,13 +21,14 @@ export interface RenderedNotice {
 export function formatDate(date: string, language: 'ar' | 'en'): string {
   const at = new Date(`${date}T12:00:00Z`);
   if (Number.isNaN(at.getTime())) return date;
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA-u-ca-gregory-nu-arab' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Asia/Riyadh',
-  }).format(at);
+  return DATE_FORMATS[language].format(at);
 }
+
+// Made once: a formatter is costly to make, and every notice formats a date.
+const DATE_FORMATS = {
+  ar: new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Riyadh' }),
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Riyadh' }),
+};
 
 const SUBJECTS: Record<NotificationEvent, { ar: string; en: string }> = {
   shipped: { ar: 'تم شحن طلبك', en: 'Your order has shipped' },

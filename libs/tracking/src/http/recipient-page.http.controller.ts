@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import { DomainError, GATEWAY_SETTINGS, GatewaySettings, RATE_LIMITER, RateLimiterPort } from '@lgw/kernel';
 import { ApiErrorResponses } from '@lgw/http-api';
 import { ActOnDeliveryIssueUseCase } from '@lgw/shipping';
@@ -9,6 +8,7 @@ import { RecipientTrackingUseCase } from '../application/recipient-tracking/reci
 import { RecipientTrackingDto } from './dto/recipient-tracking.response.dto';
 import {
   pageLanguage,
+  pageNonce,
   pageSecurityHeaders,
   renderNoticePage,
   renderTrackingPage,
@@ -77,7 +77,7 @@ export class RecipientPageHttpController {
     const json = param.endsWith('.json');
     const token = json ? param.slice(0, -'.json'.length) : param;
     const language = pageLanguage(lang);
-    const nonce = randomBytes(12).toString('base64');
+    const nonce = pageNonce();
     try {
       await this.spend(token, request.ip);
       const view = await this.tracking.execute(token);
