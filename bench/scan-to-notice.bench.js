@@ -13,7 +13,7 @@
  *   tracking's poll (a live key), and scans handed to the gateway as a push (a test key).
  */
 const os = require('node:os');
-const { startGateway, createTeam, reportRows, ADDRESSES } = require('./support/harness');
+const { startGateway, createTeam, reportRows, nearestRank, ADDRESSES } = require('./support/harness');
 
 const SCANS = Number(process.env.BENCH_SCANS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -112,15 +112,13 @@ async function measure(gateway, apiKey, series, pushed) {
   return {
     scans: measured.length,
     carrier: shipments[0].carrier.code,
-    p50_ms: percentile(notices, 0.5),
-    p90_ms: percentile(notices, 0.9),
+    p50_ms: nearestRank(notices, 0.5),
+    p90_ms: nearestRank(notices, 0.9),
     max_ms: notices[notices.length - 1],
-    scan_to_status_p50_ms: percentile(statuses, 0.5),
-    scan_to_status_p90_ms: percentile(statuses, 0.9),
+    scan_to_status_p50_ms: nearestRank(statuses, 0.5),
+    scan_to_status_p90_ms: nearestRank(statuses, 0.9),
   };
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
 async function main() {
   console.log(`load average before: ${load()}`);

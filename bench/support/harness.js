@@ -213,6 +213,11 @@ function wrk({ url, auth, body, seconds = 10, connections = 50 }) {
   });
 }
 
+/** The nearest-rank percentile `p` (0–1) of ascending `sorted` values. */
+function nearestRank(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+}
+
 /** wrk prints `99%   12.34ms` (or us / s) in its latency distribution. */
 function percentile(out, label) {
   const m = new RegExp(`\\s${label}\\s+([\\d.]+)(us|ms|s)\\b`).exec(out);
@@ -269,6 +274,7 @@ function summary(label, result) {
 }
 
 module.exports = {
+  nearestRank,
   startGateway,
   startSandbox,
   createTeam,

@@ -16,8 +16,8 @@ export async function preparedQuery<T extends QueryResultRow>(
   text: string,
   values: unknown[],
 ): Promise<T[]> {
-  const pool = (dataSource.driver as unknown as { master?: Pool }).master;
-  if (!pool || typeof pool.query !== 'function') return dataSource.query(text, values);
+  const pool = pgPoolOf(dataSource);
+  if (!pool) return dataSource.query(text, values);
   const result = await pool.query<T>({ name, text, values });
   return result.rows;
 }
@@ -48,8 +48,14 @@ const AS_TEXT = { getTypeParser: () => (value: string) => value };
  * stored text itself (the audit chain's hashes cover it). Outside a transaction only.
  */
 export async function textRows(dataSource: DataSource, text: string, values: unknown[]): Promise<(string | null)[][]> {
-  const pool = (dataSource.driver as unknown as { master?: Pool }).master;
-  if (!pool || typeof pool.query !== 'function') throw new Error('textRows needs the node-postgres driver');
+  const pool = pgPoolOf(dataSource);
+  if (!pool) throw new Error('textRows needs the node-postgres driver');
   const result = await pool.query<(string | null)[]>({ text, values, rowMode: 'array', types: AS_TEXT });
   return result.rows;
+}
+
+/** The node-postgres pool behind a TypeORM data source, or null for another driver. */
+function pgPoolOf(dataSource: DataSource): Pool | null {
+  const pool = (dataSource.driver as unknown as { master?: Pool }).master;
+  return pool && typeof pool.query === 'function' ? pool : null;
 }

@@ -1,4 +1,5 @@
 import { addCalendarDays, isCalendarDate, riyadhDateOf, Weekday, weekdayOf } from './pickup-rules';
+import { remembered } from '../shared/remembered';
 
 /**
  * The days a carrier's couriers knock on doors (Asia/Riyadh dates). Saudi carriers deliver
@@ -61,21 +62,21 @@ export function deliveryDayOnOrAfter(date: string, calendar: DeliveryCalendar): 
  * quote estimates from today for a handful of transit lengths, so walking the days again for
  * each quote cost POST /rates about 6 % of its CPU.
  */
-const counted = new WeakMap<DeliveryCalendar, Map<string, string>>();
-const COUNTED_PER_CALENDAR = 10_000;
+const counted = new WeakMap<DeliveryCalendar, (key: string) => string>();
 
 /** `count` delivery days after `date` (count 0: the first delivery day on or after it). */
 export function addDeliveryDays(date: string, count: number, calendar: DeliveryCalendar): string {
-  let answers = counted.get(calendar);
-  if (!answers) counted.set(calendar, (answers = new Map()));
-  const key = `${date}+${count}`;
-  let day = answers.get(key);
-  if (day !== undefined) return day;
-  day = deliveryDayOnOrAfter(date, calendar);
-  for (let i = 0; i < count; i++) day = deliveryDayOnOrAfter(addCalendarDays(day, 1), calendar);
-  if (answers.size >= COUNTED_PER_CALENDAR) answers.clear();
-  answers.set(key, day);
-  return day;
+  let countFrom = counted.get(calendar);
+  if (!countFrom) {
+    countFrom = remembered(10_000, (key) => {
+      const [from, n] = key.split('+');
+      let day = deliveryDayOnOrAfter(from, calendar);
+      for (let i = 0; i < Number(n); i++) day = deliveryDayOnOrAfter(addCalendarDays(day, 1), calendar);
+      return day;
+    });
+    counted.set(calendar, countFrom);
+  }
+  return countFrom(`${date}+${count}`);
 }
 
 /** Riyadh wall-clock "HH:MM" after which a handed-over parcel leaves the next day. */

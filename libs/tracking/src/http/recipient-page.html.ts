@@ -81,31 +81,19 @@ const DEFAULT_COLOUR = '#0a6e5c';
 
 // A formatter is costly to make and cheap to use: made once per language, not per line of a page.
 const localeOf = (lang: PageLanguage) => (lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB');
-const DATE_TIME_FORMATS = new Map<PageLanguage, Intl.DateTimeFormat>();
-const DAY_FORMATS = new Map<PageLanguage, Intl.DateTimeFormat>();
+const formatsOf = (options: Intl.DateTimeFormatOptions): Record<PageLanguage, Intl.DateTimeFormat> => ({
+  ar: new Intl.DateTimeFormat(localeOf('ar'), options),
+  en: new Intl.DateTimeFormat(localeOf('en'), options),
+});
+const DATE_TIME = formatsOf({ timeZone: 'Asia/Riyadh', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const DAY = formatsOf({ timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
 
 function riyadhDateTime(iso: string, lang: PageLanguage): string {
-  let format = DATE_TIME_FORMATS.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(localeOf(lang), {
-      timeZone: 'Asia/Riyadh',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    DATE_TIME_FORMATS.set(lang, format);
-  }
-  return format.format(new Date(iso));
+  return DATE_TIME[lang].format(new Date(iso));
 }
 
 function riyadhDay(date: string, lang: PageLanguage): string {
-  let format = DAY_FORMATS.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(localeOf(lang), { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
-    DAY_FORMATS.set(lang, format);
-  }
-  return format.format(new Date(`${date}T00:00:00Z`));
+  return DAY[lang].format(new Date(`${date}T00:00:00Z`));
 }
 
 function shell(lang: PageLanguage, title: string, colour: string, nonce: string, body: string): string {
