@@ -94,32 +94,24 @@ describe('console: shipping rules and carrier performance', () => {
     const service = carrier.service_levels[0].code;
     const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
     const db = t.runtime.database.dataSource;
+    // The sums as the job writes them: the lane, then its day's, week's and month's rows (a default range reads any of them).
+    const [{ id: laneId }] = await db.query(
+      `INSERT INTO carrier_performance_lanes (team_id, carrier_code, service_code, origin_city_key, destination_city_key,
+         origin_city, destination_city)
+       VALUES ($1, $2, $3, 'riyadh', 'jeddah', 'Riyadh', 'Jeddah') RETURNING id`,
+      [team.teamId, carrier.code, service],
+    );
+    const periods =
+      "(VALUES ('D', $2::date), ('W', $2::date - extract(dow FROM $2::date)::int), ('M', date_trunc('month', $2::date)::date)) p (grain, period)";
     await db.query(
-      `INSERT INTO carrier_performance_daily (team_id, carrier_code, service_code, origin_city_key, destination_city_key, day,
-         origin_city, destination_city, shipments, delivered, on_time, first_attempt, returned)
-       VALUES ($1, $3, $4, 'riyadh', 'jeddah', $2, 'Riyadh', 'Jeddah', 22, 20, 18, 19, 2)`,
-      [team.teamId, today, carrier.code, service],
+      `INSERT INTO carrier_performance_sums (team_id, grain, period, lane_id, shipments, delivered, on_time, first_attempt, returned)
+       SELECT $1, p.grain, p.period, $3, 22, 20, 18, 19, 2 FROM ${periods}`,
+      [team.teamId, today, laneId],
     );
     await db.query(
-      `INSERT INTO carrier_performance_transit (team_id, carrier_code, service_code, origin_city_key, destination_city_key, day, transit_days, deliveries)
-       VALUES ($1, $3, $4, 'riyadh', 'jeddah', $2, 1, 12), ($1, $3, $4, 'riyadh', 'jeddah', $2, 3, 8)`,
-      [team.teamId, today, carrier.code, service],
-    );
-    // The month's sums too, as the job writes them: a default range that is one whole month reads those.
-    await db.query(
-      `INSERT INTO carrier_performance_monthly (team_id, carrier_code, service_code, origin_city_key, destination_city_key, month,
-         origin_city, destination_city, shipments, delivered, on_time, first_attempt, returned)
-       SELECT team_id, carrier_code, service_code, origin_city_key, destination_city_key, date_trunc('month', day)::date,
-              origin_city, destination_city, shipments, delivered, on_time, first_attempt, returned
-         FROM carrier_performance_daily WHERE team_id = $1`,
-      [team.teamId],
-    );
-    await db.query(
-      `INSERT INTO carrier_performance_transit_monthly (team_id, carrier_code, service_code, origin_city_key, destination_city_key, month,
-         transit_days, deliveries)
-       SELECT team_id, carrier_code, service_code, origin_city_key, destination_city_key, date_trunc('month', day)::date, transit_days, deliveries
-         FROM carrier_performance_transit WHERE team_id = $1`,
-      [team.teamId],
+      `INSERT INTO carrier_performance_transit_sums (team_id, grain, period, lane_id, transit_days, deliveries)
+       SELECT $1, p.grain, p.period, $3, t.days, t.deliveries FROM ${periods}, (VALUES (1, 12), (3, 8)) t (days, deliveries)`,
+      [team.teamId, today, laneId],
     );
     await page.click('#signout');
     await signIn(team.apiKey);

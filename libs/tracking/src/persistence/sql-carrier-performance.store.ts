@@ -1,5 +1,6 @@
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { ShipmentStatus } from '@lgw/kernel';
+import { coverByPeriods, periodsOfDay, type PeriodRange } from './performance-periods';
 import type {
   CarrierPerformanceStorePort,
   FinishedShipmentRecord,
@@ -7,41 +8,22 @@ import type {
   PerformanceSums,
 } from '../application/ports/carrier-performance.port';
 
-const LANE = 'team_id, carrier_code, service_code, origin_city_key, destination_city_key';
-const SUM_COLUMNS =
-  'carrier_code, service_code, origin_city_key, destination_city_key, origin_city, destination_city, shipments, delivered, on_time, first_attempt, returned';
-const TRANSIT_COLUMNS = 'carrier_code, service_code, origin_city_key, destination_city_key, transit_days, deliveries';
-
-/** The first day of a day's month (YYYY-MM-DD). */
-function monthOf(day: string): string {
-  return `${day.slice(0, 7)}-01`;
-}
-
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** The counts of a carrier performance sum. */
+const COUNTS = 'shipments, delivered, on_time, first_attempt, returned';
+const LANE_KEY = 'team_id = $1 AND carrier_code = $2 AND service_code = $3 AND origin_city_key = $4 AND destination_city_key = $5';
 
 /**
- * A range of days as the whole months inside it (read from the monthly sums) and the days
- * before and after them (read from the daily sums). A part that is empty has its first day
- * after its last, which BETWEEN matches nothing with.
+ * One grouped read of a table over the periods that cover a range: a UNION ALL of one range of
+ * the primary key each, which the index answers alone (the counts are included in it).
  */
-export function splitByMonths(
-  fromDay: string,
-  toDay: string,
-): { headFrom: string; headTo: string; tailFrom: string; tailTo: string; monthsFrom: string; monthsTo: string } {
-  const firstWhole = fromDay === monthOf(fromDay) ? fromDay : monthOf(addDays(monthOf(fromDay), 31));
-  const lastWholeEnd = addDays(monthOf(addDays(toDay, 1)), -1); // the last day of the last month that ends in the range
-  if (firstWhole > lastWholeEnd) {
-    const after = addDays(toDay, 1);
-    return { headFrom: fromDay, headTo: toDay, tailFrom: after, tailTo: toDay, monthsFrom: after, monthsTo: toDay };
-  }
-  return {
-    headFrom: fromDay,
-    headTo: addDays(firstWhole, -1),
-    tailFrom: addDays(lastWholeEnd, 1),
-    tailTo: toDay,
-    monthsFrom: firstWhole,
-    monthsTo: monthOf(lastWholeEnd),
-  };
+function overPeriods(table: string, columns: string, ranges: readonly PeriodRange[]): { sql: string; params: string[] } {
+  const params: string[] = [];
+  const parts = ranges.map((r) => {
+    params.push(r.from, r.to);
+    // The grain is one of three letters of our own, not input: written in so the plan reads one index range.
+    return `SELECT ${columns} FROM ${table} WHERE team_id = $1 AND grain = '${r.grain}' AND period BETWEEN $${params.length}::date AND $${params.length + 1}::date`;
+  });
+  return { sql: parts.join(' UNION ALL '), params };
 }
 
 /**
@@ -97,74 +79,74 @@ export class SqlCarrierPerformanceStore implements CarrierPerformanceStorePort {
         [entry.shipmentId, entry.teamId, entry.status, now],
       );
       if (claimed.length === 0) return false;
-      const lane = [entry.teamId, entry.carrierCode, entry.serviceCode, entry.originCityKey, entry.destinationCityKey];
+      const laneId = await this.laneId(em, entry);
+      // The day's sums, its week's and its month's: a range reads the largest whole periods inside it.
+      const [day, week, month] = periodsOfDay(o.day).map((p) => p.period);
       const counts = [Number(o.delivered), Number(o.onTime), Number(o.firstAttempt), Number(o.returned)];
-      // The day's sums and its month's (ranges of whole months read the monthly rows).
-      for (const [table, period, value] of [
-        ['carrier_performance_daily', 'day', o.day],
-        ['carrier_performance_monthly', 'month', monthOf(o.day)],
-      ] as const) {
-        await em.query(
-          `INSERT INTO ${table} AS d (${LANE}, ${period}, origin_city, destination_city,
-                                      shipments, delivered, on_time, first_attempt, returned)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $10, $11, $12)
-           ON CONFLICT (${LANE}, ${period}) DO UPDATE SET
-             shipments = d.shipments + 1, delivered = d.delivered + EXCLUDED.delivered, on_time = d.on_time + EXCLUDED.on_time,
-             first_attempt = d.first_attempt + EXCLUDED.first_attempt, returned = d.returned + EXCLUDED.returned`,
-          [...lane, value, entry.originCity, entry.destinationCity, ...counts],
-        );
-      }
+      await em.query(
+        `INSERT INTO carrier_performance_sums AS s (team_id, grain, period, lane_id, ${COUNTS})
+         VALUES ($1, 'D', $3::date, $2, 1, $6, $7, $8, $9), ($1, 'W', $4::date, $2, 1, $6, $7, $8, $9), ($1, 'M', $5::date, $2, 1, $6, $7, $8, $9)
+         ON CONFLICT (team_id, grain, period, lane_id) DO UPDATE SET
+           shipments = s.shipments + 1, delivered = s.delivered + EXCLUDED.delivered, on_time = s.on_time + EXCLUDED.on_time,
+           first_attempt = s.first_attempt + EXCLUDED.first_attempt, returned = s.returned + EXCLUDED.returned`,
+        [entry.teamId, laneId, day, week, month, ...counts],
+      );
       if (o.transitDays !== null) {
-        for (const [table, period, value] of [
-          ['carrier_performance_transit', 'day', o.day],
-          ['carrier_performance_transit_monthly', 'month', monthOf(o.day)],
-        ] as const) {
-          await em.query(
-            `INSERT INTO ${table} AS h (${LANE}, ${period}, transit_days, deliveries) VALUES ($1, $2, $3, $4, $5, $6, $7, 1)
-             ON CONFLICT (${LANE}, ${period}, transit_days) DO UPDATE SET deliveries = h.deliveries + 1`,
-            [...lane, value, o.transitDays],
-          );
-        }
+        await em.query(
+          `INSERT INTO carrier_performance_transit_sums AS h (team_id, grain, period, lane_id, transit_days, deliveries)
+           VALUES ($1, 'D', $3::date, $2, $6, 1), ($1, 'W', $4::date, $2, $6, 1), ($1, 'M', $5::date, $2, $6, 1)
+           ON CONFLICT (team_id, grain, period, lane_id, transit_days) DO UPDATE SET deliveries = h.deliveries + 1`,
+          [entry.teamId, laneId, day, week, month, o.transitDays],
+        );
       }
       return true;
     });
   }
 
+  /** The number of the entry's carrier × service × lane, made the first time the team counts on it. */
+  private async laneId(em: EntityManager, entry: PerformanceEntry): Promise<number> {
+    const key = [entry.teamId, entry.carrierCode, entry.serviceCode, entry.originCityKey, entry.destinationCityKey];
+    const rows: Array<{ id: number }> = await em.query(
+      `WITH found AS (SELECT id FROM carrier_performance_lanes WHERE ${LANE_KEY}),
+            made AS (INSERT INTO carrier_performance_lanes (team_id, carrier_code, service_code, origin_city_key, destination_city_key,
+                                                            origin_city, destination_city)
+                     SELECT $1, $2, $3, $4, $5, $6, $7 WHERE NOT EXISTS (SELECT 1 FROM found)
+                     ON CONFLICT DO NOTHING RETURNING id)
+       SELECT id FROM found UNION ALL SELECT id FROM made`,
+      [...key, entry.originCity, entry.destinationCity],
+    );
+    if (rows.length > 0) return Number(rows[0].id);
+    // Another transaction made the lane between our look and our insert: it is committed now.
+    const [made]: Array<{ id: number }> = await em.query(`SELECT id FROM carrier_performance_lanes WHERE ${LANE_KEY}`, key);
+    return Number(made.id);
+  }
+
   async sums(teamId: string, fromDay: string, toDay: string): Promise<PerformanceSums[]> {
-    // Whole months inside the range from the monthly rows, the days before and after from the daily ones.
-    const split = splitByMonths(fromDay, toDay);
-    const params = [teamId, split.headFrom, split.headTo, split.tailFrom, split.tailTo, split.monthsFrom, split.monthsTo];
-    const days = 'team_id = $1 AND (day BETWEEN $2::date AND $3::date OR day BETWEEN $4::date AND $5::date)';
-    const months = 'team_id = $1 AND month BETWEEN $6::date AND $7::date';
+    const ranges = coverByPeriods(fromDay, toDay);
+    if (ranges.length === 0) return [];
+    const sums = overPeriods('carrier_performance_sums', `lane_id, ${COUNTS}`, ranges);
+    const transit = overPeriods('carrier_performance_transit_sums', 'lane_id, transit_days, deliveries', ranges);
     const [rows, histogram] = await Promise.all([
       this.dataSource.query(
-        `SELECT carrier_code, service_code, origin_city_key, destination_city_key,
-                min(origin_city) AS origin_city, min(destination_city) AS destination_city,
-                sum(shipments) AS shipments, sum(delivered) AS delivered, sum(on_time) AS on_time,
-                sum(first_attempt) AS first_attempt, sum(returned) AS returned
-           FROM (SELECT ${SUM_COLUMNS} FROM carrier_performance_daily WHERE ${days}
-                 UNION ALL
-                 SELECT ${SUM_COLUMNS} FROM carrier_performance_monthly WHERE ${months}) sums
-          GROUP BY carrier_code, service_code, origin_city_key, destination_city_key
-          ORDER BY carrier_code, service_code, origin_city_key, destination_city_key`,
-        params,
+        `SELECT l.carrier_code, l.service_code, l.origin_city, l.destination_city, t.*
+           FROM (SELECT lane_id, sum(shipments) AS shipments, sum(delivered) AS delivered, sum(on_time) AS on_time,
+                        sum(first_attempt) AS first_attempt, sum(returned) AS returned
+                   FROM (${sums.sql}) periods GROUP BY lane_id) t
+           JOIN carrier_performance_lanes l ON l.id = t.lane_id
+          ORDER BY l.carrier_code, l.service_code, l.origin_city_key, l.destination_city_key`,
+        [teamId, ...sums.params],
       ) as Promise<Array<Record<string, string>>>,
       this.dataSource.query(
-        `SELECT carrier_code, service_code, origin_city_key, destination_city_key, transit_days, sum(deliveries) AS deliveries
-           FROM (SELECT ${TRANSIT_COLUMNS} FROM carrier_performance_transit WHERE ${days}
-                 UNION ALL
-                 SELECT ${TRANSIT_COLUMNS} FROM carrier_performance_transit_monthly WHERE ${months}) transit
-          GROUP BY carrier_code, service_code, origin_city_key, destination_city_key, transit_days`,
-        params,
+        `SELECT lane_id, transit_days, sum(deliveries) AS deliveries FROM (${transit.sql}) periods GROUP BY lane_id, transit_days`,
+        [teamId, ...transit.params],
       ) as Promise<Array<Record<string, string>>>,
     ]);
-    const key = (r: Record<string, string>) => [r.carrier_code, r.service_code, r.origin_city_key, r.destination_city_key].join('\u0000');
     const histograms = new Map<string, Map<number, number>>();
     for (const h of histogram) {
-      const k = key(h);
-      const map = histograms.get(k) ?? new Map<number, number>();
+      const lane = String(h.lane_id);
+      const map = histograms.get(lane) ?? new Map<number, number>();
       map.set(Number(h.transit_days), Number(h.deliveries));
-      histograms.set(k, map);
+      histograms.set(lane, map);
     }
     return rows.map((r) => ({
       carrierCode: r.carrier_code,
@@ -176,7 +158,7 @@ export class SqlCarrierPerformanceStore implements CarrierPerformanceStorePort {
       onTime: Number(r.on_time),
       firstAttempt: Number(r.first_attempt),
       returned: Number(r.returned),
-      transitHistogram: histograms.get(key(r)) ?? new Map(),
+      transitHistogram: histograms.get(String(r.lane_id)) ?? new Map(),
     }));
   }
 }
