@@ -162,7 +162,16 @@ describe('recipient tracking page', () => {
     await page.waitForSelector('.result:not([hidden])');
     expect(await page.textContent('.result')).toMatch(/[\u0600-\u06FF]/);
     await page.fill('#phone', '0551234567');
-    await page.click('form[data-action="update_contact"] button');
+    // The page's data is read once a second per link (ADR 0083), but the recipient's own action
+    // shows at once: read it, act, and read it again within that second.
+    const readIssue = async () => ((await (await fetch(`${url}.json`)).json()) as any).delivery_issue.status;
+    expect(await readIssue()).toBe('OPEN');
+    const [acted] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/actions') && r.request().method() === 'POST'),
+      page.click('form[data-action="update_contact"] button'),
+    ]);
+    expect(acted.ok()).toBe(true);
+    expect(await readIssue()).toBe('ACTION_REQUESTED');
     await eventually('phone recorded', async () => {
       const body = (await t.api(`/shipments/${s.id}`, { key: team.apiKey })).body;
       return body.destination.phone === '966551234567' ? body : undefined;

@@ -71,4 +71,24 @@ describe('RecentReads', () => {
     expect(await reads.read('a', source.load)).toBe('w');
     expect(source.calls()).toBe(4);
   });
+
+  it('drops expired reads as new ones come, oldest first, and keeps the fresh ones', async () => {
+    const reads = new RecentReads<string>(1_000, 100, clock);
+    for (const key of ['a', 'b', 'c']) {
+      await reads.read(key, async () => key);
+      now += 400;
+    }
+    // a is 1,200 ms old, b 800 and c 400: a new read drops a only.
+    await reads.read('d', async () => 'd');
+    expect(reads.size).toBe(3);
+    // b read again after it expired moves to the back, so it outlives c.
+    now += 300;
+    const source = counting(['b2']);
+    expect(await reads.read('b', source.load)).toBe('b2');
+    now += 800;
+    await reads.read('e', async () => 'e');
+    expect(reads.size).toBe(2); // c and d expired; b (800 ms old) and e kept
+    expect(await reads.read('b', source.load)).toBe('b2');
+    expect(source.calls()).toBe(1);
+  });
 });
