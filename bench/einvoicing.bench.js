@@ -13,7 +13,7 @@
 const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { startGateway, ADMIN_TOKEN, ROOT, freePort } = require('./support/harness');
+const { startGateway, ADMIN_TOKEN, ROOT, freePort, nearestRank } = require('./support/harness');
 const { spawnApp, waitUntil } = require('./support/stack');
 const { rssMb } = require('./support/process-memory');
 
@@ -52,8 +52,6 @@ async function seed(env) {
     await db.close();
   }
 }
-
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
   // The sandbox (and its Fatoora simulator, which keeps every cleared invoice) runs as its own
@@ -117,8 +115,8 @@ async function main() {
           issuers: ISSUERS,
           total_seconds: +(totalMs / 1000).toFixed(1),
           per_invoice_ms: {
-            p50: +pct(sorted, 50).toFixed(1),
-            p99: +pct(sorted, 99).toFixed(1),
+            p50: +nearestRank(sorted, 0.5).toFixed(1),
+            p99: +nearestRank(sorted, 0.99).toFixed(1),
             max: +sorted[sorted.length - 1].toFixed(1),
           },
           statuses,

@@ -12,7 +12,7 @@
  *   BENCH_PORT / BENCH_SANDBOX_PORT pin the gateway's ports; BENCH_DATABASE_URL runs it on PostgreSQL
  *   (the process's memory without the embedded database's); BENCH_BATCH_ORDERS=0 skips part 3.
  */
-const { startGateway, createTeam, bookOne, ROOT } = require('./support/harness');
+const { startGateway, createTeam, bookOne, nearestRank, ROOT } = require('./support/harness');
 const { rssMb, peakRssMb, resetPeakRss } = require('./support/process-memory');
 const { join } = require('node:path');
 
@@ -22,7 +22,6 @@ const BATCH_ORDERS = Number(process.env.BENCH_BATCH_ORDERS ?? 10_000);
 const PAGE = Number(process.env.BENCH_PAGE ?? 1000);
 const { BATCH_CSV_COLUMNS } = require(join(ROOT, 'dist/libs/fulfilment/src'));
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (v) => +v.toFixed(2);
 
 async function get(url, apiKey) {
@@ -76,7 +75,7 @@ async function main() {
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    result.zpl = { requests: ZPL_REQUESTS, p50_ms: ms(percentile(times, 50)), p99_ms: ms(percentile(times, 99)) };
+    result.zpl = { requests: ZPL_REQUESTS, p50_ms: ms(nearestRank(times, 0.5)), p99_ms: ms(nearestRank(times, 0.99)) };
 
     // 2. One merged PDF of every label.
     resetPeakRss(gateway.pid);

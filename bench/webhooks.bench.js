@@ -23,7 +23,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
 const { Webhook } = require('standardwebhooks');
-const { startGateway, ADMIN_TOKEN } = require('./support/harness');
+const { startGateway, ADMIN_TOKEN, nearestRank } = require('./support/harness');
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5000);
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 50);
@@ -31,10 +31,6 @@ const RATE = Number(process.env.BENCH_RATE ?? 250);
 const REDIS_PORT = Number(process.env.BENCH_REDIS_PORT ?? 7520);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted, p) {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 function startReceiver(dir) {
   execFileSync(
@@ -180,8 +176,8 @@ async function measure(label, receiver, db, shipments, excludeTeam) {
     unique_ids: new Set(got.map((d) => d.id)).size,
     produce_seconds: ((window.finished - window.started) / 1000).toFixed(1),
     delivered_per_sec: Math.round(got.length / ((last - window.started) / 1000)),
-    p50_ms: percentile(latencies, 50),
-    p99_ms: percentile(latencies, 99),
+    p50_ms: latencies.length === 0 ? NaN : nearestRank(latencies, 0.5),
+    p99_ms: latencies.length === 0 ? NaN : nearestRank(latencies, 0.99),
     max_ms: latencies[latencies.length - 1],
   };
 }
