@@ -177,21 +177,32 @@ async function bookOne(base, apiKey) {
 }
 
 /**
- * wrk (one thread, 50 connections unless told) against `url`; a `body` makes it a JSON POST.
- * Returns req/s and latency percentiles in ms.
+ * wrk (one thread, 50 connections unless told) against `url`; a `body` makes it a JSON POST;
+ * `paths` makes each request GET the next of them (on `url`'s origin). Returns req/s and latency
+ * percentiles in ms (p90 and p95 from wrk's own histogram, through its `done` hook).
  */
-function wrk({ url, auth, body, seconds = 10, connections = 50 }) {
+function wrk({ url, auth, body, paths, seconds = 10, connections = 50 }) {
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
   if (auth) args.push('-H', `Authorization: ${auth}`);
+  const lua = [];
   if (body) {
-    const script = join(mkdtempSync(join(tmpdir(), 'lgw-wrk-')), 'post.lua');
-    require('node:fs').writeFileSync(
-      script,
-      `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = ${JSON.stringify(body)}\n`,
-    );
-    args.push('-s', script);
+    lua.push('wrk.method = "POST"', 'wrk.headers["Content-Type"] = "application/json"', `wrk.body = ${JSON.stringify(body)}`);
   }
-  args.push(url);
+  if (paths) {
+    lua.push(
+      `local paths = { ${paths.map((path) => JSON.stringify(path)).join(', ')} }`,
+      'local next = 0',
+      'request = function() next = next % #paths + 1; return wrk.format("GET", paths[next]) end',
+    );
+  }
+  lua.push(
+    'done = function(summary, latency, requests)',
+    '  io.write(string.format("LGW_PERCENTILES %d %d\\n", latency:percentile(90), latency:percentile(95)))',
+    'end',
+  );
+  const script = join(mkdtempSync(join(tmpdir(), 'lgw-wrk-')), 'bench.lua');
+  require('node:fs').writeFileSync(script, `${lua.join('\n')}\n`);
+  args.push('-s', script, url);
   return new Promise((res, rej) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -202,9 +213,12 @@ function wrk({ url, auth, body, seconds = 10, connections = 50 }) {
       const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
       const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
       const errors = /Socket errors:.*/.exec(out);
+      const tail = /LGW_PERCENTILES (\d+) (\d+)/.exec(out);
       res({
         requests_per_sec: rps ? Math.round(Number(rps[1])) : 0,
         p50_ms: percentile(out, '50%'),
+        p90_ms: tail ? Number(tail[1]) / 1000 : null,
+        p95_ms: tail ? Number(tail[2]) / 1000 : null,
         p99_ms: percentile(out, '99%'),
         non_2xx: non2xx ? Number(non2xx[1]) : 0,
         socket_errors: errors ? errors[0] : null,
