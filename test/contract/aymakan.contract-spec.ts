@@ -8,8 +8,21 @@ import sampleProblem from '@lgw/carriers/aymakan/fixtures/error-validation.json'
 import sampleCancelRefused from '@lgw/carriers/aymakan/fixtures/cancel-refused.json';
 import sampleTracking from '@lgw/carriers/aymakan/fixtures/shipping-track.response.json';
 import sampleWebhook from '@lgw/carriers/aymakan/fixtures/webhook-delivered.json';
-import { carrierContractContext } from './support/carrier-contract.suite';
+import samplePickupRequest from '@lgw/carriers/aymakan/fixtures/pickup-create.request.json';
+import samplePickupAnswer from '@lgw/carriers/aymakan/fixtures/pickup-create.response.json';
+import samplePickupList from '@lgw/carriers/aymakan/fixtures/pickup-list.response.json';
+import sampleTimeSlots from '@lgw/carriers/aymakan/fixtures/time-slots.response.json';
+import samplePickupCancelled from '@lgw/carriers/aymakan/fixtures/pickup-cancel-already.json';
+import {
+  AYMAKAN_SLOTS,
+  aymakanSlotFor,
+  aymakanSlotHours,
+  fromAymakanPickups,
+  referenceOfAymakanPickup,
+} from '@lgw/carriers/aymakan/aymakan-pickup.mapper';
 import { bookingRequest, unavailableAfter } from './support/sandbox-harness';
+import { carrierContractContext, contractPickupSlot } from './support/carrier-contract.suite';
+import { CARRIERS } from '@lgw/carriers';
 
 const words = (refusal: string | undefined) => (refusal ?? '').split('; ').sort();
 
@@ -124,4 +137,75 @@ describe('aymakan specifics: documented samples and simulator', () => {
     await unavailableAfter(() => adapter.book(bookingRequest('aymakan_ecommerce_domestic')));
     expect((await control.stats('aymakan')).native_requests - before.native_requests).toBe(1);
   });
+
+  describe('collections', () => {
+    const aymakan = CARRIERS.find((c) => c.descriptor.code === 'aymakan')!;
+    const { pickup_date: day, window } = contractPickupSlot(aymakan);
+
+    it("reads the time slots' hours from the documented labels, and the simulator labels the declared slots alike", async () => {
+      expect(aymakanSlotHours('afternoon', sampleTimeSlots.data.slots.afternoon)).toEqual({ from: '14:00', to: '18:00' });
+      expect(aymakanSlotHours('evening', sampleTimeSlots.data.slots.evening)).toEqual({ from: '18:00', to: '21:00' });
+      // A window in the afternoon is booked in it; one that runs into the evening fits no slot.
+      expect(aymakanSlotFor(sampleTimeSlots.data.slots, { from: '14:30', to: '17:30' })).toBe('afternoon');
+      expect(aymakanSlotFor(sampleTimeSlots.data.slots, { from: '16:00', to: '19:00' })).toBeUndefined();
+      const simulated = await native('GET', `/v2/time_slots/${day}`);
+      expect(simulated.status).toBe(200);
+      expect(Object.keys(simulated.json.data)).toEqual(Object.keys(sampleTimeSlots.data));
+      for (const [key, label] of Object.entries(simulated.json.data.slots as Record<string, string>)) {
+        expect(aymakanSlotHours(key, label)).toEqual(AYMAKAN_SLOTS[key]);
+      }
+      expect((await native('GET', '/v2/time_slots/2020-01-01')).status).toBe(422);
+    });
+
+    it('answers the documented pickup request with the documented answer, and lists it as documented', async () => {
+      const { adapter } = ctx();
+      const booking = await adapter.book(bookingRequest('aymakan_ecommerce_domestic'));
+      const created = await native('POST', '/v2/pickup_request/create', {
+        ...samplePickupRequest,
+        reference: booking.trackingNumber,
+        pickup_date: day,
+        address: 'Test-999 [ref 41111111-2222-4333-8444-555555555555]',
+      });
+      expect(created.status).toBe(200);
+      expect(Object.keys(created.json)).toEqual(Object.keys(samplePickupAnswer));
+      expect(Object.keys(created.json.data).sort()).toEqual(Object.keys(samplePickupAnswer.data).sort());
+      expect(typeof created.json.data.id).toBe(typeof samplePickupAnswer.data.id);
+
+      const listed = await native('GET', '/v2/pickup_request/list');
+      const entry = listed.json.data.pickupRequests.data.find((p: { id: number }) => p.id === created.json.data.id);
+      expect(Object.keys(entry).sort()).toEqual(Object.keys(samplePickupList.data.pickupRequests.data[0]).sort());
+      // The gateway's reference is read back from the address; the documented entries carry none.
+      expect(referenceOfAymakanPickup(entry)).toBe('41111111-2222-4333-8444-555555555555');
+      expect(fromAymakanPickups(listed.json.data.pickupRequests.data, '41111111-2222-4333-8444-555555555555')).toEqual({
+        confirmationNumber: String(created.json.data.id),
+        cancelled: false,
+      });
+      expect(fromAymakanPickups(samplePickupList.data.pickupRequests.data, '41111111-2222-4333-8444-555555555555')).toBeNull();
+      expect(samplePickupList.data.pickupRequests.data.map((p) => referenceOfAymakanPickup(p))).toEqual([undefined, undefined]);
+
+      const cancel = () => native('POST', '/v2/pickup_request/cancel', { pickup_request: created.json.data.id });
+      expect((await cancel()).json).toEqual({ success: true, message: 'Pickup Request is cancelled successfully' });
+      const again = await cancel();
+      expect(again.status).toBe(422);
+      expect(again.json).toEqual(samplePickupCancelled);
+    });
+
+    it('refuses in the documented shape: a slot the day does not have, one shipment without its AWB', async () => {
+      const refused = await native('POST', '/v2/pickup_request/create', {
+        ...samplePickupRequest,
+        reference: undefined,
+        pickup_date: day,
+        time_slot: 'midnight',
+      });
+      expect(refused.status).toBe(422);
+      expect(Object.keys(refused.json.errors).sort()).toEqual(['reference', 'time_slot']);
+      expect(words(aymakanRefusal(refused.json))).toEqual(
+        ['reference: The reference field is required when shipments is 1.', 'time_slot: The selected time slot is invalid.'].sort(),
+      );
+      // The window the contract suite books lies within the first slot.
+      expect(aymakanSlotFor(AYMAKAN_LABELS, window)).toBe('morning');
+    });
+  });
 });
+
+const AYMAKAN_LABELS = { morning: 'Morning (09 AM - 02 PM)', afternoon: 'After Noon (02 PM - 06 PM)', evening: 'Evening (06 PM - 09 PM)' };

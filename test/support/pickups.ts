@@ -35,8 +35,10 @@ export function pickupSlotIn(
 ): { pickup_date: string; window: { from: string; to: string } } {
   const date = bookableWeek().find((d) => schedule.collectionDays.includes(weekdayOf(d)));
   if (!date) throw new Error(`${label} collects on no day of the coming week`);
-  const open = parseClockTime(schedule.hours.from) ?? 0;
-  const close = parseClockTime(schedule.hours.to) ?? open + 180;
+  // A carrier that collects in fixed slots: within its first slot.
+  const hours = schedule.slots?.[0] ?? schedule.hours;
+  const open = parseClockTime(hours.from) ?? 0;
+  const close = parseClockTime(hours.to) ?? open + 180;
   return { pickup_date: date, window: { from: hhmm(open), to: hhmm(Math.min(open + 180, close)) } };
 }
 

@@ -1,4 +1,4 @@
-import { CarrierOperationNotSupportedError, CarrierRejectedError, CarrierUnavailableError } from '@lgw/kernel';
+import { CarrierOperationNotSupportedError, CarrierRejectedError, CarrierUnavailableError, slotHolding } from '@lgw/kernel';
 import { CarrierPort, CarrierTrackingEvent } from '@lgw/carrier-access';
 import { CarrierDefinition, carrierLacks, createCarrierRegistry, CarrierRegistry } from '@lgw/carriers';
 import { pickupSlotIn } from '../../support/pickups';
@@ -177,10 +177,13 @@ export function describeCarrierContract(carrier: CarrierDefinition): void {
           confirmation_number: confirmationNumber,
           reference: '11111111-2222-4333-8444-555555555555',
           pickup_date: slot.pickup_date,
-          window: slot.window,
           tracking_numbers: [booking.trackingNumber],
+          parcel_count: 1,
           cancelled: false,
         });
+        // The courier comes within the window asked for, or within the carrier's slot that holds it.
+        const slotted = carrier.descriptor.capabilities.pickups!.slots;
+        expect(held.window).toEqual(slotted ? slotHolding(carrier.descriptor.capabilities.pickups!, slot.window) : slot.window);
         // A carrier without a look-up by reference answers none: recovery cannot ask it (lacks pickup_lookup).
         expect(await operations.findPickupByReference('11111111-2222-4333-8444-555555555555')).toEqual(
           lacksLookup ? null : { confirmationNumber, cancelled: false },

@@ -220,6 +220,7 @@ export async function controlRoutes(
       pickup_date: p.date,
       window: { from: p.from, to: p.to },
       tracking_numbers: p.trackingNumbers,
+      parcel_count: p.parcelCount ?? p.trackingNumbers.length,
       cancelled: p.cancelled,
       booked_at: p.bookedAt.toISOString(),
     }));

@@ -2,6 +2,8 @@ import {
   CarrierBooking,
   CarrierBookingFound,
   CarrierBookingRequest,
+  CarrierPickupFound,
+  CarrierPickupOperations,
   CarrierPort,
   CarrierRemittancePage,
   CarrierTrackingEvent,
@@ -21,9 +23,15 @@ import {
   toAymakanShipping,
 } from './aymakan.mapper';
 import { AymakanSettings } from './aymakan.settings';
+import { aymakanSlotFor, fromAymakanPickups, toAymakanPickup } from './aymakan-pickup.mapper';
+import { AymakanShipment } from './aymakan.wire-types';
 
 /** AWBs per GET /v2/shipping/track/{ids} (comma-separated in the path: kept well under URL limits). */
 const TRACKING_BATCH = 30;
+/** Pages of the account's collections read to find one by reference (newest first: a lost answer is recent). */
+const PICKUP_PAGES = 3;
+/** An AWB waiting for its collection ("AWB created at origin"). */
+const AWAITING_COLLECTION = 'AY-0001';
 
 /** Aymakan API v2 (docs/carriers/aymakan.md). */
 export class AymakanAdapter implements CarrierPort {
@@ -115,6 +123,74 @@ export class AymakanAdapter implements CarrierPort {
 
   async passthrough(): Promise<PassthroughResponse> {
     throw new CarrierOperationNotSupportedError(this.code, 'passthrough');
+  }
+
+  /**
+   * Collections (docs/carriers/aymakan.md, pickups): pickup_request/create in the day's open slot
+   * that holds the window asked for. Aymakan counts the parcels and names none, so the gateway
+   * first checks that the account holds each one and that it waits for collection.
+   */
+  readonly pickups: CarrierPickupOperations = {
+    schedulePickup: async (request) => {
+      await this.checkAwaitingCollection(request.trackingNumbers);
+      const existing = await this.findPickup(request.reference);
+      if (existing && !existing.cancelled) return { confirmationNumber: existing.confirmationNumber };
+      const slots = await this.guard.run('pickup slots', (signal) => this.client.timeSlots(request.date, signal), { idempotent: true });
+      const slot = aymakanSlotFor(slots, request.window);
+      if (!slot) {
+        const open = Object.values(slots).join(', ') || 'none';
+        throw new CarrierRejectedError(
+          this.code,
+          `no collection slot on ${request.date} holds ${request.window.from}-${request.window.to} (open slots: ${open})`,
+        );
+      }
+      // Not retried: a lost answer is learnt from the account's list by the reference instead.
+      const created = await this.guard.run(
+        'schedule pickup',
+        (signal) => this.client.createPickup(toAymakanPickup(request, slot), signal),
+        {
+          idempotent: false,
+        },
+      );
+      return { confirmationNumber: String(created.id) };
+    },
+    cancelPickup: async (confirmationNumber) => {
+      const id = Number(confirmationNumber);
+      if (!Number.isSafeInteger(id)) throw new CarrierRejectedError(this.code, `not an Aymakan pickup request: ${confirmationNumber}`);
+      // "Already cancelled" is a cancel that happened: a repeated cancel resolves.
+      await this.guard.run('cancel pickup', (signal) => this.client.cancelPickup(id, signal), { idempotent: true });
+    },
+    findPickupByReference: (reference) => this.findPickup(reference),
+  };
+
+  private async findPickup(reference: string): Promise<CarrierPickupFound | null> {
+    for (let page = 1; page <= PICKUP_PAGES; page++) {
+      const { pickups, lastPage } = await this.guard.run('find pickup', (signal) => this.client.pickups(page, signal), {
+        idempotent: true,
+      });
+      const found = fromAymakanPickups(pickups, reference);
+      if (found) return found;
+      if (page >= lastPage) break;
+    }
+    return null;
+  }
+
+  private async checkAwaitingCollection(awbs: readonly string[]): Promise<void> {
+    const held = new Map<string, AymakanShipment>();
+    for (const batch of chunk([...new Set(awbs)], TRACKING_BATCH)) {
+      const shipments = await this.guard.run('pickup check', (signal) => this.client.track(batch, signal), { idempotent: true });
+      for (const shipment of shipments) held.set(String(shipment.tracking_number), shipment);
+    }
+    const missing = awbs.filter((awb) => !held.has(awb));
+    const moved = awbs.filter((awb) => {
+      const shipment = held.get(awb);
+      return shipment !== undefined && latestCode(shipment.tracking_info ?? [], shipment.status) !== AWAITING_COLLECTION;
+    });
+    const problems = [
+      missing.length > 0 ? `not on this account: ${missing.join(', ')}` : '',
+      moved.length > 0 ? `not waiting for collection: ${moved.join(', ')}` : '',
+    ].filter(Boolean);
+    if (problems.length > 0) throw new CarrierRejectedError(this.code, problems.join('; '));
   }
 }
 

@@ -1,6 +1,7 @@
 import { CarrierDefinition } from '../shared/carrier-definition';
 import { requiredStatuses } from '../shared/status-map';
 import { AymakanAdapter } from './aymakan.adapter';
+import { AYMAKAN_SLOTS } from './aymakan-pickup.mapper';
 import { aymakanRefusal } from './aymakan.mapper';
 import { AYMAKAN_SANDBOX_TOKEN, resolveAymakanSettings } from './aymakan.settings';
 import { AYMAKAN_STATUS_MAP } from './aymakan.status-map';
@@ -32,8 +33,14 @@ export const AYMAKAN_CARRIER: CarrierDefinition = {
       passthrough: false,
       // Aymakan's AWB: a PDF behind the link its answers carry (pdf_label).
       labels: { formats: ['pdf_4x6'] },
-      // No collections through the gateway: Aymakan's pickup requests name a parcel count, not the
-      // AWBs the gateway's pickups are made of (docs/carriers/aymakan.md).
+      // Collections in Aymakan's time slots, by a count of parcels (docs/carriers/aymakan.md, pickups).
+      // Collection days are assumed (Sunday to Thursday); the day's open slots are asked at booking.
+      pickups: {
+        collectionDays: [0, 1, 2, 3, 4],
+        hours: { from: AYMAKAN_SLOTS.morning.from, to: AYMAKAN_SLOTS.evening.to },
+        slots: [AYMAKAN_SLOTS.morning, AYMAKAN_SLOTS.afternoon, AYMAKAN_SLOTS.evening],
+        parcels: 'counted',
+      },
     },
   },
   settings: { liveBaseUrl: 'https://api.aymakan.net', credentials: { apiToken: AYMAKAN_SANDBOX_TOKEN }, tuning: [] },

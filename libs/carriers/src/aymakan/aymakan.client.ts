@@ -3,7 +3,18 @@ import { checkAnswer, HttpAnswer, joinUrl, readJson, readJsonIfAny, sendHttp } f
 import { CarrierTransportError } from '../shared/carrier-transport.error';
 import { aymakanErrorMessage } from './aymakan.mapper';
 import { AymakanSettings } from './aymakan.settings';
-import { AymakanAwbAnswer, AymakanCreateAnswer, AymakanShipment, AymakanShippingRequest, AymakanTrackAnswer } from './aymakan.wire-types';
+import {
+  AymakanAwbAnswer,
+  AymakanCreateAnswer,
+  AymakanPickup,
+  AymakanPickupAnswer,
+  AymakanPickupListAnswer,
+  AymakanPickupRequest,
+  AymakanShipment,
+  AymakanShippingRequest,
+  AymakanTimeSlotsAnswer,
+  AymakanTrackAnswer,
+} from './aymakan.wire-types';
 
 const CARRIER = 'aymakan';
 
@@ -46,6 +57,35 @@ export class AymakanClient {
     if (answer.body.subarray(0, 5).toString('latin1') !== '%PDF-')
       throw new CarrierRejectedError(CARRIER, 'the AWB link did not answer a PDF');
     return answer.body;
+  }
+
+  /** The slots still open for collections on a day: key → label. */
+  async timeSlots(date: string, signal: AbortSignal): Promise<Record<string, string>> {
+    const answer = this.expectOk<AymakanTimeSlotsAnswer>(await this.call('GET', `/v2/time_slots/${encodeURIComponent(date)}`, signal));
+    const slots = answer.data?.slots;
+    // An empty PHP array is sent as [] where a day has no slot left.
+    return slots && !Array.isArray(slots) ? slots : {};
+  }
+
+  async createPickup(body: AymakanPickupRequest, signal: AbortSignal): Promise<AymakanPickup> {
+    const answer = this.expectOk<AymakanPickupAnswer>(await this.call('POST', '/v2/pickup_request/create', signal, body));
+    if (typeof answer.data?.id !== 'number') throw new CarrierTransportError('malformed answer (no pickup request id)');
+    return answer.data;
+  }
+
+  /** Cancels a collection; false when Aymakan says it is cancelled already. */
+  async cancelPickup(id: number, signal: AbortSignal): Promise<boolean> {
+    const answer = await this.call('POST', '/v2/pickup_request/cancel', signal, { pickup_request: id });
+    if (answer.status === 422 && /already cancelled/i.test(aymakanErrorMessage(readJsonIfAny<unknown>(answer), 422))) return false;
+    this.expectOk(answer);
+    return true;
+  }
+
+  /** One page of the account's collections, newest first. */
+  async pickups(page: number, signal: AbortSignal): Promise<{ pickups: AymakanPickup[]; lastPage: number }> {
+    const answer = this.expectOk<AymakanPickupListAnswer>(await this.call('GET', `/v2/pickup_request/list?page=${page}`, signal));
+    const list = answer.data?.pickupRequests;
+    return { pickups: Array.isArray(list?.data) ? list.data : [], lastPage: list?.last_page ?? page };
   }
 
   private call(method: 'GET' | 'POST', path: string, signal: AbortSignal, body?: unknown) {

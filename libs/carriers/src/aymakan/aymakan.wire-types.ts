@@ -98,6 +98,55 @@ export interface AymakanAwbAnswer {
   data: { awb_url: string };
 }
 
+/** POST /v2/pickup_request/create: a collection from the merchant's address, in one of the day's time slots. */
+export interface AymakanPickupRequest {
+  /** The AWB to collect, sent only when `shipments` is 1 (Aymakan names no parcel otherwise). */
+  reference?: string;
+  /** "Y-m-d". */
+  pickup_date: string;
+  /** A key of GET /v2/time_slots/{date}'s `slots` (morning, afternoon, evening). */
+  time_slot: string;
+  /** A pickup city name Aymakan knows. */
+  city: string;
+  contact_name: string;
+  contact_phone: string;
+  address: string;
+  /** How many shipments the courier collects. */
+  shipments: number;
+}
+
+/** A collection as Aymakan answers it (create, list). */
+export interface AymakanPickup {
+  id: number;
+  contact_name?: string | null;
+  contact_phone?: string | null;
+  address?: string | null;
+  shipments?: number | null;
+  time_slot?: string | null;
+  pickup_date?: string | null;
+  /** pending, processing, …, cancelled. */
+  status?: string | null;
+  created_at?: string | null;
+}
+
+export interface AymakanPickupAnswer {
+  success: boolean;
+  message?: string;
+  data: AymakanPickup;
+}
+
+/** GET /v2/pickup_request/list: the account's collections, newest first, a Laravel page at a time. */
+export interface AymakanPickupListAnswer {
+  success: boolean;
+  data: { pickupRequests: { current_page: number; last_page?: number; data: AymakanPickup[] } };
+}
+
+/** GET /v2/time_slots/{date}: the slots still open that day, key → label ("After Noon (02 PM - 06 PM)"). */
+export interface AymakanTimeSlotsAnswer {
+  success: boolean;
+  data: { date: string; slots: Record<string, string> | unknown[] };
+}
+
 /** What Aymakan POSTs to a webhook URL on a status change (or a weight update). */
 export interface AymakanWebhookPayload {
   tracking_number: string;

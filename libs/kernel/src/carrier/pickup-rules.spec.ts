@@ -8,6 +8,7 @@ import {
   PickupSchedule,
   pickupWindowOpensAt,
   riyadhDateOf,
+  slotHolding,
   weekdayOf,
 } from './pickup-rules';
 import { SHIPMENT_STATUSES } from '@lgw/kernel';
@@ -48,6 +49,31 @@ describe('pickup rules', () => {
     expect(friday).toEqual([
       { field: 'pickup_date', reason: 'the carrier does not collect on Friday', reason_ar: expect.stringContaining('الجمعة') },
     ]);
+  });
+
+  it('holds a window within one of the fixed slots of a carrier that collects in slots, and refuses one across two', () => {
+    const slotted: PickupSchedule = {
+      ...SCHEDULE,
+      hours: { from: '09:00', to: '21:00' },
+      slots: [
+        { from: '09:00', to: '14:00' },
+        { from: '14:00', to: '18:00' },
+        { from: '18:00', to: '21:00' },
+      ],
+    };
+    expect(checkPickupSlot('2026-11-26', { from: '14:00', to: '17:00' }, slotted, NOW)).toEqual([]);
+    expect(slotHolding(slotted, { from: '14:00', to: '17:00' })).toEqual({ from: '14:00', to: '18:00' });
+    expect(slotHolding(slotted, { from: '13:00', to: '15:00' })).toBeUndefined();
+    expect(checkPickupSlot('2026-11-26', { from: '13:00', to: '15:00' }, slotted, NOW)).toEqual([
+      {
+        field: 'window',
+        reason: 'the carrier collects in fixed slots (09:00-14:00, 14:00-18:00, 18:00-21:00): the window must lie within one',
+        reason_ar: expect.stringContaining('فترات محددة'),
+      },
+    ]);
+    // A carrier without slots takes any window inside its hours.
+    expect(slotHolding(SCHEDULE, { from: '13:00', to: '15:00' })).toBeUndefined();
+    expect(fields('2026-11-26', '13:00', '15:00')).toEqual([]);
   });
 
   it('refuses the window: malformed, shorter than 2 hours, outside the hours, over today', () => {

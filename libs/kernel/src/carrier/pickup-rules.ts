@@ -24,6 +24,25 @@ export interface PickupSchedule {
   readonly collectionDays: readonly Weekday[];
   /** Riyadh wall-clock "HH:MM" bounds: the courier comes between them. */
   readonly hours: PickupWindow;
+  /**
+   * The fixed slots the carrier collects in (Aymakan's morning, afternoon, evening), inside
+   * `hours`: a requested window must lie within one, and the courier comes within that slot.
+   * Absent: any window within `hours`.
+   */
+  readonly slots?: readonly PickupWindow[];
+  /**
+   * `counted`: the carrier's collection request carries how many parcels, not their numbers
+   * (Aymakan); the gateway still records which shipments a collection takes. Absent: `named`.
+   */
+  readonly parcels?: 'named' | 'counted';
+}
+
+/** The slot of a schedule with fixed slots that holds the whole window, or undefined. */
+export function slotHolding(schedule: PickupSchedule, window: PickupWindow): PickupWindow | undefined {
+  const from = parseClockTime(window.from);
+  const to = parseClockTime(window.to);
+  if (from === null || to === null) return undefined;
+  return schedule.slots?.find((slot) => (parseClockTime(slot.from) ?? 0) <= from && to <= (parseClockTime(slot.to) ?? 24 * 60));
 }
 
 export interface PickupWindow {
@@ -103,8 +122,8 @@ const WEEKDAY_NAMES: Record<Weekday, { en: string; ar: string }> = {
 /**
  * Every problem with a requested slot, in field order: the date (a real date, not in the past,
  * at most PICKUP_MAX_DAYS_AHEAD days ahead, a collection day of the carrier), then the window
- * (HH:MM times, at least PICKUP_MIN_WINDOW_MINUTES long, inside the carrier's hours, and not
- * already over when it is today).
+ * (HH:MM times, at least PICKUP_MIN_WINDOW_MINUTES long, inside the carrier's hours and within
+ * one of its slots where it collects in fixed slots, and not already over when it is today).
  */
 export function checkPickupSlot(date: string, window: PickupWindow, schedule: PickupSchedule, now: Date): PickupProblem[] {
   const problems: PickupProblem[] = [];
@@ -156,6 +175,13 @@ export function checkPickupSlot(date: string, window: PickupWindow, schedule: Pi
       field: 'window.to',
       reason: `must not be after the carrier's collection hours (${schedule.hours.from}-${schedule.hours.to})`,
       reason_ar: `يجب ألا يتجاوز ساعات الاستلام لدى شركة الشحن (${schedule.hours.from}-${schedule.hours.to})`,
+    });
+  } else if (schedule.slots && !slotHolding(schedule, window)) {
+    const slots = schedule.slots.map((slot) => `${slot.from}-${slot.to}`).join(', ');
+    problems.push({
+      field: 'window',
+      reason: `the carrier collects in fixed slots (${slots}): the window must lie within one`,
+      reason_ar: `تستلم شركة الشحن في فترات محددة (${slots}): يجب أن تقع النافذة ضمن إحداها`,
     });
   } else if (date === today && riyadhInstant(date, window.to).getTime() <= now.getTime()) {
     problems.push({ field: 'window.to', reason: 'the window is already over', reason_ar: 'انتهت نافذة الاستلام بالفعل' });

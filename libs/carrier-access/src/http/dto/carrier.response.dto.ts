@@ -24,6 +24,8 @@ export class CarrierPickupsDto {
   collection_days: readonly number[];
   @ApiProperty({ type: PickupHoursDto, description: 'Asia/Riyadh wall-clock hours the courier comes between' })
   hours: PickupHoursDto;
+  slots: readonly PickupHoursDto[] | null;
+  parcels: 'named' | 'counted';
 }
 
 /** The collection calendar, or null: inline, so that OpenAPI 3.0 can say "an object or null" (a real carrier may not collect). */
@@ -31,7 +33,7 @@ const PICKUPS_OR_NULL = {
   type: 'object',
   nullable: true,
   description: 'when it collects (POST /pickups); null: it does not',
-  required: ['collection_days', 'hours'],
+  required: ['collection_days', 'hours', 'slots', 'parcels'],
   properties: {
     collection_days: {
       type: 'array',
@@ -44,6 +46,21 @@ const PICKUPS_OR_NULL = {
       description: 'Asia/Riyadh wall-clock hours the courier comes between',
       required: ['from', 'to'],
       properties: { from: { type: 'string', example: '09:00' }, to: { type: 'string', example: '17:00' } },
+    },
+    slots: {
+      type: 'array',
+      nullable: true,
+      description: 'the fixed slots it collects in (a window must lie within one); null: any window within hours',
+      items: {
+        type: 'object',
+        required: ['from', 'to'],
+        properties: { from: { type: 'string', example: '14:00' }, to: { type: 'string', example: '18:00' } },
+      },
+    },
+    parcels: {
+      type: 'string',
+      enum: ['named', 'counted'],
+      description: "named: the carrier is told each parcel's number; counted: how many parcels (the gateway keeps which)",
     },
   },
 } as const;
@@ -121,6 +138,8 @@ export function toCarrierDto(carrier: CarrierDescriptor): CarrierDto {
       ? {
           collection_days: [...carrier.capabilities.pickups.collectionDays],
           hours: { from: carrier.capabilities.pickups.hours.from, to: carrier.capabilities.pickups.hours.to },
+          slots: carrier.capabilities.pickups.slots?.map((slot) => ({ from: slot.from, to: slot.to })) ?? null,
+          parcels: carrier.capabilities.pickups.parcels ?? 'named',
         }
       : null,
     pieces: carrier.capabilities.pieces ? { max: carrier.capabilities.pieces.max, numbering: carrier.capabilities.pieces.numbering } : null,

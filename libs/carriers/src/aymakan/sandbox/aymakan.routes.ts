@@ -18,6 +18,7 @@ import {
 import { aymakanAwb } from './aymakan-awb';
 import { AymakanBooking, AymakanErrors, readAymakanShipping } from './aymakan-payload';
 import { AYMAKAN_ARABIC_TEXT } from './aymakan.vocabulary';
+import { aymakanPickupRoutes } from './aymakan-pickup.routes';
 
 const MAX_BULK = 30;
 const RIYADH_MS = 3 * 3_600_000;
@@ -289,6 +290,8 @@ export async function aymakanRoutes(scope: FastifyInstance, { state, code }: Sim
       .type('application/pdf')
       .send(aymakanAwb(shipment.trackingNumber, shipment.originCity, shipment.destinationCity, b.codSar, b.pieces));
   });
+
+  aymakanPickupRoutes(scope, state, carrier);
 
   scope.get('/v2/cities', async () => ({
     success: true,

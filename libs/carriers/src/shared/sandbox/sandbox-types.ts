@@ -130,6 +130,8 @@ export interface SandboxPickup {
   readonly from: string;
   readonly to: string;
   readonly trackingNumbers: readonly string[];
+  /** How many parcels, where the carrier is told a count and not their numbers (Aymakan); else trackingNumbers' length. */
+  readonly parcelCount?: number;
   readonly city: string;
   readonly bookedAt: Date;
   cancelled: boolean;
