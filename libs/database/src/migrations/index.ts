@@ -34,6 +34,7 @@ import { ShipmentPieces1732100660000 } from './1732100660000-shipment-pieces.mig
 import { ProofOfDelivery1732100670000 } from './1732100670000-proof-of-delivery.migration';
 import { ShipmentConnection1732100680000 } from './1732100680000-shipment-connection.migration';
 import { CarrierPerformanceMonthly1732100690000 } from './1732100690000-carrier-performance-monthly.migration';
+import { TrackingEventPiece1732100700000 } from './1732100700000-tracking-event-piece.migration';
 import { ShipmentCityKeyIndex1732100550000 } from './1732100550000-shipment-city-key-index.migration';
 import { CarrierWebhookTokens1732100610000 } from './1732100610000-carrier-webhook-tokens.migration';
 import { ScopedKeysAndAudit1732100620000 } from './1732100620000-scoped-keys-and-audit.migration';
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   ProofOfDelivery1732100670000,
   ShipmentConnection1732100680000,
   CarrierPerformanceMonthly1732100690000,
+  TrackingEventPiece1732100700000,
 ];
