@@ -9,18 +9,27 @@ import { apiCredentials, laneOf, openSandboxAccount } from '../support/carrier-c
 import { PARCELS } from '../support/fixtures';
 import { pdfInfo, pdfPageText, savePdf, scanBarcodesOfPage } from '../support/pdf-tools';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { eventually, sleep } from '../support/eventually';
+import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
 /** Every registered carrier that takes several parcels as pieces of one booking (docs/adr/0087). */
 const WITH_PIECES = CARRIERS.filter((carrier) => carrier.descriptor.capabilities.pieces);
 const THREE = [PARCELS[0], { ...PARCELS[0], weight_kg: 2.5 }, { ...PARCELS[0], weight_kg: 0.7 }];
+/** Carriers that number each piece themselves and track it by its own number. */
+const NUMBERING_PIECES = WITH_PIECES.filter((carrier) => carrier.descriptor.capabilities.pieces?.numbering === 'carrier');
 
 describe('multi-piece shipments (DESIGN §7, docs/adr/0087)', () => {
   let t: TestApp;
   let team: TestTeam;
+  let receiver: WebhookReceiver;
   const dir = mkdtempSync(join(tmpdir(), 'lgw-multi-piece-e2e-'));
 
   beforeAll(async () => {
-    t = await bootTestApp({ worker: true, env: { CARRIER_TIMEOUT_MS: '2000' } });
+    receiver = await startWebhookReceiver();
+    t = await bootTestApp({
+      worker: true,
+      env: { CARRIER_TIMEOUT_MS: '2000', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_CA_FILE: receiver.caFile },
+    });
     team = await t.createTeam('Multi Piece Merchant');
     await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
     // The real carriers are offered on a connection: the team connects a sandbox account of each.
@@ -35,7 +44,8 @@ describe('multi-piece shipments (DESIGN §7, docs/adr/0087)', () => {
     }
   }, 120_000);
   afterAll(async () => {
-    await t.close();
+    await t?.close();
+    await receiver?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -172,6 +182,98 @@ describe('multi-piece shipments (DESIGN §7, docs/adr/0087)', () => {
       expect(read.status).toBe('PICKED_UP');
       expect(read.pieces.map((p: any) => p.status)).toEqual(['PICKED_UP', 'PICKED_UP', 'PICKED_UP']);
       expect(rollUpPieceStatuses(read.pieces.map((p: any) => p.status as ShipmentStatus))).toBe(read.status);
+    });
+  });
+
+  describe.each(NUMBERING_PIECES.map((carrier) => carrier.descriptor.code))('%s: tracking each piece by its own number', (code) => {
+    const path = `/pieces-${code}`;
+    const read = async (id: string) => (await t.api(`/shipments/${id}`, { key: team.apiKey })).body;
+    /** Polls (running the sync) until the pieces show `statuses`: the carrier's scans have been applied. */
+    const piecesAt = (id: string, statuses: ShipmentStatus[]) =>
+      eventually(`pieces ${statuses.join(', ')}`, async () => {
+        await t.app.get(SyncTrackingUseCase).execute({ carrierCode: code, now: new Date(Date.now() + 86_400_000) });
+        const shipment = await read(id);
+        return JSON.stringify(shipment.pieces.map((p: any) => p.status)) === JSON.stringify(statuses) ? shipment : undefined;
+      });
+    const webhooksOf = (shipmentId: string, type: string) =>
+      receiver.at(path).filter((r) => {
+        const m = JSON.parse(r.body);
+        return m.type === type && m.data.shipment?.id === shipmentId;
+      });
+
+    it("shows each piece's own status and the shipment their roll-up; shipment.delivered once, when every piece is delivered", async () => {
+      const endpoint = await t.api('/webhooks/config', {
+        method: 'POST',
+        key: team.apiKey,
+        body: { url: `${receiver.url}${path}`, events: ['shipment.status_updated', 'shipment.delivered', 'shipment.exception'] },
+      });
+      expect(endpoint.status).toBe(200);
+      const lane = laneOf(code);
+      const body = { ...lane.body, parcels: THREE };
+      const quote = await quoteWhere(t, team.apiKey, body, (q) => q.carrier.code === code && q.service.code === lane.service);
+      const booked = await t.api('/shipments', { method: 'POST', key: team.apiKey, body: { quote_id: quote.quote_id, ...body } });
+      expect(booked.status).toBe(201);
+      const { id } = booked.body;
+      const [master, second, third] = booked.body.pieces.map((p: any) => p.tracking_number);
+      await eventually('label', async () => ((await read(id)).status === 'LABEL_GENERATED' ? true : undefined));
+
+      // Scans a second apart from the booking on (the carrier reports to the second).
+      const created = Date.parse(booked.body.created_at);
+      const scan = async (awb: string, seconds: number, event: Record<string, unknown>) => {
+        const res = await t.sandbox('POST', `/sandbox/v1/carriers/${code}/shipments/${awb}/events`, {
+          ...event,
+          occurred_at: new Date(created + seconds * 1000).toISOString(),
+        });
+        expect(res.status).toBe(201);
+      };
+      // The master's AWB is the first piece's: a scan of that parcel alone names its piece.
+      await scan(master, 1, { code: 'PICKED_UP', piece_number: 1 });
+      await scan(second, 1, { code: 'PICKED_UP' });
+      let shipment = await piecesAt(id, ['PICKED_UP', 'PICKED_UP', 'LABEL_GENERATED']);
+      expect(shipment.status).toBe('LABEL_GENERATED');
+
+      await scan(third, 1, { code: 'PICKED_UP' });
+      await scan(master, 2, { code: 'OUT_FOR_DELIVERY', piece_number: 1 });
+      await scan(master, 3, { code: 'DELIVERED', piece_number: 1 });
+      shipment = await piecesAt(id, ['DELIVERED', 'PICKED_UP', 'PICKED_UP']);
+      // One piece delivered is not the shipment delivered: it is where its slowest piece is.
+      expect(shipment.status).toBe('PICKED_UP');
+      expect(rollUpPieceStatuses(shipment.pieces.map((p: any) => p.status))).toBe('PICKED_UP');
+
+      await scan(second, 3, { code: 'EXCEPTION', exception_type: 'CARRIER_DELAY' });
+      shipment = await piecesAt(id, ['DELIVERED', 'EXCEPTION_CARRIER_DELAY', 'PICKED_UP']);
+      // An exception of any piece surfaces.
+      expect(shipment.status).toBe('EXCEPTION_CARRIER_DELAY');
+
+      await scan(second, 4, { code: 'OUT_FOR_DELIVERY' });
+      await scan(second, 5, { code: 'DELIVERED' });
+      await scan(third, 4, { code: 'OUT_FOR_DELIVERY' });
+      shipment = await piecesAt(id, ['DELIVERED', 'DELIVERED', 'OUT_FOR_DELIVERY']);
+      expect(shipment.status).toBe('OUT_FOR_DELIVERY');
+      expect(webhooksOf(id, 'shipment.delivered')).toHaveLength(0);
+
+      await scan(third, 6, { code: 'DELIVERED' });
+      shipment = await piecesAt(id, ['DELIVERED', 'DELIVERED', 'DELIVERED']);
+      expect(shipment.status).toBe('DELIVERED');
+      await eventually('shipment.delivered', async () => (webhooksOf(id, 'shipment.delivered').length > 0 ? true : undefined));
+      await eventually('shipment.exception', async () => (webhooksOf(id, 'shipment.exception').length > 0 ? true : undefined));
+
+      // The history keeps every piece's scans, each naming its piece; the shipment's own steps name none.
+      const tracking = await t.api(`/shipments/${id}/tracking`, { key: team.apiKey });
+      expect(tracking.status).toBe(200);
+      expect(tracking.body.status).toBe('DELIVERED');
+      const events = tracking.body.events as any[];
+      const ofPiece = (n: number) => events.filter((e) => e.piece_number === n).map((e) => e.code);
+      expect(ofPiece(1)).toEqual(['DELIVERED', 'OUT_FOR_DELIVERY', 'PICKED_UP']);
+      expect(ofPiece(2)).toEqual(['DELIVERED', 'OUT_FOR_DELIVERY', 'EXCEPTION_CARRIER_DELAY', 'PICKED_UP']);
+      expect(ofPiece(3)).toEqual(['DELIVERED', 'OUT_FOR_DELIVERY', 'PICKED_UP']);
+      expect(events.filter((e) => !('piece_number' in e)).map((e) => e.code)).toEqual(['LABEL_GENERATED', 'CREATED']);
+
+      // Once, whatever the sync reads again.
+      await t.app.get(SyncTrackingUseCase).execute({ carrierCode: code, now: new Date(Date.now() + 86_400_000) });
+      await sleep(1000);
+      expect(webhooksOf(id, 'shipment.delivered')).toHaveLength(1);
+      expect(webhooksOf(id, 'shipment.exception')).toHaveLength(1);
     });
   });
 

@@ -328,8 +328,10 @@ describe('tracking', () => {
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '404', '429']));
     const schemas = res.body.components.schemas;
     expect(Object.keys(schemas.TrackingResponseDto.properties).sort()).toEqual(['events', 'status', 'tracking_number']);
-    expect(Object.keys(schemas.TrackingEventDto.properties).sort()).toEqual([...EVENT_FIELDS, 'exception_type'].sort());
+    // piece_number: only on an event about one piece of a multi-piece shipment (docs/adr/0087).
+    expect(Object.keys(schemas.TrackingEventDto.properties).sort()).toEqual([...EVENT_FIELDS, 'exception_type', 'piece_number'].sort());
     expect(schemas.TrackingEventDto.required).toEqual(expect.arrayContaining(EVENT_FIELDS));
     expect(schemas.TrackingEventDto.required).not.toContain('exception_type');
+    expect(schemas.TrackingEventDto.required).not.toContain('piece_number');
   });
 });

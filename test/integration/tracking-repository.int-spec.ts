@@ -182,6 +182,48 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     expect(after).toEqual({ updated_at: NOW, next_poll_at: sec(40) });
   });
 
+  it("hands a multi-piece shipment's carrier numbers to the sync and stores each piece's state and events (ADR 0087)", async () => {
+    const id = await shipment('probe-p', 'LABEL_GENERATED', sec(-5));
+    const gateway = await shipment('probe-p', 'LABEL_GENERATED', sec(-4));
+    const piecesOf = (numbers: string[]) =>
+      JSON.stringify(numbers.map((tracking_number, i) => ({ number: i + 1, tracking_number, weight_kg: 1 })));
+    await db.dataSource.query(`UPDATE shipments SET pieces = $2::jsonb, parcels = $3::jsonb WHERE id = $1`, [
+      id,
+      piecesOf([`TN-${id}`, 'AWB-2']),
+      JSON.stringify([1, 2].map(() => ({ weight_kg: 1, length_cm: 10, width_cm: 10, height_cm: 10 }))),
+    ]);
+    await db.dataSource.query(`UPDATE shipments SET pieces = $2::jsonb WHERE id = $1`, [
+      gateway,
+      piecesOf([`TN-${gateway}-1`, `TN-${gateway}-2`]),
+    ]);
+    const due = await repo.claimDue('probe-p', NOW, 10, sec(60), GRACE_CUTOFF);
+    expect(due.find((s) => s.id === id)?.pieceTrackingNumbers).toEqual([`TN-${id}`, 'AWB-2']);
+    // Gateway numbers are no carrier's: the carrier is asked for the shipment alone.
+    expect(due.find((s) => s.id === gateway)?.pieceTrackingNumbers).toBeNull();
+
+    const scans = [scan('p1', 'PICKED_UP', sec(1), { pieceNumber: 1 }), scan('p2', 'PICKED_UP', sec(2), { pieceNumber: 2 })];
+    await repo.applySync(id, candidatesOf(scans), taking(scans.slice(0, 1)));
+    const [half] = await db.dataSource.query('SELECT status, pieces FROM shipments WHERE id = $1', [id]);
+    expect(half.status).toBe('LABEL_GENERATED');
+    expect(half.pieces.map((p: any) => [p.status, p.progress])).toEqual([
+      ['PICKED_UP', 'PICKED_UP'],
+      ['LABEL_GENERATED', 'LABEL_GENERATED'],
+    ]);
+    expect(half.pieces[0].last_event_at).toBe(sec(1).toISOString());
+    // Read back under the lock on the next sync: the pieces' own states are what the roll-up sees.
+    await repo.applySync(id, candidatesOf(scans), taking(scans));
+    const [row] = await db.dataSource.query('SELECT status, pieces FROM shipments WHERE id = $1', [id]);
+    expect(row.status).toBe('PICKED_UP');
+    const events = await db.dataSource.query(
+      'SELECT event_key, piece_number FROM tracking_events WHERE shipment_id = $1 ORDER BY event_key',
+      [id],
+    );
+    expect(events).toEqual([
+      { event_key: 'p1', piece_number: 1 },
+      { event_key: 'p2', piece_number: 2 },
+    ]);
+  });
+
   it('rolls everything back when the changes cannot be written', async () => {
     const id = await shipment('probe-g', 'CREATED', sec(60));
     // A weight the database refuses: the history insert fails after the shipment's update ran.

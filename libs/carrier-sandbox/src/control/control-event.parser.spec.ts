@@ -26,6 +26,7 @@ describe('parseControlEvent', () => {
         location_ar: 'الرياض',
         occurred_at: '2025-03-01T10:00:00+03:00',
         measured_weight_kg: 2.5,
+        piece_number: 2,
       }),
     ).toEqual({
       ok: true,
@@ -35,6 +36,7 @@ describe('parseControlEvent', () => {
         locationAr: 'الرياض',
         occurredAt: new Date('2025-03-01T07:00:00Z'),
         measuredWeightKg: 2.5,
+        piece: 2,
       },
     });
   });
@@ -50,6 +52,8 @@ describe('parseControlEvent', () => {
     [{ code: 'DELIVERED', occurred_at: 'yesterday' }, 'occurred_at'],
     [{ code: 'DELIVERED', measured_weight_kg: -1 }, 'measured_weight_kg'],
     [{ native_code: '' }, 'native_code'],
+    [{ code: 'DELIVERED', piece_number: 0 }, 'piece_number'],
+    [{ code: 'DELIVERED', piece_number: '2' }, 'piece_number'],
     [[], 'body'],
   ])('rejects %p naming %s', (body, field) => {
     expect(parseControlEvent(body)).toMatchObject({ ok: false, field });

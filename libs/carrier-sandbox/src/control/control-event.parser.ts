@@ -10,6 +10,8 @@ export interface ControlEvent {
   measuredWeightKg?: number;
   codCollectedHalalas?: number;
   proof?: SandboxProof;
+  /** One parcel of a shipment its carrier numbers per parcel (1-based); checked against the shipment by the route. */
+  piece?: number;
 }
 
 export type ControlEventResult = { ok: true; event: ControlEvent } | { ok: false; field: string; reason: string };
@@ -85,6 +87,13 @@ export function parseControlEvent(body: unknown): ControlEventResult {
     if (!proof.ok) return proof;
     if (event.status !== 'DELIVERED') return { ok: false, field: 'proof_of_delivery', reason: 'is only taken with code DELIVERED' };
     event.proof = proof.proof;
+  }
+  if (body.piece_number !== undefined && body.piece_number !== null) {
+    const piece = body.piece_number;
+    if (typeof piece !== 'number' || !Number.isInteger(piece) || piece < 1) {
+      return { ok: false, field: 'piece_number', reason: 'must be a whole number >= 1' };
+    }
+    event.piece = piece;
   }
   return { ok: true, event };
 }

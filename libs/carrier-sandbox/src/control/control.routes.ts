@@ -30,6 +30,7 @@ function eventView(e: SandboxEvent) {
       ? { method: e.proof.method, received_by: e.proof.receivedBy ?? null, photo_url: e.proof.photoUrl ?? null }
       : null,
     source: e.source,
+    piece_number: e.piece ?? null,
   };
 }
 
@@ -74,13 +75,15 @@ export async function controlRoutes(
   });
 
   const carrierOf = (code: string): string | undefined => (state.has(code) ? code : undefined);
-  const withShipment = (reply: FastifyReply, params: ShipmentParams['Params']) => {
+  // A shipment by its number, or by one of its parcels' numbers (a carrier that numbers each parcel).
+  const trackedBy = (reply: FastifyReply, params: ShipmentParams['Params']) => {
     const code = carrierOf(params.code);
     if (!code) return void notFound(reply, `unknown carrier ${params.code}`);
-    const shipment = state.findShipment(code, params.tn);
-    if (!shipment) return void notFound(reply, `carrier ${code} has no shipment ${params.tn}`);
-    return shipment;
+    const tracked = state.carrier(code).tracked(params.tn);
+    if (!tracked) return void notFound(reply, `carrier ${code} has no shipment ${params.tn}`);
+    return tracked;
   };
+  const withShipment = (reply: FastifyReply, params: ShipmentParams['Params']) => trackedBy(reply, params)?.shipment;
 
   scope.get('/health', async () => ({
     status: 'ok',
@@ -93,18 +96,32 @@ export async function controlRoutes(
     return { reset: true };
   });
 
+  // The shipment's number: a scan of every parcel; one of its other parcels' numbers, or
+  // piece_number: a scan of that parcel alone (a carrier that tracks each parcel, as SMSA does).
   scope.post<ShipmentParams>('/carriers/:code/shipments/:tn/events', async (request, reply) => {
-    const shipment = withShipment(reply, request.params);
-    if (!shipment) return reply;
+    const tracked = trackedBy(reply, request.params);
+    if (!tracked) return reply;
+    const { shipment } = tracked;
     const parsed = parseControlEvent(request.body);
     if (!parsed.ok) return invalid(reply, parsed.field, parsed.reason);
-    const { status, nativeCode, ...details } = parsed.event;
+    const { status, nativeCode, piece: named, ...details } = parsed.event;
     if (status && !state.carrier(shipment.carrier).canExpress(status)) {
       return invalid(reply, 'code', `is not a status carrier ${shipment.carrier} can express`);
     }
+    const parcels = shipment.pieceTrackingNumbers?.length ?? 0;
+    if (named !== undefined && (named > parcels || (tracked.piece !== undefined && named !== tracked.piece))) {
+      const reason =
+        parcels === 0
+          ? `is not taken: carrier ${shipment.carrier} tracks this shipment by one number`
+          : tracked.piece !== undefined
+            ? `must be ${tracked.piece}, the parcel ${request.params.tn} numbers`
+            : `must be from 1 to ${parcels}`;
+      return invalid(reply, 'piece_number', reason);
+    }
+    const piece = named ?? tracked.piece;
     const event = status
-      ? state.recordStatus(shipment, status, { ...details, source: 'control' })
-      : state.recordNativeCode(shipment, nativeCode!, { ...details, source: 'control' });
+      ? state.recordStatus(shipment, status, { ...details, piece, source: 'control' })
+      : state.recordNativeCode(shipment, nativeCode!, { ...details, piece, source: 'control' });
     return reply.code(201).send({ carrier: shipment.carrier, tracking_number: shipment.trackingNumber, event: eventView(event) });
   });
 

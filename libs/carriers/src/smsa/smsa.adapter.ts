@@ -6,12 +6,12 @@ import {
   CarrierRemittancePage,
   CarrierTrackingEvent,
   PassthroughResponse,
+  TrackedPieces,
 } from '@lgw/carrier-access';
 import { CarrierOperationNotSupportedError, CarrierRejectedError } from '@lgw/kernel';
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
-import { chunk } from '../shared/text';
 import { SmsaClient } from './smsa.client';
-import { fromSmsaShipment, fromSmsaTracking, smsaLabel, toSmsaB2cRequest, toSmsaService } from './smsa.mapper';
+import { fromSmsaShipment, fromSmsaTracking, smsaLabel, smsaTrackingRequests, toSmsaB2cRequest, toSmsaService } from './smsa.mapper';
 import { SmsaSettings } from './smsa.settings';
 
 /** AWBs per POST /api/track/bulk. */
@@ -69,11 +69,13 @@ export class SmsaAdapter implements CarrierPort {
     return { trackingNumber: record.AWB, carrierReference: record.AWB, cancelled };
   }
 
-  async fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]> {
+  /** A multi-piece shipment's pieces are asked for by their own AWBs, each event tagged with its piece (docs/adr/0087). */
+  async fetchTracking(trackingNumbers: readonly string[], pieces?: TrackedPieces): Promise<CarrierTrackingEvent[]> {
     const events: CarrierTrackingEvent[] = [];
-    for (const batch of chunk([...new Set(trackingNumbers)], TRACKING_BATCH)) {
+    const { batches, tracked } = smsaTrackingRequests(trackingNumbers, pieces, TRACKING_BATCH);
+    for (const batch of batches) {
       const records = await this.guard.run('tracking', (signal) => this.client.trackBulk(batch, signal), { idempotent: true });
-      for (const record of Array.isArray(records) ? records : []) events.push(...fromSmsaTracking(record));
+      for (const record of Array.isArray(records) ? records : []) events.push(...fromSmsaTracking(record, tracked.get(record.AWB)));
     }
     return events;
   }

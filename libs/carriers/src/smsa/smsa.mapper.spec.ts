@@ -10,6 +10,7 @@ import {
   smsaLabel,
   smsaRefusal,
   smsaShipDate,
+  smsaTrackingRequests,
   toSmsaB2cRequest,
 } from './smsa.mapper';
 import { SmsaShipmentAnswer, SmsaTracking } from './smsa.wire-types';
@@ -90,6 +91,36 @@ describe('smsa mapper', () => {
     expect(events[3]).toMatchObject({ locationEn: 'Jeddah', codCollectedHalalas: 1000 });
     expect(fromSmsaTracking(structuredClone(trackSingle) as SmsaTracking).map((e) => e.eventId)).toEqual(events.map((e) => e.eventId));
     expect(new Set(events.map((e) => e.eventId)).size).toBe(4);
+  });
+
+  it("asks for every piece's AWB of a multi-piece shipment, the master being piece 1, a shipment's AWBs in one call", () => {
+    const pieces = new Map([['M1', ['M1', 'P2', 'P3']]]);
+    const { batches, tracked } = smsaTrackingRequests(['S1', 'M1', 'S1', 'S2'], pieces, 4);
+    expect(batches).toEqual([['S1', 'M1', 'P2', 'P3'], ['S2']]);
+    expect(tracked.get('S1')).toEqual({ trackingNumber: 'S1' });
+    expect(tracked.get('M1')).toEqual({ trackingNumber: 'M1', pieceNumber: 1 });
+    expect(tracked.get('P3')).toEqual({ trackingNumber: 'M1', pieceNumber: 3 });
+    // A shipment whose pieces do not fit beside the others starts the next call.
+    expect(smsaTrackingRequests(['S1', 'S2', 'M1'], pieces, 4).batches).toEqual([
+      ['S1', 'S2'],
+      ['M1', 'P2', 'P3'],
+    ]);
+    expect(smsaTrackingRequests(['S1', 'S2'], undefined, 50).batches).toEqual([['S1', 'S2']]);
+  });
+
+  it("reports a piece AWB's scans for the shipment's tracking number, tagged with the piece, with ids of their own", () => {
+    const piece2 = { ...structuredClone(trackSingle), AWB: '231200021880' } as SmsaTracking;
+    const events = fromSmsaTracking(piece2, { trackingNumber: '231200021879', pieceNumber: 2 });
+    expect(events).toHaveLength(4);
+    for (const e of events) expect(e).toMatchObject({ trackingNumber: '231200021879', pieceNumber: 2 });
+    const master = fromSmsaTracking({ ...structuredClone(trackSingle), AWB: '231200021879' } as SmsaTracking, {
+      trackingNumber: '231200021879',
+      pieceNumber: 1,
+    });
+    // The same scans of two parcels are two events: the AWB is part of each id.
+    expect(new Set([...events, ...master].map((e) => e.eventId)).size).toBe(8);
+    // A single parcel's record stays the shipment's, untagged.
+    expect(fromSmsaTracking(trackSingle as SmsaTracking).every((e) => !('pieceNumber' in e))).toBe(true);
   });
 
   it('keeps an unknown scan type with no status, and drops a scan without a readable time', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AddressProps, ReportedProof } from '@lgw/kernel';
-import { CarrierBooking, CarrierBookingRequest, CarrierTrackingEvent } from '@lgw/carrier-access';
+import { CarrierBooking, CarrierBookingRequest, CarrierTrackingEvent, TrackedPieces } from '@lgw/carrier-access';
 import { CarrierTransportError } from '../shared/carrier-transport.error';
 import { sumKg } from '../shared/units';
 import { SMSA_STATUS_MAP } from './smsa.status-map';
@@ -88,12 +88,53 @@ export function smsaScanTime(scan: SmsaScan): Date | null {
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
+/** What an AWB tracks: its shipment (the master AWB) and, for a multi-piece shipment, which piece. */
+export interface SmsaTrackedAwb {
+  readonly trackingNumber: string;
+  readonly pieceNumber?: number;
+}
+
+/**
+ * The AWBs one tracking run asks SMSA for, in POST /api/track/bulk calls of at most `batchSize`:
+ * each shipment's tracking number, and every piece's AWB of a multi-piece shipment (SMSA tracks
+ * each parcel by its own AWB; the master is piece 1, docs/adr/0087). A shipment's AWBs go in one
+ * call; `tracked` tells which shipment and piece each AWB answers for.
+ */
+export function smsaTrackingRequests(
+  trackingNumbers: readonly string[],
+  pieces: TrackedPieces | undefined,
+  batchSize: number,
+): { batches: string[][]; tracked: Map<string, SmsaTrackedAwb> } {
+  const tracked = new Map<string, SmsaTrackedAwb>();
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  for (const trackingNumber of new Set(trackingNumbers)) {
+    const awbs = pieces?.get(trackingNumber) ?? [];
+    const group = awbs.includes(trackingNumber) ? awbs : [trackingNumber, ...awbs];
+    const fresh = group.filter((awb) => !tracked.has(awb));
+    for (const awb of fresh) {
+      const index = awbs.indexOf(awb);
+      tracked.set(awb, index >= 0 ? { trackingNumber, pieceNumber: index + 1 } : { trackingNumber });
+    }
+    if (batch.length + fresh.length > batchSize && batch.length > 0) {
+      batches.push(batch);
+      batch = [];
+    }
+    batch.push(...fresh);
+    while (batch.length > batchSize) batches.push(batch.splice(0, batchSize));
+  }
+  if (batch.length > 0) batches.push(batch);
+  return { batches, tracked };
+}
+
 /**
  * Every scan of one tracking record, oldest first. SMSA gives scans no id: an event's id is
- * derived from what identifies the scan (AWB, type, time, place), the same on every read.
+ * derived from what identifies the scan (AWB, type, time, place), the same on every read. A piece's
+ * AWB (`tracked`) reports for its shipment's tracking number, tagged with the piece.
  */
-export function fromSmsaTracking(record: SmsaTracking): CarrierTrackingEvent[] {
+export function fromSmsaTracking(record: SmsaTracking, tracked?: SmsaTrackedAwb): CarrierTrackingEvent[] {
   if (!record.AWB) return [];
+  const shipment = tracked ?? { trackingNumber: record.AWB };
   const events: CarrierTrackingEvent[] = [];
   for (const scan of record.Scans ?? []) {
     const occurredAt = smsaScanTime(scan);
@@ -105,7 +146,8 @@ export function fromSmsaTracking(record: SmsaTracking): CarrierTrackingEvent[] {
       .slice(0, 32);
     const cod = record.CODAmount;
     events.push({
-      trackingNumber: record.AWB,
+      trackingNumber: shipment.trackingNumber,
+      ...(shipment.pieceNumber !== undefined ? { pieceNumber: shipment.pieceNumber } : {}),
       eventId,
       carrierStatus: scan.ScanType.trim(),
       status: mapped?.status ?? null,

@@ -1,5 +1,5 @@
 import { ShipmentStatus, SHIPMENT_STATUSES } from '../shipment-status/shipment-status';
-import { MAX_PIECES, pieceStatus, piecesOfBooking, piecesRefusal, rollUpPieceStatuses } from './pieces';
+import { carrierPieceNumbers, MAX_PIECES, pieceStatus, piecesOfBooking, piecesRefusal, rollUpPieceStatuses } from './pieces';
 
 describe('rollUpPieceStatuses (docs/adr/0087)', () => {
   it.each<[ShipmentStatus[], ShipmentStatus]>([
@@ -94,5 +94,20 @@ describe('pieceStatus', () => {
   it("is the piece's own status once reported, else its shipment's", () => {
     expect(pieceStatus({}, 'IN_TRANSIT')).toBe('IN_TRANSIT');
     expect(pieceStatus({ status: 'DELIVERED' }, 'IN_TRANSIT')).toBe('DELIVERED');
+  });
+});
+
+describe('carrierPieceNumbers (docs/adr/0087)', () => {
+  const parcel = { weight_kg: 1 };
+
+  it("lists the carrier's own numbers in piece order, the master first", () => {
+    const pieces = piecesOfBooking('A1', [parcel, parcel, parcel], ['A1', 'A2', 'A3'])!;
+    expect(carrierPieceNumbers('A1', [pieces[2], pieces[0], pieces[1]])).toEqual(['A1', 'A2', 'A3']);
+  });
+
+  it('is null for gateway numbers, which the carrier never saw, and without pieces', () => {
+    expect(carrierPieceNumbers('G1', piecesOfBooking('G1', [parcel, parcel], undefined))).toBeNull();
+    expect(carrierPieceNumbers('G1', null)).toBeNull();
+    expect(carrierPieceNumbers('G1', [])).toBeNull();
   });
 });

@@ -35,11 +35,32 @@ export interface ShipmentPiece {
    * the pieces' roll-up (rollUpPieceStatuses).
    */
   readonly status?: ShipmentStatus;
+  /**
+   * With a status of its own, the rest of the piece's tracking state (the tracking reducer's, as
+   * the shipment keeps its own): the furthest flow step it reached, and its newest scan's time.
+   * Late, repeated and out-of-order scans of the piece are judged against them.
+   */
+  readonly progress?: ShipmentStatus;
+  readonly lastEventAt?: Date;
 }
 
 /** Where a piece is: its own reported status, else its shipment's. */
 export function pieceStatus(piece: Pick<ShipmentPiece, 'status'>, shipmentStatus: ShipmentStatus): ShipmentStatus {
   return piece.status ?? shipmentStatus;
+}
+
+/**
+ * The pieces' tracking numbers, in piece order, when the carrier numbered them itself (each is
+ * one its tracking knows, the first the master); null for gateway numbers (`<master>-<n>`), which
+ * the carrier has never seen, and for a shipment without pieces.
+ */
+export function carrierPieceNumbers(
+  master: string,
+  pieces: readonly Pick<ShipmentPiece, 'number' | 'trackingNumber'>[] | null | undefined,
+): string[] | null {
+  if (!pieces || pieces.length === 0) return null;
+  if (pieces.some((p) => p.trackingNumber === gatewayPieceNumber(master, p.number))) return null;
+  return [...pieces].sort((a, b) => a.number - b.number).map((p) => p.trackingNumber);
 }
 
 /** A shipment of this many parcels is a multi-piece shipment (one parcel, or more than MAX_PIECES, has no pieces). */

@@ -50,6 +50,8 @@ export interface ShipmentHistoryEntry {
   readonly measuredWeightKg: number | null;
   readonly occurredAt: Date;
   readonly recordedAt: Date;
+  /** Carrier events reported for one piece of a multi-piece shipment: its number (docs/adr/0087); absent or null otherwise. */
+  readonly pieceNumber?: number | null;
 }
 
 /** What a shipment recorded since it was loaded: saved with its state, then forgotten. */

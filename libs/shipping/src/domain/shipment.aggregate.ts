@@ -29,6 +29,7 @@ import { codAfterCollection, codAfterRefusal, CodLedgerState } from './cod-colle
 import { ReportedException, returnReasonFrom } from './return-reason';
 import { gatewayHistoryEntry, ShipmentChanges, ShipmentDomainEvent, ShipmentHistoryEntry } from './shipment-domain-events';
 import { applyStatusEvents, StatusTransition } from './tracking-status-reducer';
+import { applyPieceEvents } from './piece-tracking';
 import { reestimateAfterScans } from './delivery-estimate';
 import {
   actionsAllowed,
@@ -146,6 +147,11 @@ export interface ReportedTrackingEvent {
   /** DELIVERED scans: who took the parcel and how, as the carrier's mapper read it (ADR 0088). */
   readonly proof?: ReportedProof;
   readonly occurredAt: Date;
+  /**
+   * The piece of a multi-piece shipment the carrier reported it for (its number, 1-based), when
+   * it tracks each piece by its own number (docs/adr/0087); absent, the event is the shipment's.
+   */
+  readonly pieceNumber?: number;
 }
 
 export interface TrackingApplyOptions {
@@ -484,34 +490,57 @@ export class Shipment {
    * and every weighing, is a domain event. Cash on delivery follows: a DELIVERED scan carries
    * what the courier collected (also a late one), a move into the return leg refuses it. A
    * return started here records why: the carrier's last exception before it (first reason stays).
+   * Events a carrier reported for one piece move that piece, and the shipment to the pieces'
+   * roll-up as far as its transitions allow (piece-tracking.ts); they join the history with their
+   * piece's number.
    */
   applyTrackingEvents(events: readonly ReportedTrackingEvent[], opts: TrackingApplyOptions): readonly StatusTransition<StatusEventOf>[] {
     const s = this.current;
     const now = opts.now;
-    const mapped = events.filter((e): e is StatusEventOf => e.status !== null);
+    const reducing = { international: s.lane !== 'domestic', timeResolutionMs: opts.timeResolutionMs ?? 1 };
+    // A piece event names one of the shipment's pieces; any other is the shipment's, as always.
+    const pieceNumbers = new Set((s.pieces ?? []).map((p) => p.number));
+    const reported = events.map((e) => (e.pieceNumber !== undefined && !pieceNumbers.has(e.pieceNumber) ? withoutPiece(e) : e));
+    const ofShipment = reported.filter((e) => e.pieceNumber === undefined);
+    const mappedOfShipment = ofShipment.filter((e): e is StatusEventOf => e.status !== null);
     const result = applyStatusEvents(
       { status: s.status, ...(s.progress ? { progress: s.progress } : {}), ...(s.lastEventAt ? { lastEventAt: s.lastEventAt } : {}) },
-      mapped,
-      { international: s.lane !== 'domestic', timeResolutionMs: opts.timeResolutionMs ?? 1 },
+      mappedOfShipment,
+      reducing,
     );
-    const status = result.state.status;
-    const progress = result.state.progress;
-    const lastEventAt = result.state.lastEventAt ?? s.lastEventAt;
-    const moved = status !== s.status || progress !== s.progress || (lastEventAt?.getTime() ?? null) !== (s.lastEventAt?.getTime() ?? null);
-    const history = events.map((e) => this.carrierHistoryEntry(e, now));
+    const ofPieces = reported.filter((e): e is StatusEventOf & { pieceNumber: number } => e.pieceNumber !== undefined && e.status !== null);
+    const rolled = s.pieces && ofPieces.length > 0 ? applyPieceEvents(result.state, s.pieces, ofPieces, reducing) : null;
+    const transitions = rolled ? [...result.transitions, ...rolled.transitions] : result.transitions;
+    // What the shipment itself hears: its own events, and the piece events that moved it (the
+    // roll-up). Cash, proof of delivery, the delivery issue and the estimate follow these only,
+    // so a piece delivered ahead of the others collects nothing and proves nothing yet.
+    const news = [...ofShipment, ...(rolled?.transitions ?? []).map((t) => t.event)];
+    const mapped = news.filter((e): e is StatusEventOf => e.status !== null);
+    const tracked = rolled?.state ?? result.state;
+    const pieces = rolled?.pieces ?? s.pieces;
+    const status = tracked.status;
+    const progress = tracked.progress;
+    const lastEventAt = tracked.lastEventAt ?? s.lastEventAt;
+    const moved =
+      status !== s.status ||
+      progress !== s.progress ||
+      (lastEventAt?.getTime() ?? null) !== (s.lastEventAt?.getTime() ?? null) ||
+      pieces !== s.pieces;
+    const history = reported.map((e) => this.carrierHistoryEntry(e, now));
     let next: ShipmentSnapshot = {
       ...s,
       status,
       progress,
       lastEventAt,
+      ...(rolled ? { pieces } : {}),
       // The grace period starts when tracking moves the shipment to a terminal status; a status
       // that was terminal already keeps what it had.
       terminalAt: !isTerminal(status) ? null : isTerminal(s.status) ? (s.terminalAt ?? null) : now,
       updatedAt: moved ? now : s.updatedAt,
     };
-    next = this.withCodNews(next, mapped, result.transitions);
+    next = this.withCodNews(next, mapped, transitions);
     next = withProofOfDelivery(next, mapped);
-    if (result.transitions.some((t) => RETURN_LEG.includes(t.to) && !RETURN_LEG.includes(t.from)) && !next.returnReason) {
+    if (transitions.some((t) => RETURN_LEG.includes(t.to) && !RETURN_LEG.includes(t.from)) && !next.returnReason) {
       const reported = history
         .filter((h): h is ShipmentHistoryEntry & { exceptionType: ExceptionType } => h.exceptionType !== null)
         .map((h) => ({ type: h.exceptionType, occurredAt: h.occurredAt, recordedAt: h.recordedAt }));
@@ -519,7 +548,7 @@ export class Shipment {
     }
     this.current = next;
     for (const entry of history) this.addHistory(entry);
-    for (const t of result.transitions) {
+    for (const t of transitions) {
       const exceptionType = exceptionTypeOf(t.to);
       const weight = t.event.measuredWeightKg;
       this.addEvent({
@@ -537,7 +566,8 @@ export class Shipment {
       });
     }
     // Every new weighing, also one too late to move the status: billing re-prices on it (ADR 0021).
-    for (const e of events) {
+    // A piece's weighing stays in the history only: it is not the shipment's weight to bill.
+    for (const e of ofShipment) {
       if (e.measuredWeightKg === undefined) continue;
       this.addEvent({
         type: 'shipment.weighed',
@@ -551,10 +581,10 @@ export class Shipment {
       });
     }
     // After the status events: what the scans mean for the delivery issue and the estimate.
-    const withIssue = this.withDeliveryIssueNews(this.current, events, result.transitions, opts);
+    const withIssue = this.withDeliveryIssueNews(this.current, news, transitions, opts);
     const calendar = opts.deliveryCalendar ?? SAUDI_DELIVERY_CALENDAR;
-    this.current = this.reestimated(withIssue, reestimateAfterScans(withIssue.estimatedDeliveryDate ?? null, events, calendar));
-    return result.transitions;
+    this.current = this.reestimated(withIssue, reestimateAfterScans(withIssue.estimatedDeliveryDate ?? null, news, calendar));
+    return transitions;
   }
 
   /**
@@ -716,8 +746,15 @@ export class Shipment {
       measuredWeightKg: e.measuredWeightKg ?? null,
       occurredAt: e.occurredAt,
       recordedAt: now,
+      ...(e.pieceNumber !== undefined ? { pieceNumber: e.pieceNumber } : {}),
     };
   }
+}
+
+/** The event as the shipment's own: a piece number the shipment does not have names nothing. */
+function withoutPiece(e: ReportedTrackingEvent): ReportedTrackingEvent {
+  const { pieceNumber: _piece, ...event } = e;
+  return event;
 }
 
 /** A delivery issue's id from the carrier event that opened it: the same report opens the same issue. */

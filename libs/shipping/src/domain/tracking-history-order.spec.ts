@@ -101,6 +101,15 @@ describe('orderTrackingHistory', () => {
     expect(placed.map((p) => p.event.id)).toEqual(['a', 'g']);
   });
 
+  it('shows the same scan of two pieces twice, once per piece (docs/adr/0087)', () => {
+    const placed = orderTrackingHistory([
+      { ...carrier('a', 'PICKED_UP', 5, 'Riyadh'), pieceNumber: 1 },
+      { ...carrier('b', 'PICKED_UP', 5, 'Riyadh'), pieceNumber: 2 },
+      { ...carrier('c', 'PICKED_UP', 5, 'Riyadh'), pieceNumber: 2 },
+    ]);
+    expect(placed.map((p) => p.event.id)).toEqual(['b', 'a']);
+  });
+
   const anyHistory = fc
     .array(
       fc.record({

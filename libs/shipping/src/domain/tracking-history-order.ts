@@ -13,7 +13,8 @@ import { isShipmentStatus, ShipmentStatus, impliedProgressOf, isException, mainF
  *   min(its own time, the earliest such carrier time);
  * - newest first by shownAt; at the same instant a gateway step comes before (below) the
  *   carrier event, lower flow steps before higher ones, then by recording time and id;
- * - a carrier event stored twice under different ids (legacy rows) is shown once.
+ * - a carrier event stored twice under different ids (legacy rows) is shown once (the same scan
+ *   of two pieces is two events).
  * The stored times are never rewritten: the order is derived on every read, so a late carrier
  * event that arrives days after the label still places it correctly.
  */
@@ -29,6 +30,8 @@ export interface HistoryEvent {
   readonly recordedAt?: Date;
   readonly locationEn?: string | null;
   readonly locationAr?: string | null;
+  /** A carrier event about one piece (docs/adr/0087): the same scan of two pieces is two events. */
+  readonly pieceNumber?: number | null;
 }
 
 export interface PlacedEvent<E extends HistoryEvent> {
@@ -91,7 +94,7 @@ export function orderTrackingHistory<E extends HistoryEvent>(events: readonly E[
   const seen = new Set<string>();
   const distinct = all.filter(({ event }) => {
     if (event.source !== 'carrier') return true;
-    const identity = trackingEventIdentity(event);
+    const identity = `${event.pieceNumber ?? ''}|${trackingEventIdentity(event)}`;
     if (seen.has(identity)) return false;
     seen.add(identity);
     return true;

@@ -115,6 +115,16 @@ function furthest(a: ShipmentStatus, b: ShipmentStatus): ShipmentStatus {
   return rankB > rankA ? b : a;
 }
 
+/**
+ * The progress a move to `to` leaves: a main-flow step, delivery and the return leg are the step
+ * reached; an exception proves at least its implied step; the other ends keep what was reached.
+ */
+export function progressAfterMove(progress: ShipmentStatus, to: ShipmentStatus): ShipmentStatus {
+  if (isMainFlow(to) || to === 'RETURN_TO_ORIGIN') return to;
+  if (isException(to)) return furthest(progress, impliedProgressOf(to));
+  return progress;
+}
+
 /** Milliseconds; an unreadable time counts as the oldest possible. */
 function timeOf(value: Date | string | undefined): number {
   if (value === undefined) return Number.NEGATIVE_INFINITY;
@@ -162,7 +172,7 @@ export function applyStatusEvent(
 
   if (isTerminal(to) || to === 'RETURN_TO_ORIGIN') {
     if (!canTransition(status, to, opts)) return unchanged;
-    return next(to, to === 'DELIVERED' || to === 'RETURN_TO_ORIGIN' ? to : progress);
+    return next(to, progressAfterMove(progress, to));
   }
   if (progress === 'RETURN_TO_ORIGIN') return unchanged;
 
@@ -188,7 +198,7 @@ export function applyStatusEvent(
  * EXCEPTION_TIE_ORDER, so each one is a change of its own (and its shipment.exception) and
  * the one the tie order shows ends up shown; the id decides only what neither orders.
  */
-function compareEvents(a: StatusEvent, b: StatusEvent): number {
+export function compareStatusEvents(a: StatusEvent, b: StatusEvent): number {
   const byTime = timeOf(a.occurredAt) - timeOf(b.occurredAt);
   if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
   const byStep = lifecycleStep(a.status) - lifecycleStep(b.status);
@@ -219,7 +229,7 @@ export function applyStatusEvents<E extends StatusEvent>(
   opts: ApplyEventsOptions = {},
 ): ApplyEventsResult<E> {
   const accepted = withoutDuplicates(events, (e) => statusEventIdentity(e, opts.timeResolutionMs), opts.knownIdentities);
-  accepted.sort(compareEvents);
+  accepted.sort(compareStatusEvents);
 
   const transitions: StatusTransition<E>[] = [];
   let current: TrackingState = state;

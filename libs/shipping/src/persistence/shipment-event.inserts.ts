@@ -20,8 +20,8 @@ export async function insertTrackingEvents(
   for (const e of events) {
     const rows: Array<{ event_key: string }> = await em.query(
       `INSERT INTO tracking_events (id, shipment_id, event_key, code, carrier_status, exception_type, location_en,
-                                    location_ar, measured_weight_kg, occurred_at, recorded_at, dedupe_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                                    location_ar, measured_weight_kg, occurred_at, recorded_at, dedupe_key, piece_number)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT DO NOTHING
        RETURNING event_key`,
       [
@@ -37,6 +37,7 @@ export async function insertTrackingEvents(
         e.occurredAt,
         e.recordedAt,
         e.dedupeKey ?? null,
+        e.pieceNumber ?? null,
       ],
     );
     if (rows.length > 0) inserted.add(e.eventKey);

@@ -56,6 +56,9 @@ interface StoredPiece {
   tracking_number: string;
   weight_kg: number;
   status?: ShipmentStatus;
+  /** With a status of its own: the piece's tracking progress and newest scan (ISO), for its late scans. */
+  progress?: ShipmentStatus;
+  last_event_at?: string;
 }
 
 function restoredPieces(stored: StoredPiece[] | null | undefined): ShipmentPiece[] | null {
@@ -65,6 +68,8 @@ function restoredPieces(stored: StoredPiece[] | null | undefined): ShipmentPiece
     trackingNumber: p.tracking_number,
     weightKg: Number(p.weight_kg),
     ...(p.status ? { status: p.status } : {}),
+    ...(p.progress ? { progress: p.progress } : {}),
+    ...(p.last_event_at ? { lastEventAt: new Date(p.last_event_at) } : {}),
   }));
 }
 
@@ -76,6 +81,8 @@ export function storedPieces(pieces: readonly ShipmentPiece[] | null | undefined
     tracking_number: p.trackingNumber,
     weight_kg: p.weightKg,
     ...(p.status ? { status: p.status } : {}),
+    ...(p.progress ? { progress: p.progress } : {}),
+    ...(p.lastEventAt ? { last_event_at: p.lastEventAt.toISOString() } : {}),
   }));
 }
 
@@ -222,6 +229,7 @@ export interface TrackingEventRow {
   measured_weight_kg: string | null;
   occurred_at: Date;
   recorded_at: Date;
+  piece_number?: number | null;
 }
 
 export function toTrackingEventRecord(row: TrackingEventRow): TrackingEventRecord {
@@ -238,5 +246,6 @@ export function toTrackingEventRecord(row: TrackingEventRow): TrackingEventRecor
     measuredWeightKg: nullableNumber(row.measured_weight_kg),
     occurredAt: row.occurred_at,
     recordedAt: row.recorded_at,
+    pieceNumber: row.piece_number ?? null,
   };
 }

@@ -11,6 +11,8 @@ export interface TrackingEventView {
   readonly occurred_at: string;
   readonly is_exception: boolean;
   readonly exception_type?: ExceptionType;
+  /** A carrier event about one piece of a multi-piece shipment: the piece's number (docs/adr/0087). */
+  readonly piece_number?: number;
 }
 
 /** Response of GET /shipments/{id}/tracking (docs/api.md §4 endpoint 6): events most recent first. */
@@ -44,5 +46,7 @@ export function toTrackingEventView(e: TrackingEventRecord, shownAt: Date = e.oc
     occurred_at: shownAt.toISOString(),
     is_exception: exceptionType !== undefined,
     ...(exceptionType ? { exception_type: exceptionType } : {}),
+    // Only for an event about one piece: the shipment's own events are unchanged.
+    ...(e.pieceNumber ? { piece_number: e.pieceNumber } : {}),
   };
 }

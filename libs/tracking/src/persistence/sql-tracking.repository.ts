@@ -8,7 +8,7 @@ import {
   TrackingRepositoryPort,
   TrackingSyncDecision,
 } from '../application/ports/tracking.repository.port';
-import { Lane, ShipmentStatus, TERMINAL_STATUSES } from '@lgw/kernel';
+import { carrierPieceNumbers, Lane, ShipmentStatus, TERMINAL_STATUSES } from '@lgw/kernel';
 import { updatedRows } from '@lgw/database';
 import {
   isReturnReasonCode,
@@ -30,6 +30,7 @@ interface DueRow {
   last_event_at: Date | null;
   terminal_at: Date | null;
   quote_id: string | null;
+  pieces: Array<{ number: number; tracking_number: string }> | null;
 }
 
 interface StateRow {
@@ -98,7 +99,7 @@ export class SqlTrackingRepository implements TrackingRepositoryPort {
          FROM (${which}) due
         WHERE s.id = due.id
         RETURNING s.id, s.team_id, s.tracking_number, s.lane, s.status, s.progress, s.last_event_at, s.terminal_at,
-                  s.quote_id::text AS quote_id, s.next_poll_at IS NOT NULL AS claimed`,
+                  s.quote_id::text AS quote_id, s.pieces, s.next_poll_at IS NOT NULL AS claimed`,
       params,
     );
     return updatedRows<DueRow & { claimed: boolean }>(result)
@@ -110,6 +111,10 @@ export class SqlTrackingRepository implements TrackingRepositoryPort {
         lane: row.lane,
         state: stateOf(row),
         quoteId: row.quote_id,
+        pieceTrackingNumbers: carrierPieceNumbers(
+          row.tracking_number,
+          row.pieces?.map((p) => ({ number: p.number, trackingNumber: p.tracking_number })),
+        ),
       }));
   }
 

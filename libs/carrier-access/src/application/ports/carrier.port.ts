@@ -48,7 +48,20 @@ export interface CarrierTrackingEvent {
   readonly codCollectedHalalas?: number;
   /** DELIVERED: who took the parcel and how the courier proved it, where the carrier reports it (ADR 0088). */
   readonly proof?: ReportedProof;
+  /**
+   * A carrier that tracks each piece of a multi-piece shipment by its own number: the piece the
+   * event came under (1-based; the master's number is piece 1). `trackingNumber` stays the
+   * shipment's (the master). Absent: the event is the shipment's (docs/adr/0087).
+   */
+  readonly pieceNumber?: number;
 }
+
+/**
+ * The pieces' own tracking numbers of multi-piece shipments the carrier numbered itself: master
+ * tracking number → its pieces' numbers in piece order (the first is the master). Tracking asks
+ * for each of them (docs/adr/0087).
+ */
+export type TrackedPieces = ReadonlyMap<string, readonly string[]>;
 
 /** One cash-on-delivery payout as the carrier published it, in gateway terms. Money in halalas. */
 export interface CarrierRemittance {
@@ -149,8 +162,12 @@ export interface CarrierPort {
    * the carrier has none: how recovery learns the outcome of a booking whose answer was lost.
    */
   findBookingByReference(gatewayReference: string): Promise<CarrierBookingFound | null>;
-  /** Events for many shipments in one go; shipments with nothing new may be absent. */
-  fetchTracking(trackingNumbers: readonly string[]): Promise<CarrierTrackingEvent[]>;
+  /**
+   * Events for many shipments in one go; shipments with nothing new may be absent. `pieces`: the
+   * carrier's own numbers of the multi-piece shipments among them; a carrier that tracks pieces
+   * asks for those too and tags each event with its piece (one that does not ignores them).
+   */
+  fetchTracking(trackingNumbers: readonly string[], pieces?: TrackedPieces): Promise<CarrierTrackingEvent[]>;
   updateDestination(trackingNumber: string, destination: AddressProps): Promise<void>;
   /** Forwards the raw JSON bytes to the carrier's native passthrough target. */
   passthrough(rawBody: Buffer): Promise<PassthroughResponse>;

@@ -15,7 +15,8 @@ export function pathFor(lane: SandboxShipment['lane']): readonly ShipmentStatus[
 export const FAILED_ATTEMPTS_BEFORE_RETURN = 3;
 
 export function failedDeliveryAttempts(shipment: SandboxShipment): number {
-  return shipment.events.filter((e) => e.specStatus === 'EXCEPTION_FAILED_DELIVERY_ATTEMPT').length;
+  // The shipment's own attempts: a failed attempt of one parcel alone is that parcel's.
+  return shipment.events.filter((e) => e.specStatus === 'EXCEPTION_FAILED_DELIVERY_ATTEMPT' && e.piece === undefined).length;
 }
 
 /**

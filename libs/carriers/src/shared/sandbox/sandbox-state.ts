@@ -35,6 +35,8 @@ export interface CarrierStats {
 
 export class CarrierState {
   readonly shipments = new Map<string, SandboxShipment>();
+  /** The other parcels' numbers of shipments numbered per parcel → the shipment's tracking number. */
+  readonly pieceNumbers = new Map<string, string>();
   /** Courier collections by confirmation number. */
   readonly pickups = new Map<string, SandboxPickup>();
   fault: Fault = { mode: 'none', latencyMs: 0 };
@@ -56,6 +58,29 @@ export class CarrierState {
   /** Recent booking details, oldest first (persistence). */
   recentDetails(): [string, SandboxBookingDetail][] {
     return [...this.details];
+  }
+
+  /** Whether a booking already holds this number, as a shipment's or as one of its parcels'. */
+  isIssued(trackingNumber: string): boolean {
+    return this.shipments.has(trackingNumber) || this.pieceNumbers.has(trackingNumber);
+  }
+
+  /** The shipment a number tracks, and which parcel when it is one of a shipment's parcel numbers. */
+  tracked(trackingNumber: string): { shipment: SandboxShipment; piece?: number } | undefined {
+    const own = this.shipments.get(trackingNumber);
+    if (own) return { shipment: own };
+    const master = this.pieceNumbers.get(trackingNumber);
+    const shipment = master === undefined ? undefined : this.shipments.get(master);
+    const index = shipment?.pieceTrackingNumbers?.indexOf(trackingNumber) ?? -1;
+    return shipment && index >= 0 ? { shipment, piece: index + 1 } : undefined;
+  }
+
+  /** Files a shipment under its number and its parcels' numbers. */
+  file(shipment: SandboxShipment): void {
+    this.shipments.set(shipment.trackingNumber, shipment);
+    for (const number of shipment.pieceTrackingNumbers ?? []) {
+      if (number !== shipment.trackingNumber) this.pieceNumbers.set(number, shipment.trackingNumber);
+    }
   }
 
   canExpress(status: ShipmentStatus): boolean {
@@ -86,6 +111,7 @@ export class CarrierState {
 
   clear(): void {
     this.shipments.clear();
+    this.pieceNumbers.clear();
     this.pickups.clear();
     this.fault = { mode: 'none', latencyMs: 0 };
     this.stats = { native_requests: 0, bookings: 0, passthrough_requests: 0 };
@@ -144,6 +170,8 @@ export interface NewShipment {
   destination: SandboxParty;
   parcels: SandboxParcel[];
   native: unknown;
+  /** A carrier that numbers each parcel: the parcels' numbers, the first being trackingNumber. */
+  pieceTrackingNumbers?: readonly string[];
 }
 
 export interface EventDetails {
@@ -156,6 +184,8 @@ export interface EventDetails {
   /** DELIVERED only: the proof of delivery the carrier reports. */
   proof?: SandboxProof;
   source: SandboxEvent['source'];
+  /** A scan of one parcel only (SandboxEvent.piece): it does not move the shipment's own lifecycle. */
+  piece?: number;
 }
 
 /** State a simulator keeps outside SandboxState (an index by client reference…), saved with it. */
@@ -225,6 +255,7 @@ export class SandboxState {
       merchantReference: input.merchantReference,
       ...(input.codAmountHalalas ? { codAmountHalalas: input.codAmountHalalas } : {}),
       ...(input.account ? { account: input.account } : {}),
+      ...(input.pieceTrackingNumbers && input.pieceTrackingNumbers.length > 1 ? { pieceTrackingNumbers: input.pieceTrackingNumbers } : {}),
       originCity: origin.city,
       destinationCity: destination.city,
       lane: origin.country.toUpperCase() === destination.country.toUpperCase() ? 'domestic' : 'international',
@@ -235,7 +266,7 @@ export class SandboxState {
       events: [],
     };
     const carrier = this.carrier(input.carrier);
-    carrier.shipments.set(shipment.trackingNumber, shipment);
+    carrier.file(shipment);
     carrier.keepDetail(shipment.trackingNumber, {
       origin: compactParty(origin),
       destination: compactParty(destination),
@@ -267,8 +298,12 @@ export class SandboxState {
         ? { codCollectedHalalas: details.codCollectedHalalas ?? shipment.codAmountHalalas }
         : { codCollectedHalalas: undefined };
     const event = this.pushEvent(shipment, status, native.code, native.text, { ...details, ...location, ...cash });
-    applyStatus(shipment, status);
-    if (isTerminal(status)) this.autoAdvancing.delete(shipment);
+    // One parcel's scan says where that parcel is; the shipment's own lifecycle (its pace, what
+    // may still be cancelled) follows the scans of every parcel.
+    if (details.piece === undefined) {
+      applyStatus(shipment, status);
+      if (isTerminal(status)) this.autoAdvancing.delete(shipment);
+    }
     this.changed();
     return event;
   }
@@ -401,7 +436,7 @@ export class SandboxState {
       const carrier = this.carriers.get(code);
       if (!carrier) continue;
       for (const shipment of saved.shipments) {
-        carrier.shipments.set(shipment.trackingNumber, shipment);
+        carrier.file(shipment);
         const walking = shipment.scenario
           ? (shipment.scenarioStep ?? 0) < (TEST_SCENARIOS[shipment.scenario]?.length ?? 0)
           : this.autoAdvanceMs > 0;
@@ -441,6 +476,7 @@ export class SandboxState {
       ...(details.codCollectedHalalas !== undefined ? { codCollectedHalalas: details.codCollectedHalalas } : {}),
       ...(details.proof && status === 'DELIVERED' ? { proof: details.proof } : {}),
       source: details.source,
+      ...(details.piece !== undefined ? { piece: details.piece } : {}),
     };
     shipment.events.push(event);
     return event;

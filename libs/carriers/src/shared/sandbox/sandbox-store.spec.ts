@@ -53,6 +53,8 @@ describe('SandboxStore', () => {
     const cancelled = first.state.addShipment(booking('T2'));
     first.state.cancel(cancelled, 'changed mind');
     first.state.addShipment(booking('T3'));
+    const parcels = first.state.addShipment({ ...booking('T4'), pieceTrackingNumbers: ['T4', 'T4B'] });
+    first.state.recordStatus(parcels, 'PICKED_UP', { source: 'control', piece: 2 });
     const pickup = bookSandboxPickup(
       first.state.carrier('global'),
       { reference: 'pk_1', date: '2026-12-01', from: '09:00', to: '12:00', trackingNumbers: ['T3'], city: 'Riyadh', native: {} },
@@ -67,7 +69,10 @@ describe('SandboxStore', () => {
     const second = sandbox();
     expect(new SandboxStore(second.state, { dir, warn }).load()).toEqual({ restored: true });
     const carrier = second.state.carrier('global');
-    expect([...carrier.shipments.keys()]).toEqual(['T1', 'T2', 'T3']);
+    expect([...carrier.shipments.keys()]).toEqual(['T1', 'T2', 'T3', 'T4']);
+    // A parcel's own number still finds its shipment, and its scan stays that parcel's.
+    expect(carrier.tracked('T4B')).toMatchObject({ shipment: { trackingNumber: 'T4', latestStatus: 'CREATED' }, piece: 2 });
+    expect(carrier.tracked('T4B')!.shipment.events.map((e) => e.piece)).toEqual([2]);
     const t1 = second.state.findShipment('global', 'T1')!;
     expect(t1.latestStatus).toBe('DELIVERED');
     expect(t1.bookedAt).toBeInstanceOf(Date);

@@ -50,6 +50,11 @@ export interface SandboxEvent {
   /** DELIVERED: how the courier proved the hand-over and to whom, as a test set it (each simulator says it its own way). */
   readonly proof?: SandboxProof;
   readonly source: 'control' | 'auto';
+  /**
+   * A scan of one parcel of a shipment the carrier numbers parcel by parcel (its piece number,
+   * 1-based); absent, the scan is every parcel's (the shipment moved as one).
+   */
+  readonly piece?: number;
 }
 
 export interface SandboxProof {
@@ -70,6 +75,12 @@ export interface SandboxShipment {
   readonly codAmountHalalas?: number;
   /** The merchant account whose credentials booked it (SandboxAccounts); absent before accounts existed. */
   readonly account?: string;
+  /**
+   * A carrier that numbers each parcel (SMSA's AWB per parcel): every parcel's number in order,
+   * the first being `trackingNumber`; absent for one parcel and for carriers that number the
+   * shipment only.
+   */
+  readonly pieceTrackingNumbers?: readonly string[];
   /** Cities only: full addresses live in the bounded detail cache (see CarrierState). */
   readonly originCity: string;
   destinationCity: string;

@@ -41,9 +41,15 @@ function answerOf(issued: { sawb: string; createDate: string; awbs: string[]; fi
   };
 }
 
-function trackingView(s: SandboxShipment, pieces: number) {
+/**
+ * One AWB's tracking record. A shipment of several parcels has an AWB per parcel: each record
+ * holds the scans of every parcel (the shipment moved as one) and its own parcel's (`piece`).
+ */
+function trackingView(s: SandboxShipment, pieces: number, piece?: number) {
+  const awb = piece === undefined ? s.trackingNumber : (s.pieceTrackingNumbers?.[piece - 1] ?? s.trackingNumber);
+  const scans = s.pieceTrackingNumbers ? s.events.filter((e) => e.piece === undefined || e.piece === (piece ?? 1)) : s.events;
   return {
-    AWB: s.trackingNumber,
+    AWB: awb,
     Reference: s.clientReference ?? '',
     Pieces: pieces,
     CODAmount: (s.codAmountHalalas ?? 0) / 100,
@@ -53,8 +59,8 @@ function trackingView(s: SandboxShipment, pieces: number) {
     OriginCountry: 'SA',
     DesinationCity: s.destinationCity,
     DesinationCountry: 'SA',
-    isDelivered: s.latestStatus === 'DELIVERED',
-    Scans: s.events.map((e) => ({
+    isDelivered: s.pieceTrackingNumbers ? scans.some((e) => e.specStatus === 'DELIVERED') : s.latestStatus === 'DELIVERED',
+    Scans: scans.map((e) => ({
       // SMSA's couriers write who took the parcel, or the bare role when they name no one.
       ReceivedBy: e.specStatus === 'DELIVERED' ? (e.proof?.receivedBy ?? 'Consignee') : null,
       City: e.locationEn ?? null,
@@ -76,7 +82,12 @@ export async function smsaRoutes(scope: FastifyInstance, { state, code }: Simula
   // The waybill files issued at booking, by AWB: GET /api/shipment/b2c/query answers them again.
   const waybills = new Map<string, { sawb: string; createDate: string; awbs: string[]; files: string[] }>();
   state.onReset(() => waybills.clear());
-  const view = (s: SandboxShipment) => trackingView(s, carrier.detail(s.trackingNumber)?.parcels.length ?? 1);
+  const view = (s: SandboxShipment, piece?: number) => trackingView(s, carrier.detail(s.trackingNumber)?.parcels.length ?? 1, piece);
+  /** The record of any AWB SMSA issued: a shipment's first, or one of its other parcels'. */
+  const viewOf = (awb: string) => {
+    const tracked = carrier.tracked(awb);
+    return tracked ? view(tracked.shipment, tracked.piece) : undefined;
+  };
   prepareNativeScope(scope, state, code);
   scope.addHook('onRequest', async (request, reply) => {
     const account = carrier.accounts.match({ apiKey: str(request.headers.apikey) });
@@ -97,15 +108,18 @@ export async function smsaRoutes(scope: FastifyInstance, { state, code }: Simula
         'ConsigneeAddress.Country': ['B2C shipments are domestic: Country must be SA.'],
       });
     }
-    const awbs = booking.parcels.map(() =>
-      uniqueTrackingNumber(
-        () => `2${randomDigits(11)}`,
-        (tn) => carrier.shipments.has(tn),
-      ),
-    );
+    const awbs: string[] = [];
+    while (awbs.length < booking.parcels.length) {
+      awbs.push(
+        uniqueTrackingNumber(
+          () => `2${randomDigits(11)}`,
+          (tn) => carrier.isIssued(tn) || awbs.includes(tn),
+        ),
+      );
+    }
     const sawb = uniqueTrackingNumber(
       () => `2${randomDigits(11)}`,
-      (tn) => carrier.shipments.has(tn) || awbs.includes(tn),
+      (tn) => carrier.isIssued(tn) || awbs.includes(tn),
     );
     const shipment = state.addShipment({
       carrier: code,
@@ -120,6 +134,8 @@ export async function smsaRoutes(scope: FastifyInstance, { state, code }: Simula
       destination: booking.consignee,
       parcels: booking.parcels,
       native: parsed.value,
+      // Every parcel has its own AWB, tracked on its own (docs/carriers/smsa.md).
+      pieceTrackingNumbers: awbs,
     });
     const files = awbs.map((awb, i) =>
       smsaWaybill(
@@ -145,9 +161,9 @@ export async function smsaRoutes(scope: FastifyInstance, { state, code }: Simula
   });
 
   scope.get<{ Params: { awb: string } }>('/api/track/single/:awb', async (request, reply) => {
-    const shipment = carrier.shipments.get(request.params.awb);
-    if (!shipment) return problem(reply, 404, 'AWB not found');
-    return view(shipment);
+    const record = viewOf(request.params.awb);
+    if (!record) return problem(reply, 404, 'AWB not found');
+    return record;
   });
 
   scope.get<{ Params: { reference: string } }>('/api/track/reference/:reference', async (request, reply) => {
@@ -163,8 +179,8 @@ export async function smsaRoutes(scope: FastifyInstance, { state, code }: Simula
       return problem(reply, 400, 'One or more validation errors occurred.', { $: [`Send 1 to ${MAX_BULK} AWB numbers.`] });
     }
     return awbs.flatMap((awb) => {
-      const shipment = carrier.shipments.get(awb);
-      return shipment ? [view(shipment)] : [];
+      const record = viewOf(awb);
+      return record ? [record] : [];
     });
   });
 

@@ -23,6 +23,12 @@ export interface DueShipment {
   readonly state: StoredTrackingState;
   /** The quote it was booked on, which names the carrier connection (account) it lives on. */
   readonly quoteId?: string | null;
+  /**
+   * A multi-piece shipment its carrier numbered piece by piece: the pieces' numbers in piece
+   * order, the first the master (carrierPieceNumbers); tracking asks the carrier for each.
+   * Null or absent otherwise.
+   */
+  readonly pieceTrackingNumbers?: readonly string[] | null;
 }
 
 /** A carrier event the sync may store: its id and its identity (trackingEventIdentity). */

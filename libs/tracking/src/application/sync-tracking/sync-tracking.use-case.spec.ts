@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { isTerminal, ShipmentStatus, CarrierUnavailableError, TrackingSyncSettings } from '@lgw/kernel';
 import { OutboxEventDraft, Shipment, ShipmentChanges, ShipmentHistoryEntry } from '@lgw/shipping';
-import { CarrierConnectionResolver, CarrierPort, CarrierTrackingEvent } from '@lgw/carrier-access';
+import { CarrierConnectionResolver, CarrierPort, CarrierTrackingEvent, TrackedPieces } from '@lgw/carrier-access';
 import {
   CandidateEvent,
   DueShipment,
@@ -126,12 +126,18 @@ function shipmentOf(row: Row): Shipment {
     lane: row.lane,
     origin: { name: 'Shop', line1: 'King Fahd Rd', city: 'Riyadh', country: 'SA' },
     destination: { name: 'Customer', line1: 'Tahlia St', city: 'Jeddah', country: 'SA' },
-    parcels: [{ weight_kg: 1, length_cm: 10, width_cm: 10, height_cm: 10 }],
+    parcels: (row.pieceTrackingNumbers ?? [row.trackingNumber]).map(() => ({ weight_kg: 1, length_cm: 10, width_cm: 10, height_cm: 10 })),
     chargeableKg: 1,
     price: { totalHalalas: 2875, lines: { base: 2000, weight_charge: 300, fuel_surcharge: 200, vat: 375 } },
     bookedAt: at(-60),
   });
-  return Shipment.restore({ ...booked.draft(), trackingNumber: row.trackingNumber, ...row.state });
+  const confirmed = booked.confirmBooking({
+    trackingNumber: row.trackingNumber,
+    carrierReference: row.trackingNumber,
+    ...(row.pieceTrackingNumbers ? { pieceTrackingNumbers: row.pieceTrackingNumbers } : {}),
+  });
+  confirmed.pullEvents();
+  return Shipment.restore({ ...confirmed.draft(), ...row.state });
 }
 
 function carrierEvent(
@@ -146,16 +152,18 @@ function carrierEvent(
 
 function fakeCarrier(history: CarrierTrackingEvent[]) {
   const calls: string[][] = [];
+  const pieces: (TrackedPieces | undefined)[] = [];
   let failure: Error | undefined;
   const carrier = {
     code: 'sahm',
-    fetchTracking: async (numbers: readonly string[]) => {
+    fetchTracking: async (numbers: readonly string[], asked?: TrackedPieces) => {
       calls.push([...numbers]);
+      pieces.push(asked);
       if (failure) throw failure;
       return history.filter((e) => numbers.includes(e.trackingNumber));
     },
   } as unknown as CarrierPort;
-  return { carrier, calls, history, fail: (error?: Error) => (failure = error) };
+  return { carrier, calls, pieces, history, fail: (error?: Error) => (failure = error) };
 }
 
 function setup(history: CarrierTrackingEvent[] = [], resolutionMs = 1) {
@@ -209,6 +217,38 @@ describe('SyncTrackingUseCase', () => {
     // Nothing new for s3: no transaction, just its next poll.
     expect(repo.transactions).toBe(2);
     expect(repo.rows.get('s3')!.nextPollAt!.getTime()).toBeGreaterThanOrEqual(NOW.getTime() + SETTINGS.activeIntervalMs);
+  });
+
+  it("asks for the pieces the carrier numbered and applies each piece's events to its piece (docs/adr/0087)", async () => {
+    const { repo, carrier, useCase } = setup([
+      carrierEvent('M1', 'p1', 'PICKED_UP', 1, { pieceNumber: 1 }),
+      // The same scan of the other parcel: an event of its own, not a duplicate.
+      carrierEvent('M1', 'p2', 'PICKED_UP', 1, { pieceNumber: 2 }),
+      carrierEvent('M1', 'p1-out', 'OUT_FOR_DELIVERY', 2, { pieceNumber: 1 }),
+    ]);
+    Object.assign(repo.add('s1', 'M1'), { pieceTrackingNumbers: ['M1', 'M2'] });
+    repo.add('s2', 'T2');
+
+    const result = await useCase.execute({ carrierCode: 'sahm' });
+
+    expect(carrier.calls).toEqual([['M1', 'T2']]);
+    expect(carrier.pieces).toEqual([new Map([['M1', ['M1', 'M2']]])]);
+    expect(result).toMatchObject({ events: 3, transitions: 1 });
+    expect(repo.events.map((e) => [e.eventKey, e.pieceNumber])).toEqual([
+      ['p1', 1],
+      ['p2', 2],
+      ['p1-out', 1],
+    ]);
+    expect(new Set(repo.events.map((e) => e.dedupeKey)).size).toBe(3);
+    // The shipment is where its slowest piece is.
+    expect(repo.rows.get('s1')!.state.status).toBe('PICKED_UP');
+  });
+
+  it('asks a carrier for shipments alone when none has pieces it numbered', async () => {
+    const { repo, carrier, useCase } = setup([]);
+    Object.assign(repo.add('s1', 'G1'), { pieceTrackingNumbers: null });
+    await useCase.execute({ carrierCode: 'sahm' });
+    expect(carrier.pieces).toEqual([undefined]);
   });
 
   it('stores an event once however often the carrier reports it, and opens no transaction for old news', async () => {

@@ -136,15 +136,21 @@ export class SyncTrackingUseCase {
    * shipments go to the sandbox's simulator (docs/adr/0060).
    */
   private async fetchTracking(carrierCode: string, due: readonly DueShipment[]): Promise<CarrierTrackingEvent[]> {
-    const groups = new Map<CarrierPort, string[]>();
+    const groups = new Map<CarrierPort, { numbers: string[]; pieces: Map<string, readonly string[]> }>();
     for (const shipment of due) {
       const adapter = await this.adapterOf(carrierCode, shipment);
       if (!adapter) continue;
-      const list = groups.get(adapter);
-      if (list) list.push(shipment.trackingNumber);
-      else groups.set(adapter, [shipment.trackingNumber]);
+      let group = groups.get(adapter);
+      if (!group) groups.set(adapter, (group = { numbers: [], pieces: new Map() }));
+      group.numbers.push(shipment.trackingNumber);
+      // Pieces the carrier numbered are tracked by their own numbers (docs/adr/0087).
+      if (shipment.pieceTrackingNumbers) group.pieces.set(shipment.trackingNumber, shipment.pieceTrackingNumbers);
     }
-    const answers = await Promise.all([...groups].map(([adapter, numbers]) => adapter.fetchTracking(numbers)));
+    const answers = await Promise.all(
+      [...groups].map(([adapter, { numbers, pieces }]) =>
+        pieces.size > 0 ? adapter.fetchTracking(numbers, pieces) : adapter.fetchTracking(numbers),
+      ),
+    );
     return answers.flat();
   }
 
@@ -174,7 +180,7 @@ export class SyncTrackingUseCase {
     for (const shipment of due) {
       const reported = (byTrackingNumber.get(shipment.trackingNumber) ?? []).map((event) => ({
         event,
-        dedupeKey: trackingEventIdentity({ ...event, code: storedCode(event) }, resolutionMs),
+        dedupeKey: identityOf(event, resolutionMs),
       }));
       const distinct = withoutDuplicates(
         withoutDuplicates(reported, (c) => c.event.eventId),
@@ -271,6 +277,15 @@ export class SyncTrackingUseCase {
       );
     }
   }
+}
+
+/**
+ * The event's identity in the shipment's history. Two pieces scanned together (same code, time
+ * and place) are two events: a piece's event carries its piece in its identity.
+ */
+function identityOf(e: CarrierTrackingEvent, resolutionMs: number): string {
+  const identity = trackingEventIdentity({ ...e, code: storedCode(e) }, resolutionMs);
+  return e.pieceNumber === undefined ? identity : `piece:${e.pieceNumber}|${identity}`;
 }
 
 /** The code the history shows: an unmapped code is kept as the carrier's own rather than guessed at. */

@@ -15,6 +15,15 @@ export class TrackingEventDto {
   @ApiProperty() is_exception: boolean;
   @ApiPropertyOptional({ enum: EXCEPTION_TYPES, description: 'present on exception events only' })
   exception_type?: string;
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 20,
+    example: 2,
+    description:
+      "present only on an event the carrier reported for one piece of a multi-piece shipment: the piece's number (see the Shipment's pieces; a piece's status is its own events', the shipment's status their roll-up)",
+  })
+  piece_number?: number;
 }
 
 export class TrackingResponseDto {
