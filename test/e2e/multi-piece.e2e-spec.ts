@@ -269,6 +269,19 @@ describe('multi-piece shipments (DESIGN §7, docs/adr/0087)', () => {
       expect(ofPiece(3)).toEqual(['DELIVERED', 'OUT_FOR_DELIVERY', 'PICKED_UP']);
       expect(events.filter((e) => !('piece_number' in e)).map((e) => e.code)).toEqual(['LABEL_GENERATED', 'CREATED']);
 
+      // The recipient's page says which parcel each scan is about, in both languages.
+      const page = `${t.url}${new URL(booked.body.tracking_url).pathname}`;
+      const shown: any = await (await fetch(`${page}.json`)).json();
+      expect(shown.events.filter((e: any) => e.piece?.number === 2).map((e: any) => [e.code, e.piece.of])).toEqual([
+        ['DELIVERED', 3],
+        ['OUT_FOR_DELIVERY', 3],
+        ['EXCEPTION_CARRIER_DELAY', 3],
+        ['PICKED_UP', 3],
+      ]);
+      expect(shown.events.filter((e: any) => e.piece === null).map((e: any) => e.code)).toEqual(['LABEL_GENERATED', 'CREATED']);
+      expect(await (await fetch(page)).text()).toContain('القطعة 2 من 3');
+      expect(await (await fetch(`${page}?lang=en`)).text()).toContain('Parcel 3 of 3');
+
       // Once, whatever the sync reads again.
       await t.app.get(SyncTrackingUseCase).execute({ carrierCode: code, now: new Date(Date.now() + 86_400_000) });
       await sleep(1000);

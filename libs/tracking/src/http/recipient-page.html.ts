@@ -15,6 +15,7 @@ const TEXTS = {
     noEstimate: 'غير محدد بعد',
     timeline: 'سجل الشحنة',
     noEvents: 'لا توجد تحديثات بعد.',
+    piece: (n: number, of: number) => `القطعة ${n} من ${of}`,
     issue: 'لم يتم التسليم',
     deadline: 'تحتفظ شركة الشحن بالشحنة حتى',
     attempts: 'المحاولات',
@@ -46,6 +47,7 @@ const TEXTS = {
     noEstimate: 'Not known yet',
     timeline: 'Timeline',
     noEvents: 'No updates yet.',
+    piece: (n: number, of: number) => `Parcel ${n} of ${of}`,
     issue: 'Delivery did not happen',
     deadline: 'The carrier holds the parcel until',
     attempts: 'Attempts',
@@ -128,6 +130,7 @@ export function renderTrackingPage(view: RecipientTrackingView, token: string, l
       (e) =>
         `<li class="${e.is_exception ? 'exception' : ''}"><span class="what">${escape(lang === 'ar' ? e.status_ar : e.status_en)}</span>` +
         `<span class="when">${escape(riyadhDateTime(e.occurred_at, lang))}</span>` +
+        (e.piece ? `<span class="piece">${escape(t.piece(e.piece.number, e.piece.of))}</span>` : '') +
         (local(e.place_en, e.place_ar) ? `<span class="where">${escape(local(e.place_en, e.place_ar))}</span>` : '') +
         '</li>',
     )
@@ -274,7 +277,7 @@ dt{color:var(--muted)}dd{margin:0;font-weight:600;text-align:end}
 .timeline{list-style:none;margin:0;padding:0}
 .timeline li{display:grid;gap:.1rem;padding:.5rem .75rem;border-inline-start:3px solid var(--brand);margin-bottom:.4rem}
 .timeline li.exception{border-inline-start-color:var(--danger);background:#fff6f5}
-.what{font-weight:600}.when,.where,.muted{color:var(--muted);font-size:.9rem}
+.what{font-weight:600}.when,.where,.piece,.muted{color:var(--muted);font-size:.9rem}
 .issue{border-color:#f5c2bd;background:#fffaf9}
 .action{display:grid;gap:.4rem;margin:.75rem 0}
 label{font-size:.95rem}

@@ -47,6 +47,8 @@ export interface RecipientEventView {
   readonly place_ar: string | null;
   readonly occurred_at: string;
   readonly is_exception: boolean;
+  /** The parcel a scan is about, of a shipment of several ("2 of 3"); null for the whole shipment. */
+  readonly piece: { readonly number: number; readonly of: number } | null;
 }
 
 export interface RecipientIssueView {
@@ -107,6 +109,7 @@ export function toRecipientTrackingView(
         place_ar: cityLevel(event.locationAr ?? event.locationEn),
         occurred_at: shownAt.toISOString(),
         is_exception: event.exceptionType !== null || event.code.startsWith('EXCEPTION_'),
+        piece: event.pieceNumber && s.pieces ? { number: event.pieceNumber, of: s.pieces.length } : null,
       };
     }),
     delivery_issue: issue
