@@ -95,6 +95,11 @@ export class CarrierState {
   }
 }
 
+/** A payout reference in the style the simulated carriers give theirs. */
+function payoutReference(code: string): string {
+  return `${code.toUpperCase()}-PAY-${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
 /** Keeps a simulator's map of plain JSON values with the sandbox state (see SandboxState.keep). */
 export function keepMap<V>(state: SandboxState, name: string, map: Map<string, V>): void {
   state.keep(name, {
@@ -339,7 +344,7 @@ export class SandboxState {
     const carrier = this.carrier(code);
     const remittance: SandboxRemittance = {
       seq: carrier.remittances.length + 1,
-      reference: reference ?? `${code.toUpperCase()}-PAY-${randomBytes(5).toString('hex').toUpperCase()}`,
+      reference: reference ?? payoutReference(code),
       remittedAt: new Date(this.now()),
       items,
       ...(account && account !== PLATFORM_SANDBOX_ACCOUNT ? { account } : {}),
@@ -362,7 +367,8 @@ export class SandboxState {
       if (list) list.push(item);
       else byAccount.set(account, [item]);
     }
-    const ref = reference ?? `${code.toUpperCase()}-PAY-${randomBytes(5).toString('hex').toUpperCase()}`;
+    // One reference for every account's part: the carrier made one payout run.
+    const ref = reference ?? payoutReference(code);
     return [...byAccount].map(([account, lines]) => this.addRemittance(code, lines, ref, account));
   }
 
