@@ -64,6 +64,8 @@ const servicesReruns = {
   'test/integration/carrier-connections-cli.int-spec.ts': 'the CLI against a PostgreSQL database',
   'test/integration/carrier-performance-sums.int-spec.ts':
     "monthly and daily sums added up by PostgreSQL's upserts and read back by one query",
+  'test/integration/cod-remittance-repository.int-spec.ts':
+    'payouts matched per carrier account by SQL; the migration down and up on PostgreSQL',
   'test/integration/einvoicing-cli.int-spec.ts': 'the CLI against a PostgreSQL database',
   'test/integration/outbox-relay.int-spec.ts': 'the outbox relay into BullMQ; branches on SERVICES_MODE',
   'test/integration/retention.int-spec.ts': 'deletes in batches on PostgreSQL',

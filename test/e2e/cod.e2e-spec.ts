@@ -1,6 +1,8 @@
 import { CARRIERS } from '@lgw/carriers';
 import { codFee, COD_MAX_SAR, Lane } from '@lgw/kernel';
 import { eligibleServiceLevels } from '@lgw/rating';
+import { PLATFORM_SANDBOX_ACCOUNT } from '@lgw/carriers/shared/sandbox';
+import { openSandboxAccount } from '../support/carrier-connections';
 import { lacks } from '../support/carriers';
 import { DUBAI, JEDDAH, PARCELS, ratesBody, RIYADH } from '../support/fixtures';
 import { eventually } from '../support/eventually';
@@ -333,6 +335,7 @@ describe('cash on delivery', () => {
         expect(operator.body.lines.filter((l: any) => l.carrier_reference === reference)).toEqual([
           {
             carrier: lane.carrier,
+            connection_id: null,
             carrier_reference: reference,
             tracking_number: unknown,
             amount_sar: 5.5,
@@ -488,6 +491,85 @@ describe('cash on delivery', () => {
         expect(res.body.error.details.field).toBe(q.split('=')[0]);
       }
     });
+
+    it.each(COD_LANES.filter((lane) => !lacks(lane.carrier, 'remittance_feed')))(
+      "$carrier: each account's feed pays the shipments booked on it: a team's own connection and the platform's, never the other's",
+      async (lane) => {
+        const own = await t.createTeam(`COD Own Account ${lane.carrier}`);
+        const shared = await t.createTeam(`COD Platform Account ${lane.carrier}`);
+        for (const x of [own, shared]) await t.admin('PUT', `/teams/${x.teamId}/rate-limit`, { per_minute: 100_000 });
+        // Connected while the worker runs: its feed is read from the next run on, no restart.
+        const opened = await openSandboxAccount(t, lane.carrier);
+        const connected = await t.api('/carrier-connections', {
+          method: 'POST',
+          key: own.apiKey,
+          body: { carrier: lane.carrier, credentials: opened.credentials },
+        });
+        expect(connected.status).toBe(201);
+        const mine = await delivered(lane, 40, own.apiKey);
+        const theirs = await delivered(lane, 55, shared.apiKey);
+        const bookedWith = async (tn: string) =>
+          (await t.sandbox('GET', `/sandbox/v1/carriers/${lane.carrier}/shipments/${tn}`)).body.account_id;
+        expect(await bookedWith(mine.tracking_number)).toBe(opened.account_id);
+        expect(await bookedWith(theirs.tracking_number)).toBe(PLATFORM_SANDBOX_ACCOUNT);
+
+        // The carrier pays each account its own cash, under one reference, each on that account's feed.
+        const reference = `PAY-ACCT-${lane.carrier}-${Date.now()}`;
+        const paid = await t.sandbox('POST', `/sandbox/v1/carriers/${lane.carrier}/remittances`, {
+          reference,
+          items: [
+            { tracking_number: mine.tracking_number, amount_sar: 40 },
+            { tracking_number: theirs.tracking_number, amount_sar: 55 },
+          ],
+        });
+        expect(paid.status).toBe(201);
+        expect(paid.body.payouts.sort((x: any, y: any) => x.item_count - y.item_count || x.account_id.localeCompare(y.account_id))).toEqual(
+          [
+            { account_id: opened.account_id, item_count: 1 },
+            { account_id: PLATFORM_SANDBOX_ACCOUNT, item_count: 1 },
+          ].sort((x, y) => x.account_id.localeCompare(y.account_id)),
+        );
+        const ours = await remittanceOf(own.apiKey, lane.carrier, reference);
+        const their = await remittanceOf(shared.apiKey, lane.carrier, reference);
+        expect(ours).toMatchObject({ amount_sar: 40, item_count: 1, status: 'RECONCILED' });
+        expect(their).toMatchObject({ amount_sar: 55, item_count: 1, status: 'RECONCILED' });
+        expect((await remittances(own.apiKey)).map((r) => r.id)).toEqual([ours.id]);
+        expect((await remittances(shared.apiKey)).map((r) => r.id)).toEqual([their.id]);
+        expect((await t.api(`/cod/remittances/${ours.id}`, { key: own.apiKey })).body.items.map((i: any) => i.shipment_id)).toEqual([
+          mine.id,
+        ]);
+        expect((await t.api(`/cod/remittances/${their.id}`, { key: own.apiKey })).status).toBe(404);
+        expect((await t.api('/cod/summary', { key: own.apiKey })).body).toMatchObject({ remitted_sar: 40, collected_sar: 0 });
+        expect((await t.api('/cod/summary', { key: shared.apiKey })).body).toMatchObject({ remitted_sar: 55, collected_sar: 0 });
+
+        // The carrier pays the other team's shipment to this team's account: kept for the operator, never attached.
+        const later = await delivered(lane, 20, shared.apiKey);
+        const wrong = `PAY-WRONG-${lane.carrier}-${Date.now()}`;
+        const misPaid = await t.sandbox('POST', `/sandbox/v1/carriers/${lane.carrier}/remittances`, {
+          reference: wrong,
+          account_id: opened.account_id,
+          items: [{ tracking_number: later.tracking_number, amount_sar: 20 }],
+        });
+        expect(misPaid.body.payouts).toEqual([{ account_id: opened.account_id, item_count: 1 }]);
+        const kept = await eventually(
+          'the mispaid line kept',
+          async () => {
+            const res = await t.admin('GET', `/cod/unmatched-lines?carrier=${lane.carrier}&limit=500`);
+            return res.body.lines.find((l: any) => l.carrier_reference === wrong);
+          },
+          10_000,
+        );
+        expect(kept).toMatchObject({
+          connection_id: connected.body.id,
+          tracking_number: later.tracking_number,
+          amount_sar: 20,
+          reason: 'OTHER_ACCOUNT',
+        });
+        expect((await shipmentOf(later.id, shared.apiKey)).cod).toMatchObject({ status: 'COLLECTED', remittance_id: null });
+        expect((await remittances(shared.apiKey)).some((r) => r.carrier_reference === wrong)).toBe(false);
+        expect((await remittances(own.apiKey)).some((r) => r.carrier_reference === wrong)).toBe(false);
+      },
+    );
 
     it('sums the team to the halala: pending, collected awaiting payout, remitted, overdue and discrepancies', async () => {
       const solo = await t.createTeam('COD Summary Team');

@@ -2,7 +2,7 @@ import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox
 import { CARRIERS } from '@lgw/carriers';
 import { ratesBody } from '../support/fixtures';
 import { apiCall, createTeam, until } from '../support/gateway-client';
-import { GatewayProcesses, startGatewayProcesses } from '../support/gateway-processes';
+import { GatewayChild, GatewayProcesses, startGatewayProcesses } from '../support/gateway-processes';
 import { freePort } from '../support/private-redis';
 
 type Json = any;
@@ -19,6 +19,8 @@ const CARRIER = CARRIERS.find((c) => c.descriptor.service_levels.some((l) => l.c
 describe('a worker killed in the middle of a payout import', () => {
   let sandbox: RunningCarrierSandbox;
   let gw: GatewayProcesses;
+  /** The worker that took over from the killed one. */
+  let recovered: GatewayChild | undefined;
 
   beforeAll(async () => {
     sandbox = await startCarrierSandbox({ port: 0, host: '127.0.0.1', autoAdvanceSeconds: 0 });
@@ -67,7 +69,7 @@ describe('a worker killed in the middle of a payout import', () => {
     const mid = (await call('/cod/remittances')).body;
     expect(mid.remittances.map((r: Json) => r.carrier_reference)).toEqual(['CRASH-PAYOUT-1']);
 
-    gw.spawnWorker({ LGW_FAULT_POINT: '' });
+    recovered = gw.spawnWorker({ LGW_FAULT_POINT: '' });
     // The killed worker's tick holds its lock until BullMQ finds it stalled (30 s), and a schedule's
     // ticks never overlap: the new worker's first import comes after that.
     const done = await until('both payouts imported', 90_000, async () => {
@@ -85,4 +87,56 @@ describe('a worker killed in the middle of a payout import', () => {
     expect(summary.remitted_sar).toBe(66.66);
     for (const s of booked) expect((await call(`/shipments/${s.id}`)).body.cod.status).toBe('REMITTED');
   }, 180_000);
+
+  it("completes a team connection's payout import exactly once (docs/adr/0091)", async () => {
+    const team = await createTeam(gw, 'COD Crash Own Account', 100_000);
+    const call = (path: string, init?: { method?: string; body?: Json }) => apiCall(gw.url, team.key, path, init);
+    const opened = (await (
+      await fetch(`${sandbox.url}/sandbox/v1/carriers/${CARRIER}/accounts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as Json;
+    const connected = await call('/carrier-connections', { method: 'POST', body: { carrier: CARRIER, credentials: opened.credentials } });
+    expect(connected.status).toBe(201);
+    const booked: Json[] = [];
+    for (const cod of [44.44, 55.55]) {
+      const body = ratesBody({ cod_amount: cod });
+      const quote = (await call('/rates', { method: 'POST', body })).body.quotes.find((q: Json) => q.carrier.code === CARRIER);
+      const res = await call('/shipments', { method: 'POST', body: { quote_id: quote.quote_id, ...body } });
+      expect(res.status).toBe(201);
+      booked.push(res.body);
+    }
+    // The worker that recovered stops as a deployment stops it; one that dies at the fault point takes over.
+    recovered!.signal('SIGTERM');
+    await recovered!.exitWithin(30_000);
+    const dying = gw.spawnWorker({ LGW_FAULT_POINT: 'cod.after-payout-recorded' });
+    for (const [i, s] of booked.entries()) {
+      // Paid to the account each shipment was booked with: this team's.
+      const res = await fetch(`${sandbox.url}/sandbox/v1/carriers/${CARRIER}/remittances`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          items: [{ tracking_number: s.tracking_number, amount_sar: s.cod.amount_sar }],
+          reference: `CRASH-OWN-${i + 1}`,
+        }),
+      });
+      expect(((await res.json()) as Json).payouts).toEqual([{ account_id: opened.account_id, item_count: 1 }]);
+    }
+    const exit = await Promise.race([dying.exited, new Promise<never>((_, r) => setTimeout(() => r(new Error('no crash')), 60_000))]);
+    expect(exit.signal).toBe('SIGKILL');
+    expect((await call('/cod/remittances')).body.remittances.map((r: Json) => r.carrier_reference)).toEqual(['CRASH-OWN-1']);
+
+    gw.spawnWorker({ LGW_FAULT_POINT: '' });
+    const done = await until('both payouts of the account imported', 90_000, async () => {
+      const body = (await call('/cod/remittances')).body;
+      return body.total === 2 ? body : undefined;
+    });
+    expect(done.remittances.map((r: Json) => r.carrier_reference).sort()).toEqual(['CRASH-OWN-1', 'CRASH-OWN-2']);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await call('/cod/remittances')).body.total).toBe(2);
+    expect((await call('/cod/summary')).body.remitted_sar).toBe(99.99);
+    for (const s of booked) expect((await call(`/shipments/${s.id}`)).body.cod.status).toBe('REMITTED');
+  }, 240_000);
 });

@@ -100,6 +100,14 @@ export class SqlCarrierConnectionRepository implements CarrierConnectionReposito
     return rows.map(toRecord);
   }
 
+  async activeTeamsOf(carrierCode: string): Promise<CarrierConnectionRecord[]> {
+    const rows: ConnectionRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM carrier_connections WHERE owner = 'team' AND carrier_code = $1 AND status = 'active' ORDER BY created_at, id`,
+      [carrierCode],
+    );
+    return rows.map(toRecord);
+  }
+
   async find(id: string): Promise<CarrierConnectionRecord | null> {
     const rows: ConnectionRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM carrier_connections WHERE id = $1`, [id]);
     return rows[0] ? toRecord(rows[0]) : null;

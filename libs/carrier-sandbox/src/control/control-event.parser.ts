@@ -124,14 +124,17 @@ function parseProof(value: unknown): { ok: true; proof: SandboxProof } | { ok: f
 const MAX_REMITTANCE_ITEMS = 100_000;
 
 export type RemittanceResult =
-  | { ok: true; reference?: string; items: { trackingNumber: string; amountHalalas: number }[] }
+  | { ok: true; reference?: string; accountId?: string; items: { trackingNumber: string; amountHalalas: number }[] }
   | { ok: false; field: string; reason: string };
 
-/** `{items: [{tracking_number, amount_sar}], reference?}`: a payout as a test seeds it. */
+/** `{items: [{tracking_number, amount_sar}], reference?, account_id?}`: a payout as a test seeds it. */
 export function parseRemittance(body: unknown): RemittanceResult {
   if (!isRecord(body)) return { ok: false, field: 'body', reason: 'JSON object required' };
   if (body.reference !== undefined && (typeof body.reference !== 'string' || !/^[A-Za-z0-9._-]{1,64}$/.test(body.reference))) {
     return { ok: false, field: 'reference', reason: 'must be 1 to 64 letters, digits, dots, dashes or underscores' };
+  }
+  if (body.account_id !== undefined && (typeof body.account_id !== 'string' || body.account_id === '')) {
+    return { ok: false, field: 'account_id', reason: "must be the id of one of the carrier's accounts" };
   }
   if (!Array.isArray(body.items) || body.items.length === 0 || body.items.length > MAX_REMITTANCE_ITEMS) {
     return { ok: false, field: 'items', reason: `must list 1 to ${MAX_REMITTANCE_ITEMS} items` };
@@ -147,5 +150,10 @@ export function parseRemittance(body: unknown): RemittanceResult {
     }
     items.push({ trackingNumber: item.tracking_number.trim(), amountHalalas: Math.round(sar * 100) });
   }
-  return { ok: true, items, ...(typeof body.reference === 'string' ? { reference: body.reference } : {}) };
+  return {
+    ok: true,
+    items,
+    ...(typeof body.reference === 'string' ? { reference: body.reference } : {}),
+    ...(typeof body.account_id === 'string' ? { accountId: body.account_id } : {}),
+  };
 }

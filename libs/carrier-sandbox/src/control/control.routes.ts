@@ -1,5 +1,5 @@
 import { FastifyInstance, FastifyReply } from 'fastify';
-import { FaultMode, isRecord, SandboxEvent, SandboxShipment, SandboxState } from '@lgw/carriers/shared/sandbox';
+import { FaultMode, isRecord, PLATFORM_SANDBOX_ACCOUNT, SandboxEvent, SandboxShipment, SandboxState } from '@lgw/carriers/shared/sandbox';
 import { CarrierCredentialSchema, credentialApiName, sampleCredential } from '@lgw/carrier-access';
 import { parseControlEvent, parseRemittance } from './control-event.parser';
 
@@ -125,14 +125,33 @@ export async function controlRoutes(
     return reply.code(201).send({ carrier: shipment.carrier, tracking_number: shipment.trackingNumber, event: eventView(event) });
   });
 
-  // A cash-on-delivery payout: each carrier publishes it in its native style (its simulator).
+  // A cash-on-delivery payout: each carrier publishes it in its native style (its simulator), on
+  // the feed of the account paid. Without account_id each shipment's cash goes to the account it
+  // was booked with (one payout per account, same reference); with it, every line goes to that
+  // account, as a carrier paying a line to the wrong account does.
   scope.post<CarrierParams>('/carriers/:code/remittances', async (request, reply) => {
     const code = carrierOf(request.params.code);
     if (!code) return notFound(reply, `unknown carrier ${request.params.code}`);
     const parsed = parseRemittance(request.body);
     if (!parsed.ok) return invalid(reply, parsed.field, parsed.reason);
-    const remittance = state.addRemittance(code, parsed.items, parsed.reference);
-    return reply.code(201).send({ reference: remittance.reference });
+    const { accountId } = parsed;
+    if (
+      accountId !== undefined &&
+      !state
+        .carrier(code)
+        .accounts.list()
+        .some((a) => a.id === accountId)
+    ) {
+      return invalid(reply, 'account_id', `must be the id of one of carrier ${code}'s accounts`);
+    }
+    const paid =
+      accountId === undefined
+        ? state.payOut(code, parsed.items, parsed.reference)
+        : [state.addRemittance(code, parsed.items, parsed.reference, accountId)];
+    return reply.code(201).send({
+      reference: paid[0].reference,
+      payouts: paid.map((r) => ({ account_id: r.account ?? PLATFORM_SANDBOX_ACCOUNT, item_count: r.items.length })),
+    });
   });
 
   // Merchant accounts (docs/adr/0065): credentials as the carrier's declared schema names them,

@@ -4,7 +4,11 @@ import { ImportRemittancesUseCase } from '../application/import-remittances/impo
 import { APP_CONFIG, AppConfig } from '@lgw/platform';
 import { FeatureJobs, JobsContext } from '@lgw/kernel';
 
-/** Cash-on-delivery payouts, one schedule per carrier (docs/adr/0044-cod-remittances.md). */
+/**
+ * Cash-on-delivery payouts, one schedule per carrier (docs/adr/0044-cod-remittances.md); each run
+ * walks the carrier's accounts as they are then (docs/adr/0091), so connections made or revoked
+ * at runtime need no schedule of their own and no restart.
+ */
 @Injectable()
 export class CodJobs implements FeatureJobs {
   constructor(

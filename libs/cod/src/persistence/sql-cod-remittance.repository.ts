@@ -4,6 +4,8 @@ import { CarrierRemittance } from '@lgw/carrier-access';
 import {
   CodRemittanceRepositoryPort,
   CodSummaryRecord,
+  PayoutAccountKey,
+  PLATFORM_PAYOUT_ACCOUNT,
   RecordedPayout,
   RemittanceItemRecord,
   RemittanceRecord,
@@ -29,51 +31,73 @@ interface MatchRow {
   tracking_number: string;
   cod_amount_halalas: string | null;
   mode: string;
+  /** Booked on the account whose payout is being recorded. */
+  on_account: boolean;
 }
 
 const REMITTANCE_COLUMNS = 'id, team_id, carrier_code, carrier_reference, remitted_at, amount_halalas, item_count, status';
 
 /**
- * Cash-on-delivery payouts (docs/adr/0044-cod-remittances.md). A payout is recorded in one
- * transaction under unique keys: (carrier, reference, team) for each team's remittance, the
- * shipment for its item (a shipment is paid out once), (carrier, reference, tracking number)
- * for an unmatched line. Reading a payout again therefore adds nothing.
+ * Cash-on-delivery payouts (docs/adr/0044-cod-remittances.md, 0091): each carrier account's feed
+ * apart. A payout is recorded in one transaction under unique keys: (carrier, account,
+ * reference, team) for each team's remittance, the shipment for its item (a shipment is paid
+ * out once), (carrier, account, reference, tracking number) for an unmatched line. Reading a
+ * payout again therefore adds nothing.
  */
 export class SqlCodRemittanceRepository implements CodRemittanceRepositoryPort {
   constructor(private readonly dataSource: DataSource) {}
 
-  async cursor(carrierCode: string): Promise<string | null> {
-    const rows: Array<{ cursor: string }> = await this.dataSource.query('SELECT cursor FROM cod_payout_cursors WHERE carrier_code = $1', [
-      carrierCode,
-    ]);
+  async cursor(carrierCode: string, account: PayoutAccountKey): Promise<string | null> {
+    const rows: Array<{ cursor: string }> = await this.dataSource.query(
+      'SELECT cursor FROM cod_payout_cursors WHERE carrier_code = $1 AND account = $2',
+      [carrierCode, account],
+    );
     return rows[0]?.cursor ?? null;
   }
 
-  async saveCursor(carrierCode: string, cursor: string): Promise<void> {
+  async saveCursor(carrierCode: string, account: PayoutAccountKey, cursor: string): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO cod_payout_cursors (carrier_code, cursor, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (carrier_code) DO UPDATE SET cursor = EXCLUDED.cursor, updated_at = EXCLUDED.updated_at`,
-      [carrierCode, cursor],
+      `INSERT INTO cod_payout_cursors (carrier_code, account, cursor, updated_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (carrier_code, account) DO UPDATE SET cursor = EXCLUDED.cursor, updated_at = EXCLUDED.updated_at`,
+      [carrierCode, account, cursor],
     );
   }
 
-  recordPayout(carrierCode: string, payout: CarrierRemittance): Promise<RecordedPayout> {
+  recordPayout(carrierCode: string, account: PayoutAccountKey, payout: CarrierRemittance): Promise<RecordedPayout> {
     // Only the transaction's EntityManager inside: the embedded database has one connection.
-    return this.dataSource.transaction((em) => this.record(em, carrierCode, payout));
+    return this.dataSource.transaction((em) => this.record(em, carrierCode, account, payout));
   }
 
-  private async record(em: EntityManager, carrierCode: string, payout: CarrierRemittance): Promise<RecordedPayout> {
+  private async record(
+    em: EntityManager,
+    carrierCode: string,
+    account: PayoutAccountKey,
+    payout: CarrierRemittance,
+  ): Promise<RecordedPayout> {
     // A tracking number listed twice in one payout counts once (the first line).
     const lines = new Map<string, number>();
     for (const line of payout.lines) if (!lines.has(line.trackingNumber)) lines.set(line.trackingNumber, line.amountHalalas);
     const numbers = [...lines.keys()];
-    let matched: MatchRow[] = numbers.length
+    // The account a shipment was booked on: the platform's when its connection is none (booked
+    // before connections) or a platform connection (the platform's, replaced or not); a team's
+    // connection otherwise. A shipment stored before shipments kept their connection (NULL)
+    // is also taken by its own team's connection: either way it is paid to its own team.
+    const onAccount =
+      account === PLATFORM_PAYOUT_ACCOUNT
+        ? `s.connection_id IS NULL OR s.connection_id IN (SELECT c.id FROM carrier_connections c WHERE c.owner = 'platform')`
+        : `s.connection_id::text = $3 OR (s.connection_id IS NULL AND s.team_id = (SELECT c.team_id FROM carrier_connections c WHERE c.id::text = $3))`;
+    const found: MatchRow[] = numbers.length
       ? await em.query(
-          `SELECT s.id, s.team_id, s.tracking_number, s.cod_amount_halalas, t.mode FROM shipments s JOIN teams t ON t.id = s.team_id
+          `SELECT s.id, s.team_id, s.tracking_number, s.cod_amount_halalas, t.mode, COALESCE(${onAccount}, false) AS on_account
+             FROM shipments s JOIN teams t ON t.id = s.team_id
             WHERE s.carrier_code = $1 AND s.tracking_number = ANY($2::text[])`,
-          [carrierCode, numbers],
+          account === PLATFORM_PAYOUT_ACCOUNT ? [carrierCode, numbers] : [carrierCode, numbers, account],
         )
       : [];
+    // An account pays only what was booked on it: a line naming another account's shipment
+    // (another team's, or the platform's) is the carrier's mistake, kept for the operator.
+    const elsewhere = new Set(found.filter((m) => !m.on_account && m.mode !== 'test').map((m) => m.tracking_number));
+    let matched = found.filter((m) => m.on_account);
     // Test mode moves no money (docs/adr/0060): a payout line naming a test shipment is
     // neither remitted nor left for the operator as unmatched.
     const testNumbers = new Set(matched.filter((m) => m.mode === 'test').map((m) => m.tracking_number));
@@ -87,17 +111,19 @@ export class SqlCodRemittanceRepository implements CodRemittanceRepositoryPort {
     }
     const unmatched: Array<{ trackingNumber: string; reason: string }> = [];
     const known = new Set(matched.map((m) => m.tracking_number));
-    for (const tn of numbers)
-      if (!known.has(tn) && !testNumbers.has(tn)) unmatched.push({ trackingNumber: tn, reason: 'UNKNOWN_TRACKING_NUMBER' });
+    for (const tn of numbers) {
+      if (known.has(tn) || testNumbers.has(tn)) continue;
+      unmatched.push({ trackingNumber: tn, reason: elsewhere.has(tn) ? 'OTHER_ACCOUNT' : 'UNKNOWN_TRACKING_NUMBER' });
+    }
 
     const created: RemittanceRecord[] = [];
     for (const [teamId, rows] of byTeam) {
       const id = randomUUID();
       const inserted: Array<{ id: string }> = await em.query(
-        `INSERT INTO cod_remittances (id, team_id, carrier_code, carrier_reference, remitted_at, amount_halalas, item_count, status)
-         VALUES ($1, $2, $3, $4, $5, 0, 0, 'RECONCILED')
-         ON CONFLICT (carrier_code, carrier_reference, team_id) DO NOTHING RETURNING id`,
-        [id, teamId, carrierCode, payout.reference, payout.remittedAt],
+        `INSERT INTO cod_remittances (id, team_id, carrier_code, account, carrier_reference, remitted_at, amount_halalas, item_count, status)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 'RECONCILED')
+         ON CONFLICT (carrier_code, account, carrier_reference, team_id) DO NOTHING RETURNING id`,
+        [id, teamId, carrierCode, account, payout.reference, payout.remittedAt],
       );
       // Recorded by an earlier read of the same payout: its lines are recorded too.
       if (inserted.length === 0) continue;
@@ -158,8 +184,8 @@ export class SqlCodRemittanceRepository implements CodRemittanceRepositoryPort {
     }
     if (unmatched.length > 0) {
       await em.query(
-        `INSERT INTO cod_unmatched_lines (carrier_code, carrier_reference, tracking_number, amount_halalas, remitted_at, reason)
-         SELECT $1, $2, v.tn, v.amount, $3, v.reason FROM unnest($4::text[], $5::bigint[], $6::text[]) AS v(tn, amount, reason)
+        `INSERT INTO cod_unmatched_lines (carrier_code, account, carrier_reference, tracking_number, amount_halalas, remitted_at, reason)
+         SELECT $1, $7, $2, v.tn, v.amount, $3, v.reason FROM unnest($4::text[], $5::bigint[], $6::text[]) AS v(tn, amount, reason)
          ON CONFLICT DO NOTHING`,
         [
           carrierCode,
@@ -168,6 +194,7 @@ export class SqlCodRemittanceRepository implements CodRemittanceRepositoryPort {
           unmatched.map((u) => u.trackingNumber),
           unmatched.map((u) => lines.get(u.trackingNumber)!),
           unmatched.map((u) => u.reason),
+          account,
         ],
       );
     }
@@ -226,6 +253,7 @@ export class SqlCodRemittanceRepository implements CodRemittanceRepositoryPort {
     if (count.total === 0 || offset >= count.total) return { items: [], total: count.total };
     const rows: Array<{
       carrier_code: string;
+      account: string;
       carrier_reference: string;
       tracking_number: string;
       amount_halalas: string;
@@ -233,7 +261,7 @@ export class SqlCodRemittanceRepository implements CodRemittanceRepositoryPort {
       reason: UnmatchedPayoutLineRecord['reason'];
       recorded_at: Date;
     }> = await this.dataSource.query(
-      `SELECT carrier_code, carrier_reference, tracking_number, amount_halalas, remitted_at, reason, recorded_at
+      `SELECT carrier_code, account, carrier_reference, tracking_number, amount_halalas, remitted_at, reason, recorded_at
          FROM cod_unmatched_lines ${where}
         ORDER BY recorded_at DESC, carrier_code, carrier_reference, tracking_number
         LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
@@ -242,6 +270,7 @@ export class SqlCodRemittanceRepository implements CodRemittanceRepositoryPort {
     return {
       items: rows.map((r) => ({
         carrierCode: r.carrier_code,
+        connectionId: r.account === PLATFORM_PAYOUT_ACCOUNT ? null : r.account,
         carrierReference: r.carrier_reference,
         trackingNumber: r.tracking_number,
         amountHalalas: Number(r.amount_halalas),

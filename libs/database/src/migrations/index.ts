@@ -35,6 +35,7 @@ import { ProofOfDelivery1732100670000 } from './1732100670000-proof-of-delivery.
 import { ShipmentConnection1732100680000 } from './1732100680000-shipment-connection.migration';
 import { CarrierPerformanceMonthly1732100690000 } from './1732100690000-carrier-performance-monthly.migration';
 import { CarrierPerformanceLanes1732100700000 } from './1732100700000-carrier-performance-lanes.migration';
+import { CodPayoutsPerAccount1732100710000 } from './1732100710000-cod-payouts-per-account.migration';
 import { TrackingEventPiece1732100720000 } from './1732100720000-tracking-event-piece.migration';
 import { ShipmentCityKeyIndex1732100550000 } from './1732100550000-shipment-city-key-index.migration';
 import { CarrierWebhookTokens1732100610000 } from './1732100610000-carrier-webhook-tokens.migration';
@@ -86,5 +87,6 @@ export const MIGRATIONS = [
   ShipmentConnection1732100680000,
   CarrierPerformanceMonthly1732100690000,
   CarrierPerformanceLanes1732100700000,
+  CodPayoutsPerAccount1732100710000,
   TrackingEventPiece1732100720000,
 ];

@@ -42,6 +42,9 @@ class MemoryConnections implements CarrierConnectionRepositoryPort {
   async activePlatform() {
     return this.rows.filter((r) => r.owner === 'platform' && r.status === 'active');
   }
+  async activeTeamsOf(carrierCode: string) {
+    return this.rows.filter((r) => r.owner === 'team' && r.carrierCode === carrierCode && r.status === 'active');
+  }
   async find(id: string) {
     return this.rows.find((r) => r.id === id) ?? null;
   }

@@ -38,6 +38,8 @@ export interface CarrierConnectionRepositoryPort {
   activeOfTeam(teamId: string): Promise<CarrierConnectionRecord[]>;
   /** The platform's active connections. */
   activePlatform(): Promise<CarrierConnectionRecord[]>;
+  /** Every team's active connection to a carrier (the accounts whose payout feeds are read). */
+  activeTeamsOf(carrierCode: string): Promise<CarrierConnectionRecord[]>;
   /** Any connection by id, active or revoked (a quote names the one it was priced on). */
   find(id: string): Promise<CarrierConnectionRecord | null>;
   /** Revokes the owner's active connection; false when it has none by that id (another owner's included). */

@@ -65,7 +65,7 @@ export type TrackedPieces = ReadonlyMap<string, readonly string[]>;
 
 /** One cash-on-delivery payout as the carrier published it, in gateway terms. Money in halalas. */
 export interface CarrierRemittance {
-  /** The carrier's own payout reference: with the carrier code, what makes a payout unique. */
+  /** The carrier's own payout reference: with the carrier code and the account paid, what makes a payout unique. */
   readonly reference: string;
   readonly remittedAt: Date;
   readonly lines: readonly { readonly trackingNumber: string; readonly amountHalalas: number }[];

@@ -46,6 +46,13 @@ export interface BookedOnConnection {
   readonly connectionId?: string | null;
 }
 
+/** A carrier account whose cash-on-delivery payouts are read, with the adapter working on it. */
+export interface PayoutAccount {
+  /** Null: the platform's account; else the team connection's id. */
+  readonly connectionId: string | null;
+  readonly adapter: CarrierPort;
+}
+
 @Injectable()
 export class CarrierConnectionResolver {
   // Not a use case: the shared resolution that rating, booking, cancel, destination change and
@@ -156,6 +163,33 @@ export class CarrierConnectionResolver {
     const adapter =
       record.owner === 'team' ? registry.connect?.(record.carrierCode, this.credentials(record)) : registry.get(record.carrierCode);
     return adapter ? { adapter, teamId: record.owner === 'team' ? record.teamId : null } : null;
+  }
+
+  /**
+   * The accounts of a carrier that publish payouts to someone (docs/adr/0091): the platform's,
+   * then every team's active connection, each with the adapter working on its credentials. Read
+   * from the database on every call, so a connection made through any replica is read on the next
+   * run and a revoked one is not read again.
+   */
+  async payoutAccounts(carrierCode: string): Promise<PayoutAccount[]> {
+    // A platform connection changed through another replica moves the platform adapter first.
+    await this.platformRecords(this.clock.now().getTime());
+    const accounts: PayoutAccount[] = [];
+    const platform = this.carriers.get(carrierCode);
+    if (platform) accounts.push({ connectionId: null, adapter: platform });
+    for (const record of await this.connections.activeTeamsOf(carrierCode)) {
+      // A test scope's connection works with the sandbox's carriers (docs/adr/0060).
+      const registry = await carriersFor(this.carriers, record.teamId!);
+      let adapter: CarrierPort | undefined;
+      try {
+        adapter = registry.connect?.(record.carrierCode, this.credentials(record));
+      } catch {
+        // Sealed with another key (WEBHOOK_SECRET_KEY changed): that account cannot be read.
+        continue;
+      }
+      if (adapter) accounts.push({ connectionId: record.id, adapter });
+    }
+    return accounts;
   }
 
   /** Decrypted credentials of a connection: for the adapter only, never kept or shown. */

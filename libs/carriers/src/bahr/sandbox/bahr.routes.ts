@@ -214,10 +214,11 @@ export async function bahrRoutes(scope: FastifyInstance, { state, code }: Simula
   });
 
   // Cash-on-delivery remittances, oldest first, after the caller's last SeqNo; money as "x.xx" strings.
-  operation('/ws/Finance/GetRemittances', (body) => {
+  operation('/ws/Finance/GetRemittances', (body, account) => {
     const after = body.AfterSeqNo === undefined || body.AfterSeqNo === null ? 0 : Number(body.AfterSeqNo);
     if (!Number.isInteger(after) || after < 0) return fault('VAL-102', 'AfterSeqNo must be a whole number >= 0');
-    const rest = carrier.remittances.filter((r) => r.seq > after);
+    // Each account's remittances only: those paid to the account whose credentials ask.
+    const rest = state.remittancesOf(code, account).filter((r) => r.seq > after);
     const page = rest.slice(0, MAX_REMITTANCES);
     const sar = (halalas: number) => (halalas / 100).toFixed(2);
     return envelope({

@@ -228,7 +228,8 @@ export async function darbRoutes(scope: FastifyInstance, { state, code }: Simula
   scope.get<{ Querystring: { after?: string } }>('/api/v1/settlements', async (request, reply) => {
     const after = request.query.after === undefined || request.query.after === '' ? 0 : Number(request.query.after);
     if (!Number.isInteger(after) || after < 0) return fail(reply, 422, 'invalid_request', 'after must be a whole number >= 0');
-    const rest = carrier.remittances.filter((r) => r.seq > after);
+    // Each account's settlement file lists the settlements made to it only.
+    const rest = state.remittancesOf(code, accountOf(request)).filter((r) => r.seq > after);
     const page = rest.slice(0, MAX_SETTLEMENTS);
     const rows = page.flatMap((r) =>
       r.items.map((item) => ({

@@ -229,7 +229,8 @@ export async function sahmRoutes(scope: FastifyInstance, { state, code }: Simula
     }
     const after = decodeCursor(request.query.cursor);
     if (after === null) return sendError(reply, 422, 'invalid_cursor', 'cursor is not valid');
-    const rest = carrier.remittances.filter((r) => r.seq > (after ?? 0));
+    // Each account's feed lists the payouts made to it only.
+    const rest = state.remittancesOf(code, accountOf(request)).filter((r) => r.seq > (after ?? 0));
     const page = rest.slice(0, limit);
     return {
       payouts: page.map((r) => ({

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isTerminal, ShipmentStatus } from '@lgw/kernel';
 import { applyStatus, nextAutomaticStatus, sideOf } from './lifecycle';
 import { describeCity } from './places';
-import { SandboxAccounts } from './sandbox-accounts';
+import { PLATFORM_SANDBOX_ACCOUNT, SandboxAccounts } from './sandbox-accounts';
 import { TEST_SCENARIOS, testScenarioOf } from './test-values';
 import {
   Fault,
@@ -119,6 +119,11 @@ export class CarrierState {
     this.remittances = [];
     this.details.clear();
   }
+}
+
+/** A payout reference in the style the simulated carriers give theirs. */
+function payoutReference(code: string): string {
+  return `${code.toUpperCase()}-PAY-${randomBytes(5).toString('hex').toUpperCase()}`;
 }
 
 /** Keeps a simulator's map of plain JSON values with the sandbox state (see SandboxState.keep). */
@@ -366,20 +371,46 @@ export class SandboxState {
   }
 
   /**
-   * Publishes a payout. The same reference may be published again: carriers re-send payouts,
-   * and the gateway must record each once.
+   * Publishes a payout to one merchant account (the platform's when none is named): only that
+   * account's payout feed lists it. The same reference may be published again: carriers re-send
+   * payouts, and the gateway must record each once.
    */
-  addRemittance(code: string, items: SandboxRemittance['items'], reference?: string): SandboxRemittance {
+  addRemittance(code: string, items: SandboxRemittance['items'], reference?: string, account?: string): SandboxRemittance {
     const carrier = this.carrier(code);
     const remittance: SandboxRemittance = {
       seq: carrier.remittances.length + 1,
-      reference: reference ?? `${code.toUpperCase()}-PAY-${randomBytes(5).toString('hex').toUpperCase()}`,
+      reference: reference ?? payoutReference(code),
       remittedAt: new Date(this.now()),
       items,
+      ...(account && account !== PLATFORM_SANDBOX_ACCOUNT ? { account } : {}),
     };
     carrier.remittances.push(remittance);
     this.changed();
     return remittance;
+  }
+
+  /**
+   * Pays the cash of these lines out as a carrier does, to the account each shipment was booked
+   * with: one payout per account under the same reference, each on that account's feed only. A
+   * line naming no shipment the carrier knows goes to the platform's account.
+   */
+  payOut(code: string, items: SandboxRemittance['items'], reference?: string): SandboxRemittance[] {
+    const byAccount = new Map<string, SandboxRemittance['items'][number][]>();
+    for (const item of items) {
+      const account = this.findShipment(code, item.trackingNumber)?.account ?? PLATFORM_SANDBOX_ACCOUNT;
+      const list = byAccount.get(account);
+      if (list) list.push(item);
+      else byAccount.set(account, [item]);
+    }
+    // One reference for every account's part: the carrier made one payout run.
+    const ref = reference ?? payoutReference(code);
+    return [...byAccount].map(([account, lines]) => this.addRemittance(code, lines, ref, account));
+  }
+
+  /** The payouts an account's feed lists, in publication order. */
+  remittancesOf(code: string, account: string | undefined): SandboxRemittance[] {
+    const paid = account ?? PLATFORM_SANDBOX_ACCOUNT;
+    return this.carrier(code).remittances.filter((r) => (r.account ?? PLATFORM_SANDBOX_ACCOUNT) === paid);
   }
 
   onReset(hook: () => void): void {

@@ -116,6 +116,8 @@ export interface SandboxRemittance {
   readonly reference: string;
   readonly remittedAt: Date;
   readonly items: readonly { readonly trackingNumber: string; readonly amountHalalas: number }[];
+  /** The merchant account paid (SandboxAccounts); absent in payouts saved before accounts were paid apart: the platform's. */
+  readonly account?: string;
 }
 
 export type FaultMode = 'none' | 'down' | 'slow' | 'error';

@@ -8,11 +8,16 @@ const MAX_PAGE_SIZE = 500;
 
 export interface UnmatchedPayoutLineView {
   readonly carrier: string;
+  /** The team connection whose payout carried the line; null: the platform's account. */
+  readonly connection_id: string | null;
   readonly carrier_reference: string;
   readonly tracking_number: string;
   readonly amount_sar: number;
   readonly remitted_at: string;
-  /** UNKNOWN_TRACKING_NUMBER: no shipment of the carrier has it; ALREADY_REMITTED: another payout carried it. */
+  /**
+   * UNKNOWN_TRACKING_NUMBER: no shipment of the carrier has it; OTHER_ACCOUNT: its shipment was
+   * booked on another account of the carrier; ALREADY_REMITTED: another payout carried it.
+   */
   readonly reason: UnmatchedPayoutLineRecord['reason'];
   readonly recorded_at: string;
 }
@@ -45,6 +50,7 @@ export class ListUnmatchedPayoutLinesUseCase {
     return {
       lines: page.items.map((l) => ({
         carrier: l.carrierCode,
+        connection_id: l.connectionId,
         carrier_reference: l.carrierReference,
         tracking_number: l.trackingNumber,
         amount_sar: Money.ofHalalas(l.amountHalalas).toSar(),

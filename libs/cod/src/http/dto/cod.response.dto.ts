@@ -39,13 +39,21 @@ export class CodSummaryDto {
 
 export class UnmatchedPayoutLineDto {
   @ApiProperty() carrier: string;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "the team's carrier connection whose payout carried the line; null: the platform's account",
+  })
+  connection_id: string | null;
   @ApiProperty() carrier_reference: string;
   @ApiProperty() tracking_number: string;
   @ApiProperty() amount_sar: number;
   @ApiProperty({ format: 'date-time' }) remitted_at: string;
   @ApiProperty({
-    enum: ['UNKNOWN_TRACKING_NUMBER', 'ALREADY_REMITTED'],
-    description: 'no shipment of the carrier has the tracking number, or another payout carried the shipment already',
+    enum: ['UNKNOWN_TRACKING_NUMBER', 'ALREADY_REMITTED', 'OTHER_ACCOUNT'],
+    description:
+      'no shipment of the carrier has the tracking number, another payout carried the shipment already, or the shipment was booked on another account of the carrier than the one that paid',
   })
   reason: string;
   @ApiProperty({ format: 'date-time' }) recorded_at: string;
