@@ -13,6 +13,18 @@ export class RecipientCarrierDto {
   @ApiProperty() name_ar: string;
 }
 
+/** Which parcel of several a scan is about, or null: inline, for "an object or null" (OpenAPI 3.0). */
+const RECIPIENT_PIECE_SCHEMA = {
+  type: 'object',
+  nullable: true,
+  description: 'the parcel a scan is about, of a shipment of several (docs/adr/0087); null: the whole shipment',
+  required: ['number', 'of'],
+  properties: {
+    number: { type: 'integer', minimum: 1, example: 2 },
+    of: { type: 'integer', minimum: 2, example: 3 },
+  },
+};
+
 export class RecipientEventDto {
   @ApiProperty() code: string;
   @ApiProperty() status_en: string;
@@ -21,6 +33,7 @@ export class RecipientEventDto {
   @ApiProperty({ type: String, nullable: true }) place_ar: string | null;
   @ApiProperty({ format: 'date-time' }) occurred_at: string;
   @ApiProperty() is_exception: boolean;
+  @ApiProperty(RECIPIENT_PIECE_SCHEMA as never) piece: { number: number; of: number } | null;
 }
 
 export class RecipientIssueDto {
