@@ -5,6 +5,8 @@ import { AymakanShipment, AymakanWebhookPayload } from '@lgw/carriers/aymakan/ay
 import sampleRequest from '@lgw/carriers/aymakan/fixtures/shipping-create.request.json';
 import sampleAnswer from '@lgw/carriers/aymakan/fixtures/shipping-create.response.json';
 import sampleProblem from '@lgw/carriers/aymakan/fixtures/error-validation.json';
+import sampleReverseRequest from '@lgw/carriers/aymakan/fixtures/reverse-pickup-create.request.json';
+import sampleReverseAnswer from '@lgw/carriers/aymakan/fixtures/reverse-pickup-create.response.json';
 import sampleCancelRefused from '@lgw/carriers/aymakan/fixtures/cancel-refused.json';
 import sampleTracking from '@lgw/carriers/aymakan/fixtures/shipping-track.response.json';
 import sampleWebhook from '@lgw/carriers/aymakan/fixtures/webhook-delivered.json';
@@ -50,6 +52,34 @@ describe('aymakan specifics: documented samples and simulator', () => {
     expect(fromAymakanShipment(sampleAnswer.shipping as AymakanShipment).trackingNumber).toMatch(/^AY\d{10}$/);
     expect(fromAymakanShipment(answer.json.shipping).trackingNumber).toMatch(/^AY\d{10}$/);
     expect(answer.json.shipping.pdf_label).toMatch(/\/pdf\/generate\/[0-9a-f-]{36}$/);
+  });
+
+  it('answers the documented reverse pickup request in the documented shape (an RP AWB under data), read alike by the adapter', async () => {
+    const answer = await native('POST', '/v2/shipping/create/reverse_pickup', sampleReverseRequest);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.json)).toEqual(Object.keys(sampleReverseAnswer));
+    expect(Object.keys(answer.json.data)).toEqual(Object.keys(sampleReverseAnswer.data));
+    expect(Object.keys(answer.json.data.shipping)).toEqual(expect.arrayContaining(Object.keys(sampleReverseAnswer.data.shipping)));
+    expect(answer.json.data.shipping.is_reverse_pickup).toBe(1);
+    for (const shipping of [sampleReverseAnswer.data.shipping, answer.json.data.shipping]) {
+      expect(fromAymakanShipment(shipping as unknown as AymakanShipment).trackingNumber).toMatch(/^RP\d{8}$/);
+    }
+    const { products: _products, ...withoutProducts } = sampleReverseRequest;
+    const refused = await native('POST', '/v2/shipping/create/reverse_pickup', withoutProducts);
+    expect(refused.status).toBe(422);
+    expect(aymakanRefusal(refused.json)).toMatch(/^products: /);
+  });
+
+  it('books a customer return as a reverse pickup: collected from the customer, back to the merchant, found by its reference', async () => {
+    const { adapter, control } = ctx();
+    const outbound = bookingRequest('aymakan_ecommerce_domestic');
+    const request = { ...outbound, origin: outbound.destination, destination: outbound.origin, returnOf: 'shp_delivered' };
+    const booking = await adapter.book(request);
+    expect(booking.trackingNumber).toMatch(/^RP\d{8}$/);
+    const held = await control.shipment('aymakan', booking.trackingNumber);
+    expect(held.origin.city).toBe(request.origin.city);
+    expect(held.destination.city).toBe(request.destination.city);
+    expect(await adapter.findBookingByReference(request.shipmentId)).toEqual({ ...booking, cancelled: false });
   });
 
   it('tracks in the documented shape: the same entries give the same events on both sides', async () => {

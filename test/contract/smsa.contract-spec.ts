@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CarrierRejectedError } from '@lgw/kernel';
 import { fromSmsaShipment, fromSmsaTracking, smsaRefusal } from '@lgw/carriers/smsa/smsa.mapper';
 import { SMSA_SANDBOX_KEY } from '@lgw/carriers/smsa/smsa.settings';
@@ -5,6 +7,7 @@ import { SmsaTracking } from '@lgw/carriers/smsa/smsa.wire-types';
 import sampleRequest from '@lgw/carriers/smsa/fixtures/b2c-new.request.json';
 import sampleAnswer from '@lgw/carriers/smsa/fixtures/b2c-new.response.json';
 import sampleProblem from '@lgw/carriers/smsa/fixtures/error-validation.json';
+import sampleReturnRequest from '@lgw/carriers/smsa/fixtures/c2b-new.request.json';
 import sampleLookup from '@lgw/carriers/smsa/fixtures/statuslookup.response.json';
 import sampleTracking from '@lgw/carriers/smsa/fixtures/track-single.response.json';
 import { carrierContractContext } from './support/carrier-contract.suite';
@@ -42,6 +45,52 @@ describe('smsa specifics: documented samples and simulator', () => {
     const fromSimulator = fromSmsaShipment(answer.json as typeof sampleAnswer);
     expect(fromSample.trackingNumber).toMatch(/^\d{12}$/);
     expect(fromSimulator.trackingNumber).toMatch(/^\d{12}$/);
+  });
+
+  it('answers the documented C2B (return) request like a B2C booking, read alike; its query holds the waybill', async () => {
+    const answer = await native('POST', '/api/c2b/new', sampleReturnRequest);
+    expect(answer.status).toBe(200);
+    expect(shape(answer.json)).toEqual(shape(sampleAnswer));
+    const booked = fromSmsaShipment(answer.json as typeof sampleAnswer);
+    expect(booked.trackingNumber).toMatch(/^\d{12}$/);
+    expect(shape((await native('GET', `/api/c2b/query/${booked.trackingNumber}`)).json)).toEqual(shape(sampleAnswer));
+    // A C2B AWB is not a B2C shipment, and a C2B takes no ShipperAddress/ConsigneeAddress.
+    expect((await native('GET', `/api/shipment/b2c/query/${booked.trackingNumber}`)).status).toBe(404);
+    const { PickupAddress: _pickup, ...withoutPickup } = sampleReturnRequest;
+    const refused = await native('POST', '/api/c2b/new', { ...withoutPickup, OrderNumber: 'NoPickup001' });
+    expect(refused.status).toBe(400);
+    expect(smsaRefusal(refused.json)).toMatch(/PickupAddress/);
+  });
+
+  it('books a customer return as C2B on the account, collected from the customer, found by reference and labelled; its C2B cancel as documented', async () => {
+    const { adapter, control } = ctx();
+    const outbound = bookingRequest('smsa_ecommerce_domestic');
+    const request = { ...outbound, origin: outbound.destination, destination: outbound.origin, returnOf: 'shp_delivered' };
+    const booking = await adapter.book(request);
+    const held = await control.shipment('smsa', booking.trackingNumber);
+    expect(held).toMatchObject({ service: 'EDCR' });
+    expect(held.origin.city).toBe(request.origin.city);
+    expect(held.destination.city).toBe(request.destination.city);
+    expect(await adapter.findBookingByReference(request.shipmentId)).toMatchObject({
+      trackingNumber: booking.trackingNumber,
+      cancelled: false,
+    });
+    expect((await adapter.fetchLabel!(booking.trackingNumber)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The simulator serves SMSA's C2B cancel, answered in plain text as documented (the adapter does not ask it: docs/carriers/smsa.md).
+    const documented = readFileSync(join(__dirname, '../../libs/carriers/src/smsa/fixtures/c2b-cancel.response.txt'), 'utf8');
+    const res = await fetch(`${ctx().sandbox.url}/smsa/api/c2b/cancel/${booking.trackingNumber}`, {
+      method: 'POST',
+      headers: { apikey: SMSA_SANDBOX_KEY },
+    });
+    expect({ status: res.status, text: await res.text() }).toEqual({ status: 200, text: documented });
+    expect((await control.shipment('smsa', booking.trackingNumber)).cancelled).toBe(true);
+    // Not a C2B AWB: 404, as SMSA has no B2C cancel.
+    const outboundBooking = await adapter.book(bookingRequest('smsa_ecommerce_domestic'));
+    const b2c = await fetch(`${ctx().sandbox.url}/smsa/api/c2b/cancel/${outboundBooking.trackingNumber}`, {
+      method: 'POST',
+      headers: { apikey: SMSA_SANDBOX_KEY },
+    });
+    expect(b2c.status).toBe(404);
   });
 
   it('tracks in the documented shape: same scans, same events on both sides', async () => {

@@ -159,6 +159,44 @@ describe('real carriers on a merchant account', () => {
       expect(codes).toEqual(expect.arrayContaining(['DELIVERED', 'OUT_FOR_DELIVERY', 'EXCEPTION_FAILED_DELIVERY_ATTEMPT', 'PICKED_UP']));
     });
 
+    it("books a customer return on the merchant's account where the carrier takes returns, else refuses", async () => {
+      const original = await bookOne();
+      const at = (step: number) => new Date(Date.parse(original.created_at) + step * 1000).toISOString();
+      // Scans after the booking, a second apart (the carrier's resolution), none in the future.
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      await inject(original.tracking_number, { code: 'PICKED_UP', occurred_at: at(1) });
+      await inject(original.tracking_number, { code: 'OUT_FOR_DELIVERY', occurred_at: at(2) });
+      await inject(original.tracking_number, { code: 'DELIVERED', occurred_at: at(3) });
+      await sync();
+      expect((await t.api(`/shipments/${original.id}`, { key: team.apiKey })).body.status).toBe('DELIVERED');
+
+      const before = (await t.sandbox('GET', `/sandbox/v1/carriers/${code}/stats`)).body.bookings;
+      const res = await t.api(`/shipments/${original.id}/return`, { method: 'POST', key: team.apiKey, body: { reason: 'Wrong size' } });
+      if (!carrier.descriptor.capabilities.returns) {
+        expect(res.status).toBe(422);
+        expect(res.body.error.details).toMatchObject({
+          field: 'carrier',
+          reason: expect.stringContaining('does not take returns'),
+          reason_ar: expect.any(String),
+        });
+        expect((await t.sandbox('GET', `/sandbox/v1/carriers/${code}/stats`)).body.bookings).toBe(before);
+        return;
+      }
+      expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
+      expect(res.body).toMatchObject({ is_return: true, return_of: original.id, carrier: { code } });
+      expect(res.body.tracking_number).not.toBe(original.tracking_number);
+      // Booked at the carrier on the merchant's account, travelling from the customer back to the merchant.
+      const atCarrier = (await t.sandbox('GET', `/sandbox/v1/carriers/${code}/shipments/${res.body.tracking_number}`)).body;
+      expect(atCarrier).toMatchObject({ tracking_number: res.body.tracking_number, account_id: opened.account_id });
+      expect(atCarrier.origin.city).toBe(original.destination.city);
+      expect(atCarrier.destination.city).toBe(original.origin.city);
+      // The carrier's own document for the return's AWB.
+      const label = await fetch(`${t.url}/api/v1/labels/${res.body.id}`, { headers: { authorization: `Bearer ${team.apiKey}` } });
+      expect(label.status).toBe(200);
+      const body = Buffer.from(await label.arrayBuffer());
+      expect(body.subarray(0, 5).toString('latin1')).toBe(carrier.descriptor.capabilities.labels!.formats[0] === 'zpl' ? '^XA' : '%PDF-');
+    });
+
     it('prices through its own rate API where it has one, within its deadline (a silent carrier is left out, said in a warning), else from rate cards', async () => {
       const registry = createCarrierRegistry({ sandboxUrl: t.sandboxUrl, env: {} });
       const quotesItself = registry.get(code)!.quoteRate !== undefined;

@@ -108,7 +108,7 @@ describe('customer returns', () => {
         [ret.id],
       );
       expect(Number(created[0].n)).toBe(1);
-      // Its label says RETURN in both languages.
+      // Its label: the gateway's says RETURN in both languages; a carrier that issues its own (a real carrier's AWB) prints its own.
       const label = await eventually('the return label', async () => {
         const r = await fetch(`${t.url}${ret.label_url}`, { headers: { authorization: `Bearer ${team.apiKey}` } });
         return r.status === 200 ? Buffer.from(await r.arrayBuffer()) : undefined;
@@ -116,7 +116,7 @@ describe('customer returns', () => {
       const path = await savePdf(dir, label);
       expect((await pdfInfo(path)).pages).toBe(1);
       const text = await pdfText(path);
-      expect(text).toContain('RETURN');
+      if (!CARRIERS.find((c) => c.descriptor.code === carrier)!.descriptor.capabilities.labels) expect(text).toContain('RETURN');
       expect(text).toContain(ret.tracking_number);
       // The invoice shows a return_fee line for it, not a shipment line.
       const invoice = await eventually('the return fee', async () => {

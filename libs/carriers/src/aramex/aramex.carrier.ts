@@ -32,6 +32,7 @@ export const ARAMEX_CARRIER: CarrierDefinition = {
       pickups: { collectionDays: [0, 1, 2, 3, 4], hours: { from: '09:00', to: '18:00' } },
       // Aramex's own waybill report (PrintLabel, report 9201) is the label: a PDF.
       labels: { formats: ['pdf_4x6'] },
+      // No `returns`: the Shipping Services API has no return product or operation (docs/carriers/aramex.md).
     },
   },
   settings: {

@@ -19,6 +19,7 @@ import {
   fromAymakanWebhook,
   isAymakanCancelled,
   isAymakanWebhook,
+  toAymakanReversePickup,
   toAymakanService,
   toAymakanShipping,
 } from './aymakan.mapper';
@@ -53,8 +54,13 @@ export class AymakanAdapter implements CarrierPort {
   async book(request: CarrierBookingRequest): Promise<CarrierBooking> {
     const service = toAymakanService(request.serviceCode);
     if (!service) throw new CarrierRejectedError(this.code, `unknown service level ${request.serviceCode}`);
+    // Not retried: a lost answer is learnt by the reference instead (recovery; a reverse pickup keeps it too).
+    if (request.returnOf) {
+      const body = toAymakanReversePickup(request, service);
+      const answer = await this.guard.run('book return', (signal) => this.client.createReversePickup(body, signal), { idempotent: false });
+      return fromAymakanShipment(answer.data?.shipping);
+    }
     const body = toAymakanShipping(request, service);
-    // Not retried: a lost answer is learnt by the reference instead (recovery).
     const answer = await this.guard.run('book', (signal) => this.client.createShipping(body, signal), { idempotent: false });
     return fromAymakanShipment(answer.shipping);
   }

@@ -33,6 +33,8 @@ export const AYMAKAN_CARRIER: CarrierDefinition = {
       passthrough: false,
       // Aymakan's AWB: a PDF behind the link its answers carry (pdf_label).
       labels: { formats: ['pdf_4x6'] },
+      // Customer returns: a reverse pickup (POST /v2/shipping/create/reverse_pickup) on the same product and rate card.
+      returns: { services: ['aymakan_ecommerce_domestic'] },
       // Collections in Aymakan's time slots, by a count of parcels (docs/carriers/aymakan.md, pickups).
       // Collection days are assumed (Sunday to Thursday); the day's open slots are asked at booking.
       pickups: {

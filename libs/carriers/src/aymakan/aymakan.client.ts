@@ -10,6 +10,8 @@ import {
   AymakanPickupAnswer,
   AymakanPickupListAnswer,
   AymakanPickupRequest,
+  AymakanReversePickupAnswer,
+  AymakanReversePickupRequest,
   AymakanShipment,
   AymakanShippingRequest,
   AymakanTimeSlotsAnswer,
@@ -24,6 +26,11 @@ export class AymakanClient {
 
   async createShipping(body: AymakanShippingRequest, signal: AbortSignal): Promise<AymakanCreateAnswer> {
     return this.expectOk(await this.call('POST', '/v2/shipping/create', signal, body));
+  }
+
+  /** POST /v2/shipping/create/reverse_pickup: a customer return, collected from the customer for the merchant. */
+  async createReversePickup(body: AymakanReversePickupRequest, signal: AbortSignal): Promise<AymakanReversePickupAnswer> {
+    return this.expectOk(await this.call('POST', '/v2/shipping/create/reverse_pickup', signal, body));
   }
 
   /** GET /v2/shipping/track/{ids}: comma-separated AWBs; "No shipments found" (422) when none is known. */

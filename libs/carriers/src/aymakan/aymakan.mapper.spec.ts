@@ -1,4 +1,7 @@
 import request from './fixtures/shipping-create.request.json';
+import reverseRequest from './fixtures/reverse-pickup-create.request.json';
+import reverseCreated from './fixtures/reverse-pickup-create.response.json';
+import reverseRefused from './fixtures/reverse-pickup-not-allowed.json';
 import created from './fixtures/shipping-create.response.json';
 import tracked from './fixtures/shipping-track.response.json';
 import refused from './fixtures/error-validation.json';
@@ -13,6 +16,7 @@ import {
   fromAymakanTracking,
   fromAymakanWebhook,
   isAymakanWebhook,
+  toAymakanReversePickup,
   toAymakanShipping,
 } from './aymakan.mapper';
 import { AymakanShipment, AymakanWebhookPayload } from './aymakan.wire-types';
@@ -71,6 +75,44 @@ describe('Aymakan mapper', () => {
       carrierReference: 'AY2866494373',
     });
     expect(() => fromAymakanShipment({} as AymakanShipment)).toThrow(/malformed/);
+  });
+
+  it("writes the documented reverse pickup request: the customer as delivery_*, the merchant's business as collection_*, products, no COD", () => {
+    // A return: the customer (the outbound's destination) sends back to the merchant.
+    const back: CarrierBookingRequest = {
+      ...booking,
+      origin: booking.destination,
+      destination: booking.origin,
+      codAmountHalalas: undefined,
+      returnOf: 'shp_00',
+    };
+    const body = toAymakanReversePickup(back, 'ONP');
+    // cod_amount only with is_cod 1: a return carries no cash on delivery.
+    const optional = ['delivery_email', 'collection_email', 'collection_description', 'cod_amount'];
+    for (const field of Object.keys(reverseRequest).filter((f) => !optional.includes(f))) {
+      expect(body).toHaveProperty(field);
+    }
+    expect(body).not.toHaveProperty('service_type');
+    expect(body).toMatchObject({
+      reference: 'shp_01',
+      is_cod: 0,
+      // Aymakan collects from the delivery party and brings the parcel back to the collection party.
+      delivery_address: 'Riyadh',
+      delivery_phone: '0540000000',
+      collection_address: 'Al Sahafa',
+      collection_phone: '966540000000',
+      requested_by: 'Ahmed',
+      products: [{ sku: 'shp_00', qty: 1, price: 1 }],
+      pieces: 1,
+    });
+  });
+
+  it('takes the RP AWB of the documented reverse pickup answer, and words its refusal', () => {
+    expect(fromAymakanShipment(reverseCreated.data.shipping as unknown as AymakanShipment)).toEqual({
+      trackingNumber: 'RP47082146',
+      carrierReference: 'RP47082146',
+    });
+    expect(aymakanRefusal(reverseRefused)).toBe('rp: You are not allowed to create RP shipments. Contact sales team.');
   });
 
   it('reads the documented tracking sample oldest first, in Riyadh time, with stable ids and the places descriptions name', () => {

@@ -5,7 +5,14 @@ import { CarrierTransportError } from '../shared/carrier-transport.error';
 import { parseRiyadhDateTime } from '../shared/riyadh-time';
 import { sumKg } from '../shared/units';
 import { AYMAKAN_STATUS_MAP } from './aymakan.status-map';
-import { AymakanProblem, AymakanShipment, AymakanShippingRequest, AymakanTrackingInfo, AymakanWebhookPayload } from './aymakan.wire-types';
+import {
+  AymakanProblem,
+  AymakanReversePickupRequest,
+  AymakanShipment,
+  AymakanShippingRequest,
+  AymakanTrackingInfo,
+  AymakanWebhookPayload,
+} from './aymakan.wire-types';
 
 /** Gateway service level → Aymakan service_type (ONP: its e-commerce delivery). */
 const AYMAKAN_SERVICES: Readonly<Record<string, string>> = {
@@ -68,6 +75,25 @@ export function toAymakanShipping(request: CarrierBookingRequest, service: strin
     ...(largest ? { length: largest.length_cm, width: largest.width_cm, height: largest.height_cm } : {}),
     pieces: request.parcels.length,
     items_count: request.parcels.length,
+  };
+}
+
+/**
+ * POST /v2/shipping/create/reverse_pickup, a customer return. Aymakan reads the parties as on
+ * the outbound shipment and reverses the journey itself: `delivery_*` is the customer the
+ * courier collects from (the return's origin), `collection_*` the merchant's business it goes
+ * back to (the documentation: "the main collection or entity or business name"). No service
+ * type; the products are required: one line for the parcels going back, at the declared value.
+ */
+export function toAymakanReversePickup(request: CarrierBookingRequest, service: string): AymakanReversePickupRequest {
+  const outbound = toAymakanShipping(
+    { ...request, origin: request.destination, destination: request.origin, codAmountHalalas: 0 },
+    service,
+  );
+  const { service_type: _type, delivery_national_address: _national, ...parties } = outbound;
+  return {
+    ...parties,
+    products: [{ sku: request.returnOf ?? request.shipmentId, qty: request.parcels.length, price: outbound.declared_value }],
   };
 }
 

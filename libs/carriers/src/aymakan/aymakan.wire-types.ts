@@ -73,6 +73,20 @@ export interface AymakanTrackingInfo {
   created_at: string;
 }
 
+/**
+ * POST /v2/shipping/create/reverse_pickup: the create request's parties without a service type,
+ * with the products going back (required).
+ */
+export interface AymakanReversePickupRequest extends Omit<AymakanShippingRequest, 'service_type' | 'delivery_national_address'> {
+  products: { sku: string; qty: number; price: number }[];
+}
+
+/** The reverse pickup's answer: the shipment under `data` (its AWB starts with RP). */
+export interface AymakanReversePickupAnswer {
+  success: boolean;
+  data?: { shipping?: AymakanShipment };
+}
+
 export interface AymakanCreateAnswer {
   success: boolean;
   shipping: AymakanShipment;

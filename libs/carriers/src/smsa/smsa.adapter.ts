@@ -11,7 +11,16 @@ import {
 import { CarrierOperationNotSupportedError, CarrierRejectedError } from '@lgw/kernel';
 import { CarrierCallGuard } from '../shared/carrier-call-guard';
 import { SmsaClient } from './smsa.client';
-import { fromSmsaShipment, fromSmsaTracking, smsaLabel, smsaTrackingRequests, toSmsaB2cRequest, toSmsaService } from './smsa.mapper';
+import {
+  fromSmsaShipment,
+  fromSmsaTracking,
+  smsaLabel,
+  smsaTrackingRequests,
+  toSmsaB2cRequest,
+  toSmsaC2bRequest,
+  toSmsaService,
+} from './smsa.mapper';
+import { SmsaShipmentAnswer } from './smsa.wire-types';
 import { SmsaSettings } from './smsa.settings';
 
 /** AWBs per POST /api/track/bulk. */
@@ -38,8 +47,12 @@ export class SmsaAdapter implements CarrierPort {
   async book(request: CarrierBookingRequest): Promise<CarrierBooking> {
     const service = toSmsaService(request.serviceCode);
     if (!service) throw new CarrierRejectedError(this.code, `unknown service level ${request.serviceCode}`);
+    // SMSA does not dedupe a re-sent shipment: never retried (recovery asks by OrderNumber instead, a C2B's too).
+    if (request.returnOf) {
+      const body = toSmsaC2bRequest(request, this.now());
+      return fromSmsaShipment(await this.guard.run('book return', (signal) => this.client.createC2b(body, signal), { idempotent: false }));
+    }
     const body = toSmsaB2cRequest(request, service, this.now());
-    // SMSA does not dedupe a re-sent shipment: never retried (recovery asks by OrderNumber instead).
     const answer = await this.guard.run('book', (signal) => this.client.createB2c(body, signal), { idempotent: false });
     return fromSmsaShipment(answer);
   }
@@ -47,17 +60,29 @@ export class SmsaAdapter implements CarrierPort {
   /**
    * SMSA has no cancel for B2C shipments (docs/adr/0076-real-carriers.md): the gateway voids the
    * shipment itself, keeps it off pickups and manifests and does not bill it; nothing is sent.
+   * A customer return (C2B) is voided alike: the AWB does not say it is a C2B, so SMSA's C2B
+   * cancel is not asked (docs/carriers/smsa.md).
    */
   async cancel(_trackingNumber: string): Promise<void> {
     return;
   }
 
-  /** SMSA's own waybill document (the PDF it issued at booking), byte for byte. */
+  /** SMSA's own waybill document (the PDF it issued at booking), byte for byte: a B2C shipment's, else a C2B's. */
   async fetchLabel(trackingNumber: string): Promise<Buffer> {
-    const answer = await this.guard.run('label', (signal) => this.client.queryB2c(trackingNumber, signal), { idempotent: true });
+    const answer = await this.guard.run(
+      'label',
+      (signal) => this.client.queryB2c(trackingNumber, signal).catch((error: unknown) => this.c2bAfterB2c(error, trackingNumber, signal)),
+      { idempotent: true },
+    );
     const label = smsaLabel(answer, trackingNumber);
     if (!label) throw new CarrierRejectedError(this.code, `no waybill document for AWB ${trackingNumber}`);
     return label;
+  }
+
+  /** A B2C query SMSA refused (not a B2C AWB): the same AWB as a C2B shipment. */
+  private c2bAfterB2c(error: unknown, awb: string, signal: AbortSignal): Promise<SmsaShipmentAnswer> {
+    if (!(error instanceof CarrierRejectedError)) throw error;
+    return this.client.queryC2b(awb, signal);
   }
 
   async findBookingByReference(gatewayReference: string): Promise<CarrierBookingFound | null> {

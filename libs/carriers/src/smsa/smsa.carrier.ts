@@ -36,6 +36,8 @@ export const SMSA_CARRIER: CarrierDefinition = {
       // SMSA issues an AWB and a waybill per parcel ("Parcels"): the pieces carry SMSA's numbers (docs/adr/0087).
       pieces: { max: 20, numbering: 'carrier' },
       proofOfDelivery: { methods: ['NONE'] },
+      // Customer returns: a C2B shipment (POST /api/c2b/new, service EDCR), priced from the e-commerce card.
+      returns: { services: ['smsa_ecommerce_domestic'] },
     },
   },
   settings: { liveBaseUrl: 'https://ecomapis.smsaexpress.com', credentials: { apiKey: SMSA_SANDBOX_KEY }, tuning: [] },

@@ -1,7 +1,7 @@
 import { checkAnswer, HttpAnswer, joinUrl, readJson, readJsonIfAny, sendHttp } from '../shared/carrier-http';
 import { smsaErrorMessage } from './smsa.mapper';
 import { SmsaSettings } from './smsa.settings';
-import { SmsaB2cShipmentRequest, SmsaShipmentAnswer, SmsaStatusLookup, SmsaTracking } from './smsa.wire-types';
+import { SmsaB2cShipmentRequest, SmsaC2bShipmentRequest, SmsaShipmentAnswer, SmsaStatusLookup, SmsaTracking } from './smsa.wire-types';
 
 const CARRIER = 'smsa';
 
@@ -16,6 +16,16 @@ export class SmsaClient {
   /** GET /api/shipment/b2c/query/{AWB}: the shipment as booked, its waybill files included. */
   async queryB2c(awb: string, signal: AbortSignal): Promise<SmsaShipmentAnswer> {
     return this.expectOk(await this.call('GET', `/api/shipment/b2c/query/${encodeURIComponent(awb)}`, signal));
+  }
+
+  /** POST /api/c2b/new: a customer return, answered like a B2C shipment. */
+  async createC2b(body: SmsaC2bShipmentRequest, signal: AbortSignal): Promise<SmsaShipmentAnswer> {
+    return this.expectOk(await this.call('POST', '/api/c2b/new', signal, JSON.stringify(body)));
+  }
+
+  /** GET /api/c2b/query/{AWB}: a C2B shipment as booked, its waybill files included. */
+  async queryC2b(awb: string, signal: AbortSignal): Promise<SmsaShipmentAnswer> {
+    return this.expectOk(await this.call('GET', `/api/c2b/query/${encodeURIComponent(awb)}`, signal));
   }
 
   async trackSingle(awb: string, signal: AbortSignal): Promise<SmsaTracking | null> {
@@ -55,8 +65,11 @@ export class SmsaClient {
   }
 
   private expectOk<T>(answer: HttpAnswer): T {
-    const refusal = (refused: HttpAnswer) =>
-      smsaErrorMessage(readJsonIfAny<unknown>(refused) ?? refused.body.toString('utf8').slice(0, 500), refused.status);
-    return readJson<T>(checkAnswer(CARRIER, answer, refusal));
+    return readJson<T>(checkAnswer(CARRIER, answer, refusalOf));
   }
+}
+
+/** SMSA's refusal in its words: the validation problem's messages, else the start of what it answered. */
+function refusalOf(refused: HttpAnswer): string {
+  return smsaErrorMessage(readJsonIfAny<unknown>(refused) ?? refused.body.toString('utf8').slice(0, 500), refused.status);
 }

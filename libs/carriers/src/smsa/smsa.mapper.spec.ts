@@ -1,6 +1,7 @@
 import { CarrierBookingRequest } from '@lgw/carrier-access';
 import createRequest from './fixtures/b2c-new.request.json';
 import createAnswer from './fixtures/b2c-new.response.json';
+import returnRequest from './fixtures/c2b-new.request.json';
 import validationError from './fixtures/error-validation.json';
 import trackSingle from './fixtures/track-single.response.json';
 import {
@@ -12,6 +13,7 @@ import {
   smsaShipDate,
   smsaTrackingRequests,
   toSmsaB2cRequest,
+  toSmsaC2bRequest,
 } from './smsa.mapper';
 import { SmsaShipmentAnswer, SmsaTracking } from './smsa.wire-types';
 
@@ -50,6 +52,34 @@ describe('smsa mapper', () => {
     expect(body.ConsigneeAddress).toMatchObject({ ContactPhoneNumber: '0500000001', Country: 'SA', ShortCode: 'JESA3591' });
     expect(body.ShipperAddress.ContactPhoneNumber).toBe('966500000002');
     expect(body.ShipperAddress).not.toHaveProperty('ShortCode');
+  });
+
+  it('writes a customer return as a C2B shipment with the documented fields: picked up from the customer, back to the merchant', () => {
+    // The return travels from the customer (the outbound's destination) to the merchant.
+    const back: CarrierBookingRequest = {
+      ...request,
+      origin: request.destination,
+      destination: request.origin,
+      codAmountHalalas: undefined,
+      returnOf: 'shp_delivered',
+    };
+    const body = toSmsaC2bRequest(back, new Date('2025-03-01T21:30:00Z'));
+    expect(Object.keys(body).sort()).toEqual(Object.keys(returnRequest).sort());
+    expect(Object.keys(body.PickupAddress).every((key) => key in returnRequest.PickupAddress)).toBe(true);
+    expect(body).toMatchObject({
+      OrderNumber: request.shipmentId,
+      ServiceCode: 'EDCR',
+      DeclaredValue: 150.5,
+      Parcels: 2,
+      Weight: 1.205,
+      ShipDate: '2025-03-02T00:30:00',
+      PickupAddress: { City: 'Jeddah', ContactPhoneNumber: '0500000001' },
+      ReturnToAddress: { City: 'Riyadh', ContactPhoneNumber: '966500000002' },
+    });
+    expect(body).not.toHaveProperty('CODAmount');
+    expect(body.PickupAddress).not.toHaveProperty('ShortCode');
+    // SMSA's minimum declared value on a C2B shipment.
+    expect(toSmsaC2bRequest({ ...back, declaredValueHalalas: undefined }, new Date()).DeclaredValue).toBe(0.1);
   });
 
   it('formats ShipDate as Riyadh local time', () => {

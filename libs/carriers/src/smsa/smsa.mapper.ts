@@ -4,7 +4,15 @@ import { CarrierBooking, CarrierBookingRequest, CarrierTrackingEvent, TrackedPie
 import { CarrierTransportError } from '../shared/carrier-transport.error';
 import { sumKg } from '../shared/units';
 import { SMSA_STATUS_MAP } from './smsa.status-map';
-import { SmsaAddress, SmsaB2cShipmentRequest, SmsaProblem, SmsaScan, SmsaShipmentAnswer, SmsaTracking } from './smsa.wire-types';
+import {
+  SmsaAddress,
+  SmsaB2cShipmentRequest,
+  SmsaC2bShipmentRequest,
+  SmsaProblem,
+  SmsaScan,
+  SmsaShipmentAnswer,
+  SmsaTracking,
+} from './smsa.wire-types';
 
 /** Gateway service level → SMSA ServiceCode (B2C e-commerce delivery). */
 const SMSA_SERVICES: Readonly<Record<string, string>> = {
@@ -59,6 +67,31 @@ export function toSmsaB2cRequest(request: CarrierBookingRequest, service: string
     VatPaid: true,
     DutyPaid: false,
     ServiceCode: service,
+  };
+}
+
+/** SMSA's C2B service code: a customer return collected from the customer (its service types look-up). */
+export const SMSA_C2B_SERVICE = 'EDCR';
+
+/**
+ * POST /api/c2b/new, a customer return: the customer (the return's origin) as PickupAddress, the
+ * merchant (its destination) as ReturnToAddress, the return's gateway id as OrderNumber (recovery
+ * finds it by reference like any booking), no COD, DeclaredValue at least 0.1 (SMSA's minimum).
+ */
+export function toSmsaC2bRequest(request: CarrierBookingRequest, now: Date): SmsaC2bShipmentRequest {
+  const {
+    ConsigneeAddress: _to,
+    ShipperAddress: _from,
+    CODAmount: _cod,
+    VatPaid: _vat,
+    DutyPaid: _duty,
+    ...common
+  } = toSmsaB2cRequest(request, SMSA_C2B_SERVICE, now);
+  return {
+    ...common,
+    PickupAddress: toSmsaAddress(request.origin),
+    ReturnToAddress: toSmsaAddress(request.destination),
+    DeclaredValue: Math.max(common.DeclaredValue, 0.1),
   };
 }
 

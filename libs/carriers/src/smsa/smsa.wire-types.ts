@@ -39,6 +39,18 @@ export interface SmsaB2cShipmentRequest {
   ServiceCode?: string;
 }
 
+/**
+ * POST /api/c2b/new, a customer return ("Customer to Business"): SMSA collects from PickupAddress
+ * (the customer) and brings it to ReturnToAddress (the merchant). No COD; DeclaredValue at least 0.1.
+ */
+export interface SmsaC2bShipmentRequest extends Omit<
+  SmsaB2cShipmentRequest,
+  'ConsigneeAddress' | 'ShipperAddress' | 'CODAmount' | 'VatPaid' | 'DutyPaid'
+> {
+  PickupAddress: SmsaAddress;
+  ReturnToAddress: SmsaAddress;
+}
+
 /** The answer of both: the shipment AWB and one waybill (AWB and label file, base64) per parcel. */
 export interface SmsaShipmentAnswer {
   sawb: string;

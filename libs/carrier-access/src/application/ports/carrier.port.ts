@@ -11,6 +11,12 @@ export interface CarrierBookingRequest {
   readonly declaredValueHalalas?: number;
   readonly codAmountHalalas?: number;
   readonly reference?: string;
+  /**
+   * A customer return (POST /shipments/{id}/return): the gateway id of the delivered shipment it
+   * brings back. Origin is the customer, destination the merchant; a carrier with a return product
+   * of its own books it there (docs/adr/0047). Absent: an outbound shipment.
+   */
+  readonly returnOf?: string;
 }
 
 export interface CarrierBooking {

@@ -44,7 +44,7 @@ function readParty(body: Record<string, unknown>, side: 'delivery' | 'collection
 }
 
 /** POST /v2/shipping/create (and each shipment of a bulk create), checked the way Aymakan checks it. */
-export function readAymakanShipping(body: unknown): { booking?: AymakanBooking; errors: AymakanErrors } {
+export function readAymakanShipping(body: unknown, reverse = false): { booking?: AymakanBooking; errors: AymakanErrors } {
   const errors: AymakanErrors = {};
   if (!isRecord(body)) return { errors: { requested_by: ['The requested by field is required.'] } };
   if (!text(body.requested_by)) add(errors, 'requested_by', 'The requested by field is required.');
@@ -59,7 +59,9 @@ export function readAymakanShipping(body: unknown): { booking?: AymakanBooking; 
   if (isCod && (cod === undefined || cod <= 0)) add(errors, 'cod_amount', 'The cod amount field is required when is cod is 1.');
   const weight = body.weight === undefined || body.weight === null ? 0 : num(body.weight);
   if (weight === undefined || weight < 0) add(errors, 'weight', 'The weight must be a number.');
-  const serviceType = str(body.service_type) ?? 'ONP';
+  // A reverse pickup names the products going back (required there).
+  if (reverse && (!Array.isArray(body.products) || body.products.length === 0)) add(errors, 'products', 'The products field is required.');
+  const serviceType = str(body.service_type) ?? (reverse ? 'RVP' : 'ONP');
   if (!['ONP', 'DOC', 'SDD', 'RVP', 'EXH', 'LOC', 'BLK', 'PLT', 'IPX', 'EPX'].includes(serviceType)) {
     add(errors, 'service_type', 'The selected service type is invalid.');
   }

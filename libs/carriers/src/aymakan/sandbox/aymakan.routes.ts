@@ -48,6 +48,30 @@ interface Booked {
   readonly reverse: boolean;
 }
 
+/** What the documented reverse pickup answer adds to a shipment: its price set (none here) and the parties' details as sent. */
+function reverseDetails(native: unknown): Record<string, unknown> {
+  const body = isRecord(native) ? native : {};
+  const party = (side: 'delivery' | 'collection') => ({
+    [`${side}_email`]: body[`${side}_email`] ?? null,
+    [`${side}_address`]: body[`${side}_address`] ?? null,
+    [`${side}_region`]: null,
+    [`${side}_postcode`]: body[`${side}_postcode`] ?? null,
+    [`${side}_phone`]: body[`${side}_phone`] ?? null,
+    [`${side}_description`]: body[`${side}_description`] || null,
+  });
+  return {
+    price_set_amount: null,
+    price_set_amount_incl_tax: null,
+    tax_amount: null,
+    tax_rate: null,
+    ...party('delivery'),
+    ...party('collection'),
+    pickup_date: null,
+    received_at: null,
+    delivery_date: null,
+  };
+}
+
 /** The code Aymakan writes for a vocabulary entry (an entry may carry its reason after a colon). */
 function wireCode(nativeCode: string, previous: string | undefined): string {
   if (nativeCode === 'WEIGHT_UPDATE') return previous ?? 'AY-0003';
@@ -107,10 +131,11 @@ export async function aymakanRoutes(scope: FastifyInstance, { state, code }: Sim
       declared_value_currency: 'SAR',
       currency: 'SAR',
       delivery_name: b?.deliveryName ?? '',
-      delivery_city: s.destinationCity,
+      // A reverse pickup travels from the delivery party (the customer) back to the collection party.
+      delivery_city: b?.reverse ? s.originCity : s.destinationCity,
       delivery_country: 'SA',
       collection_name: b?.collectionName ?? '',
-      collection_city: s.originCity,
+      collection_city: b?.reverse ? s.destinationCity : s.originCity,
       collection_country: 'SA',
       submission_date: localTime(s.bookedAt),
       weight: (b?.weightKg ?? 0).toFixed(2),
@@ -129,8 +154,9 @@ export async function aymakanRoutes(scope: FastifyInstance, { state, code }: Sim
   };
 
   const book = (request: FastifyRequest, booking: AymakanBooking, native: unknown, reverse: boolean) => {
+    // A reverse pickup's AWB starts with RP (Aymakan's documentation: "RP47082146").
     const awb = uniqueTrackingNumber(
-      () => `AY${randomDigits(10)}`,
+      () => (reverse ? `RP${randomDigits(8)}` : `AY${randomDigits(10)}`),
       (tn) => carrier.shipments.has(tn),
     );
     const shipment = state.addShipment({
@@ -191,16 +217,15 @@ export async function aymakanRoutes(scope: FastifyInstance, { state, code }: Sim
   const createOne = (reverse: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = parseJsonBody(request.body);
     if (!parsed.ok) return invalid(reply, { body: [parsed.reason] });
-    const { booking, errors } = readAymakanShipping(parsed.value);
+    const { booking, errors } = readAymakanShipping(parsed.value, reverse);
     if (!booking) return invalid(reply, errors);
     const refused = refusalOf(booking);
     if (refused) return invalid(reply, refused);
     const shipment = book(request, booking, parsed.value, reverse);
     const answer = view(request, shipment);
-    return {
-      success: true,
-      shipping: { ...answer, status: 'AWB created at origin', status_label: 'AWB created at origin', label: answer.pdf_label },
-    };
+    const shipping = { ...answer, status: 'AWB created at origin', status_label: 'AWB created at origin', label: answer.pdf_label };
+    // A reverse pickup answers its shipment under `data`, with the parties' details, as documented.
+    return reverse ? { success: true, data: { shipping: { ...reverseDetails(parsed.value), ...shipping } } } : { success: true, shipping };
   };
   scope.post('/v2/shipping/create', createOne(false));
   scope.post('/v2/shipping/create/reverse_pickup', createOne(true));

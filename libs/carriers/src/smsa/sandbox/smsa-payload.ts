@@ -42,12 +42,18 @@ export function readSmsaAddress(value: unknown, field: string, errors: SmsaError
   };
 }
 
-/** POST /api/shipment/b2c/new, checked the way SMSA checks it: total Weight over Parcels pieces. */
-export function readSmsaB2c(body: unknown): { booking?: SmsaB2cBooking; errors: SmsaErrors } {
+/**
+ * POST /api/shipment/b2c/new, checked the way SMSA checks it: total Weight over Parcels pieces.
+ * POST /api/c2b/new (`c2b`, a customer return) reads the same fields with PickupAddress (the
+ * customer, its shipper) and ReturnToAddress (the merchant, its consignee), no COD, and a
+ * DeclaredValue of at least 0.1.
+ */
+export function readSmsaB2c(body: unknown, kind: 'b2c' | 'c2b' = 'b2c'): { booking?: SmsaB2cBooking; errors: SmsaErrors } {
   const errors: SmsaErrors = {};
   if (!isRecord(body)) return { errors: { '': ['A non-empty request body is required.'] } };
-  const shipper = readSmsaAddress(body.ShipperAddress, 'ShipperAddress', errors);
-  const consignee = readSmsaAddress(body.ConsigneeAddress, 'ConsigneeAddress', errors);
+  const [from, to] = kind === 'c2b' ? ['PickupAddress', 'ReturnToAddress'] : ['ShipperAddress', 'ConsigneeAddress'];
+  const shipper = readSmsaAddress(body[from], from, errors);
+  const consignee = readSmsaAddress(body[to], to, errors);
   const orderNumber = str(body.OrderNumber);
   if (!orderNumber) add(errors, 'OrderNumber', 'The OrderNumber field is required.');
   const pieces = num(body.Parcels);
@@ -57,10 +63,11 @@ export function readSmsaB2c(body: unknown): { booking?: SmsaB2cBooking; errors: 
   if (weight === undefined || weight <= 0) add(errors, 'Weight', 'Weight must be greater than 0.');
   const unit = body.WeightUnit;
   if (unit !== 'KG' && unit !== 'LB') add(errors, 'WeightUnit', "WeightUnit must be 'KG' or 'LB'.");
-  const cod = body.CODAmount === undefined ? 0 : num(body.CODAmount);
+  const cod = body.CODAmount === undefined || kind === 'c2b' ? 0 : num(body.CODAmount);
   if (cod === undefined || cod < 0) add(errors, 'CODAmount', 'CODAmount must be 0 or more.');
   const declared = num(body.DeclaredValue);
   if (declared === undefined || declared < 0) add(errors, 'DeclaredValue', 'DeclaredValue is required.');
+  else if (kind === 'c2b' && declared < 0.1) add(errors, 'DeclaredValue', 'DeclaredValue must be at least 0.1.');
   if (!str(body.ShipDate) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?/.test(str(body.ShipDate)!)) {
     add(errors, 'ShipDate', 'ShipDate must be a date.');
   }

@@ -1,6 +1,7 @@
-import { FastifyInstance, FastifyReply } from 'fastify';
+import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   accountOf,
+  isCancellable,
   parseJsonBody,
   prepareNativeScope,
   randomDigits,
@@ -74,13 +75,14 @@ function trackingView(s: SandboxShipment, pieces: number, piece?: number) {
 
 /**
  * SMSA Express's e-commerce REST API: `apikey` header, PascalCase bodies, B2C shipments with
- * their waybill files inline, bulk and single tracking, status and place look-ups. No B2C cancel,
+ * their waybill files inline, C2B (customer return) shipments and their cancel, bulk and single
+ * tracking, status and place look-ups. No B2C cancel,
  * no consignee change, no payout feed (docs/carriers/smsa.md).
  */
 export async function smsaRoutes(scope: FastifyInstance, { state, code }: SimulatorOptions): Promise<void> {
   const carrier = state.carrier(code);
   // The waybill files issued at booking, by AWB: GET /api/shipment/b2c/query answers them again.
-  const waybills = new Map<string, { sawb: string; createDate: string; awbs: string[]; files: string[] }>();
+  const waybills = new Map<string, { kind: 'b2c' | 'c2b'; sawb: string; createDate: string; awbs: string[]; files: string[] }>();
   state.onReset(() => waybills.clear());
   const view = (s: SandboxShipment, piece?: number) => trackingView(s, carrier.detail(s.trackingNumber)?.parcels.length ?? 1, piece);
   /** The record of any AWB SMSA issued: a shipment's first, or one of its other parcels'. */
@@ -95,17 +97,20 @@ export async function smsaRoutes(scope: FastifyInstance, { state, code }: Simula
     rememberAccount(request, account);
   });
 
-  scope.post('/api/shipment/b2c/new', async (request, reply) => {
+  /** B2C (a shipment to the consignee) and C2B (a customer return, collected from the customer): one booking path. */
+  const create = (kind: 'b2c' | 'c2b') => async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = parseJsonBody(request.body);
     if (!parsed.ok) return problem(reply, 400, 'One or more validation errors occurred.', { $: [parsed.reason] });
-    const { booking, errors } = readSmsaB2c(parsed.value);
+    const { booking, errors } = readSmsaB2c(parsed.value, kind);
     if (!booking) return problem(reply, 400, 'One or more validation errors occurred.', errors);
     // Test mode's magic words (docs/test-mode.md) are read from the description, SMSA's one free-text field.
     const refusal = testBookingRefusal(booking.contentDescription);
     if (refusal) return problem(reply, 400, 'One or more validation errors occurred.', { ContentDescription: [refusal] });
     if (booking.consignee.country !== 'SA' || booking.shipper.country !== 'SA') {
       return problem(reply, 400, 'One or more validation errors occurred.', {
-        'ConsigneeAddress.Country': ['B2C shipments are domestic: Country must be SA.'],
+        [kind === 'c2b' ? 'ReturnToAddress.Country' : 'ConsigneeAddress.Country']: [
+          `${kind.toUpperCase()} shipments are domestic: Country must be SA.`,
+        ],
       });
     }
     const awbs: string[] = [];
@@ -125,7 +130,7 @@ export async function smsaRoutes(scope: FastifyInstance, { state, code }: Simula
       carrier: code,
       trackingNumber: awbs[0],
       carrierReference: sawb,
-      service: booking.serviceCode ?? 'EDDL',
+      service: booking.serviceCode ?? (kind === 'c2b' ? 'EDCR' : 'EDDL'),
       clientReference: booking.orderNumber,
       merchantReference: booking.contentDescription,
       codAmountHalalas: booking.codSar > 0 ? Math.round(booking.codSar * 100) : undefined,
@@ -147,17 +152,39 @@ export async function smsaRoutes(scope: FastifyInstance, { state, code }: Simula
         `${i + 1}/${awbs.length}`,
       ).toString('base64'),
     );
-    const issued = { sawb, createDate: localTime(shipment.bookedAt), awbs, files };
+    const issued = { kind, sawb, createDate: localTime(shipment.bookedAt), awbs, files };
     for (const awb of awbs) waybills.set(awb, issued);
     // Bounded like the sandbox's booking details (ADR 0063): the oldest documents go first.
     while (waybills.size > WAYBILLS_KEPT) waybills.delete(waybills.keys().next().value as string);
     return answerOf(issued);
-  });
+  };
+  scope.post('/api/shipment/b2c/new', create('b2c'));
+  scope.post('/api/c2b/new', create('c2b'));
 
-  scope.get<{ Params: { awb: string } }>('/api/shipment/b2c/query/:awb', async (request, reply) => {
+  // Each query answers its own kind of shipment: a C2B AWB is not a B2C shipment, and the reverse.
+  const query = (kind: 'b2c' | 'c2b') => async (request: FastifyRequest<{ Params: { awb: string } }>, reply: FastifyReply) => {
     const issued = waybills.get(request.params.awb);
-    if (!issued) return problem(reply, 404, 'AWB not found');
+    if (!issued || issued.kind !== kind) return problem(reply, 404, 'AWB not found');
     return answerOf(issued);
+  };
+  scope.get<{ Params: { awb: string } }>('/api/shipment/b2c/query/:awb', query('b2c'));
+  scope.get<{ Params: { awb: string } }>('/api/c2b/query/:awb', query('c2b'));
+
+  /**
+   * POST /api/c2b/cancel/{AWB}: a C2B shipment of this account, until its pickup, answered in
+   * plain text as documented ("Shipment Cancelled Successfully!"). B2C shipments have no cancel.
+   */
+  scope.post<{ Params: { awb: string } }>('/api/c2b/cancel/:awb', async (request, reply) => {
+    const issued = waybills.get(request.params.awb);
+    const shipment = carrier.shipments.get(request.params.awb);
+    if (!issued || issued.kind !== 'c2b' || !shipment || shipment.account !== accountOf(request)) {
+      return problem(reply, 404, 'AWB not found');
+    }
+    if (!shipment.cancelled) {
+      if (!isCancellable(shipment)) return problem(reply, 400, 'Shipment cannot be cancelled after pickup.');
+      state.cancel(shipment, 'cancelled by the shipper', accountOf(request));
+    }
+    return reply.type('text/plain; charset=utf-8').send('Shipment Cancelled Successfully!');
   });
 
   scope.get<{ Params: { awb: string } }>('/api/track/single/:awb', async (request, reply) => {

@@ -137,6 +137,7 @@ export class CreateReturnUseCase {
         parcels,
         declaredValueHalalas: draft.declaredValueHalalas ?? undefined,
         reference: draft.reference ?? undefined,
+        returnOf: original.id,
       });
       booked = Shipment.restore(draft).confirmBooking(booking);
     } catch (error) {
