@@ -72,14 +72,21 @@ async function main(): Promise<void> {
     };
     await measure('one print per label', async () => {
       let bytes = 0;
-      await inFlight(labels, async (l) => (bytes += (await renderer.render(l)).length));
+      await inFlight(labels, async (l) => {
+        // Awaited first: `bytes += await …` reads bytes before the await and loses the others' sums.
+        const pdf = await renderer.render(l);
+        bytes += pdf.length;
+      });
       return bytes;
     });
     for (const chunk of CHUNKS) {
       const chunks = Array.from({ length: Math.ceil(COUNT / chunk) }, (_, i) => labels.slice(i * chunk, (i + 1) * chunk));
       await measure(`${chunk} labels per print`, async () => {
         let bytes = 0;
-        await inFlight(chunks, async (c) => (bytes += (await renderer.renderMany(c)).reduce((n, pdf) => n + pdf.length, 0)));
+        await inFlight(chunks, async (c) => {
+          const pdfs = await renderer.renderMany(c);
+          bytes += pdfs.reduce((n, pdf) => n + pdf.length, 0);
+        });
         return bytes;
       });
     }
