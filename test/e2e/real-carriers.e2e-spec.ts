@@ -238,6 +238,22 @@ describe('real carriers on a merchant account', () => {
         expect(res.body.error.details.field).toBe('carrier');
         return;
       }
+      const slots = carrier.descriptor.capabilities.pickups.slots;
+      if (slots && slots.length > 1) {
+        // A window across two of the carrier's fixed slots is refused on `window` before any carrier call.
+        const across = await t.api('/pickups', {
+          method: 'POST',
+          key: team.apiKey,
+          body: {
+            carrier: code,
+            pickup_date: slot.pickup_date,
+            window: { from: '13:00', to: '15:00' },
+            shipment_ids: [(await bookOne()).id],
+          },
+        });
+        expect(across.status).toBe(422);
+        expect(across.body.error.details.errors.map((e: any) => e.field)).toEqual(['window']);
+      }
       // The carrier holds these parcels on the merchant's account only: a collection asked on another account is refused.
       expect({ status: res.status, error: res.body.error }).toEqual({ status: 201, error: undefined });
       const held = ((await t.sandbox('GET', `/sandbox/v1/carriers/${code}/pickups`)).body.pickups as any[]).find(
