@@ -1,4 +1,4 @@
-import { parseClockTime, PickupWindow } from '@lgw/kernel';
+import { PickupWindow, slotHolding } from '@lgw/kernel';
 import { CarrierPickupFound, CarrierPickupRequest } from '@lgw/carrier-access';
 import { AymakanPickup, AymakanPickupRequest } from './aymakan.wire-types';
 
@@ -30,11 +30,9 @@ export function aymakanSlotHours(key: string, label: string | undefined): Pickup
 
 /** The first open slot of the day (key → label) that holds the whole window asked for. */
 export function aymakanSlotFor(slots: Readonly<Record<string, string>>, window: PickupWindow): string | undefined {
-  const from = parseClockTime(window.from) ?? 0;
-  const to = parseClockTime(window.to) ?? 0;
   return Object.entries(slots).find(([key, label]) => {
     const hours = aymakanSlotHours(key, label);
-    return hours !== undefined && (parseClockTime(hours.from) ?? 24 * 60) <= from && to <= (parseClockTime(hours.to) ?? 0);
+    return hours !== undefined && slotHolding({ collectionDays: [], hours, slots: [hours] }, window) !== undefined;
   })?.[0];
 }
 
