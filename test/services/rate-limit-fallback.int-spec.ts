@@ -33,6 +33,39 @@ describe('rate limiting while Redis is away: in memory per replica, back on Redi
     return { ...decision, ms: performance.now() - started };
   };
 
+  it('counts several buckets in one step, each in its own window, as one at a time would', async () => {
+    expect((await limiter.consume('m1', 3)).remaining).toBe(2);
+    const rounds = [];
+    for (let i = 0; i < 3; i++) {
+      rounds.push(
+        await limiter.consumeAll([
+          { bucket: 'm1', limit: 3 },
+          { bucket: 'm2', limit: 2 },
+        ]),
+      );
+    }
+    expect(rounds.map((r) => r.map((d) => [d.allowed, d.remaining]))).toEqual([
+      [
+        [true, 1],
+        [true, 1],
+      ],
+      [
+        [true, 0],
+        [true, 0],
+      ],
+      [
+        [false, 0],
+        [false, 0],
+      ],
+    ]);
+    // Each bucket's window opened at its own first request and ends within the minute.
+    for (const d of rounds[2]) expect(d.resetMs).toBeGreaterThan(0);
+    for (const d of rounds[2]) expect(d.resetMs).toBeLessThanOrEqual(60_000);
+    expect(Number(await client.pttl('lgw:rl:m2'))).toBeGreaterThan(0);
+    expect(await client.get('lgw:rl:m1')).toBe('4');
+    expect(await limiter.consumeAll([])).toEqual([]);
+  });
+
   it('counts in Redis, falls back to memory at once when Redis dies, and returns when it is back', async () => {
     expect((await timed('k1', 5)).remaining).toBe(4);
     expect((await timed('k1', 5)).remaining).toBe(3);
@@ -44,6 +77,12 @@ describe('rate limiting while Redis is away: in memory per replica, back on Redi
     expect(during.map((d) => d.allowed)).toEqual([true, true, true, true, true, false]);
     expect(Math.max(...during.map((d) => d.ms))).toBeLessThan(50);
     expect(events.filter((e) => e === 'rate_limit.redis_unavailable')).toHaveLength(1);
+    // Several buckets at once count in the same memory while Redis is away.
+    const both = await limiter.consumeAll([
+      { bucket: 'k1', limit: 7 },
+      { bucket: 'k2', limit: 7 },
+    ]);
+    expect(both.map((d) => d.remaining)).toEqual([0, 6]);
 
     await server.start();
     let back = false;

@@ -13,6 +13,17 @@ export interface RateLimitDecision {
  */
 export interface RateLimiterPort {
   consume(bucket: string, limit: number): Promise<RateLimitDecision>;
+  /**
+   * Every bucket counts this request (each its own window), in one step: a request that spends
+   * several budgets (a link's and its reader's address) pays one round trip, not one per budget.
+   * Decisions come in the order the buckets were given.
+   */
+  consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision[]>;
+}
+
+export interface RateLimitBucket {
+  readonly bucket: string;
+  readonly limit: number;
 }
 
 export const RATE_LIMITER = Symbol('RATE_LIMITER');

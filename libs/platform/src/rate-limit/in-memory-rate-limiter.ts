@@ -1,4 +1,4 @@
-import { RateLimitDecision, RateLimiterPort } from '@lgw/kernel';
+import { RateLimitBucket, RateLimitDecision, RateLimiterPort } from '@lgw/kernel';
 
 export const WINDOW_MS = 60_000;
 
@@ -11,6 +11,14 @@ export class InMemoryRateLimiter implements RateLimiterPort {
 
   async consume(bucket: string, limit: number): Promise<RateLimitDecision> {
     return this.consumeSync(bucket, limit);
+  }
+
+  async consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision[]> {
+    return this.consumeAllSync(buckets);
+  }
+
+  consumeAllSync(buckets: readonly RateLimitBucket[]): RateLimitDecision[] {
+    return buckets.map(({ bucket, limit }) => this.consumeSync(bucket, limit));
   }
 
   consumeSync(bucket: string, limit: number): RateLimitDecision {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { RateLimitDecision, RateLimiterPort } from '@lgw/kernel';
+import { RateLimitBucket, RateLimitDecision, RateLimiterPort } from '@lgw/kernel';
 import { InMemoryRateLimiter, WINDOW_MS } from './in-memory-rate-limiter';
 
 /**
@@ -15,6 +15,22 @@ if count == 1 or ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {count, ttl}
+`;
+
+/** The same count for every key given, answered as {count1, ttl1, count2, ttl2, ...}. */
+export const CONSUME_ALL_SCRIPT = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  local ttl = redis.call('PTTL', key)
+  if count == 1 or ttl < 0 then
+    redis.call('PEXPIRE', key, ARGV[1])
+    ttl = tonumber(ARGV[1])
+  end
+  out[2 * i - 1] = count
+  out[2 * i] = ttl
+end
+return out
 `;
 
 /**
@@ -35,35 +51,67 @@ export class RedisRateLimiter implements RateLimiterPort {
     private readonly keyPrefix = 'lgw:rl:',
   ) {
     redis.defineCommand('lgwConsume', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
+    // The key count varies per call: ioredis takes it as the first argument.
+    redis.defineCommand('lgwConsumeAll', { lua: CONSUME_ALL_SCRIPT });
   }
 
   async consume(bucket: string, limit: number): Promise<RateLimitDecision> {
-    if (this.degradedSince) {
-      const now = Date.now();
-      if (now - this.lastProbe < PROBE_EVERY_MS) return this.fallback.consumeSync(bucket, limit);
-      this.lastProbe = now;
-    }
+    if (this.skipRedis()) return this.fallback.consumeSync(bucket, limit);
     try {
       const [count, ttl] = (await (this.redis as unknown as LimiterCommands).lgwConsume(this.keyPrefix + bucket, WINDOW_MS)) as [
         number,
         number,
       ];
-      if (this.degradedSince) {
-        this.logger?.info({ event: 'rate_limit.redis_recovered' }, 'rate limiter back on Redis');
-        this.degradedSince = 0;
-      }
-      return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetMs: ttl };
+      this.answered();
+      return decision(limit, count, ttl);
     } catch (error) {
-      // Availability over exactness: while Redis is away each replica limits on its own.
-      if (!this.degradedSince) {
-        this.degradedSince = this.lastProbe = Date.now();
-        this.logger?.warn({ event: 'rate_limit.redis_unavailable', err: (error as Error).message }, 'rate limiter degraded to in-memory');
-      }
+      this.failed(error);
       return this.fallback.consumeSync(bucket, limit);
     }
   }
+
+  async consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision[]> {
+    if (buckets.length === 0) return [];
+    if (this.skipRedis()) return this.fallback.consumeAllSync(buckets);
+    try {
+      const keys = buckets.map(({ bucket }) => this.keyPrefix + bucket);
+      const counts = (await (this.redis as unknown as LimiterCommands).lgwConsumeAll(keys.length, ...keys, WINDOW_MS)) as number[];
+      this.answered();
+      return buckets.map(({ limit }, i) => decision(limit, counts[2 * i], counts[2 * i + 1]));
+    } catch (error) {
+      this.failed(error);
+      return this.fallback.consumeAllSync(buckets);
+    }
+  }
+
+  /** While degraded, Redis is asked again once per probe interval only. */
+  private skipRedis(): boolean {
+    if (!this.degradedSince) return false;
+    const now = Date.now();
+    if (now - this.lastProbe < PROBE_EVERY_MS) return true;
+    this.lastProbe = now;
+    return false;
+  }
+
+  private answered(): void {
+    if (!this.degradedSince) return;
+    this.logger?.info({ event: 'rate_limit.redis_recovered' }, 'rate limiter back on Redis');
+    this.degradedSince = 0;
+  }
+
+  /** Availability over exactness: while Redis is away each replica limits on its own. */
+  private failed(error: unknown): void {
+    if (this.degradedSince) return;
+    this.degradedSince = this.lastProbe = Date.now();
+    this.logger?.warn({ event: 'rate_limit.redis_unavailable', err: (error as Error).message }, 'rate limiter degraded to in-memory');
+  }
+}
+
+function decision(limit: number, count: number, ttl: number): RateLimitDecision {
+  return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetMs: ttl };
 }
 
 interface LimiterCommands {
   lgwConsume(key: string, windowMs: number): Promise<unknown>;
+  lgwConsumeAll(keyCount: number, ...keysThenWindowMs: Array<string | number>): Promise<unknown>;
 }

@@ -148,9 +148,9 @@ export class RecipientPageHttpController {
   }
 
   private async spend(token: string, address: string): Promise<void> {
-    const [byToken, byAddress] = await Promise.all([
-      this.limiter.consume(`t:${token.slice(0, 64)}`, this.settings.recipientPagePerTokenPerMinute ?? RECIPIENT_PAGE_PER_TOKEN_PER_MINUTE),
-      this.limiter.consume(`t-ip:${address}`, this.settings.recipientPagePerAddressPerMinute ?? RECIPIENT_PAGE_PER_ADDRESS_PER_MINUTE),
+    const [byToken, byAddress] = await this.limiter.consumeAll([
+      { bucket: `t:${token.slice(0, 64)}`, limit: this.settings.recipientPagePerTokenPerMinute ?? RECIPIENT_PAGE_PER_TOKEN_PER_MINUTE },
+      { bucket: `t-ip:${address}`, limit: this.settings.recipientPagePerAddressPerMinute ?? RECIPIENT_PAGE_PER_ADDRESS_PER_MINUTE },
     ]);
     if (!byToken.allowed || !byAddress.allowed) throw new DomainError('E_RATE_LIMITED');
   }
