@@ -20,7 +20,15 @@ describe('recipient tracking page', () => {
   let team: TestTeam;
 
   beforeAll(async () => {
-    t = await bootTestApp({ worker: true, env: { TRACKING_POLL_INTERVAL_MS: '200', PUBLIC_BASE_URL } });
+    t = await bootTestApp({
+      worker: true,
+      env: {
+        TRACKING_POLL_INTERVAL_MS: '200',
+        PUBLIC_BASE_URL,
+        // The test's own requests say which reader they come from (the per-address budget).
+        TRUST_PROXY: '127.0.0.1',
+      },
+    });
     browser = await launchBrowser();
     team = await t.createTeam('متجر الورد');
     await t.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
@@ -268,5 +276,21 @@ describe('recipient tracking page', () => {
     for (let i = 0; i < 65; i++) statuses.push((await fetch(url)).status);
     expect(statuses.slice(0, 60).every((x) => x === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('limits reads per client address, whatever the link, and another address reads on', async () => {
+    const s = await book(t, team, 'sahm');
+    const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
+    // 120 guesses from one address, each a different unknown link (never the per-link budget).
+    const guesses: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      const guess = `guess${String(i).padStart(3, '0')}`.padEnd(24, 'x');
+      guesses.push((await fetch(`${t.url}/t/${guess}.json`, from('203.0.113.7'))).status);
+    }
+    expect(new Set(guesses)).toEqual(new Set([404]));
+    const spent = await fetch(`${t.url}/t/${tokenOf(s)}.json`, from('203.0.113.7'));
+    expect(spent.status).toBe(429);
+    expect((await spent.json()).error.code).toBe('E_RATE_LIMITED');
+    expect((await fetch(`${t.url}/t/${tokenOf(s)}.json`, from('203.0.113.8'))).status).toBe(200);
   });
 });
