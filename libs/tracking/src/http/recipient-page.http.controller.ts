@@ -7,14 +7,16 @@ import { ActOnDeliveryIssueUseCase } from '@lgw/shipping';
 import { RecipientTrackingUseCase } from '../application/recipient-tracking/recipient-tracking.use-case';
 import { RecipientTrackingDto } from './dto/recipient-tracking.response.dto';
 import {
+  PageLanguage,
+  pageColour,
   pageLanguage,
-  pageNonce,
   pageSecurityHeaders,
   renderNoticePage,
   renderTrackingPage,
   TRACKING_PAGE_CSS,
   TRACKING_PAGE_JS,
 } from './recipient-page.html';
+import type { RecipientTrackingView } from '../application/recipient-tracking/recipient-tracking.view';
 
 /** Reads of one link a minute by default: a recipient refreshing, not a scraper. */
 export const RECIPIENT_PAGE_PER_TOKEN_PER_MINUTE = 60;
@@ -36,6 +38,8 @@ export class RecipientPageHttpController {
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiterPort,
     @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
   ) {}
+
+  private readonly pages = new WeakMap<RecipientTrackingView, Partial<Record<PageLanguage, Buffer>>>();
 
   @Get('tracking.css')
   @ApiExcludeEndpoint()
@@ -77,7 +81,6 @@ export class RecipientPageHttpController {
     const json = param.endsWith('.json');
     const token = json ? param.slice(0, -'.json'.length) : param;
     const language = pageLanguage(lang);
-    const nonce = pageNonce();
     try {
       await this.spend(token, request.ip);
       const view = await this.tracking.execute(token);
@@ -86,9 +89,9 @@ export class RecipientPageHttpController {
         return;
       }
       void reply
-        .headers(pageSecurityHeaders(nonce))
+        .headers(pageSecurityHeaders(pageColour(view)))
         .type('text/html; charset=utf-8')
-        .send(renderTrackingPage(view, token, language, nonce));
+        .send(this.rendered(view, token, language));
     } catch (error) {
       // The JSON and any failure but these two answer in the API's envelope (the exception filter).
       if (json) throw error;
@@ -97,9 +100,9 @@ export class RecipientPageHttpController {
         if (code === 'E_RATE_LIMITED') void reply.header('Retry-After', '60');
         void reply
           .code(code === 'E_NOT_FOUND' ? 404 : 429)
-          .headers(pageSecurityHeaders(nonce))
+          .headers(pageSecurityHeaders(pageColour(null)))
           .type('text/html; charset=utf-8')
-          .send(renderNoticePage(language, code === 'E_NOT_FOUND' ? 'notFound' : 'busy', nonce));
+          .send(renderNoticePage(language, code === 'E_NOT_FOUND' ? 'notFound' : 'busy'));
         return;
       }
       throw error;
@@ -145,6 +148,17 @@ export class RecipientPageHttpController {
       .code(200)
       .header('Cache-Control', 'no-store')
       .send(await this.tracking.view(shipment));
+  }
+
+  /**
+   * The page's bytes, built once per view and language: every read within the view's freshness
+   * (RECIPIENT_VIEW_FRESH_MS) shares one view object, so a crowd on one link renders it once a
+   * second. The view's token is its own, so no page is ever served under another link.
+   */
+  private rendered(view: RecipientTrackingView, token: string, language: PageLanguage): Buffer {
+    let pages = this.pages.get(view);
+    if (pages === undefined) this.pages.set(view, (pages = {}));
+    return (pages[language] ??= Buffer.from(renderTrackingPage(view, token, language)));
   }
 
   private async spend(token: string, address: string): Promise<void> {
