@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { batchCsv, uploadBatch, validRow, waitForBatch } from '../support/batch-csv';
 import { book } from '../support/booking';
 import { CARRIERS } from '@lgw/carriers';
+import { LABELS_PER_PRINT } from '@lgw/shipping';
 import { CARRIER_CODES } from '../support/carriers';
 import { pdfInfo, savePdf } from '../support/pdf-tools';
 import { getBytes } from '../support/printing';
@@ -169,27 +170,29 @@ describe('merged label files', () => {
   }, 120_000);
 
   it("draws a batch's labels as its pages are booked, before anyone asks for them, each its own A6 page", async () => {
-    const rows = Array.from({ length: 7 }, (_, i) => validRow(100 + i));
+    // More than two prints' worth (LABELS_PER_PRINT), so the page's prints run side by side.
+    const count = 2 * LABELS_PER_PRINT + 20;
+    const rows = Array.from({ length: count }, (_, i) => validRow(100 + i));
     const submitted = await uploadBatch(t.url, team.apiKey, batchCsv(rows));
     const done = await waitForBatch((p) => t.api(p, { key: team.apiKey }), submitted.body.id);
     expect(done.status).toBe('COMPLETED');
     const ready = async () => {
       const progress = (await t.api(`/fulfilment/batches/${done.id}/labels/progress`, { key: team.apiKey })).body;
-      return progress.printable === 7 && progress.ready === 7 ? progress : undefined;
+      return progress.printable === count && progress.ready === count ? progress : undefined;
     };
     let progress: unknown;
     for (const until = Date.now() + 60_000; !progress && Date.now() < until;) {
       progress = await ready();
       if (!progress) await new Promise((r) => setTimeout(r, 250));
     }
-    expect(progress).toEqual({ batch_id: done.id, printable: 7, ready: 7 });
+    expect(progress).toEqual({ batch_id: done.id, printable: count, ready: count });
     // Stored by the page's job, one single-page A6 label per shipment with its own number.
     const stored = await t.runtime.database.dataSource.query(
       `SELECT s.tracking_number, l.pdf FROM fulfilment_batch_orders o JOIN shipments s ON s.id = o.shipment_id
          JOIN shipment_labels l ON l.shipment_id = s.id WHERE o.batch_id = $1 ORDER BY o.seq`,
       [done.id],
     );
-    expect(stored).toHaveLength(7);
+    expect(stored).toHaveLength(count);
     for (const row of stored) {
       const path = await savePdf(dir, Buffer.from(row.pdf));
       const texts = await pageTexts(path);

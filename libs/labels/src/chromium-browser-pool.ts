@@ -164,6 +164,11 @@ export class ChromiumBrowserPool {
     this.permits = new Permits(this.pageCount);
   }
 
+  /** Pages that print at once; tasks beyond them wait. */
+  get pages(): number {
+    return this.pageCount;
+  }
+
   /**
    * Runs task on a pooled page. The page keeps no state between tasks that matters: every task
    * replaces the whole document. If the browser dies mid-task the task runs once more on a

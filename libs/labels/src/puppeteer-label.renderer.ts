@@ -17,6 +17,10 @@ export class PuppeteerLabelRenderer implements LabelRendererPort {
     private readonly options: PuppeteerLabelRendererOptions = {},
   ) {}
 
+  get printsAtOnce(): number {
+    return this.pool.pages;
+  }
+
   render(data: LabelData): Promise<Buffer> {
     // Built before taking a page so a template error never occupies the pool.
     const html = buildLabelHtml(data, this.options.template);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumSettingsFrom, loadConfig } from './app-config';
 
@@ -91,6 +91,17 @@ describe('loadConfig: the database pool', () => {
 
   it.each(['1', '0', 'ten', '2.5'])('refuses DATABASE_POOL_SIZE=%s at start-up (migrations need two connections)', (size) => {
     expect(() => load({ DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});
+
+describe('loadConfig: browser pages printing labels at once (LABEL_BROWSER_PAGES)', () => {
+  it('defaults to one more than the cores (at least 2), and takes a count', () => {
+    expect(load({}).labelBrowserPages).toBe(Math.min(16, Math.max(2, availableParallelism() + 1)));
+    expect(load({ LABEL_BROWSER_PAGES: '5' }).labelBrowserPages).toBe(5);
+  });
+
+  it.each(['0', 'three', '1.5'])('refuses LABEL_BROWSER_PAGES=%s at start-up', (pages) => {
+    expect(() => load({ LABEL_BROWSER_PAGES: pages })).toThrow(/LABEL_BROWSER_PAGES/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -83,6 +84,11 @@ export interface AppConfig {
   readonly webhookCaFile?: string;
   readonly apiKeyPrefix: string;
   readonly puppeteerExecutablePath?: string;
+  /**
+   * Browser pages printing at once (LABEL_BROWSER_PAGES): one more than the cores by default, so a
+   * core never waits while one page's document goes to or comes back from Chromium.
+   */
+  readonly labelBrowserPages: number;
   readonly logLevel: string;
   /** Port of the Prometheus listener (GET /metrics), apart from the API port; unset: none (METRICS_PORT, ADR 0035). */
   readonly metricsPort?: number;
@@ -234,6 +240,11 @@ export interface HttpConnectionLimits {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** Measured on two cores (docs/performance.md, labels in bulk): 1 page 87, 2 137, 3 157, 4 161 labels/s. */
+function defaultLabelBrowserPages(): number {
+  return Math.min(16, Math.max(2, availableParallelism() + 1));
+}
 
 function intFrom<F extends number | undefined = number>(env: Env, name: string, fallback: F, min = 0): number | F {
   const raw = env[name];
@@ -392,6 +403,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookCaFile: nonEmpty(env.WEBHOOK_CA_FILE),
     apiKeyPrefix: nonEmpty(env.API_KEY_PREFIX) ?? 'lgw',
     puppeteerExecutablePath: nonEmpty(env.PUPPETEER_EXECUTABLE_PATH),
+    labelBrowserPages: intFrom(env, 'LABEL_BROWSER_PAGES', defaultLabelBrowserPages(), 1),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     metricsPort: nonEmpty(env.METRICS_PORT) === undefined ? undefined : intFrom(env, 'METRICS_PORT', 0),
     shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0),

@@ -178,6 +178,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
   const jobs: JobQueueRuntime = { ...queueRuntime, worker: instrumentJobWorker(queueRuntime.worker, queueRuntime, metrics) };
   const browserPool = new ChromiumBrowserPool({
     executablePath: config.puppeteerExecutablePath,
+    pageCount: config.labelBrowserPages,
     cacheDir: config.puppeteerCacheDir,
     onEvent: (event) => {
       countBrowserEvent(metrics, event);

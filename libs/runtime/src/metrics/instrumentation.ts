@@ -39,6 +39,9 @@ export function instrumentJobWorker(worker: JobWorkerPort, jobs: JobQueueRuntime
 
 export function instrumentLabelRenderer(renderer: LabelRendererPort, metrics: GatewayMetrics): LabelRendererPort {
   return {
+    get printsAtOnce() {
+      return renderer.printsAtOnce;
+    },
     async render(data: LabelData): Promise<Buffer> {
       const started = performance.now();
       let ok = false;

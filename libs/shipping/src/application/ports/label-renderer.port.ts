@@ -39,6 +39,8 @@ export interface LabelRendererPort {
   render(data: LabelData): Promise<Buffer>;
   /** The same label for each, in order, rendered together (a page of a batch): one PDF each. */
   renderMany(data: readonly LabelData[]): Promise<Buffer[]>;
+  /** Prints that run at once (the browser's pages): callers with many keep this many in flight. */
+  readonly printsAtOnce: number;
 }
 
 export const LABEL_RENDERER = Symbol('LABEL_RENDERER');

@@ -124,16 +124,28 @@ export class MergeLabelsUseCase {
     return this.merger.merge(format, this.bodies(shipments, format));
   }
 
+  /**
+   * The chunks in order, as many drawn at once as the renderer prints at once: the next ones are
+   * in the browser while the current one is written out. Memory stays bounded by that many chunks.
+   */
   private async *bodies(shipments: readonly ShipmentRecord[], format: LabelFormat): AsyncIterable<Buffer> {
     const chunk = (at: number) => {
       const bodies = this.chunk(shipments.slice(at, at + CHUNK), format);
       bodies.catch(() => undefined); // awaited in order below; never an unhandled rejection meanwhile
       return bodies;
     };
-    let next = chunk(0);
-    for (let at = 0; at < shipments.length; at += CHUNK) {
-      const current = next;
-      if (at + CHUNK < shipments.length) next = chunk(at + CHUNK);
+    const ahead: Array<Promise<Buffer[]>> = [];
+    let started = 0;
+    const fill = () => {
+      while (ahead.length < this.rendering.printsAtOnce && started < shipments.length) {
+        ahead.push(chunk(started));
+        started += CHUNK;
+      }
+    };
+    fill();
+    while (ahead.length > 0) {
+      const current = ahead.shift() as Promise<Buffer[]>;
+      fill();
       for (const body of await current) yield body;
     }
   }

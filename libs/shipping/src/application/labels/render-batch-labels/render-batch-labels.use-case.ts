@@ -32,24 +32,43 @@ export class RenderBatchLabelsUseCase {
     private readonly rendering: LabelRendering,
   ) {}
 
-  /** Job entry point: by shipment ids (one page of one batch); labels stored already or void are skipped. */
+  /**
+   * Job entry point: by shipment ids (one page of one batch); labels stored already or void are
+   * skipped. The page's prints run as many at once as the renderer prints at once.
+   */
   async execute(command: { readonly shipmentIds: readonly string[] }): Promise<{ readonly drawn: number }> {
+    const prints: Array<readonly string[]> = [];
+    for (let at = 0; at < command.shipmentIds.length; at += LABELS_PER_PRINT)
+      prints.push(command.shipmentIds.slice(at, at + LABELS_PER_PRINT));
     let drawn = 0;
-    for (let at = 0; at < command.shipmentIds.length; at += LABELS_PER_PRINT) {
-      const due: ShipmentRecord[] = [];
-      for (const id of command.shipmentIds.slice(at, at + LABELS_PER_PRINT)) {
-        const shipment = (await this.labels.find(id)) ? null : await this.labels.findShipment(id);
-        if (shipment && shipment.status !== 'CANCELLED' && !this.rendering.carrierLabelFormats(shipment.carrierCode)) due.push(shipment);
+    let stop = false;
+    let failure: { readonly error: unknown } | undefined;
+    const next = async (): Promise<void> => {
+      for (let ids = prints.shift(); ids && !stop; ids = prints.shift()) {
+        try {
+          drawn += await this.print(ids);
+        } catch (error) {
+          stop = true;
+          // No browser here now: the labels are drawn when asked for; the job does not spend its attempts.
+          if (!(error instanceof LabelRendererUnavailableError)) failure ??= { error };
+        }
       }
-      if (due.length === 0) continue;
-      try {
-        drawn += (await this.rendering.renderAndStoreMany(due)).filter(Boolean).length;
-      } catch (error) {
-        // No browser here now: the labels are drawn when asked for; the job does not spend its attempts.
-        if (error instanceof LabelRendererUnavailableError) return { drawn };
-        throw error;
-      }
-    }
+    };
+    // Every print in flight ends before the job does (its outcome is the job's), the first failure stops the rest.
+    await Promise.all(Array.from({ length: this.rendering.printsAtOnce }, next));
+    if (failure) throw failure.error;
     return { drawn };
+  }
+
+  /** One print's labels: those not stored yet of shipments still live whose label the gateway draws. */
+  private async print(ids: readonly string[]): Promise<number> {
+    // One read at a time: the prints beside it keep the browser busy, the database pool stays the API's.
+    const due: ShipmentRecord[] = [];
+    for (const id of ids) {
+      const shipment = (await this.labels.find(id)) ? null : await this.labels.findShipment(id);
+      if (shipment && shipment.status !== 'CANCELLED' && !this.rendering.carrierLabelFormats(shipment.carrierCode)) due.push(shipment);
+    }
+    if (due.length === 0) return 0;
+    return (await this.rendering.renderAndStoreMany(due)).filter(Boolean).length;
   }
 }

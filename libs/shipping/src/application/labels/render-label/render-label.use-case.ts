@@ -55,6 +55,11 @@ export class LabelRendering {
     @Inject(LABEL_MERGER) private readonly merger: LabelMergerPort,
   ) {}
 
+  /** Prints of many labels worth keeping in flight at once (the renderer's browser pages). */
+  get printsAtOnce(): number {
+    return Math.max(1, this.renderer.printsAtOnce);
+  }
+
   /** The formats of the carrier's own label document, when the carrier issues one (DESIGN §7); else undefined. */
   carrierLabelFormats(carrierCode: string): readonly LabelFormat[] | undefined {
     return this.catalogue.find(carrierCode)?.capabilities.labels?.formats;
