@@ -13,11 +13,10 @@
  * made there and dropped), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_SECONDS (5),
  * BENCH_ROUNDS (3), BENCH_SHIPMENTS (1000000).
  */
-const { readFileSync } = require('node:fs');
 const { loadavg } = require('node:os');
 const { randomBytes } = require('node:crypto');
 const { Client } = require('pg');
-const { startGateway, startSandbox, createTeam, freePort, wrk, RATES_BODY } = require('./support/harness');
+const { startGateway, startSandbox, createTeam, freePort, wrk, cpuMicros, RATES_BODY } = require('./support/harness');
 const { scratchPostgres } = require('./support/scratch-postgres');
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -29,12 +28,6 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** user + system CPU of a process, in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMicros(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
 
 async function api(base, key, method, path, body) {
   const res = await fetch(`${base}/api/v1${path}`, {

@@ -4,8 +4,29 @@
  * Quotes are made first (POST /rates), then autocannon books them, one quote per request.
  * Usage: npm run build && node bench/shipments.bench.js
  * Production mode (PostgreSQL + Redis) when BENCH_DATABASE_URL / BENCH_REDIS_URL are set.
+ * Beside req/s and p99: the CPU µs per booking of each process (the api, the carrier sandbox,
+ * PostgreSQL's backends, Redis, the load generator), read from /proc, so a busy neighbour on the
+ * machine changes the waits but not these.
  */
-const { startGateway, startSandbox, createTeam, prepareQuotes, run, summary, reportRows, ADDRESSES } = require('./support/harness');
+const os = require('node:os');
+const {
+  startGateway,
+  startSandbox,
+  createTeam,
+  prepareQuotes,
+  run,
+  summary,
+  reportRows,
+  cpuMicros,
+  cpuMicrosOf,
+  ADDRESSES,
+} = require('./support/harness');
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function main() {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,6 +45,15 @@ async function main() {
     const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
     const quoteIds = await prepareQuotes(gateway.base, headers, Number(process.env.BENCH_QUOTES ?? 1500) * seconds);
     let next = 0;
+    console.log(`load average before: ${load()}`);
+    const cpu = () => ({
+      api: cpuMicros(gateway.pid),
+      sandbox: cpuMicros(sandbox.pid),
+      postgres: cpuMicrosOf('postgres'),
+      redis: cpuMicrosOf('redis-server'),
+      load_generator: cpuMicros(process.pid),
+    });
+    const cpuBefore = cpu();
     const result = await run({
       url: `${gateway.base}/api/v1/shipments`,
       connections,
@@ -36,7 +66,11 @@ async function main() {
         },
       ],
     });
+    const cpuAfter = cpu();
     const s = summary('gateway POST /api/v1/shipments', result);
+    const booked = Math.max(1, result['2xx']);
+    const cpuPerBooking = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, Math.round((cpuAfter[k] - cpuBefore[k]) / booked)]));
+    console.log(`load average after: ${load()}`);
     console.log(
       JSON.stringify(
         {
@@ -45,6 +79,7 @@ async function main() {
           quotes_prepared: quoteIds.length,
           booked: result['2xx'],
           ...s,
+          cpu_us_per_booking: cpuPerBooking,
         },
         null,
         2,

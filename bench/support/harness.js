@@ -5,7 +5,7 @@
  * serve fixed bytes from a bare node:http server in a second process as the baseline.
  */
 const { spawn } = require('node:child_process');
-const { mkdtempSync } = require('node:fs');
+const { mkdtempSync, readdirSync, readFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
@@ -140,7 +140,7 @@ async function startSandbox(port) {
     child.kill('SIGKILL');
     throw error;
   }
-  return { port, stop: () => child.kill('SIGTERM') };
+  return { port, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 /** One SA→SA parcel with National Addresses: the rating body every hot-path bench uses. */
@@ -287,7 +287,29 @@ function summary(label, result) {
   };
 }
 
+/** user + system CPU of a process, in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMicros(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** The summed CPU (µs) of every process whose command is `name` (all of PostgreSQL's backends, say); gone ones count nothing. */
+function cpuMicrosOf(name) {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name) total += cpuMicros(pid);
+    } catch {
+      // exited between the listing and the read
+    }
+  }
+  return total;
+}
+
 module.exports = {
+  cpuMicros,
+  cpuMicrosOf,
   nearestRank,
   startGateway,
   startSandbox,
