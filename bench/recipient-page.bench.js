@@ -8,11 +8,15 @@
  * wrk's (one thread, in C): a load generator in Node took one of the machine's two cores from the
  * server it measured (docs/performance.md).
  *
+ * BENCH_APP=api serves the page from the api process alone, as deployed (deploy/base/api.yaml), its
+ * carriers in a sandbox process; the default, all-in-one, runs the worker's pollers and jobs in the
+ * same process and event loop.
+ *
  *   npm run build && node bench/recipient-page.bench.js
- *   (BENCH_DATABASE_URL / BENCH_REDIS_URL for production mode; BENCH_SECONDS, BENCH_READERS)
+ *   (BENCH_DATABASE_URL / BENCH_REDIS_URL for production mode; BENCH_SECONDS, BENCH_READERS, BENCH_APP)
  */
 const os = require('node:os');
-const { startGateway, createTeam, startBareServer, wrk, reportRows, bookOne } = require('./support/harness');
+const { startGateway, startSandbox, freePort, createTeam, startBareServer, wrk, reportRows, bookOne } = require('./support/harness');
 
 const READERS = Number(process.env.BENCH_READERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -27,7 +31,14 @@ async function main() {
   const env = { RECIPIENT_PAGE_PER_TOKEN_PER_MINUTE: '100000000', RECIPIENT_PAGE_PER_ADDRESS_PER_MINUTE: '100000000' };
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
-  const gateway = await startGateway({ app: 'all-in-one', env });
+  const app = process.env.BENCH_APP ?? 'all-in-one';
+  const sandbox = app === 'api' ? await startSandbox(await freePort()) : undefined;
+  if (sandbox) env.SANDBOX_PORT = String(sandbox.port);
+  const gateway = await startGateway({ app, env }).catch((error) => {
+    sandbox?.stop();
+    throw error;
+  });
+  console.log(`app: ${app}${sandbox ? ' (carriers in a sandbox process)' : ''}`);
   try {
     const { apiKey } = await createTeam(gateway.base);
     const paths = [];
@@ -66,6 +77,7 @@ async function main() {
     reportRows(rows);
   } finally {
     await gateway.stop();
+    sandbox?.stop();
   }
 }
 
