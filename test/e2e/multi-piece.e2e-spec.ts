@@ -231,6 +231,12 @@ describe('multi-piece shipments (DESIGN §7, docs/adr/0087)', () => {
       await scan(second, 1, { code: 'PICKED_UP' });
       let shipment = await piecesAt(id, ['PICKED_UP', 'PICKED_UP', 'LABEL_GENERATED']);
       expect(shipment.status).toBe('LABEL_GENERATED');
+      // The carrier has two of its parcels: cancelling is refused before any carrier call, naming the first.
+      const cancel = await t.api(`/shipments/${id}/cancel`, { method: 'POST', key: team.apiKey, body: {} });
+      expect(cancel.status).toBe(409);
+      expect(cancel.body.error.code).toBe('E_CANCEL_NOT_ALLOWED');
+      expect(cancel.body.error.details).toMatchObject({ piece_number: 1, piece_status: 'PICKED_UP' });
+      expect((await read(id)).status).toBe('LABEL_GENERATED');
 
       await scan(third, 1, { code: 'PICKED_UP' });
       await scan(master, 2, { code: 'OUT_FOR_DELIVERY', piece_number: 1 });

@@ -40,6 +40,28 @@ const statusesOf = (shipment: Shipment) => shipment.state.pieces!.map((p) => pie
 const kindsOf = (changes: ReturnType<Shipment['pullEvents']>) =>
   changes.events.filter((e) => e.type === 'shipment.status_changed').flatMap((e) => e.payload.kinds as string[]);
 
+describe('cancelling a shipment of several pieces (docs/adr/0087)', () => {
+  it('is refused once the carrier collected any piece, naming it, though the shipment is not picked up yet', () => {
+    const shipment = multiPiece('LABEL_GENERATED', 3);
+    expect(shipment.cancellable).toBe(true);
+    apply(shipment, [scan(2, 'PICKED_UP', 10)]);
+    expect(shipment.status).toBe('LABEL_GENERATED');
+    expect(shipment.cancellable).toBe(false);
+    expect(() => shipment.assertCancellable()).toThrow(
+      expect.objectContaining({
+        code: 'E_CANCEL_NOT_ALLOWED',
+        details: { status: 'LABEL_GENERATED', piece_number: 2, piece_status: 'PICKED_UP' },
+      }),
+    );
+  });
+
+  it('stays allowed while no piece has moved on its own', () => {
+    const shipment = multiPiece('PICKUP_SCHEDULED', 2);
+    expect(shipment.cancellable).toBe(true);
+    expect(() => shipment.assertCancellable()).not.toThrow();
+  });
+});
+
 describe('a carrier event for one piece (docs/adr/0087, tracking roll-up)', () => {
   it("moves its piece, and the shipment only as far as its slowest piece, recording the piece's number in the history", () => {
     const shipment = multiPiece();

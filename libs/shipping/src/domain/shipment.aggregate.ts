@@ -20,6 +20,7 @@ import {
   ShipmentWarning,
   ShipmentPiece,
   piecesOfBooking,
+  pieceStatus,
   ProofOfDelivery,
   proofOfDeliveryFrom,
   ReportedProof,
@@ -340,13 +341,30 @@ export class Shipment {
     return canTransition(this.status, to, { international: this.state.lane !== 'domestic' });
   }
 
-  /** Before pickup only (docs/api.md §3): the state machine's move to CANCELLED. */
+  /**
+   * Before pickup only (docs/api.md §3): the state machine's move to CANCELLED, for the shipment
+   * and for each of its pieces. A piece the carrier already collected cannot be called back by
+   * cancelling the shipment, though the roll-up keeps the shipment where its slowest piece is.
+   */
   get cancellable(): boolean {
-    return this.canMoveTo('CANCELLED');
+    return this.canMoveTo('CANCELLED') && this.collectedPiece() === undefined;
   }
 
   assertCancellable(): void {
-    if (!this.cancellable) throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: this.status });
+    if (!this.canMoveTo('CANCELLED')) throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: this.status });
+    const piece = this.collectedPiece();
+    if (piece)
+      throw new DomainError('E_CANCEL_NOT_ALLOWED', { status: this.status, piece_number: piece.number, piece_status: piece.status });
+  }
+
+  /** The first piece whose own status (a carrier's scan of it alone) is past where a cancel may go. */
+  private collectedPiece(): { readonly number: number; readonly status: ShipmentStatus } | undefined {
+    const international = this.state.lane !== 'domestic';
+    for (const piece of this.state.pieces ?? []) {
+      const status = pieceStatus(piece, this.status);
+      if (!canTransition(status, 'CANCELLED', { international })) return { number: piece.number, status };
+    }
+    return undefined;
   }
 
   /** Until a final status, to an address in the booked country (the price was quoted for the lane). */
