@@ -263,6 +263,9 @@ describe('multi-piece shipments (DESIGN §7, docs/adr/0087)', () => {
       expect(shipment.status).toBe('DELIVERED');
       await eventually('shipment.delivered', async () => (webhooksOf(id, 'shipment.delivered').length > 0 ? true : undefined));
       await eventually('shipment.exception', async () => (webhooksOf(id, 'shipment.exception').length > 0 ? true : undefined));
+      // Each names the piece whose scan moved the shipment.
+      expect(JSON.parse(webhooksOf(id, 'shipment.exception')[0].body).data.piece_number).toBe(2);
+      expect(JSON.parse(webhooksOf(id, 'shipment.delivered')[0].body).data.piece_number).toBe(3);
 
       // The history keeps every piece's scans, each naming its piece; the shipment's own steps name none.
       const tracking = await t.api(`/shipments/${id}/tracking`, { key: team.apiKey });

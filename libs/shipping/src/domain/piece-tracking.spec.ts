@@ -76,6 +76,8 @@ describe('a carrier event for one piece (docs/adr/0087, tracking roll-up)', () =
     expect(shipment.status).toBe('PICKED_UP');
     expect(second.transitions.map((t) => [t.from, t.to, t.event.eventId])).toEqual([['LABEL_GENERATED', 'PICKED_UP', 'p2-PICKED_UP-11']]);
     expect(kindsOf(second.changes)).toEqual(['shipment.status_updated']);
+    // The webhook can say which parcel moved the shipment.
+    expect(second.changes.events.find((e) => e.type === 'shipment.status_changed')?.payload.piece_number).toBe(2);
     expect(shipment.state.lastEventAt).toEqual(at(11));
   });
 

@@ -579,6 +579,8 @@ export class Shipment {
           occurred_at: t.event.occurredAt.toISOString(),
           ...(exceptionType ? { exception_type: exceptionType } : {}),
           ...(weight !== undefined ? { measured_weight_kg: weight } : {}),
+          // The piece whose scan moved the shipment (its roll-up), when the carrier named one.
+          ...(t.event.pieceNumber !== undefined ? { piece_number: t.event.pieceNumber } : {}),
           kinds: eventKindsForStatusChange(t.from, t.to),
         },
       });

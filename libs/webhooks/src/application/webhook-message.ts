@@ -15,7 +15,7 @@ export function testWebhookMessageId(): string {
   return `msg_test_${randomUUID().replace(/-/g, '')}`;
 }
 
-/** The delivered body (docs/api.md §10): `{type, timestamp, data:{shipment, previous_status?}}`. */
+/** The delivered body (docs/api.md §10): `{type, timestamp, data:{shipment, previous_status?, piece_number?}}`. */
 export function webhookBody(type: string, timestamp: string, data: Record<string, unknown>, mode: ApiMode = 'live'): string {
   // `mode`: a test-mode message is never about a live shipment (docs/test-mode.md).
   return JSON.stringify({ type, timestamp, mode, data });

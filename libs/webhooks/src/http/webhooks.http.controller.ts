@@ -39,7 +39,7 @@ export class WebhooksHttpController {
     description:
       'A new POST replaces url and events and keeps the secret; it also enables an endpoint that was disabled. ' +
       'Deliveries follow Standard Webhooks: headers webhook-id, webhook-timestamp, webhook-signature ' +
-      '(`v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`); body `{type, timestamp, data:{shipment, previous_status?}}`. ' +
+      '(`v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`); body `{type, timestamp, data:{shipment, previous_status?, piece_number?}}` (piece_number: the piece whose scan moved a shipment of several). ' +
       'Retries at 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (with jitter) on network errors, timeouts (15 s), 408, 429 and 5xx; ' +
       '410 disables the endpoint; redirects are not followed.',
   })

@@ -62,6 +62,7 @@ export class FanOutWebhookEventUseCase {
     }
     const data: Record<string, unknown> = { shipment: view };
     if (isShipmentStatus(event.payload.previous_status)) data.previous_status = event.payload.previous_status;
+    if (Number.isInteger(event.payload.piece_number)) data.piece_number = event.payload.piece_number;
     // A delay names both dates as they were when it happened (the shipment may be re-estimated again by the time it is sent).
     if (event.type === 'shipment.delayed') {
       data.previous_estimated_delivery_date = event.payload.previous_estimated_delivery_date;
