@@ -39,7 +39,16 @@ async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /** Starts `dist/apps/<app>/main.js`; production mode when DATABASE_URL/REDIS_URL are set. */
-async function startGateway({ app = 'all-in-one', env = {}, nodeArgs = [], port: fixedPort, sandboxPort: fixedSandboxPort } = {}) {
+/** Node flags for the gateway under test (BENCH_NODE_ARGS, space-separated), as a deployment's image would pass them. */
+const BENCH_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
+async function startGateway({
+  app = 'all-in-one',
+  env = {},
+  nodeArgs = BENCH_NODE_ARGS,
+  port: fixedPort,
+  sandboxPort: fixedSandboxPort,
+} = {}) {
   const port = fixedPort ?? (await freePort());
   const sandboxPort = fixedSandboxPort ?? (await freePort());
   const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist', 'apps', app, 'main.js')], {
