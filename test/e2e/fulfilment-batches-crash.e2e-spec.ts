@@ -109,7 +109,15 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
     const db = await createScratchDatabase();
     dropDatabase = db.drop;
     env.DATABASE_URL = db.url;
-    if (SERVICES_MODE) env.REDIS_URL = TEST_REDIS_URL;
+    if (SERVICES_MODE) {
+      env.REDIS_URL = TEST_REDIS_URL;
+      // BullMQ takes the killed worker's batch job back once its lock has expired and a stalled
+      // check has seen it: 30-60 s per kill with the defaults, the most of this suite's time.
+      // A 10 s lock (renewed every 5 s while the job runs) and a check every 2 s give the same
+      // stalled-job recovery within 10-14 s.
+      env.QUEUE_LOCK_DURATION_MS = '10000';
+      env.QUEUE_STALLED_INTERVAL_MS = '2000';
+    }
     gateway = new GatewayProcess(env, 7700 + Math.floor(Math.random() * 90));
     await gateway.start();
     const team = await fetch(`${gateway.url}/admin/v1/teams`, {

@@ -4,6 +4,8 @@ import { eventually } from '../support/eventually';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 
 type Json = any;
+/** One step of a magic reference's walk at the sandbox. */
+const STEP_MS = 200;
 
 /**
  * Magic shipment references (docs/test-mode.md): with a test key, through the API, every
@@ -20,7 +22,13 @@ describe('test mode: magic references', () => {
   const tracking = async (id: string) => (await t.api(`/shipments/${id}/tracking`, { key: team.testApiKey })).body;
 
   beforeAll(async () => {
-    t = await bootTestApp({ worker: true, env: { TRACKING_POLL_INTERVAL_MS: '200', RATE_LIMIT_PER_MINUTE: '100000' } });
+    // The walks step every STEP_MS instead of the sandbox's default second: the same nine steps
+    // in a fifth of the time (about 8 s less per carrier); tracking polls as often as they step.
+    t = await bootTestApp({
+      worker: true,
+      sandboxAutoAdvanceSeconds: STEP_MS / 1000,
+      env: { TRACKING_POLL_INTERVAL_MS: String(STEP_MS), RATE_LIMIT_PER_MINUTE: '100000' },
+    });
     team = await t.createTeam('Magic Values Trading');
     testTeam = { ...team, apiKey: team.testApiKey };
   }, 60_000);
@@ -98,8 +106,8 @@ describe('test mode: magic references', () => {
         20_000,
       );
       expect(held.events.some((e: Json) => e.code === 'PICKED_UP')).toBe(true);
-      // The walk ends at the hold: nothing moves it on by itself.
-      await new Promise((r) => setTimeout(r, 2500));
+      // The walk ends at the hold: nothing moves it on by itself, not in a dozen more steps' time.
+      await new Promise((r) => setTimeout(r, 12 * STEP_MS));
       const later = await tracking(shipment.id);
       expect(later.events.filter((e: Json) => e.code === 'OUT_FOR_DELIVERY' || e.code === 'DELIVERED')).toEqual([]);
     },

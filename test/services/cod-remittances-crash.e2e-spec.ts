@@ -27,7 +27,15 @@ describe('a worker killed in the middle of a payout import', () => {
     gw = await startGatewayProcesses({
       sandboxUrl: sandbox.url,
       port: await freePort(),
-      env: { LGW_FAULT_POINT: 'cod.after-payout-recorded', COD_REMITTANCE_POLL_INTERVAL_MS: '200' },
+      env: {
+        LGW_FAULT_POINT: 'cod.after-payout-recorded',
+        COD_REMITTANCE_POLL_INTERVAL_MS: '200',
+        // The killed worker's tick and its schedule lock are taken back once the lock expires:
+        // 10 s here (renewed every 5 s while a tick runs, checked every 2 s) instead of 30 s, the
+        // same recovery in a third of the wait, twice per run.
+        QUEUE_LOCK_DURATION_MS: '10000',
+        QUEUE_STALLED_INTERVAL_MS: '2000',
+      },
     });
     await gw.startApi({ LGW_FAULT_POINT: '' });
   }, 120_000);
@@ -70,8 +78,8 @@ describe('a worker killed in the middle of a payout import', () => {
     expect(mid.remittances.map((r: Json) => r.carrier_reference)).toEqual(['CRASH-PAYOUT-1']);
 
     recovered = gw.spawnWorker({ LGW_FAULT_POINT: '' });
-    // The killed worker's tick holds its lock until BullMQ finds it stalled (30 s), and a schedule's
-    // ticks never overlap: the new worker's first import comes after that.
+    // The killed worker's tick holds its lock until BullMQ finds it stalled (QUEUE_LOCK_DURATION_MS
+    // above), and a schedule's ticks never overlap: the new worker's first import comes after that.
     const done = await until('both payouts imported', 90_000, async () => {
       const body = (await call('/cod/remittances')).body;
       return body.total === 2 ? body : undefined;

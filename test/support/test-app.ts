@@ -69,6 +69,12 @@ export interface BootOptions {
    * test keys reach the simulators whatever the live carrier configuration.
    */
   separateTestSandbox?: boolean;
+  /**
+   * The sandbox's SANDBOX_AUTO_ADVANCE_SECONDS (default 0: only the control API moves ordinary
+   * shipments). A magic reference's scripted walk steps at this pace when it is set, else once a
+   * second: a suite that waits out walks sets a short one.
+   */
+  sandboxAutoAdvanceSeconds?: number;
   /** Receives every log line (JSON) at LOG_LEVEL; logs go nowhere otherwise. */
   log?: (line: string) => void;
 }
@@ -95,12 +101,12 @@ export async function bootTestApp(options: BootOptions = {}): Promise<TestApp> {
   let sandbox: RunningCarrierSandbox | undefined;
   let sandboxUrl = options.shareWith?.sandboxUrl;
   if (!sandboxUrl) {
-    sandbox = await startCarrierSandbox({ port: 0, host: '127.0.0.1', autoAdvanceSeconds: 0 });
+    sandbox = await startCarrierSandbox({ port: 0, host: '127.0.0.1', autoAdvanceSeconds: options.sandboxAutoAdvanceSeconds ?? 0 });
     sandboxUrl = sandbox.url;
   }
   let testSandbox: RunningCarrierSandbox | undefined;
   if (options.separateTestSandbox) {
-    testSandbox = await startCarrierSandbox({ port: 0, host: '127.0.0.1', autoAdvanceSeconds: 0 });
+    testSandbox = await startCarrierSandbox({ port: 0, host: '127.0.0.1', autoAdvanceSeconds: options.sandboxAutoAdvanceSeconds ?? 0 });
     cleanups.push(() => testSandbox!.close());
   }
   const testSandboxUrl = testSandbox?.url ?? sandboxUrl;

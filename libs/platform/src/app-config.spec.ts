@@ -180,6 +180,16 @@ describe('loadConfig: typed settings of each feature, read once here', () => {
     expect(() => load({ TRACKING_ACTIVE_INTERVAL_MS: 'soon' })).toThrow(/TRACKING_ACTIVE_INTERVAL_MS/);
   });
 
+  it("leaves BullMQ's stalled-job timing to the queue unless QUEUE_LOCK_DURATION_MS / QUEUE_STALLED_INTERVAL_MS are set", () => {
+    expect(load({})).toMatchObject({ queueLockDurationMs: undefined, queueStalledIntervalMs: undefined });
+    expect(load({ QUEUE_LOCK_DURATION_MS: '10000', QUEUE_STALLED_INTERVAL_MS: '2000' })).toMatchObject({
+      queueLockDurationMs: 10_000,
+      queueStalledIntervalMs: 2_000,
+    });
+    expect(() => load({ QUEUE_LOCK_DURATION_MS: '500' })).toThrow(/QUEUE_LOCK_DURATION_MS/);
+    expect(() => load({ QUEUE_STALLED_INTERVAL_MS: 'soon' })).toThrow(/QUEUE_STALLED_INTERVAL_MS/);
+  });
+
   it('gives the rate cards folder only when RATE_CARDS_DIR is set', () => {
     expect(load({}).rateCardsDir).toBeUndefined();
     expect(load({ RATE_CARDS_DIR: '/srv/cards' }).rateCardsDir).toBe('/srv/cards');

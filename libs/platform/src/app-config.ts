@@ -29,6 +29,14 @@ export interface AppConfig {
   readonly sandboxUrl?: string;
   /** Redis key prefix of the job queues (QUEUE_PREFIX); producers and workers must agree. */
   readonly queuePrefix?: string;
+  /**
+   * BullMQ's stalled-job recovery (QUEUE_LOCK_DURATION_MS, QUEUE_STALLED_INTERVAL_MS; unset: 30 s
+   * and 15 s): a killed worker's job runs again within lock + 2 × interval. Shorter only where
+   * kills are the point (the crash suites); a lock shorter than a loaded worker's pauses lets a
+   * live job be taken as stalled.
+   */
+  readonly queueLockDurationMs?: number;
+  readonly queueStalledIntervalMs?: number;
   /** How long a request holds its Idempotency-Key before a retry may take over (IDEMPOTENCY_LEASE_MS). */
   readonly idempotencyLeaseMs: number;
   /** Age after which the worker settles an unresolved carrier intent (INTENT_RECOVERY_AFTER_MS). */
@@ -375,6 +383,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sandboxPort: intFrom(env, 'SANDBOX_PORT', 3100),
     sandboxUrl: nonEmpty(env.SANDBOX_URL),
     queuePrefix: nonEmpty(env.QUEUE_PREFIX),
+    queueLockDurationMs: intFrom(env, 'QUEUE_LOCK_DURATION_MS', undefined, 1_000),
+    queueStalledIntervalMs: intFrom(env, 'QUEUE_STALLED_INTERVAL_MS', undefined, 100),
     // Both well above the longest carrier call (CARRIER_TIMEOUT_MS, 5 s by default).
     idempotencyLeaseMs: intFrom(env, 'IDEMPOTENCY_LEASE_MS', 30_000, 100),
     intentRecoveryAfterMs: intFrom(env, 'INTENT_RECOVERY_AFTER_MS', 30_000, 100),

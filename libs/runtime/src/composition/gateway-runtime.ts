@@ -174,6 +174,8 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     prefix: options.queuePrefix ?? config.queuePrefix,
     logger,
     closeTimeoutMs: config.shutdownTimeoutMs,
+    lockDurationMs: config.queueLockDurationMs,
+    stalledIntervalMs: config.queueStalledIntervalMs,
   });
   const jobs: JobQueueRuntime = { ...queueRuntime, worker: instrumentJobWorker(queueRuntime.worker, queueRuntime, metrics) };
   const browserPool = new ChromiumBrowserPool({
