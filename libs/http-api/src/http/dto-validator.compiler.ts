@@ -23,7 +23,7 @@ export interface ValidationErrorNode {
   property: string;
   value: unknown;
   constraints?: Record<string, string>;
-  children: ValidationErrorNode[];
+  children?: ValidationErrorNode[];
 }
 
 /** The outcome of a compiled validation: the DTO instance, the errors, or "not for me". */
@@ -99,6 +99,8 @@ interface ClassPlan {
   readonly known: Set<string>;
   /** @Type(() => X) properties: the plan of X. */
   readonly types: Map<string, ClassPlan>;
+  /** For the keys the class names: whether class-transformer leaves the key out (a method, a getter). */
+  readonly skipped: Map<string, boolean>;
 }
 
 interface TransformerStorage {
@@ -160,8 +162,7 @@ export function compileDtoValidator(target: Constructor): CompiledValidator {
       if (error === DECLINED) return DECLINED;
       throw error;
     }
-    const found = withoutEmpty(errors);
-    return found.length > 0 ? { errors: found } : { instance };
+    return errors.length > 0 ? { errors } : { instance };
   };
 }
 
@@ -173,7 +174,7 @@ function planOf(target: Constructor, plans: Map<unknown, ClassPlan>): ClassPlan 
   const metadatas = validators.getTargetValidationMetadatas(target, undefined, false, false, undefined);
   const grouped = validators.groupByPropertyName(metadatas);
   const types = new Map<string, ClassPlan>();
-  const plan: ClassPlan = { target, properties: [], known: new Set(), types };
+  const plan: ClassPlan = { target, properties: [], known: new Set(), types, skipped: new Map() };
   plans.set(target, plan);
   for (const [name, list] of Object.entries(grouped)) {
     if (list.length > 0) plan.known.add(name);
@@ -193,6 +194,9 @@ function planOf(target: Constructor, plans: Map<unknown, ClassPlan>): ClassPlan 
     const type = typeOf(target, name);
     types.set(name, planOf(type, plans));
   }
+  // A fresh instance is what class-transformer copies into: its answer for these keys never changes.
+  const sample = new target() as Record<string, unknown>;
+  for (const name of [...plan.known, ...types.keys()]) plan.skipped.set(name, leftOut(sample, name));
   return plan;
 }
 
@@ -275,18 +279,25 @@ function copyValue(value: unknown, plan: ClassPlan | undefined): unknown {
 
 function copyInto(target: object, value: Record<string, unknown>, plan: ClassPlan | undefined): object {
   const into = target as Record<string, unknown>;
-  const prototype = (into.constructor as { prototype?: object } | undefined)?.prototype;
   for (const key of Object.keys(value)) {
     if (STRIPPED_KEYS.has(key)) throw DECLINED;
-    // class-transformer leaves out a key that names a method or a getter of the target.
-    if (prototype) {
-      const descriptor = Object.getOwnPropertyDescriptor(prototype, key);
-      if ((descriptor && !descriptor.set) || into[key] instanceof Function) continue;
-    }
+    const skipped = plan ? (plan.skipped.get(key) ?? leftOut(into, key)) : OBJECT_MEMBERS.has(key);
+    if (skipped) continue;
     into[key] = copyValue(value[key], plan?.types.get(key));
   }
   return target;
 }
+
+/** class-transformer leaves out a key that names a method or a read-only member of the target. */
+function leftOut(into: Record<string, unknown>, key: string): boolean {
+  const prototype = (into.constructor as { prototype?: object } | undefined)?.prototype;
+  if (!prototype) return false;
+  const descriptor = Object.getOwnPropertyDescriptor(prototype, key);
+  return Boolean(descriptor && !descriptor.set) || into[key] instanceof Function;
+}
+
+/** What leftOut answers for a plain object: Object.prototype's members (its only setter, __proto__, is declined before). */
+const OBJECT_MEMBERS = new Set(Object.getOwnPropertyNames(Object.prototype).filter((name) => leftOut({}, name)));
 
 /** class-validator's ValidationExecutor.execute with whitelist and stopAtFirstError. */
 function execute(object: object, plans: Map<unknown, ClassPlan>, errors: ValidationErrorNode[]): void {
@@ -308,23 +319,24 @@ function perform(
   plans: Map<unknown, ClassPlan>,
   errors: ValidationErrorNode[],
 ): void {
-  const node: ValidationErrorNode = { property: name, value, constraints: {}, children: [] };
-  errors.push(node);
   let judged = true;
   for (const condition of rules.conditions)
     judged = (condition.constraints[0] as (o: object, v: unknown) => boolean)(object, value) && judged;
   if (!judged) return;
+  const node: ValidationErrorNode = { property: name, value };
   judge(object, value, defined, node);
   judge(object, value, rules.custom, node);
   nestedIn(value, rules.nested, plans, node);
+  // class-validator's stripEmptyErrors: a node without a failure at or below it is dropped.
+  if (node.constraints || node.children) errors.push(node);
 }
 
+/** With stopAtFirstError a node holds one failure at most: the first rule that fails. */
 function judge(object: object, value: unknown, checks: Check[], node: ValidationErrorNode): void {
-  const constraints = node.constraints as Record<string, string>;
   for (const { metadata, constraints: validators } of checks) {
     if (metadata.validateIf && !metadata.validateIf(object, value)) continue;
     for (const validator of validators) {
-      if (hasAny(constraints)) return;
+      if (node.constraints) return;
       const args: ValidationArgs = {
         targetName: object.constructor ? object.constructor.name : undefined,
         property: metadata.propertyName,
@@ -339,7 +351,7 @@ function judge(object: object, value: unknown, checks: Check[], node: Validation
         const results = value.map((item) => validator.instance.validate(item, args));
         valid = results.every((result) => settled(result));
       }
-      if (!valid) constraints[validator.name || metadata.type] = messageOf(metadata, validator, args);
+      if (!valid) node.constraints = { [validator.name || metadata.type]: messageOf(metadata, validator, args) };
     }
   }
 }
@@ -350,22 +362,16 @@ function settled(result: unknown): boolean {
   return Boolean(result);
 }
 
-function hasAny(record: Record<string, string>): boolean {
-  for (const key in record) if (Object.prototype.hasOwnProperty.call(record, key)) return true;
-  return false;
-}
-
 function nestedIn(value: unknown, nested: ValidationMetadataLike[], plans: Map<unknown, ClassPlan>, node: ValidationErrorNode): void {
-  if (value === undefined) return;
-  const constraints = node.constraints as Record<string, string>;
+  if (value === undefined || nested.length === 0) return;
+  const children: ValidationErrorNode[] = [];
+  const items = { conditions: [], custom: [], nested };
   for (const metadata of nested) {
-    if (hasAny(constraints)) continue;
+    if (node.constraints) continue;
     if (Array.isArray(value)) {
-      value.forEach((item, index) => {
-        perform(value, item, String(index), [], { conditions: [], custom: [], nested }, plans, node.children);
-      });
+      value.forEach((item, index) => perform(value, item, String(index), [], items, plans, children));
     } else if (value instanceof Object) {
-      execute(value, plans, node.children);
+      execute(value, plans, children);
     } else {
       // class-validator names the class itself as the object of this error.
       const target = metadata.target as { constructor?: { name?: string } };
@@ -376,9 +382,10 @@ function nestedIn(value: unknown, nested: ValidationMetadataLike[], plans: Map<u
         value,
         constraints: metadata.constraints,
       };
-      constraints[metadata.type] = tokensReplaced(metadata.message || '', args);
+      node.constraints = { [metadata.type]: tokensReplaced(metadata.message || '', args) };
     }
   }
+  if (children.length > 0) node.children = children;
 }
 
 function messageOf(metadata: ValidationMetadataLike, validator: ConstraintMetadataLike, args: ValidationArgs): string {
@@ -409,16 +416,4 @@ function constraintText(constraint: unknown): string {
   if (Array.isArray(constraint)) return constraint.join(', ');
   if (typeof constraint === 'symbol') return `${constraint.description}`;
   return `${constraint as string}`;
-}
-
-/** class-validator's stripEmptyErrors: nodes without a failure below them are dropped. */
-function withoutEmpty(errors: ValidationErrorNode[]): ValidationErrorNode[] {
-  return errors.filter((error) => {
-    error.children = withoutEmpty(error.children);
-    if (!hasAny(error.constraints as Record<string, string>)) {
-      if (error.children.length === 0) return false;
-      delete error.constraints;
-    }
-    return true;
-  });
 }
