@@ -14,6 +14,7 @@ import os from 'node:os';
 import { RatesRequestDto } from '@lgw/rating';
 import { CreateShipmentRequestDto } from '@lgw/shipping';
 import { createValidationPipe } from '@lgw/http-api';
+import { ratesBody } from '../test/support/fixtures';
 
 const CALLS = intEnv('VALIDATION_BENCH_CALLS', 100_000);
 const ROUNDS = intEnv('VALIDATION_BENCH_ROUNDS', 3);
@@ -24,29 +25,7 @@ function intEnv(name: string, fallback: number): number {
   return value;
 }
 
-const ADDRESS = {
-  name: 'Acme Warehouse',
-  line1: 'King Fahd Road 1200',
-  city: 'Riyadh',
-  country: 'SA',
-  postal_code: '12211',
-  short_address: 'RRRD2929',
-  phone: '966512345678',
-};
-const LANE = {
-  origin: ADDRESS,
-  destination: {
-    name: 'محمد عبدالله',
-    line1: 'Tahlia Street 55',
-    city: 'Jeddah',
-    country: 'SA',
-    short_address: 'JEDA1234',
-    phone: '966598765432',
-  },
-  parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
-  declared_value: 450,
-  cod_amount: 120.5,
-};
+const LANE = { ...ratesBody(), declared_value: 450, cod_amount: 120.5 };
 const BODIES: Array<[string, unknown, string]> = [
   ['POST /rates', RatesRequestDto, JSON.stringify({ ...LANE, declared_value_currency: 'SAR' })],
   ['POST /shipments', CreateShipmentRequestDto, JSON.stringify({ ...LANE, quote_id: 'q'.repeat(170), reference: 'ORDER-10045' })],
