@@ -53,6 +53,7 @@ export class CreateShipmentRequestDto extends ShippingRequestDto {
 
 const CANCEL_REASON = `must be a string of at most ${MAX_CANCEL_REASON_LENGTH} characters`;
 
+@CompiledValidation()
 @JsonObjectBody('must be a JSON object such as {"reason": "..."}')
 export class CancelShipmentRequestDto {
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_CANCEL_REASON_LENGTH, example: 'customer changed the order' })
