@@ -15,15 +15,10 @@ import { RatesRequestDto } from '@lgw/rating';
 import { CreateShipmentRequestDto } from '@lgw/shipping';
 import { createValidationPipe } from '@lgw/http-api';
 import { ratesBody } from '../test/support/fixtures';
+import { intEnv } from './support/bench-env';
 
 const CALLS = intEnv('VALIDATION_BENCH_CALLS', 100_000);
 const ROUNDS = intEnv('VALIDATION_BENCH_ROUNDS', 3);
-
-function intEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 const LANE = { ...ratesBody(), declared_value: 450, cod_amount: 120.5 };
 const BODIES: Array<[string, unknown, string]> = [
