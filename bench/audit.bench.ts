@@ -17,6 +17,7 @@ import { openDatabase } from '@lgw/database';
 import { SqlAuditEventRepository } from '@lgw/access/persistence/sql-audit-event.repository';
 import { VerifyAuditChainUseCase } from '@lgw/access/application/verify-audit-chain/verify-audit-chain.use-case';
 import { apiAccessGate } from '@lgw/http-api';
+import { intEnv } from './support/bench-env';
 
 // Plain JavaScript of the bench support, loaded as CommonJS.
 const { scratchPostgres } = require('./support/scratch-postgres') as { scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> };
@@ -24,12 +25,6 @@ const { scratchPostgres } = require('./support/scratch-postgres') as { scratchPo
 const EVENTS = intEnv('AUDIT_BENCH_EVENTS', 1_000_000);
 const GATE_CALLS = intEnv('AUDIT_BENCH_GATE_CALLS', 200_000);
 const INSERT_BATCH = 10_000;
-
-function intEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 const load = () =>
   os

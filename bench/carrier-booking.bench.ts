@@ -13,16 +13,11 @@ import os from 'node:os';
 import type { CarrierBookingRequest } from '@lgw/carrier-access';
 import { startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { CARRIERS, createCarrierRegistry } from '@lgw/carriers';
+import { intEnv } from './support/bench-env';
 
 const BOOKINGS = intEnv('CARRIER_BENCH_BOOKINGS', 2000);
 const WARMUP = intEnv('CARRIER_BENCH_WARMUP', 200);
 const CONCURRENCY = intEnv('CARRIER_BENCH_CONCURRENCY', 16);
-
-function intEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 let counter = 0;
 function request(serviceCode: string): CarrierBookingRequest {

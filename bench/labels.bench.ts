@@ -15,18 +15,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { LabelData } from '@lgw/shipping';
 import { ChromiumBrowserPool, PuppeteerLabelRenderer } from '@lgw/labels';
+import { intEnv } from './support/bench-env';
 
 const COUNT = intEnv('LABELS_BENCH_COUNT', 1000);
 const WARMUP = intEnv('LABELS_BENCH_WARMUP', 200);
 const CONCURRENCY = intEnv('LABELS_BENCH_CONCURRENCY', 1);
 const PAGES = intEnv('LABELS_BENCH_PAGES', 2);
 const MAX_RENDERS = intEnv('LABELS_BENCH_MAX_RENDERS', 500);
-
-function intEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 function labelFor(i: number): LabelData {
   return {

@@ -16,6 +16,7 @@ import { HistoryEvent, orderTrackingHistory } from '@lgw/shipping';
 import { trackingEventIdentity } from '@lgw/kernel';
 import { openDatabase } from '@lgw/database';
 import { SqlTrackingRepository } from '@lgw/tracking';
+import { intEnv } from './support/bench-env';
 
 // Plain JavaScript of the bench support, loaded as CommonJS.
 const { scratchPostgres } = require('./support/scratch-postgres') as { scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> };
@@ -25,12 +26,6 @@ const RUNS = intEnv('TRACKING_BENCH_RUNS', 30);
 const EVENTS_PER_SHIPMENT = 12;
 const BATCH = 500;
 const CODES = ['PICKED_UP', 'AT_ORIGIN_HUB', 'DEPARTED_ORIGIN', 'IN_TRANSIT', 'AT_DELIVERY_HUB', 'OUT_FOR_DELIVERY'];
-
-function intEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 const stats = (ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);

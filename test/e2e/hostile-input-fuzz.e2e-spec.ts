@@ -7,6 +7,7 @@ import { CARRIER_CODES, carrierCalls, PASSTHROUGH_CARRIER_CODES } from '../suppo
 import { envelopeOf, httpRequest, RawConnection, rawRequest, RawResponse } from '../support/raw-http';
 import { DocumentedOperation, documentedOperations, schemaPropertyNames, servedRoutes } from '../support/routes';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { hostileNumber, hostileText, hostileTree, mutatedBody, pathsOf, poisonedBody, withValueAt } from '../support/hostile-bodies';
 
 /**
  * Generated hostile requests — bodies, query strings, headers and multipart streams — against
@@ -44,48 +45,6 @@ function pct(value: string): string {
   return out;
 }
 
-const CONTROL_AND_ODD = [
-  '\u0000',
-  'a\u0000b',
-  '\u0001\u001f\u007f',
-  'tab\there',
-  'line\r\nbreak',
-  '\ud800',
-  'x\udfffy',
-  '\u202efdp.exe',
-  '😀',
-  'الرياض',
-  '٠١٢٣',
-  '<script>alert(1)</script>',
-  "' OR 1=1 --",
-  '../../etc/passwd',
-  '%00',
-  '${jndi:ldap://x}',
-  '__proto__',
-  'constructor',
-  '',
-  ' ',
-  'x'.repeat(300),
-];
-
-/** Ordinary text with a control character (or half a surrogate pair) somewhere in it. */
-const controlText = fc
-  .tuple(
-    fc.string({ maxLength: 6 }),
-    fc.constantFrom('\u0000', '\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\ud800', '\udc00'),
-    fc.string({ maxLength: 6 }),
-  )
-  .map(([before, control, after]) => `${before}${control}${after}`);
-
-const hostileText: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: fc.constantFrom(...CONTROL_AND_ODD), weight: 3 },
-  { arbitrary: controlText, weight: 3 },
-  { arbitrary: fc.string({ maxLength: 12 }), weight: 2 },
-  { arbitrary: fc.string({ unit: 'binary', maxLength: 12 }), weight: 2 },
-);
-
-const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -0, -1, 0.0009, 1e-300, 1e308, 1001, 501, 2 ** 53 + 1, 1.005));
-
 /** A header value a raw HTTP/1.1 request can carry without breaking its framing (no CR or LF). */
 const headerText = hostileText.map((value) => value.replace(/[\r\n]/g, ''));
 
@@ -117,31 +76,6 @@ function schemaAt(doc: any, schema: any, path: readonly string[]): any {
   }
   while (at?.$ref) at = doc.components.schemas[at.$ref.split('/').pop()];
   return at;
-}
-
-/** Every path into `value` (objects and arrays), the empty path included. */
-function pathsOf(value: unknown, prefix: string[] = []): string[][] {
-  const paths = [prefix];
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) paths.push(...pathsOf(item, [...prefix, key]));
-  }
-  return paths;
-}
-
-function mapStrings(value: unknown, change: (text: string) => string): unknown {
-  if (typeof value === 'string') return change(value);
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, change)]));
-  }
-  return value;
-}
-
-function withValueAt(base: unknown, path: string[], value: unknown): unknown {
-  if (path.length === 0) return value;
-  const copy: any = Array.isArray(base) ? [...base] : { ...(base as object) };
-  copy[path[0]] = withValueAt(copy[path[0]], path.slice(1), value);
-  return copy;
 }
 
 describe('hostile input on every route (property-based)', () => {
@@ -280,24 +214,10 @@ describe('hostile input on every route (property-based)', () => {
 
   function bodyFor(op: DocumentedOperation): fc.Arbitrary<{ contentType: string | null; bytes?: Buffer }> {
     const fieldName = fc.oneof(fc.constantFrom(...schemaPropertyNames(doc)), hostileText);
-    const leaf = fc.oneof(hostileText, hostileNumber, fc.boolean(), fc.constant(null));
-    const { tree } = fc.letrec<{ tree: unknown }>((tie) => ({
-      tree: fc.oneof(
-        { depthSize: 'small', maxDepth: 3 },
-        leaf,
-        fc.array(tie('tree'), { maxLength: 3 }),
-        fc.dictionary(fieldName, tie('tree'), { maxKeys: 4 }),
-      ),
-    }));
+    const tree = hostileTree(fieldName);
     const template = templateOf(op) ?? {};
-    const paths = pathsOf(template);
-    const mutated = fc
-      .tuple(fc.nat({ max: paths.length - 1 }), fc.oneof(tree, hostileText))
-      .map(([i, value]) => withValueAt(template, paths[i], value));
-    // Every text field of the valid body at once, with a control character in it.
-    const poisoned = fc
-      .tuple(fc.constantFrom('\u0000', '\u0001', '\u001f', '\u007f', '\ud800'), fc.boolean())
-      .map(([control, first]) => mapStrings(template, (text) => (first ? `${control}${text}` : `${text}${control}`)));
+    const mutated = mutatedBody(template, fieldName);
+    const poisoned = poisonedBody(template);
     const json = (value: fc.Arbitrary<unknown>) =>
       value.map((v) => ({ contentType: 'application/json', bytes: Buffer.from(JSON.stringify(v) ?? 'null') }));
     const deep = fc

@@ -2,6 +2,7 @@ import { book, quoteFor, shipmentBody } from '../support/booking';
 import { CARRIER_CODES, carrierCalls } from '../support/carriers';
 import { DUBAI, PARCELS, ratesBody } from '../support/fixtures';
 import { envelopeOf, httpRequest, rawRequest } from '../support/raw-http';
+import { MALFORMED_BODIES } from '../support/hostile-bodies';
 import { ApiResponse, bootTestApp, TestApp, TestTeam } from '../support/test-app';
 
 /** Whatever a client sends, the answer is the error envelope with a 4xx — never a 500. */
@@ -9,25 +10,6 @@ describe('hostile and malformed input', () => {
   let t: TestApp;
   let team: TestTeam;
   let shipmentId: string;
-
-  const BODIES: Array<[string, string]> = [
-    ['null', 'null'],
-    ['array', '[1,2,3]'],
-    ['string', '"hello"'],
-    ['number', '42'],
-    ['empty object', '{}'],
-    ['truncated', '{"origin": {"city": '],
-    ['prototype pollution', '{"__proto__": {"admin": true}, "origin": {}}'],
-    ['constructor pollution', '{"constructor": {"prototype": {"x": 1}}}'],
-    ['wrong types', JSON.stringify({ origin: 'Riyadh', destination: 7, parcels: 'many', quote_id: 5 })],
-    ['nested nulls', JSON.stringify({ origin: null, destination: null, parcels: [null] })],
-    ['huge numbers', JSON.stringify(ratesBody({ parcels: [{ weight_kg: 1e308, length_cm: 1e308, width_cm: 1, height_cm: 1 }] }))],
-    ['negative zero', JSON.stringify(ratesBody({ parcels: [{ weight_kg: -0, length_cm: 1, width_cm: 1, height_cm: 1 }] }))],
-    ['deep nesting', `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`],
-    ['long strings', JSON.stringify(ratesBody({ origin: { city: 'x'.repeat(100_000), country: 'SA' } }))],
-    ['unicode', JSON.stringify(ratesBody({ origin: { city: '\u0000\ud800 الرياض', country: 'SA' } }))],
-    ['arrays for addresses', JSON.stringify({ origin: [], destination: [], parcels: [] })],
-  ];
 
   beforeAll(async () => {
     t = await bootTestApp();
@@ -53,7 +35,7 @@ describe('hostile and malformed input', () => {
     ];
   };
 
-  it.each(BODIES)('%s: every JSON route answers 4xx with the envelope', async (_label, body) => {
+  it.each(MALFORMED_BODIES)('%s: every JSON route answers 4xx with the envelope', async (_label, body) => {
     for (const [method, path] of routes(body)) {
       const res = await t.api(path, { method, key: team.apiKey, rawBody: body, headers: { 'content-type': 'application/json' } });
       expect({ route: `${method} ${path}`, status: res.status < 500 && res.status >= 400 }).toEqual({

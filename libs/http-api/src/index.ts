@@ -8,6 +8,7 @@ export * from './http/audit-source.decorator';
 export * from './http/body-contract.guard';
 export * from './http/connection-limits';
 export * from './http/csv-download';
+export { CompiledValidation } from './http/dto-validator.compiler';
 export * from './http/idempotency.interceptor';
 export * from './http/idempotency.module';
 export * from './http/idempotent-requests';

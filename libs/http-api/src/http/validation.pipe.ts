@@ -12,6 +12,14 @@ import { ADDRESS_CONSTRAINT, isLateConstraint, VERIFIABLE_ADDRESS_CONSTRAINT } f
 import { arabicReasonOrGeneric } from './arabic-reasons';
 import { nullFieldViolations } from './null-fields';
 import { cacheValidationMetadata } from './validation-metadata.cache';
+import {
+  compileDtoValidator,
+  CompiledValidator,
+  DECLINED,
+  NotCompilable,
+  ValidationErrorNode,
+  wantsCompiledValidation,
+} from './dto-validator.compiler';
 
 /**
  * class-validator reports a tree; clients get every failing leaf as a dotted path
@@ -129,6 +137,11 @@ export function AddressBody(): ClassDecorator {
 
 /** The single gate at the edge: every request DTO is judged here, once. */
 export class GatewayValidationPipe extends ValidationPipe {
+  /** Per body DTO: its compiled validator, or null where it stays on class-transformer and class-validator. */
+  private readonly compiled = new Map<unknown, CompiledValidator | null>();
+  /** Off: every DTO on class-transformer and class-validator (the differential spec's reference). */
+  useCompiled = true;
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (typeof value === 'object' && value !== null && VALIDATED.has(value)) return value;
     const objectReason: string | undefined = metadata.metatype ? Reflect.getMetadata(BODY_OBJECT_REASON, metadata.metatype) : undefined;
@@ -147,7 +160,8 @@ export class GatewayValidationPipe extends ValidationPipe {
     const unknown = unknownParameters(value, metadata);
     let result: unknown;
     try {
-      result = await super.transform(value, metadata);
+      result = this.compiledTransform(value, metadata);
+      if (result === DECLINED) result = await super.transform(value, metadata);
     } catch (error) {
       if (unknown.length > 0 && error instanceof ValidationError) throw withProblems(unknown, error);
       throw error;
@@ -164,6 +178,42 @@ export class GatewayValidationPipe extends ValidationPipe {
     if (typeof result === 'object' && result !== null) VALIDATED.add(result);
     return result;
   }
+
+  /**
+   * The compiled twin of super.transform for a body DTO that opted in (dto-validator.compiler.ts):
+   * the same instance or the same errors, or DECLINED where the libraries must judge.
+   */
+  private compiledTransform(value: unknown, metadata: ArgumentMetadata): unknown {
+    const metatype = metadata.metatype;
+    if (!this.useCompiled || metadata.type !== 'body' || !metatype) return DECLINED;
+    let validator = this.compiled.get(metatype);
+    if (validator === undefined) {
+      validator = compiledFor(metatype);
+      this.compiled.set(metatype, validator);
+    }
+    if (!validator) return DECLINED;
+    const outcome = validator(value);
+    if (outcome === DECLINED) return DECLINED;
+    if ('errors' in outcome) throw violationsError(outcome.errors as unknown as ClassValidationError[]);
+    return outcome.instance;
+  }
+}
+
+/** A DTO the compiler does not fully understand stays on the libraries: never validated less. */
+function compiledFor(metatype: NonNullable<ArgumentMetadata['metatype']>): CompiledValidator | null {
+  if (!wantsCompiledValidation(metatype)) return null;
+  try {
+    return compileDtoValidator(metatype as new () => object);
+  } catch (error) {
+    if (error instanceof NotCompilable) return null;
+    throw error;
+  }
+}
+
+/** The 422 for class-validator's error tree, whichever path built it. */
+export function violationsError(errors: ClassValidationError[] | ValidationErrorNode[]): ValidationError {
+  const violations = everyViolation(errors as ClassValidationError[]);
+  return ValidationError.of(violations.length > 0 ? violations : [{ field: 'body', reason: 'is invalid' }]);
 }
 
 /**
@@ -185,9 +235,9 @@ function withProblems(first: FieldViolation[], error: ValidationError): Validati
   return ValidationError.of([...first, ...rest]);
 }
 
-export function createValidationPipe(): GatewayValidationPipe {
+export function createValidationPipe(options: { compiled?: boolean } = {}): GatewayValidationPipe {
   cacheValidationMetadata();
-  return new GatewayValidationPipe({
+  const pipe = new GatewayValidationPipe({
     transform: true,
     whitelist: true,
     forbidUnknownValues: false,
@@ -195,9 +245,8 @@ export function createValidationPipe(): GatewayValidationPipe {
     // The value is kept for the second pass (an address reports its own sub-field); it never
     // leaves the process: only field and reason reach the client.
     validationError: { target: false, value: true },
-    exceptionFactory: (errors) => {
-      const violations = everyViolation(errors);
-      return ValidationError.of(violations.length > 0 ? violations : [{ field: 'body', reason: 'is invalid' }]);
-    },
+    exceptionFactory: (errors) => violationsError(errors),
   });
+  pipe.useCompiled = options.compiled ?? true;
+  return pipe;
 }

@@ -1,7 +1,9 @@
 import { ADDRESS_VERIFICATION_MODES, API_MODES, ApiMode } from '@lgw/kernel';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { CompiledValidation } from '@lgw/http-api';
 
+@CompiledValidation()
 export class CreateTeamRequestDto {
   @ApiProperty({ example: 'Acme Trading' })
   @IsString({ message: 'must be a string' })
@@ -10,6 +12,7 @@ export class CreateTeamRequestDto {
   name: string;
 }
 
+@CompiledValidation()
 export class SetRateLimitRequestDto {
   @ApiProperty({ example: 600 })
   @IsInt({ message: 'must be an integer' })
@@ -19,6 +22,7 @@ export class SetRateLimitRequestDto {
 }
 
 /** PATCH /admin/v1/teams/{team_id}: the team settings to change. */
+@CompiledValidation()
 export class UpdateTeamRequestDto {
   @ApiPropertyOptional({
     enum: ADDRESS_VERIFICATION_MODES,
@@ -53,6 +57,7 @@ export class UpdateTeamRequestDto {
   brand_colour?: string | null;
 }
 
+@CompiledValidation()
 export class IssueKeyRequestDto {
   @ApiPropertyOptional({ enum: API_MODES, description: "live when absent; test: a key for the team's test mode (docs/test-mode.md)" })
   @IsOptional()

@@ -1,10 +1,12 @@
 import { API_MODES, ApiMode, SCOPE_RESOURCES } from '@lgw/kernel';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsIn, IsOptional, IsString } from 'class-validator';
+import { CompiledValidation } from '@lgw/http-api';
 
 const SCOPE_EXAMPLES = `${SCOPE_RESOURCES.join(', ')}: <resource>:read or <resource>:write (write implies read), or * for everything`;
 
 /** POST /api/v1/api-keys. Scopes, ranges and expiry are checked together: a 422 lists every problem. */
+@CompiledValidation()
 export class CreateApiKeyRequestDto {
   @ApiPropertyOptional({ example: 'Warehouse printer', maxLength: 100 })
   @IsOptional()

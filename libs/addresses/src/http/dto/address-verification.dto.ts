@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined } from 'class-validator';
 import type { AddressProps } from '@lgw/kernel';
-import { IsVerifiableAddress } from '@lgw/http-api';
+import { CompiledValidation, IsVerifiableAddress } from '@lgw/http-api';
 
 /** The address to verify: any Address fields; a short address alone is enough. Country defaults to SA. */
 export class VerifiableAddressDto {
@@ -20,6 +20,7 @@ export class VerifiableAddressDto {
   @ApiPropertyOptional({ example: '966512345678' }) phone?: string;
 }
 
+@CompiledValidation()
 export class VerifyAddressRequestDto {
   @ApiProperty({ type: VerifiableAddressDto })
   @IsDefined({ message: 'is required' })

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString } from 'class-validator';
+import { CompiledValidation } from '@lgw/http-api';
 
 export class BillingAddressRequestDto {
   @ApiProperty({ example: 'King Fahd Road' }) street: string;
@@ -12,6 +13,7 @@ export class BillingAddressRequestDto {
 }
 
 /** The rules (VAT number form, National Address fields, Arabic name) live in SetBillingProfileUseCase. */
+@CompiledValidation()
 export class BillingProfileRequestDto {
   @ApiProperty({ example: 'شركة التاجر المحدودة' })
   @IsString({ message: 'must be a string' })
@@ -34,6 +36,7 @@ export class BillingProfileRequestDto {
   address: BillingAddressRequestDto;
 }
 
+@CompiledValidation()
 export class IssueInvoicesRequestDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'one team; absent: every team with lines not yet invoiced' })
   @IsOptional()
@@ -41,6 +44,7 @@ export class IssueInvoicesRequestDto {
   team_id?: string;
 }
 
+@CompiledValidation()
 export class OnboardEgsRequestDto {
   @ApiProperty({ example: '123345', description: "the one-time password from ZATCA's Fatoora portal, 6 digits" })
   @IsString({ message: 'must be a string' })

@@ -2,7 +2,7 @@ import type { AuditSource } from '@lgw/kernel';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import type { CreateCarrierConnectionCommand } from '../../application/create-carrier-connection/create-carrier-connection.command';
-import { OnlyKnownFields } from '@lgw/http-api';
+import { CompiledValidation, OnlyKnownFields } from '@lgw/http-api';
 import { RateCardLaneSchema, RateCardSchema, RateCardWeightBandSchema } from './rate-card.schema.dto';
 
 /**
@@ -10,6 +10,7 @@ import { RateCardLaneSchema, RateCardSchema, RateCardWeightBandSchema } from './
  * declared credentials schema by the domain (every problem with its field and bilingual
  * reason), then the credentials against the carrier itself, before anything is saved.
  */
+@CompiledValidation()
 @ApiExtraModels(RateCardSchema, RateCardLaneSchema, RateCardWeightBandSchema)
 @OnlyKnownFields(['carrier', 'credentials', 'account_number', 'rate_cards'])
 export class CreateCarrierConnectionRequestDto {

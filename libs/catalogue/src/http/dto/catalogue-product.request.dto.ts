@@ -13,7 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { MAX_CATALOGUE_UPSERT } from '../../application/upsert-catalogue-products/upsert-catalogue-products.command';
-import { NoArrayItems } from '@lgw/http-api';
+import { CompiledValidation, NoArrayItems } from '@lgw/http-api';
 
 // Completeness is scored, not enforced: a product may lack any field but its sku, and an odd
 // value (an HS code of four digits, a weight of 0) is stored and then reported by
@@ -100,6 +100,7 @@ export class CatalogueProductRequestDto {
   value_sar?: number | null;
 }
 
+@CompiledValidation()
 export class UpsertCatalogueRequestDto {
   @ApiProperty({ type: [CatalogueProductRequestDto], minItems: 1, maxItems: MAX_CATALOGUE_UPSERT })
   @ValidateNested({ each: true })

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { OnlyKnownFields } from '@lgw/http-api';
+import { CompiledValidation, OnlyKnownFields } from '@lgw/http-api';
 import { NOTIFICATION_EVENTS } from '../../domain/notification-event';
 import { MAX_SENDER_NAME_LENGTH } from '../../domain/notification-settings';
 
@@ -22,6 +22,7 @@ export class NotificationSettingsDto {
 }
 
 /** The body of PUT: the domain judges it whole, so a 422 lists every problem (field, reason, reason_ar). */
+@CompiledValidation()
 @OnlyKnownFields(['sms', 'email', 'events', 'sender_name'])
 export class NotificationSettingsRequestDto {
   @ApiProperty({ type: Boolean }) @Allow() sms: unknown;

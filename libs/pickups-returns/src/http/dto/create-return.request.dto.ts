@@ -2,9 +2,10 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import type { CreateReturnCommand } from '../../application/create-return/create-return.use-case';
-import { JsonObjectBody, NoArrayItems } from '@lgw/http-api';
+import { CompiledValidation, JsonObjectBody, NoArrayItems } from '@lgw/http-api';
 import { ParcelRequestDto, MAX_PARCELS } from '@lgw/rating';
 
+@CompiledValidation()
 @JsonObjectBody('must be a JSON object such as {"reason": "..."}')
 export class CreateReturnRequestDto {
   @ApiPropertyOptional({ example: 'wrong size', maxLength: 90, description: "the customer's reason, kept as the return's reference" })

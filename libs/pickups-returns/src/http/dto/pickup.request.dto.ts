@@ -15,7 +15,7 @@ import {
 import type { SchedulePickupCommand } from '../../application/schedule-pickup/schedule-pickup.command';
 import { AddressProps, toAddress } from '@lgw/kernel';
 import { AddressRequestDto } from '@lgw/addresses';
-import { IsAddressValue } from '@lgw/http-api';
+import { CompiledValidation, IsAddressValue } from '@lgw/http-api';
 
 /** Shipments one collection may take. */
 export const MAX_PICKUP_SHIPMENTS = 500;
@@ -35,6 +35,7 @@ export class PickupWindowDto {
   to: string;
 }
 
+@CompiledValidation()
 export class SchedulePickupRequestDto {
   @ApiProperty({ example: 'sahm', description: 'carrier code (GET /carriers); the carrier must offer pickups' })
   @IsDefined({ message: 'is required' })

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { OnlyKnownFields } from '@lgw/http-api';
+import { CompiledValidation, OnlyKnownFields } from '@lgw/http-api';
 
 export class CarrierChoiceDto {
   @ApiProperty({ example: 'sahm', description: 'carrier code (GET /carriers)' }) carrier: string;
@@ -43,6 +43,7 @@ export class ShippingRuleActionDto {
  * POST and PUT /shipping-rules. The domain judges the whole body at once, so a 422 lists every
  * problem (`details.errors`), each with its field and reasons in English and Arabic.
  */
+@CompiledValidation()
 @OnlyKnownFields(['name', 'priority', 'enabled', 'conditions', 'action'])
 export class ShippingRuleRequestDto {
   @ApiProperty({ type: String, example: 'COD to the south with Bahr', maxLength: 100 }) @Allow() name: unknown;

@@ -18,7 +18,7 @@ import {
 import type { GetRatesCommand } from '../../application/get-rates/get-rates.command';
 import { AddressProps, toAddress, IsoCurrencyCode, Money, COD_MAX_SAR, MAX_PARCELS_PER_REQUEST } from '@lgw/kernel';
 import { AddressRequestDto } from '@lgw/addresses';
-import { IsAddressValue, IsIsoCurrency, NoArrayItems } from '@lgw/http-api';
+import { CompiledValidation, IsAddressValue, IsIsoCurrency, NoArrayItems } from '@lgw/http-api';
 import { ParcelRequestDto } from './parcel.request.dto';
 
 export const INCOTERMS = ['EXW', 'FOB', 'CIF', 'DAP', 'DDP'] as const;
@@ -92,6 +92,8 @@ export class ShippingRequestDto {
   cod_amount?: number;
 }
 
+/** Judged by the compiled validator (docs/adr/0092): POST /rates is the route merchants wait on most. */
+@CompiledValidation()
 export class RatesRequestDto extends ShippingRequestDto {
   @ApiPropertyOptional({ type: String, example: 'SAR', description: 'ISO 4217', pattern: '^[A-Z]{3}$' })
   @IsOptional()

@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { AddressRequestDto } from '@lgw/addresses';
-import { JsonObjectBody } from '@lgw/http-api';
+import { CompiledValidation, JsonObjectBody } from '@lgw/http-api';
 import { AddressProps } from '@lgw/kernel';
 import { DELIVERY_ISSUE_ACTIONS, DeliveryIssueActionName } from '../../domain/delivery-issue';
 
 /** POST /shipments/{id}/delivery-issue/actions. Only shapes here; the use case judges the values and lists every problem. */
+@CompiledValidation()
 @JsonObjectBody('must be a JSON object such as {"action": "reattempt", "reattempt_date": "2026-12-01"}')
 export class DeliveryIssueActionRequestDto {
   @ApiProperty({ enum: DELIVERY_ISSUE_ACTIONS })

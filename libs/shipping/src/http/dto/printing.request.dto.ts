@@ -2,8 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { LABEL_FORMATS } from '@lgw/kernel';
 import { MERGE_MAX_LABELS } from '../../application/labels/merge-labels/merge-labels.use-case';
+import { CompiledValidation } from '@lgw/http-api';
 
 /** POST /labels/merge. The use case judges the fields (one precise field and reason per refusal). */
+@CompiledValidation()
 export class MergeLabelsRequestDto {
   @ApiProperty({
     type: [String],
@@ -21,6 +23,7 @@ export class MergeLabelsRequestDto {
 }
 
 /** POST /manifests. */
+@CompiledValidation()
 export class CreateManifestRequestDto {
   @ApiProperty({ type: String, example: 'sahm', description: 'code of a registered carrier' })
   @Allow()

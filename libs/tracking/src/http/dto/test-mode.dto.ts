@@ -2,7 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { API_MODES, ApiMode, EXCEPTION_TYPES } from '@lgw/kernel';
 import { TrackingResponseDto } from './tracking.response.dto';
+import { CompiledValidation } from '@lgw/http-api';
 
+@CompiledValidation()
 export class TestEventRequestDto {
   @ApiProperty({
     example: 'OUT_FOR_DELIVERY',

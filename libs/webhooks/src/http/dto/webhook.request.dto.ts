@@ -1,11 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { WEBHOOK_EVENT_KINDS } from '@lgw/kernel';
+import { CompiledValidation } from '@lgw/http-api';
 
 /**
  * POST /webhooks/config. The fields are checked by the domain's webhook rules (one precise
  * field and reason per refusal), not here, so the API and the use case cannot disagree.
  */
+@CompiledValidation()
 export class ConfigureWebhookRequestDto {
   @ApiProperty({
     type: String,
