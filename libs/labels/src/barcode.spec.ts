@@ -31,7 +31,7 @@ describe('qrCodeSvg', () => {
     expect(svg).toContain('width="24mm" height="24mm"');
   });
 
-  it('refuses empty or non-ASCII text, which bwip-js would not encode faithfully', () => {
+  it('refuses empty or non-ASCII text, which byte mode would not encode faithfully', () => {
     expect(() => qrCodeSvg('', { sizeMm: 24 })).toThrow(RangeError);
     expect(() => qrCodeSvg('https://example.sa/تتبع', { sizeMm: 24 })).toThrow(RangeError);
   });
