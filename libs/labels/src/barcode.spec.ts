@@ -1,4 +1,7 @@
+import * as bwipjs from 'bwip-js';
+import fc from 'fast-check';
 import { code128Svg, MAX_CODE128_MODULE_MM, qrCodeSvg } from './barcode';
+import { labelText } from './fixtures/label-texts.fixtures';
 
 describe('code128Svg', () => {
   it('sizes short numbers at the widest module and keeps a quiet zone in the image', () => {
@@ -28,12 +31,44 @@ describe('qrCodeSvg', () => {
     expect(svg).toContain('width="24mm" height="24mm"');
   });
 
-  it('refuses empty or non-ASCII text, which bwip-js would not encode faithfully', () => {
+  it('refuses empty or non-ASCII text, which byte mode would not encode faithfully', () => {
     expect(() => qrCodeSvg('', { sizeMm: 24 })).toThrow(RangeError);
     expect(() => qrCodeSvg('https://example.sa/تتبع', { sizeMm: 24 })).toThrow(RangeError);
   });
 
   it('refuses text that would make modules too small to scan', () => {
     expect(() => qrCodeSvg('x'.repeat(400), { sizeMm: 24 })).toThrow(/too long/);
+  });
+});
+
+describe('code128Svg against bwip-js', () => {
+  // The markup bwip-js's toSVG gave these labels before our encoder replaced it (docs/adr/0093),
+  // with the same attributes code128Svg adds for the page.
+  function bwipCode128Svg(text: string, widthMm: number, heightMm: number): string {
+    const raw = bwipjs.toSVG({
+      bcid: 'code128',
+      text,
+      scaleX: 1,
+      scaleY: 1,
+      height: 10,
+      includetext: false,
+      paddingwidth: 10,
+    });
+    return raw
+      .replace(
+        '<svg ',
+        `<svg width="${widthMm}mm" height="${heightMm}mm" preserveAspectRatio="none" ` + 'shape-rendering="crispEdges" aria-hidden="true" ',
+      )
+      .trim();
+  }
+
+  it('produces the same SVG as bwip-js did, byte for byte, for 1,000 generated label texts', () => {
+    fc.assert(
+      fc.property(labelText(80), (text) => {
+        const { svg, widthMm } = code128Svg(text, { maxWidthMm: 240, heightMm: 16 });
+        expect(svg).toBe(bwipCode128Svg(text, widthMm, 16));
+      }),
+      { seed: 20261127, numRuns: 1000 },
+    );
   });
 });

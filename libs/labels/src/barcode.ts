@@ -1,4 +1,5 @@
-import * as bwipjs from 'bwip-js';
+import { code128Modules } from './code128.encoder';
+import { qrCodeMatrix } from './qr-code.encoder';
 
 /**
  * Barcodes are produced as inline SVG: Chromium prints them as vector paths, so bar edges stay
@@ -29,34 +30,44 @@ export interface InlineSvg {
   readonly heightMm: number;
 }
 
-/** Code 128 sets B and C cover printable ASCII; anything else would be silently mangled. */
-const CODE128_TEXT = /^[\x20-\x7e]{1,80}$/;
-
 export function code128Svg(text: string, options: Code128Options): InlineSvg {
-  if (!CODE128_TEXT.test(text)) {
-    throw new RangeError('Code 128 text must be 1 to 80 printable ASCII characters');
-  }
-  const raw = bwipjs.toSVG({
-    bcid: 'code128',
-    text,
-    scaleX: 1,
-    scaleY: 1,
-    height: 10,
-    includetext: false,
-    paddingwidth: CODE128_QUIET_ZONE_MODULES,
-  });
-  // With scaleX 1, one viewBox unit is one module, so the width is the module count.
-  const { width: modules } = viewBox(raw);
+  // Throws a RangeError for text outside printable ASCII, 1 to 80 characters.
+  const widths = code128Modules(text);
+  const modules = widths.reduce((sum, width) => sum + width, 2 * CODE128_QUIET_ZONE_MODULES);
   const moduleMm = Math.min(MAX_CODE128_MODULE_MM, options.maxWidthMm / modules);
   if (moduleMm < MIN_CODE128_MODULE_MM) {
     throw new RangeError(`Code 128 for "${text}" needs ${modules} modules: too long to print reliably`);
   }
   const widthMm = round2(modules * moduleMm);
   return {
-    svg: sized(raw, widthMm, options.heightMm, 'none'),
+    svg: sized(code128Drawing(widths, modules), widthMm, options.heightMm, 'none'),
     widthMm,
     heightMm: options.heightMm,
   };
+}
+
+/**
+ * The drawing bwip-js's toSVG made for these bars (one unit per module, one stroked path per bar
+ * width, each bar a vertical line through its centre), so labels keep the exact markup they had.
+ * Its bars were 10 mm, in whole points plus one; preserveAspectRatio="none" stretches them to the
+ * requested height anyway.
+ */
+const CODE128_BAR_HEIGHT = Math.floor((10 / 25.4) * 72) + 1;
+
+function code128Drawing(widths: readonly number[], modules: number): string {
+  const paths = new Map<number, string>();
+  let x = CODE128_QUIET_ZONE_MODULES;
+  widths.forEach((width, k) => {
+    if (k % 2 === 0) {
+      const centre = x + width / 2;
+      const at = Number.isInteger(centre) ? String(centre) : centre.toFixed(2);
+      paths.set(width, (paths.get(width) ?? '') + `M${at} ${CODE128_BAR_HEIGHT}L${at} 0`);
+    }
+    x += width;
+  });
+  let lines = '';
+  for (const [width, d] of paths) lines += `<path stroke="#000000" stroke-width="${width}" d="${d}" />\n`;
+  return `<svg viewBox="0 0 ${modules} ${CODE128_BAR_HEIGHT}" xmlns="http://www.w3.org/2000/svg">\n` + `${lines}</svg>\n`;
 }
 
 /** ISO/IEC 18004 asks for four modules of white around the symbol. */
@@ -65,20 +76,14 @@ const QR_QUIET_ZONE_MODULES = 4;
 export const MIN_QR_MODULE_MM = 0.4;
 
 /**
- * The QR symbol is drawn from bwip-js's module matrix rather than its SVG so that the quiet
- * zone is part of the image, in modules, whatever version the text needs.
+ * The QR symbol is drawn from its module matrix so that the quiet zone is part of the image, in
+ * modules, whatever version the text needs.
  */
 export function qrCodeSvg(text: string, options: QrCodeOptions): InlineSvg {
-  // bwip-js encodes each UTF-16 unit as one byte, so anything past ASCII would be mangled.
-  if (!/^[\x20-\x7e]+$/.test(text)) throw new RangeError('QR code text must be non-empty printable ASCII');
-  // Level M survives the scuffs a parcel label collects without growing the symbol much.
-  const rawOptions: bwipjs.RawOptions & { eclevel: 'L' | 'M' | 'Q' | 'H' } = {
-    bcid: 'qrcode',
-    text,
-    eclevel: 'M',
-  };
-  const [matrix] = bwipjs.raw(rawOptions) as Array<{ pixs: number[]; pixx: number; pixy: number }>;
-  const { pixs, pixx, pixy } = matrix;
+  // Throws a RangeError for empty text or text outside printable ASCII. Level M (or better, when
+  // the version has room) survives the scuffs a parcel label collects.
+  const { size: pixx, modules: pixs } = qrCodeMatrix(text);
+  const pixy = pixx;
   let path = '';
   for (let y = 0; y < pixy; y++) {
     let x = 0;
@@ -103,12 +108,6 @@ export function qrCodeSvg(text: string, options: QrCodeOptions): InlineSvg {
     `height="${size}mm" shape-rendering="crispEdges" aria-hidden="true">` +
     `<rect x="${-q}" y="${-q}" width="${side}" height="${side}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`;
   return { svg, widthMm: size, heightMm: size };
-}
-
-function viewBox(svg: string): { width: number; height: number } {
-  const match = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
-  if (!match) throw new Error('bwip-js returned an SVG without a viewBox');
-  return { width: Number(match[1]), height: Number(match[2]) };
 }
 
 function sized(svg: string, widthMm: number, heightMm: number, aspect: string): string {
