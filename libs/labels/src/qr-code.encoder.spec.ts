@@ -21,12 +21,14 @@ function ourMatrix(text: string): string {
 const SEED = 20261127;
 
 describe('qrCodeMatrix', () => {
-  it('gives the same module matrix as bwip-js for 1,200 generated label texts', () => {
+  // bwip-js is the slow side of each comparison (about 25 ms a symbol under jest): the counts keep the
+  // spec within seconds in CI; the fixed seed makes every run compare the same texts.
+  it('gives the same module matrix as bwip-js for 400 generated label texts', () => {
     fc.assert(
       fc.property(labelText(100), (text) => {
         expect(ourMatrix(text)).toBe(bwipMatrix(text));
       }),
-      { seed: SEED, numRuns: 1200 },
+      { seed: SEED, numRuns: 400 },
     );
   });
 
@@ -46,7 +48,7 @@ describe('qrCodeMatrix', () => {
         seen.add(qrCodeMatrix(text).size);
         expect(ours).toBe(bwipMatrix(text));
       }),
-      { seed: SEED, numRuns: 25 },
+      { seed: SEED, numRuns: 12 },
     );
     // The runs must actually have reached past version 9 and past version 26.
     expect([...seen].some((size) => size > 17 + 4 * 9)).toBe(true);
