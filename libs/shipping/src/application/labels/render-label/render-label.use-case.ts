@@ -55,6 +55,9 @@ export class LabelRendering {
     @Inject(LABEL_MERGER) private readonly merger: LabelMergerPort,
   ) {}
 
+  /** Labels being drawn by this process now, by shipment id, each settling to what was stored. */
+  private readonly drawing = new Map<string, Promise<Buffer | null>>();
+
   /** Prints of many labels worth keeping in flight at once (the renderer's browser pages). */
   get printsAtOnce(): number {
     return Math.max(1, this.renderer.printsAtOnce);
@@ -107,17 +110,47 @@ export class LabelRendering {
   /**
    * The A6 labels of shipments whose label the gateway draws, rendered in one print and stored,
    * in order; null for a shipment whose label is the carrier's own or whose destination changed
-   * while it was drawn (the caller renders those one by one).
+   * while it was drawn (the caller renders those one by one). A label this process is drawing
+   * already is waited for, not drawn again: a batch's label job and its download go through the
+   * same pages at the same time, and each would otherwise print every label twice.
    */
   async renderAndStoreMany(shipments: readonly ShipmentRecord[]): Promise<Array<Buffer | null>> {
     const drawn = shipments.filter((s) => !this.carrierLabelFormats(s.carrierCode));
-    const pdfs = await this.renderer.renderMany(drawn.map((s) => toLabelData(s, this.catalogue.find(s.carrierCode))));
+    const others = new Map<string, Promise<Buffer | null>>();
+    const mine: ShipmentRecord[] = [];
+    for (const s of drawn) {
+      const other = this.drawing.get(s.id);
+      if (other) others.set(s.id, other);
+      else mine.push(s);
+    }
+    const kept = new Map<string, Buffer | null>();
+    if (mine.length > 0) {
+      const print = this.printAndStore(mine);
+      const claims = mine.map((s) => {
+        const claim = print.then((stored) => stored.get(s.id) ?? null);
+        claim.catch(() => undefined); // its own caller sees the failure; a waiter gets null below
+        this.drawing.set(s.id, claim);
+        return [s.id, claim] as const;
+      });
+      try {
+        for (const [id, pdf] of await print) kept.set(id, pdf);
+      } finally {
+        for (const [id, claim] of claims) if (this.drawing.get(id) === claim) this.drawing.delete(id);
+      }
+    }
+    // Another caller's print that failed leaves these to be drawn one by one, as a changed one is.
+    for (const [id, other] of others) kept.set(id, await other.catch(() => null));
+    return shipments.map((s) => kept.get(s.id) ?? null);
+  }
+
+  private async printAndStore(shipments: readonly ShipmentRecord[]): Promise<Map<string, Buffer | null>> {
+    const pdfs = await this.renderer.renderMany(shipments.map((s) => toLabelData(s, this.catalogue.find(s.carrierCode))));
     const at = this.clock.now();
     const kept = new Map<string, Buffer | null>();
-    for (let i = 0; i < drawn.length; i++) {
-      kept.set(drawn[i].id, await this.labels.saveAndAdvance(drawn[i], pdfs[i], at, (current) => current.recordLabelGenerated(at)));
+    for (let i = 0; i < shipments.length; i++) {
+      kept.set(shipments[i].id, await this.labels.saveAndAdvance(shipments[i], pdfs[i], at, (current) => current.recordLabelGenerated(at)));
     }
-    return shipments.map((s) => kept.get(s.id) ?? null);
+    return kept;
   }
 
   /**
