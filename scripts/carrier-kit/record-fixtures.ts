@@ -10,7 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { carrierContext, CARRIERS, carrierEnvName, CarrierSettingsContext } from '@lgw/carriers';
+import { carrierContext, CARRIERS, carrierEnvName, CarrierSettingsContext, observeCarrierExchanges } from '@lgw/carriers';
 import { startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { bookingRequest } from '../../test/contract/support/sandbox-harness';
 
@@ -66,30 +66,22 @@ async function main(): Promise<void> {
 
   const exchanges: Exchange[] = [];
   let operation = '';
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
-    const response = await realFetch(input, init);
-    if (!operation) return response;
-    const url = new URL(String(input instanceof Request ? input.url : input));
-    const copy = response.clone();
-    const text = await copy.text();
-    const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k, redact(v)]));
+  const stopObserving = observeCarrierExchanges(({ call, answer }) => {
+    if (!operation) return;
+    const url = new URL(call.url);
+    const headers = Object.fromEntries(Object.entries(call.headers ?? {}).map(([k, v]) => [k, redact(v)]));
+    const contentType = answer.headers.get('content-type');
     exchanges.push({
       operation,
       request: {
-        method: init?.method ?? 'GET',
+        method: call.method,
         path: `${url.pathname}${url.search}`,
         headers,
-        body: decode(redact(bodyText(init?.body)), headers['content-type'] ?? null),
+        body: decode(redact(bodyText(call.body)), headers['content-type'] ?? null),
       },
-      response: {
-        status: response.status,
-        content_type: response.headers.get('content-type'),
-        body: decode(redact(text), response.headers.get('content-type')),
-      },
+      response: { status: answer.status, content_type: contentType, body: decode(redact(answer.body.toString('utf8')), contentType) },
     });
-    return response;
-  };
+  });
   const step = async <T>(name: string, call: () => Promise<T>): Promise<T> => {
     operation = name;
     try {
@@ -99,7 +91,7 @@ async function main(): Promise<void> {
     }
   };
   const control = (path: string, body: unknown) =>
-    realFetch(`${sandbox!.url}/sandbox/v1${path}`, {
+    fetch(`${sandbox!.url}/sandbox/v1${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -133,7 +125,7 @@ async function main(): Promise<void> {
       await step('cancel', () => adapter.cancel(booking.trackingNumber));
     }
   } finally {
-    globalThis.fetch = realFetch;
+    stopObserving();
     await (adapter as { close?: () => Promise<void> }).close?.();
     await sandbox?.close();
   }

@@ -19,6 +19,7 @@ export {
   resolveCarrierEndpoint,
 } from './shared/carrier-settings';
 export { defaultSandboxUrl } from './shared/env';
+export { observeCarrierExchanges, CarrierExchange } from './shared/carrier-http';
 export { ResilienceSettings, CarrierCallObserver, DEFAULT_RESILIENCE } from './shared/resilience.settings';
 export * from './registry/modal-carrier-registry';
 export * from './registry/sandbox-control.client';

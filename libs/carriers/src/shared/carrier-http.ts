@@ -32,6 +32,23 @@ const AGENTS = {
   'https:': new HttpsAgent({ keepAlive: true }),
 } as const;
 
+/** A completed exchange: what was sent and what came back. */
+export interface CarrierExchange {
+  readonly call: HttpCall;
+  readonly answer: HttpAnswer;
+}
+
+const observers = new Set<(exchange: CarrierExchange) => void>();
+
+/**
+ * Shows every exchange `sendHttp` completes to `observer` until the returned function is called:
+ * the carrier kit's recorder writes them as fixtures. The gateway itself observes none.
+ */
+export function observeCarrierExchanges(observer: (exchange: CarrierExchange) => void): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
 /**
  * One HTTP exchange. The body is read inside the call so the caller's timeout (the signal) covers
  * a carrier that stalls mid-answer. Redirects are not followed: a carrier that redirects is
@@ -64,7 +81,9 @@ export function sendHttp(call: HttpCall): Promise<HttpAnswer> {
       response.on('close', () => {
         // Closed before its end (the carrier dropped it, or the signal fired): no answer to use.
         if (!response.complete) return failed(Object.assign(new Error('answer cut short'), { code: 'ECONNRESET' }));
-        resolve({ status: response.statusCode ?? 0, headers: answerHeaders(response.headers), body: Buffer.concat(chunks) });
+        const answer = { status: response.statusCode ?? 0, headers: answerHeaders(response.headers), body: Buffer.concat(chunks) };
+        for (const observer of observers) observer({ call, answer });
+        resolve(answer);
       });
     });
     request.on('error', failed);
