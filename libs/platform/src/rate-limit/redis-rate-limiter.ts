@@ -4,21 +4,11 @@ import { RateLimitBucket, RateLimitDecision, RateLimiterPort } from '@lgw/kernel
 import { InMemoryRateLimiter, WINDOW_MS } from './in-memory-rate-limiter';
 
 /**
- * INCR and the window's expiry in one script, so concurrent requests on any number of
- * replicas are counted exactly once each and the window opens at the first request.
+ * INCR and the window's expiry in one script, for every key given (a request may spend several
+ * budgets), so concurrent requests on any number of replicas are counted exactly once each and
+ * each window opens at its key's first request. Answers {count1, ttl1, count2, ttl2, ...}.
  */
 export const CONSUME_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if count == 1 or ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
-
-/** The same count for every key given, answered as {count1, ttl1, count2, ttl2, ...}. */
-export const CONSUME_ALL_SCRIPT = `
 local out = {}
 for i, key in ipairs(KEYS) do
   local count = redis.call('INCR', key)
@@ -50,24 +40,13 @@ export class RedisRateLimiter implements RateLimiterPort {
     private readonly logger?: Logger,
     private readonly keyPrefix = 'lgw:rl:',
   ) {
-    redis.defineCommand('lgwConsume', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
     // The key count varies per call: ioredis takes it as the first argument.
-    redis.defineCommand('lgwConsumeAll', { lua: CONSUME_ALL_SCRIPT });
+    redis.defineCommand('lgwConsume', { lua: CONSUME_SCRIPT });
   }
 
   async consume(bucket: string, limit: number): Promise<RateLimitDecision> {
-    if (this.skipRedis()) return this.fallback.consumeSync(bucket, limit);
-    try {
-      const [count, ttl] = (await (this.redis as unknown as LimiterCommands).lgwConsume(this.keyPrefix + bucket, WINDOW_MS)) as [
-        number,
-        number,
-      ];
-      this.answered();
-      return decision(limit, count, ttl);
-    } catch (error) {
-      this.failed(error);
-      return this.fallback.consumeSync(bucket, limit);
-    }
+    const [decided] = await this.consumeAll([{ bucket, limit }]);
+    return decided;
   }
 
   async consumeAll(buckets: readonly RateLimitBucket[]): Promise<RateLimitDecision[]> {
@@ -75,7 +54,7 @@ export class RedisRateLimiter implements RateLimiterPort {
     if (this.skipRedis()) return this.fallback.consumeAllSync(buckets);
     try {
       const keys = buckets.map(({ bucket }) => this.keyPrefix + bucket);
-      const counts = (await (this.redis as unknown as LimiterCommands).lgwConsumeAll(keys.length, ...keys, WINDOW_MS)) as number[];
+      const counts = (await (this.redis as unknown as LimiterCommands).lgwConsume(keys.length, ...keys, WINDOW_MS)) as number[];
       this.answered();
       return buckets.map(({ limit }, i) => decision(limit, counts[2 * i], counts[2 * i + 1]));
     } catch (error) {
@@ -112,6 +91,5 @@ function decision(limit: number, count: number, ttl: number): RateLimitDecision 
 }
 
 interface LimiterCommands {
-  lgwConsume(key: string, windowMs: number): Promise<unknown>;
-  lgwConsumeAll(keyCount: number, ...keysThenWindowMs: Array<string | number>): Promise<unknown>;
+  lgwConsume(keyCount: number, ...keysThenWindowMs: Array<string | number>): Promise<unknown>;
 }
