@@ -199,8 +199,16 @@ describe('delivery issues', () => {
     expect(reattempt.headers.get('x-service-request-id')).toBe(trail.find((e: any) => e.action === 'delivery_issue.reattempt').request_id);
     expect(JSON.stringify(trail)).not.toContain('551234567');
 
-    // The second failure counts an attempt and asks again; delivery resolves the issue.
+    // The second failure counts an attempt and asks again; delivery resolves the issue. Out for
+    // delivery is read before the failure is scanned, so the estimate is the scan's day first and
+    // the failure moves it later: a delay at any hour (in one poll, the failure's next delivery day
+    // may be no later than the estimate the reattempt had set).
     await scan(carrier, s.tracking_number, { code: 'OUT_FOR_DELIVERY' });
+    await eventually('second out for delivery read', async () => {
+      const read = await t.api(`/shipments/${s.id}/tracking`, { key: x.apiKey });
+      return read.body.events.filter((e: any) => e.code === 'OUT_FOR_DELIVERY').length === 2 ? true : undefined;
+    });
+    expect((await shipmentOf(x, s.id)).estimated_delivery_date).toBe(riyadhDateOf(new Date(BASE)));
     await scan(carrier, s.tracking_number, { code: 'EXCEPTION', exception_type: 'FAILED_DELIVERY_ATTEMPT' });
     await issueWhere(x, s.id, 'second attempt', (i) => i.attempts === 2 && i.status === 'OPEN');
     await scan(carrier, s.tracking_number, { code: 'OUT_FOR_DELIVERY' });
@@ -216,8 +224,8 @@ describe('delivery issues', () => {
     await sleep(1000);
     expect(webhooksOf(path, s.id, 'delivery_issue.opened')).toHaveLength(1);
     expect(webhooksOf(path, s.id, 'delivery_issue.resolved')).toHaveLength(1);
-    // The second failed attempt came after out for delivery had made today the estimate: a delay
-    // (the first may land in one poll with its out-for-delivery scan). Each message once, each
+    // The second failed attempt came after out for delivery had made the scan's day the estimate: a
+    // delay (the first may land in one poll with its out-for-delivery scan). Each message once, each
     // naming a later date than the one before.
     const delays = webhooksOf(path, s.id, 'shipment.delayed');
     expect(delays.length).toBeGreaterThanOrEqual(1);
