@@ -48,14 +48,34 @@ if (passes.length === 0) {
   process.exit(1);
 }
 
+/** The machine's CPU time so far (all cores), busy and total, in clock ticks; null off Linux. */
+function cpuTicks() {
+  try {
+    const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq] = fields;
+    const busy = user + nice + system + irq + softirq;
+    return { busy, total: busy + idle + iowait };
+  } catch {
+    return null;
+  }
+}
+
 let status = 0;
 const results = [];
 for (const pass of passes) {
   const file = outputFile ? `${outputFile.replace(/\.json$/, '')}.${pass.name}.json` : undefined;
   if (passes.length > 1) process.stderr.write(`\nrun-suites: ${pass.name} suites\n`);
+  const started = Date.now();
+  const before = cpuTicks();
   const run = jest(pass.name, [...pass.flags, ...(json && file ? ['--json', `--outputFile=${file}`] : [])], { stdio: 'inherit' });
   status = status || (run.status ?? 1);
   if (file && fs.existsSync(file)) results.push(JSON.parse(fs.readFileSync(file, 'utf8')));
+  // Whether a pass kept the cores busy: idle cores mean more workers could shorten it.
+  const after = cpuTicks();
+  const busy = before && after ? Math.round((100 * (after.busy - before.busy)) / Math.max(1, after.total - before.total)) : null;
+  const line = `  ${pass.name} pass: ${Math.round((Date.now() - started) / 1000)} s${busy === null ? '' : `, CPU busy ${busy} %`}`;
+  process.stderr.write(`run-suites: ${line.trim()}\n`);
+  if (process.env.LGW_PASS_TIMES_FILE) fs.appendFileSync(process.env.LGW_PASS_TIMES_FILE, `${line}\n`);
 }
 
 if (outputFile && results.length > 0) {

@@ -5,8 +5,19 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LabelData } from '@lgw/shipping';
-import { BrowserPoolClosedError, type BrowserPoolEvent, ChromiumBrowserPool, PuppeteerLabelRenderer } from '@lgw/labels';
-import { A6_POINTS, pdfInfo, pdfText, savePdf as savePdfIn, scanBarcodes } from '../support/pdf-tools';
+import {
+  BrowserPoolClosedError,
+  type BrowserPoolEvent,
+  buildLabelsHtml,
+  ChromiumBrowserPool,
+  LABEL_HEIGHT_MM,
+  LABEL_WIDTH_MM,
+  LabelMerger,
+  PuppeteerLabelRenderer,
+} from '@lgw/labels';
+import { splitExactPages } from '@lgw/labels/exact-page-size';
+import { readPlainPdf } from '@lgw/labels/plain-pdf';
+import { A6_POINTS, pdfInfo, pdfPageText, pdfText, savePdf as savePdfIn, scanBarcodes, scanBarcodesOfPage } from '../support/pdf-tools';
 
 /**
  * Real Chromium, real PDFs, decoded with poppler and zbar as a printer and a hub scanner would
@@ -174,6 +185,43 @@ describe('PuppeteerLabelRenderer (real Chromium)', () => {
     // The same label as render() draws alone: same text.
     const alone = await pdfText(await savePdf(await renderer.render(many[1])));
     expect(await pdfText(await savePdf(pdfs[1]))).toBe(alone);
+  });
+
+  it("reads Chromium's print as a plain document: its labels are cut and merged as bytes, the fonts they share written once", async () => {
+    const many = Array.from({ length: 6 }, (_, i) => ({ ...label, trackingNumber: `LGW80000010${i}SA` }));
+    const print = await pool.withPage(async (page) => {
+      await page.setContent(buildLabelsHtml(many), { waitUntil: 'load' });
+      return Buffer.from(await page.pdf({ width: `${LABEL_WIDTH_MM}mm`, height: `${LABEL_HEIGHT_MM}mm`, printBackground: true }));
+    });
+    // Plain (one classic table, no object streams): the path of plain-pdf.ts, not pdf-lib's.
+    expect(readPlainPdf(print)?.pages).toHaveLength(many.length);
+    const labels = await splitExactPages(print, LABEL_WIDTH_MM, LABEL_HEIGHT_MM);
+    const chunks: Buffer[] = [];
+    for await (const chunk of new LabelMerger().merge(
+      'pdf_a6',
+      (async function* () {
+        yield* labels;
+      })(),
+    ))
+      chunks.push(chunk);
+    const merged = Buffer.concat(chunks);
+    // Each label carries the print's font subsets; the download carries them once.
+    const apart = labels.reduce((sum, pdf) => sum + pdf.length, 0);
+    expect(merged.length).toBeLessThan(apart / 3);
+    const path = await savePdf(merged);
+    const info = await pdfInfo(path);
+    expect({ pages: info.pages, width: info.width.toFixed(2), height: info.height.toFixed(2) }).toEqual({
+      pages: many.length,
+      width: A6_POINTS.width.toFixed(2),
+      height: A6_POINTS.height.toFixed(2),
+    });
+    // Each page is its own label, with its own codes and text, in order.
+    for (const [i, { trackingNumber }] of many.entries()) {
+      expect(await scanBarcodesOfPage(path, i + 1)).toEqual(
+        expect.arrayContaining([`CODE-128:${trackingNumber}`, `QR-Code:${trackingNumber}`]),
+      );
+      expect(await pdfPageText(path, i + 1)).toContain(trackingNumber);
+    }
   });
 });
 

@@ -1,14 +1,17 @@
-import { PDFDocument, PDFName, PDFNumber, PDFObject, PDFRef } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import type { LabelFormat } from '@lgw/kernel';
 import type { LabelMergerPort } from '@lgw/shipping';
+import { NotPlainPdf, PageCopier, PlainPdfWriter, readPlainPdf, writePageTree } from './plain-pdf';
 
 /**
  * One file for many labels, streamed. ZPL labels are self-contained ^XA…^XZ formats, so the
  * stream is their concatenation, written as each label arrives. PDF labels are one-page
- * documents from Chromium: each label's page and what it uses (fonts, images, content) are
- * copied into one object space (pdf-lib, no native code), written out at once and dropped, so
- * memory stays at about one label whatever the count; the page tree, the catalogue and the
- * cross-reference table (a few bytes per page) are written at the end.
+ * documents: each label's page and what it uses (fonts, images, content) are copied into one
+ * object space as bytes, renumbered, written out at once and dropped, so memory stays at about
+ * one label whatever the count; an object already written (a font a print's labels share) is
+ * written once (plain-pdf.ts). The page tree, the catalogue and the cross-reference table (a few
+ * bytes per page) are written at the end. A label that is not a plain document (another
+ * writer's object streams) is first rewritten plainly by pdf-lib.
  */
 export class LabelMerger implements LabelMergerPort {
   merge(format: LabelFormat, labels: AsyncIterable<Buffer>): AsyncIterable<Buffer> {
@@ -17,78 +20,38 @@ export class LabelMerger implements LabelMergerPort {
 }
 
 async function* mergePdfs(labels: AsyncIterable<Buffer>): AsyncIterable<Buffer> {
-  const target = await PDFDocument.create({ updateMetadata: false });
-  target.setProducer('Logistics Gateway');
-  const context = target.context;
-  const pageTree = target.catalog.get(PDFName.of('Pages')) as PDFRef;
-  // The catalogue, the page tree and the document information are written last.
-  const lastOnes = new Set(context.enumerateIndirectObjects().map(([ref]) => ref.objectNumber));
-  const offsets = new Map<number, number>();
-  const kids: PDFRef[] = [];
-  let position = 0;
-  const emit = (chunk: Buffer): Buffer => {
-    position += chunk.length;
-    return chunk;
-  };
-  const written = (ref: PDFRef, object: PDFObject): Buffer => {
-    offsets.set(ref.objectNumber, position);
-    return emit(serialise(ref, object));
-  };
-
   // The header leaves with the first label, so a failure reading it comes before any byte.
-  let pending: Buffer[] = [emit(Buffer.from('%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n', 'latin1'))];
+  const writer = new PlainPdfWriter();
+  const tree = writer.reserve();
+  const copier = new PageCopier(writer, tree);
+  const kids: number[] = [];
   for await (const label of labels) {
-    const source = await PDFDocument.load(label, { updateMetadata: false });
-    for (const page of await target.copyPages(source, source.getPageIndices())) {
-      page.node.set(PDFName.of('Parent'), pageTree);
-      kids.push(page.ref);
+    const plain = readPlainPdf(label);
+    let copied: number[] | undefined;
+    if (plain) {
+      try {
+        copied = plain.pages.map((page) => copier.copy(plain, page));
+      } catch (error) {
+        if (!(error instanceof NotPlainPdf)) throw error;
+      }
     }
-    for (const [ref, object] of context.enumerateIndirectObjects()) {
-      if (lastOnes.has(ref.objectNumber)) continue;
-      pending.push(written(ref, object));
-      context.delete(ref);
+    if (!copied) {
+      const rewritten = readPlainPdf(await plainly(label));
+      if (!rewritten) throw new Error('a label pdf-lib rewrote is still not a plain document');
+      copied = rewritten.pages.map((page) => copier.copy(rewritten, page));
     }
-    yield Buffer.concat(pending);
-    pending = [];
+    kids.push(...copied);
+    yield writer.take();
   }
-
-  const tree = context.lookup(pageTree) as unknown as { set(key: PDFName, value: PDFObject): void };
-  tree.set(PDFName.of('Kids'), context.obj(kids));
-  tree.set(PDFName.of('Count'), PDFNumber.of(kids.length));
-  const tail = pending;
-  for (const [ref, object] of context.enumerateIndirectObjects()) tail.push(written(ref, object));
-  const size = context.largestObjectNumber + 1;
-  const trailer = context.obj({ Size: size, Root: context.trailerInfo.Root, Info: context.trailerInfo.Info });
-  const xrefAt = position;
-  tail.push(
-    Buffer.from(
-      `xref\n0 ${size}\n${crossReferences(offsets, size)}trailer\n${trailer.toString()}\nstartxref\n${xrefAt}\n%%EOF\n`,
-      'latin1',
-    ),
-  );
-  yield Buffer.concat(tail);
+  const info = writer.add({ head: Buffer.from('<<\n/Producer (Logistics Gateway)\n>>', 'latin1') });
+  const root = writePageTree(writer, tree, kids);
+  yield writer.finish(root, info);
 }
 
-function serialise(ref: PDFRef, object: PDFObject): Buffer {
-  const body = new Uint8Array(object.sizeInBytes());
-  object.copyBytesInto(body, 0);
-  return Buffer.concat([
-    Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`, 'latin1'),
-    body,
-    Buffer.from('\nendobj\n', 'latin1'),
-  ]);
+/** The document's pages in a new document written without object streams. */
+async function plainly(pdf: Buffer): Promise<Buffer> {
+  const source = await PDFDocument.load(pdf, { updateMetadata: false });
+  const target = await PDFDocument.create({ updateMetadata: false });
+  for (const page of await target.copyPages(source, source.getPageIndices())) target.addPage(page);
+  return Buffer.from(await target.save({ useObjectStreams: false, updateFieldAppearances: false }));
 }
-
-/** One 20-byte entry per object number; numbers never written (none expected) are chained as free. */
-function crossReferences(offsets: ReadonlyMap<number, number>, size: number): string {
-  const free = [...Array(size).keys()].filter((n) => n > 0 && !offsets.has(n));
-  const nextFree = (n: number) => free.find((f) => f > n) ?? 0;
-  let entries = `${pad(nextFree(0), 10)} 65535 f \n`;
-  for (let n = 1; n < size; n += 1) {
-    const offset = offsets.get(n);
-    entries += offset === undefined ? `${pad(nextFree(n), 10)} 00001 f \n` : `${pad(offset, 10)} 00000 n \n`;
-  }
-  return entries;
-}
-
-const pad = (value: number, width: number): string => String(value).padStart(width, '0');
