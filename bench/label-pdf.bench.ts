@@ -5,7 +5,7 @@
  * documents' bytes (plain-pdf.ts, ADR 0094), on the same prints in the same run. CPU µs per label
  * from the process's own clock, and the merged file's size.
  *
- *   node -r ./bench/support/register.js bench/label-pdf.bench.ts
+ *   npm run bench:label-pdf
  *
  * Env: LABEL_PDF_PRINTS (10 prints), LABEL_PDF_PER_PRINT (100 labels a print), LABEL_PDF_ROUNDS
  * (3: each variant measured this many times, alternating). Chromium prints first, untimed; the
