@@ -73,7 +73,11 @@ export async function splitWithPdfLib(pdf: Buffer, width: number, height: number
   return pages;
 }
 
-/** A new document of `pages` of a plain one, each with its boxes set to the exact size. */
+/**
+ * A new document of `pages` of a plain one, each with its boxes set to the exact size; a whole
+ * document keeps its information and its catalogue's own entries (a label cut from a print is
+ * a new document, as pdf-lib's cut was).
+ */
 function rewritten(source: PlainPdf, pages: readonly number[], width: number, height: number, keepInfo: boolean): Buffer {
   const writer = new PlainPdfWriter();
   const tree = writer.reserve();
@@ -88,7 +92,7 @@ function rewritten(source: PlainPdf, pages: readonly number[], width: number, he
   );
   const info = keepInfo && source.info !== null ? source.objects.get(source.info) : undefined;
   const infoNumber = info && referencesIn(info.head).length === 0 ? writer.add(info) : undefined;
-  const root = writePageTree(writer, tree, kids);
+  const root = writePageTree(writer, tree, kids, keepInfo ? source.objects.get(source.root) : undefined);
   return Buffer.concat([writer.take(), writer.finish(root, infoNumber)]);
 }
 

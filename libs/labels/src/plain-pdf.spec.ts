@@ -45,7 +45,7 @@ const text = (words: string) => `BT /F1 18 Tf 20 200 Td (${words}) Tj ET`;
 function threePages(): Buffer {
   return handWritten(
     [
-      /* 1 */ '<</Type /Catalog /Pages 2 0 R>>',
+      /* 1 */ '<</Type /Catalog /Pages 2 0 R /ViewerPreferences <</DisplayDocTitle true>>>>',
       /* 2 */ '<</Type /Pages /Kids [3 0 R 10 0 R] /Count 3>>',
       /* 3 */ '<</Type /Pages /Parent 2 0 R /Kids [4 0 R 6 0 R] /Count 2>>',
       /* 4 */ '<</Type /Page /Parent 3 0 R /MediaBox [0 0 298.07999 420] /Resources <</Font <</F1 8 0 R>> /ExtGState <</G1 9 0 R>>>> /Contents 5 0 R>>',
@@ -149,6 +149,8 @@ describe('plain PDF documents (objects as bytes)', () => {
       text: ['PAGE-ONE', 'PAGE-TWO', 'PAGE-THREE'],
     });
     expect(read.info).toMatch(/Title:\s+Labels \(3\)/);
+    const plain = readPlainPdf(exact)!;
+    expect(dictionaryEntries(plain.objects.get(plain.root)!.head).get('ViewerPreferences')!.toString()).toBe('<</DisplayDocTitle true>>');
     expect(await withExactPageSize(exact, 105, 148)).toBe(exact);
   });
 

@@ -24,6 +24,8 @@ export interface PlainPdf {
   readonly structure: ReadonlySet<number>;
   /** The document information dictionary's number, if any. */
   readonly info: number | null;
+  /** The catalogue's number. */
+  readonly root: number;
 }
 
 /** What a plain document does not hold (or a page that cannot be copied on its own): callers take the general path. */
@@ -232,7 +234,7 @@ function read(pdf: Buffer): PlainPdf {
     else throw new NotPlain('page tree node of another type');
   };
   visit(referenceTo(dictionaryEntries(catalog.head).get('Pages')), 0);
-  return { objects, pages, structure, info: referenceTo(trailer.get('Info')) };
+  return { objects, pages, structure, info: referenceTo(trailer.get('Info')), root: root as number };
 }
 
 function readObject(pdf: Buffer, number: number, at: number): PlainObject {
@@ -408,11 +410,19 @@ function objectOf(source: PlainPdf, number: number): PlainObject {
   return object;
 }
 
-/** The page tree and catalogue over `kids`, written under the reserved `pages` number; answers the catalogue's. */
-export function writePageTree(writer: PlainPdfWriter, pages: number, kids: readonly number[]): number {
+/**
+ * The page tree and catalogue over `kids`, written under the reserved `pages` number; answers the
+ * catalogue's. `catalog` adds entries of the source's catalogue that refer to nothing (a viewer
+ * preference such as showing the document's title).
+ */
+export function writePageTree(writer: PlainPdfWriter, pages: number, kids: readonly number[], catalog?: PlainObject): number {
   writer.add(
     { head: Buffer.from(`<<\n/Type /Pages\n/Kids [${kids.map((k) => `${k} 0 R`).join(' ')}]\n/Count ${kids.length}\n>>`, 'latin1') },
     pages,
   );
-  return writer.add({ head: Buffer.from(`<<\n/Type /Catalog\n/Pages ${pages} 0 R\n>>`, 'latin1') });
+  const entries = new Map<string, Buffer | string>([['Type', '/Catalog']]);
+  for (const [key, value] of catalog ? dictionaryEntries(catalog.head) : [])
+    if (key !== 'Type' && key !== 'Pages' && referencesIn(value).length === 0) entries.set(key, value);
+  entries.set('Pages', `${pages} 0 R`);
+  return writer.add({ head: dictionary(entries) });
 }
