@@ -14,6 +14,7 @@
 import os from 'node:os';
 import { PDFDocument } from 'pdf-lib';
 import type { LabelData } from '@lgw/shipping';
+import { benchLabel } from './support/bench-label';
 import { buildLabelsHtml, ChromiumBrowserPool, LABEL_HEIGHT_MM, LABEL_WIDTH_MM, LabelMerger } from '@lgw/labels';
 import { splitExactPages, splitWithPdfLib } from '@lgw/labels/exact-page-size';
 
@@ -22,28 +23,7 @@ const PER_PRINT = Number(process.env.LABEL_PDF_PER_PRINT ?? 100);
 const ROUNDS = Number(process.env.LABEL_PDF_ROUNDS ?? 3);
 const POINTS_PER_MM = 72 / 25.4;
 
-function labelFor(i: number): LabelData {
-  return {
-    shipmentId: `shp_pdf_${i}`,
-    trackingNumber: `LGW${String(6_000_000_000 + i)}SA`,
-    carrier: { code: 'swift', name_en: 'Swift Express', name_ar: 'سويفت إكسبريس' },
-    service: { code: 'exp-dom', name_en: 'Express Domestic', name_ar: 'سريع محلي' },
-    origin: { name: 'Acme Store', line1: 'King Fahd Rd 12', city: 'Riyadh', country: 'SA', phone: '966512345678' },
-    destination: {
-      name: i % 2 ? 'محمد عبدالله' : 'Sara Al-Harbi',
-      line1: 'شارع الأمير سلطان 45',
-      city: 'جدة',
-      country: 'SA',
-      short_address: 'JESA3591',
-      phone: '966501234567',
-    },
-    parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
-    chargeableWeightKg: 2.5,
-    codAmountHalalas: i % 3 ? 12_345 * i : undefined,
-    reference: `ORD-${i}`,
-    createdAt: new Date(1_741_936_920_000 + i * 60_000),
-  };
-}
+const labelFor = (i: number): LabelData => benchLabel(i, 6);
 
 /** The previous merge: every label read into pdf-lib's object model and its page copied into one document. */
 async function mergeWithPdfLib(labels: readonly Buffer[]): Promise<number> {

@@ -12,6 +12,7 @@
  */
 import os from 'node:os';
 import type { LabelData } from '@lgw/shipping';
+import { benchLabel } from './support/bench-label';
 import { ChromiumBrowserPool, PuppeteerLabelRenderer } from '@lgw/labels';
 
 const COUNT = Number(process.env.LABELS_BULK_COUNT ?? 1000);
@@ -19,28 +20,7 @@ const CHUNKS = (process.env.LABELS_BULK_CHUNKS ?? '25,50,100').split(',').map(Nu
 const PAGES = Number(process.env.LABELS_BULK_PAGES ?? 3);
 const SINGLE = process.env.LABELS_BULK_SINGLE !== '0';
 
-function labelFor(i: number): LabelData {
-  return {
-    shipmentId: `shp_bulk_${i}`,
-    trackingNumber: `LGW${String(5_000_000_000 + i)}SA`,
-    carrier: { code: 'swift', name_en: 'Swift Express', name_ar: 'سويفت إكسبريس' },
-    service: { code: 'exp-dom', name_en: 'Express Domestic', name_ar: 'سريع محلي' },
-    origin: { name: 'Acme Store', line1: 'King Fahd Rd 12', city: 'Riyadh', country: 'SA', phone: '966512345678' },
-    destination: {
-      name: i % 2 ? 'محمد عبدالله' : 'Sara Al-Harbi',
-      line1: 'شارع الأمير سلطان 45',
-      city: 'جدة',
-      country: 'SA',
-      short_address: 'JESA3591',
-      phone: '966501234567',
-    },
-    parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
-    chargeableWeightKg: 2.5,
-    codAmountHalalas: i % 3 ? 12_345 * i : undefined,
-    reference: `ORD-${i}`,
-    createdAt: new Date(1_741_936_920_000 + i * 60_000),
-  };
-}
+const labelFor = (i: number): LabelData => benchLabel(i, 5);
 
 /** Runs `work` over `items` with `PAGES` in flight, as the pool serves them. */
 async function inFlight<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<void> {

@@ -14,6 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { LabelData } from '@lgw/shipping';
+import { benchLabel } from './support/bench-label';
 import { ChromiumBrowserPool, PuppeteerLabelRenderer } from '@lgw/labels';
 import { intEnv } from './support/bench-env';
 
@@ -23,31 +24,7 @@ const CONCURRENCY = intEnv('LABELS_BENCH_CONCURRENCY', 1);
 const PAGES = intEnv('LABELS_BENCH_PAGES', 2);
 const MAX_RENDERS = intEnv('LABELS_BENCH_MAX_RENDERS', 500);
 
-function labelFor(i: number): LabelData {
-  return {
-    shipmentId: `shp_bench_${i}`,
-    trackingNumber: `LGW${String(4_000_000_000 + i)}SA`,
-    carrier: { code: 'swift', name_en: 'Swift Express', name_ar: 'سويفت إكسبريس' },
-    service: { code: 'exp-dom', name_en: 'Express Domestic', name_ar: 'سريع محلي' },
-    origin: { name: 'Acme Store', line1: 'King Fahd Rd 12', city: 'Riyadh', country: 'SA', phone: '966512345678' },
-    destination: {
-      name: i % 2 ? 'محمد عبدالله' : 'Sara Al-Harbi',
-      line1: 'شارع الأمير سلطان 45',
-      city: 'جدة',
-      region: 'مكة المكرمة',
-      country: 'SA',
-      short_address: 'JESA3591',
-      postal_code: '23423',
-      additional_number: '4321',
-      phone: '966501234567',
-    },
-    parcels: [{ weight_kg: 1.2, length_cm: 30, width_cm: 20, height_cm: 10 }],
-    chargeableWeightKg: 2.5,
-    codAmountHalalas: i % 3 ? 12_345 * i : undefined,
-    reference: `ORD-${i}`,
-    createdAt: new Date(1_741_936_920_000 + i * 60_000),
-  };
-}
+const labelFor = (i: number): LabelData => benchLabel(i, 4, true);
 
 /**
  * Proportional set size of a process and its descendants (browser, GPU/utility and renderer
