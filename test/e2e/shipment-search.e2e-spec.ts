@@ -1,3 +1,4 @@
+import { addCalendarDays, riyadhDateOf } from '@lgw/kernel';
 import { FastCsvCodec } from '@lgw/platform';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { book } from '../support/booking';
@@ -101,10 +102,13 @@ describe('shipment search, export and the batch list', () => {
     expect((await list(`destination_city=${encodeURIComponent(city.toUpperCase())}`)).body.total).toBe(3);
     expect((await list('destination_city=Tabuk')).body.total).toBe(0);
 
-    // Today in Riyadh (UTC+3) holds every shipment; the day before none.
-    const riyadhToday = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() + 3 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
-    expect((await list(`created_from=${riyadhToday}&created_to=${riyadhToday}`)).body.total).toBe(3);
+    // The Riyadh days the shipments were booked on hold every one of them; the day before none.
+    // The days come from their created_at, not from the clock now: booked just before midnight in
+    // Riyadh (21:00 UTC), they belong to the day that has just ended.
+    const days = booked.map((s) => riyadhDateOf(new Date(s.created_at))).sort();
+    const [firstDay, lastDay] = [days[0], days[days.length - 1]];
+    const yesterday = addCalendarDays(firstDay, -1);
+    expect((await list(`created_from=${firstDay}&created_to=${lastDay}`)).body.total).toBe(3);
     expect((await list(`created_to=${yesterday}`)).body.total).toBe(0);
     expect((await list(`created_from=${yesterday}&status=${booked[0].status}&limit=1`)).body).toMatchObject({ limit: 1, offset: 0 });
   });
