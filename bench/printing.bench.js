@@ -11,10 +11,21 @@
  *   tiny check: BENCH_LABELS=3 BENCH_ZPL_REQUESTS=20 BENCH_BATCH_ORDERS=4 BENCH_PAGE=2 node bench/printing.bench.js
  *   BENCH_PORT / BENCH_SANDBOX_PORT pin the gateway's ports; BENCH_DATABASE_URL runs it on PostgreSQL
  *   (the process's memory without the embedded database's); BENCH_BATCH_ORDERS=0 skips part 3.
+ * Tracking sync runs with the deployment's intervals (the TRACKING_* values of
+ * deploy/base/configmap.yaml): with the sandbox's one-second defaults, every new shipment of the
+ * batch is asked about every two seconds, and those polls' writes took more of PostgreSQL than
+ * the labels did. BENCH_TRACKING=sandbox keeps the defaults.
  */
 const { startGateway, createTeam, bookOne, nearestRank, ROOT } = require('./support/harness');
 const { rssMb, peakRssMb, resetPeakRss } = require('./support/process-memory');
 const { join } = require('node:path');
+const { readFileSync } = require('node:fs');
+
+/** The deployment's tracking-sync settings, as its ConfigMap sets them. */
+function deployedTrackingEnv() {
+  const configMap = readFileSync(join(ROOT, 'deploy/base/configmap.yaml'), 'utf8');
+  return Object.fromEntries([...configMap.matchAll(/^\s+(TRACKING_[A-Z_]+): "(\d+)"$/gm)].map((m) => [m[1], m[2]]));
+}
 
 const LABELS = Number(process.env.BENCH_LABELS ?? 500);
 const ZPL_REQUESTS = Number(process.env.BENCH_ZPL_REQUESTS ?? 2000);
@@ -57,7 +68,10 @@ async function main() {
     app: 'all-in-one',
     port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
     sandboxPort: process.env.BENCH_SANDBOX_PORT ? Number(process.env.BENCH_SANDBOX_PORT) : undefined,
-    env: process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {},
+    env: {
+      ...(process.env.BENCH_TRACKING === 'sandbox' ? {} : deployedTrackingEnv()),
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    },
   });
   const result = {};
   try {

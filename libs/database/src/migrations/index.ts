@@ -37,6 +37,7 @@ import { CarrierPerformanceMonthly1732100690000 } from './1732100690000-carrier-
 import { CarrierPerformanceLanes1732100700000 } from './1732100700000-carrier-performance-lanes.migration';
 import { CodPayoutsPerAccount1732100710000 } from './1732100710000-cod-payouts-per-account.migration';
 import { TrackingEventPiece1732100720000 } from './1732100720000-tracking-event-piece.migration';
+import { LabelPdfStorage1732100730000 } from './1732100730000-label-pdf-storage.migration';
 import { ShipmentCityKeyIndex1732100550000 } from './1732100550000-shipment-city-key-index.migration';
 import { CarrierWebhookTokens1732100610000 } from './1732100610000-carrier-webhook-tokens.migration';
 import { ScopedKeysAndAudit1732100620000 } from './1732100620000-scoped-keys-and-audit.migration';
@@ -89,4 +90,5 @@ export const MIGRATIONS = [
   CarrierPerformanceLanes1732100700000,
   CodPayoutsPerAccount1732100710000,
   TrackingEventPiece1732100720000,
+  LabelPdfStorage1732100730000,
 ];
