@@ -30,7 +30,6 @@ export interface PlainPdf {
 
 /** What a plain document does not hold (or a page that cannot be copied on its own): callers take the general path. */
 export class NotPlainPdf extends Error {}
-const NotPlain = NotPlainPdf;
 
 const WS = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
@@ -54,7 +53,7 @@ function skipLiteralString(b: Buffer, i: number, end: number): number {
     else if (c === 0x28) depth++;
     else if (c === 0x29 && --depth === 0) return i + 1;
   }
-  throw new NotPlain('unterminated string');
+  throw new NotPlainPdf('unterminated string');
 }
 
 /** A regular token (number, keyword, or a name's body) from `i`. */
@@ -82,7 +81,7 @@ function valueEnd(b: Buffer, i: number, end: number): number {
   if (c === 0x3c && b[i + 1] === 0x3c) {
     let j = skipWs(b, i + 2, end);
     while (!(b[j] === 0x3e && b[j + 1] === 0x3e)) {
-      if (j >= end) throw new NotPlain('unterminated dictionary');
+      if (j >= end) throw new NotPlainPdf('unterminated dictionary');
       j = skipWs(b, valueEnd(b, j, end), end); // the key, a name
       j = skipWs(b, valueEnd(b, j, end), end);
     }
@@ -91,7 +90,7 @@ function valueEnd(b: Buffer, i: number, end: number): number {
   if (c === 0x5b) {
     let j = skipWs(b, i + 1, end);
     while (b[j] !== 0x5d) {
-      if (j >= end) throw new NotPlain('unterminated array');
+      if (j >= end) throw new NotPlainPdf('unterminated array');
       j = skipWs(b, valueEnd(b, j, end), end);
     }
     return j + 1;
@@ -99,7 +98,7 @@ function valueEnd(b: Buffer, i: number, end: number): number {
   if (c === 0x28) return skipLiteralString(b, i, end);
   if (c === 0x3c) {
     const close = b.indexOf(0x3e, i);
-    if (close < 0 || close >= end) throw new NotPlain('unterminated hex string');
+    if (close < 0 || close >= end) throw new NotPlainPdf('unterminated hex string');
     return close + 1;
   }
   if (c === 0x2f) return tokenEnd(b, i + 1, end);
@@ -108,17 +107,12 @@ function valueEnd(b: Buffer, i: number, end: number): number {
     if (reference > 0) return reference;
   }
   const j = tokenEnd(b, i, end);
-  if (j === i) throw new NotPlain(`unexpected byte ${c} at ${i}`);
+  if (j === i) throw new NotPlainPdf(`unexpected byte ${c} at ${i}`);
   return j;
 }
 
-/**
- * `head` with every indirect reference replaced by what `to` answers for its object number
- * (strings, names and numbers that are not references are left as they are).
- */
-export function renumbered(head: Buffer, to: (objectNumber: number) => number): Buffer {
-  const parts: Buffer[] = [];
-  let copied = 0;
+/** Walks `head`'s indirect references (not strings, hex strings, names, comments or decimals): each one's object number and byte span. */
+function eachReference(head: Buffer, found: (objectNumber: number, start: number, end: number) => void): void {
   const end = head.length;
   for (let i = 0; i < end;) {
     const c = head[i];
@@ -129,12 +123,24 @@ export function renumbered(head: Buffer, to: (objectNumber: number) => number): 
       const reference = referenceEnd(head, i, end);
       if (reference < 0) i = tokenEnd(head, i, end);
       else {
-        const digits = tokenEnd(head, i, end);
-        parts.push(head.subarray(copied, i), Buffer.from(`${to(Number(head.toString('latin1', i, digits)))} 0 R`, 'latin1'));
-        copied = i = reference;
+        found(Number(head.toString('latin1', i, tokenEnd(head, i, end))), i, reference);
+        i = reference;
       }
     } else i++;
   }
+}
+
+/**
+ * `head` with every indirect reference replaced by what `to` answers for its object number
+ * (strings, names and numbers that are not references are left as they are).
+ */
+export function renumbered(head: Buffer, to: (objectNumber: number) => number): Buffer {
+  const parts: Buffer[] = [];
+  let copied = 0;
+  eachReference(head, (number, start, end) => {
+    parts.push(head.subarray(copied, start), Buffer.from(`${to(number)} 0 R`, 'latin1'));
+    copied = end;
+  });
   if (copied === 0) return head;
   parts.push(head.subarray(copied));
   return Buffer.concat(parts);
@@ -143,7 +149,7 @@ export function renumbered(head: Buffer, to: (objectNumber: number) => number): 
 /** The object numbers `head` refers to, in order of appearance. */
 export function referencesIn(head: Buffer): number[] {
   const found: number[] = [];
-  renumbered(head, (n) => (found.push(n), n));
+  eachReference(head, (number) => found.push(number));
   return found;
 }
 
@@ -151,11 +157,11 @@ export function referencesIn(head: Buffer): number[] {
 export function dictionaryEntries(head: Buffer): Map<string, Buffer> {
   const end = head.length;
   let i = skipWs(head, 0, end);
-  if (!(head[i] === 0x3c && head[i + 1] === 0x3c)) throw new NotPlain('not a dictionary');
+  if (!(head[i] === 0x3c && head[i + 1] === 0x3c)) throw new NotPlainPdf('not a dictionary');
   const entries = new Map<string, Buffer>();
   i = skipWs(head, i + 2, end);
   while (!(head[i] === 0x3e && head[i + 1] === 0x3e)) {
-    if (head[i] !== 0x2f) throw new NotPlain('dictionary key is not a name');
+    if (head[i] !== 0x2f) throw new NotPlainPdf('dictionary key is not a name');
     const keyEnd = tokenEnd(head, i + 1, end);
     const valueAt = skipWs(head, keyEnd, end);
     const after = valueEnd(head, valueAt, end);
@@ -190,48 +196,48 @@ export function readPlainPdf(pdf: Buffer): PlainPdf | null {
 }
 
 function read(pdf: Buffer): PlainPdf {
-  if (pdf.toString('latin1', 0, 5) !== '%PDF-') throw new NotPlain('no header');
+  if (pdf.toString('latin1', 0, 5) !== '%PDF-') throw new NotPlainPdf('no header');
   const tail = pdf.toString('latin1', Math.max(0, pdf.length - 64));
   const startxref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
-  if (!startxref) throw new NotPlain('no startxref');
+  if (!startxref) throw new NotPlainPdf('no startxref');
   let i = Number(startxref[1]);
-  if (pdf.toString('latin1', i, i + 4) !== 'xref') throw new NotPlain('not a classic cross-reference table');
+  if (pdf.toString('latin1', i, i + 4) !== 'xref') throw new NotPlainPdf('not a classic cross-reference table');
   i = skipWs(pdf, i + 4);
   const offsets = new Map<number, number>();
   while (isDigit(pdf[i])) {
     const header = /^(\d+) (\d+)/.exec(pdf.toString('latin1', i, i + 32));
-    if (!header) throw new NotPlain('bad subsection');
+    if (!header) throw new NotPlainPdf('bad subsection');
     const first = Number(header[1]);
     const count = Number(header[2]);
     i = skipWs(pdf, i + header[0].length);
     for (let n = 0; n < count; n++) {
       const entry = pdf.toString('latin1', i, i + 18);
-      if (!/^\d{10} \d{5} [nf]$/.test(entry)) throw new NotPlain('bad cross-reference entry');
+      if (!/^\d{10} \d{5} [nf]$/.test(entry)) throw new NotPlainPdf('bad cross-reference entry');
       if (entry[17] === 'n') offsets.set(first + n, Number(entry.slice(0, 10)));
       i = skipWs(pdf, i + 18);
     }
   }
-  if (pdf.toString('latin1', i, i + 7) !== 'trailer') throw new NotPlain('no trailer');
+  if (pdf.toString('latin1', i, i + 7) !== 'trailer') throw new NotPlainPdf('no trailer');
   const trailerAt = skipWs(pdf, i + 7);
   const trailer = dictionaryEntries(pdf.subarray(trailerAt, valueEnd(pdf, trailerAt, pdf.length)));
-  if (trailer.has('Prev') || trailer.has('Encrypt')) throw new NotPlain('incremental update or encryption');
+  if (trailer.has('Prev') || trailer.has('Encrypt')) throw new NotPlainPdf('incremental update or encryption');
 
   const objects = new Map<number, PlainObject>();
   for (const [number, at] of offsets) objects.set(number, readObject(pdf, number, at));
   const root = referenceTo(trailer.get('Root'));
   const catalog = root === null ? undefined : objects.get(root);
-  if (!catalog) throw new NotPlain('no catalogue');
+  if (!catalog) throw new NotPlainPdf('no catalogue');
   const pages: number[] = [];
   const structure = new Set<number>([root as number]);
   const visit = (number: number | null, depth: number) => {
     const node = number === null ? undefined : objects.get(number);
-    if (!node || depth > 32 || structure.has(number as number)) throw new NotPlain('broken page tree');
+    if (!node || depth > 32 || structure.has(number as number)) throw new NotPlainPdf('broken page tree');
     structure.add(number as number);
     const entries = dictionaryEntries(node.head);
     const type = entries.get('Type')?.toString('latin1');
     if (type === '/Page') pages.push(number as number);
     else if (type === '/Pages') for (const kid of referencesIn(entries.get('Kids') ?? Buffer.alloc(0))) visit(kid, depth + 1);
-    else throw new NotPlain('page tree node of another type');
+    else throw new NotPlainPdf('page tree node of another type');
   };
   visit(referenceTo(dictionaryEntries(catalog.head).get('Pages')), 0);
   return { objects, pages, structure, info: referenceTo(trailer.get('Info')), root: root as number };
@@ -239,22 +245,22 @@ function read(pdf: Buffer): PlainPdf {
 
 function readObject(pdf: Buffer, number: number, at: number): PlainObject {
   const header = /^(\d+)\s+(\d+)\s+obj/.exec(pdf.toString('latin1', at, at + 32));
-  if (!header || Number(header[1]) !== number) throw new NotPlain(`object ${number} not at its offset`);
+  if (!header || Number(header[1]) !== number) throw new NotPlainPdf(`object ${number} not at its offset`);
   const start = skipWs(pdf, at + header[0].length);
   const end = valueEnd(pdf, start, pdf.length);
   const head = pdf.subarray(start, end);
   const after = skipWs(pdf, end);
   if (pdf.toString('latin1', after, after + 6) === 'endobj') return { head };
-  if (pdf.toString('latin1', after, after + 6) !== 'stream') throw new NotPlain(`object ${number}: neither endobj nor stream`);
+  if (pdf.toString('latin1', after, after + 6) !== 'stream') throw new NotPlainPdf(`object ${number}: neither endobj nor stream`);
   const length = dictionaryEntries(head).get('Length')?.toString('latin1');
-  if (!length || !/^\d+$/.test(length)) throw new NotPlain(`object ${number}: stream length is not a direct number`);
+  if (!length || !/^\d+$/.test(length)) throw new NotPlainPdf(`object ${number}: stream length is not a direct number`);
   let data = after + 6;
   if (pdf[data] === 0x0d) data++;
-  if (pdf[data] !== 0x0a) throw new NotPlain(`object ${number}: no end of line after stream`);
+  if (pdf[data] !== 0x0a) throw new NotPlainPdf(`object ${number}: no end of line after stream`);
   data++;
   const stream = pdf.subarray(data, data + Number(length));
   const close = skipWs(pdf, data + Number(length));
-  if (pdf.toString('latin1', close, close + 9) !== 'endstream') throw new NotPlain(`object ${number}: stream length does not match`);
+  if (pdf.toString('latin1', close, close + 9) !== 'endstream') throw new NotPlainPdf(`object ${number}: stream length does not match`);
   return { head, stream };
 }
 
@@ -356,7 +362,7 @@ export class PageCopier {
     let circular = false;
     const explore = (number: number) => {
       if (number === page) return; // its number is reserved first: what names it is written after it is known
-      if (source.structure.has(number)) throw new NotPlain(`page ${page} uses the page tree (object ${number})`);
+      if (source.structure.has(number)) throw new NotPlainPdf(`page ${page} uses the page tree (object ${number})`);
       const seen = state.get(number);
       if (seen === 'open') circular = true;
       if (seen) return;
@@ -406,7 +412,7 @@ const referencesOf = new WeakMap<PlainPdf, Map<number, number[]>>();
 
 function objectOf(source: PlainPdf, number: number): PlainObject {
   const object = source.objects.get(number);
-  if (!object) throw new NotPlain(`object ${number} is referred to and missing`);
+  if (!object) throw new NotPlainPdf(`object ${number} is referred to and missing`);
   return object;
 }
 
