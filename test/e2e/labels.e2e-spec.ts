@@ -69,9 +69,12 @@ describe('labels', () => {
       ['nope', team.apiKey],
     ]) {
       const res = await t.api(`/labels/${id}`, { key });
-      expect(res.status).toBe(404);
-      expect(res.headers.get('content-type')).toContain('application/json');
-      expect(res.body.error.code).toBe('E_NOT_FOUND');
+      // One comparison of the whole answer, so a failure shows what came instead.
+      expect({ id, status: res.status, type: res.headers.get('content-type'), body: res.body }).toMatchObject({
+        status: 404,
+        type: expect.stringContaining('application/json'),
+        body: { error: { code: 'E_NOT_FOUND' } },
+      });
     }
   });
 });
