@@ -67,6 +67,7 @@ const servicesReruns = {
   'test/integration/cod-remittance-repository.int-spec.ts':
     'payouts matched per carrier account by SQL; the migration down and up on PostgreSQL',
   'test/integration/einvoicing-cli.int-spec.ts': 'the CLI against a PostgreSQL database',
+  'test/integration/label-store.int-spec.ts': "a print's labels stored in one PostgreSQL transaction",
   'test/integration/outbox-relay.int-spec.ts': 'the outbox relay into BullMQ; branches on SERVICES_MODE',
   'test/integration/retention.int-spec.ts': 'deletes in batches on PostgreSQL',
   'test/integration/shipment-list-plan.int-spec.ts': "PostgreSQL's query plans",

@@ -19,6 +19,15 @@ export interface LabelStorePort {
    */
   saveAndAdvance(shipment: ShipmentRecord, pdf: Buffer, at: Date, advance: (current: Shipment) => void): Promise<Buffer | null>;
   /**
+   * saveAndAdvance for a print's labels, in one transaction: the stored bytes (or null) of each,
+   * in the order given.
+   */
+  saveAndAdvanceMany(
+    labels: ReadonlyArray<{ shipment: ShipmentRecord; pdf: Buffer }>,
+    at: Date,
+    advance: (current: Shipment) => void,
+  ): Promise<Array<Buffer | null>>;
+  /**
    * A team's shipment with its label in one format (the shipment's own default format when
    * none is named), in one read, the hot path of every format: null for an unknown or another
    * team's shipment; `body` null when not stored yet; `carrier` the shipment's carrier code.

@@ -137,26 +137,62 @@ export class SqlLabelStore implements LabelStorePort {
   }
 
   async saveAndAdvance(shipment: ShipmentRecord, pdf: Buffer, at: Date, advance: (current: Shipment) => void): Promise<Buffer | null> {
-    return this.dataSource.transaction(async (em) => {
+    const [kept] = await this.saveAndAdvanceMany([{ shipment, pdf }], at, advance);
+    return kept;
+  }
+
+  /**
+   * A print's labels in one transaction, set by set: one insert, one read of the labels already
+   * there, one lock of the shipments (in id order, so two prints never wait on each other in a
+   * circle), then each shipment's own step. One commit for the print: a commit per label was the
+   * largest database cost of a batch's download.
+   */
+  async saveAndAdvanceMany(
+    labels: ReadonlyArray<{ shipment: ShipmentRecord; pdf: Buffer }>,
+    at: Date,
+    advance: (current: Shipment) => void,
+  ): Promise<Array<Buffer | null>> {
+    const unique = [...new Map(labels.map((l) => [l.shipment.id, l])).values()];
+    if (unique.length === 0) return [];
+    const kept = await this.dataSource.transaction(async (em) => {
+      const params: unknown[] = [at];
+      const rows = unique.map(({ shipment, pdf }) => {
+        params.push(shipment.id, pdf, JSON.stringify(shipment.destination));
+        const n = params.length;
+        return `($${n - 2}::uuid, $${n - 1}::bytea, $${n}::jsonb)`;
+      });
       // Kept only for the destination it was rendered for: a change meanwhile stores nothing.
-      const inserted: unknown[] = await em.query(
+      const inserted: Array<{ shipment_id: string }> = await em.query(
         `INSERT INTO shipment_labels (shipment_id, pdf, rendered_at)
-         SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM shipments WHERE id = $1 AND destination = $4::jsonb)
+         SELECT v.id, v.pdf, $1::timestamptz FROM (VALUES ${rows.join(', ')}) AS v (id, pdf, destination)
+           JOIN shipments s ON s.id = v.id AND s.destination = v.destination
          ON CONFLICT (shipment_id) DO NOTHING RETURNING shipment_id`,
-        [shipment.id, pdf, at, JSON.stringify(shipment.destination)],
+        params,
       );
-      if (inserted.length === 0) {
-        const [row] = await em.query('SELECT pdf FROM shipment_labels WHERE shipment_id = $1', [shipment.id]);
-        return (row?.pdf as Buffer | undefined) ?? null;
+      const stored = new Map<string, Buffer | null>(unique.map((l) => [l.shipment.id, null]));
+      const first = new Set(inserted.map((r) => r.shipment_id));
+      for (const l of unique) if (first.has(l.shipment.id)) stored.set(l.shipment.id, l.pdf);
+      const others = unique.filter((l) => !first.has(l.shipment.id)).map((l) => l.shipment.id);
+      if (others.length > 0) {
+        const existing: Array<{ shipment_id: string; pdf: Buffer }> = await em.query(
+          'SELECT shipment_id, pdf FROM shipment_labels WHERE shipment_id = ANY($1::uuid[])',
+          [others],
+        );
+        for (const row of existing) stored.set(row.shipment_id, row.pdf);
       }
-      // The shipment as it is under its lock decides what the label changes (Shipment.recordLabelGenerated).
-      const [row]: ShipmentRow[] = await em.query(`SELECT ${SHIPMENT_COLUMNS} FROM shipments WHERE id = $1 FOR UPDATE`, [shipment.id]);
-      if (row) {
+      if (first.size === 0) return stored;
+      // The shipments as they are under their locks decide what the label changes (Shipment.recordLabelGenerated).
+      const locked: ShipmentRow[] = await em.query(
+        `SELECT ${SHIPMENT_COLUMNS} FROM shipments WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+        [[...first]],
+      );
+      for (const row of locked) {
         const current = Shipment.restore(toShipmentRecord(row));
         advance(current);
         await saveShipment(em, current, { expectedStatus: row.status });
       }
-      return pdf;
+      return stored;
     });
+    return labels.map((l) => kept.get(l.shipment.id) ?? null);
   }
 }

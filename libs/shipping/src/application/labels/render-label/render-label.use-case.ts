@@ -146,11 +146,12 @@ export class LabelRendering {
   private async printAndStore(shipments: readonly ShipmentRecord[]): Promise<Map<string, Buffer | null>> {
     const pdfs = await this.renderer.renderMany(shipments.map((s) => toLabelData(s, this.catalogue.find(s.carrierCode))));
     const at = this.clock.now();
-    const kept = new Map<string, Buffer | null>();
-    for (let i = 0; i < shipments.length; i++) {
-      kept.set(shipments[i].id, await this.labels.saveAndAdvance(shipments[i], pdfs[i], at, (current) => current.recordLabelGenerated(at)));
-    }
-    return kept;
+    const stored = await this.labels.saveAndAdvanceMany(
+      shipments.map((shipment, i) => ({ shipment, pdf: pdfs[i] })),
+      at,
+      (current) => current.recordLabelGenerated(at),
+    );
+    return new Map(shipments.map((s, i) => [s.id, stored[i]]));
   }
 
   /**
