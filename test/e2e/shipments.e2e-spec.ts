@@ -88,7 +88,9 @@ describe('shipments', () => {
         expect(quote.breakdown.map((l: any) => l.code)).not.toContain('cod_fee');
       }
       expect(s.destination.short_address).toBe(JEDDAH.short_address);
-      expect(Date.parse(s.estimated_delivery_at) - Date.parse(s.created_at)).toBe(quote.transit_days.max * 86_400_000);
+      // The promise made at booking: the end of the estimated Riyadh delivery day.
+      expect(s.estimated_delivery_at).toBe(new Date(`${s.estimated_delivery_date}T23:59:59.999+03:00`).toISOString());
+      expect(Date.parse(s.estimated_delivery_at) - Date.parse(s.created_at)).toBeGreaterThan(quote.transit_days.max * 86_400_000);
 
       const got = await t.api(`/shipments/${s.id}`, { key: team.apiKey });
       expect(got.status).toBe(200);

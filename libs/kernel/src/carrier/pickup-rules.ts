@@ -90,6 +90,11 @@ export function riyadhDateOf(at: Date): string {
   return new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The last millisecond of a Riyadh calendar date (YYYY-MM-DD). */
+export function endOfRiyadhDay(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS - RIYADH_OFFSET_MS - 1);
+}
+
 export function addCalendarDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }

@@ -7,12 +7,20 @@ function withStatus(status: ShipmentStatus, overrides: Partial<ShipmentBooking> 
 }
 
 describe('Shipment', () => {
-  it('is booked CREATED, without a tracking number, due after the longest transit', () => {
+  it('is booked CREATED, without a tracking number, due by the end of the estimated Riyadh delivery day', () => {
     const draft = Shipment.book(booking()).draft();
     expect(draft).toMatchObject({ status: 'CREATED', progress: 'CREATED', trackingNumber: '', carrierReference: '' });
-    expect(draft.estimatedDeliveryAt.toISOString()).toBe('2026-03-04T08:00:00.000Z');
+    // Booked Sunday 11:00 Riyadh, 3 delivery days: Wednesday, to its last moment.
+    expect(draft.estimatedDeliveryDate).toBe('2026-03-04');
+    expect(draft.estimatedDeliveryAt.toISOString()).toBe('2026-03-04T20:59:59.999Z');
     expect(draft.quotedTotalHalalas).toBe(2875);
     expect(draft.cancelledAt).toBeNull();
+  });
+
+  it("promises the calendar's day, not booking plus 24-hour days: Thursday 10:00 Riyadh on a one-day service is due by Saturday's end", () => {
+    const draft = Shipment.book(booking({ bookedAt: new Date('2026-03-05T07:00:00.000Z'), transitMaxDays: 1 })).draft();
+    expect(draft.estimatedDeliveryDate).toBe('2026-03-07');
+    expect(draft.estimatedDeliveryAt.toISOString()).toBe('2026-03-07T20:59:59.999Z');
   });
 
   it('takes the tracking number and carrier reference the carrier booked it under', () => {

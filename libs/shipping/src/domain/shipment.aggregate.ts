@@ -13,6 +13,7 @@ import {
   QuotedPriceLines,
   DeliveryCalendar,
   estimateDeliveryDate,
+  endOfRiyadhDay,
   Lane,
   SAUDI_DELIVERY_CALENDAR,
   eventKindsForStatusChange,
@@ -44,8 +45,6 @@ import {
   deliveryIssueKindOf,
   isActive,
 } from './delivery-issue';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A quote's breakdown in halalas, as the kernel defines it for rating, booking and billing alike. */
 export type { QuotedPriceLines };
@@ -261,6 +260,7 @@ export class Shipment {
   /** A new booking: CREATED, no tracking number yet (the carrier gives one), warnings in contract order. */
   static book(b: ShipmentBooking): Shipment {
     const now = b.bookedAt;
+    const estimatedDeliveryDate = estimateDeliveryDate(now, b.transitMaxDays, b.deliveryCalendar ?? SAUDI_DELIVERY_CALENDAR);
     return new Shipment({
       id: b.id,
       teamId: b.teamId,
@@ -286,8 +286,11 @@ export class Shipment {
       quotedTotalHalalas: b.price.totalHalalas,
       quotedLines: b.price.lines,
       warnings: [...(b.warnings ?? [])].sort((x, y) => SHIPMENT_WARNING_CODES.indexOf(x.code) - SHIPMENT_WARNING_CODES.indexOf(y.code)),
-      estimatedDeliveryAt: new Date(now.getTime() + b.transitMaxDays * DAY_MS),
-      estimatedDeliveryDate: estimateDeliveryDate(now, b.transitMaxDays, b.deliveryCalendar ?? SAUDI_DELIVERY_CALENDAR),
+      // The promise made at booking, kept as it was while scans move the date: the end of the
+      // estimated Riyadh day, so "delivered on time" means on or before the day merchants and
+      // recipients were told (the carrier's delivery days, holidays and cut-off counted).
+      estimatedDeliveryAt: endOfRiyadhDay(estimatedDeliveryDate),
+      estimatedDeliveryDate,
       trackingToken: b.trackingToken,
       createdAt: now,
       updatedAt: now,

@@ -177,7 +177,12 @@ export class ShipmentDto {
   @ApiProperty({ example: '/api/v1/labels/<shipment_id>' }) label_url: string;
   @ApiProperty({ type: [WarningDto] }) warnings: readonly WarningDto[];
   @ApiProperty() quoted_total_sar: number;
-  @ApiProperty({ format: 'date-time' }) estimated_delivery_at: string;
+  @ApiProperty({
+    format: 'date-time',
+    description:
+      'The promise made at booking: the last moment (Riyadh) of the estimated_delivery_date the shipment was booked with; scans do not move it',
+  })
+  estimated_delivery_at: string;
   @ApiProperty({
     format: 'date',
     example: '2026-12-02',
