@@ -94,6 +94,26 @@ describe(`label store: a print's labels in one transaction (${SERVICES_MODE ? 'P
     expect(await count('tracking_events', 'shipment_id', id)).toBe(1);
   });
 
+  it('lets two prints of the same shipments, named in opposite orders, both finish: each label stored and recorded once', async () => {
+    const ids = await Promise.all(Array.from({ length: 30 }, () => booked()));
+    const records = await Promise.all(ids.map(record));
+    const print = (order: typeof records, text: string) =>
+      store.saveAndAdvanceMany(
+        order.map((shipment) => ({ shipment, pdf: pdf(text) })),
+        AT,
+        (s) => s.recordLabelGenerated(AT),
+      );
+    const [one, other] = await Promise.all([print(records, 'one'), print([...records].reverse(), 'other')]);
+    for (let i = 0; i < ids.length; i++) {
+      const stored = await labelOf(ids[i]);
+      expect([pdf('one'), pdf('other')]).toContainEqual(stored);
+      expect(one[i]).toEqual(stored);
+      expect(other[ids.length - 1 - i]).toEqual(stored);
+      expect(await count('tracking_events', 'shipment_id', ids[i])).toBe(1);
+      expect(await count('outbox_events', 'aggregate_id', ids[i])).toBe(1);
+    }
+  });
+
   it('writes nothing of the print when one shipment cannot be advanced: one transaction', async () => {
     const ok = await booked();
     const failing = await booked();

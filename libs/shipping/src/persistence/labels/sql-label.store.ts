@@ -143,16 +143,20 @@ export class SqlLabelStore implements LabelStorePort {
 
   /**
    * A print's labels in one transaction, set by set: one insert, one read of the labels already
-   * there, one lock of the shipments (in id order, so two prints never wait on each other in a
-   * circle), then each shipment's own step. One commit for the print: a commit per label was the
-   * largest database cost of a batch's download.
+   * there, one lock of the shipments, then each shipment's own step. One commit for the print:
+   * a commit per label was the largest database cost of a batch's download.
    */
   async saveAndAdvanceMany(
     labels: ReadonlyArray<{ shipment: ShipmentRecord; pdf: Buffer }>,
     at: Date,
     advance: (current: Shipment) => void,
   ): Promise<Array<Buffer | null>> {
-    const unique = [...new Map(labels.map((l) => [l.shipment.id, l])).values()];
+    // In id order, inserts and locks alike: two prints naming the same shipments (the batch's
+    // label job in a worker and its download in the api) then wait for each other in one
+    // direction only, never in a circle.
+    const unique = [...new Map(labels.map((l) => [l.shipment.id, l])).values()].sort((a, b) =>
+      a.shipment.id < b.shipment.id ? -1 : a.shipment.id > b.shipment.id ? 1 : 0,
+    );
     if (unique.length === 0) return [];
     const kept = await this.dataSource.transaction(async (em) => {
       const params: unknown[] = [at];
@@ -166,6 +170,7 @@ export class SqlLabelStore implements LabelStorePort {
         `INSERT INTO shipment_labels (shipment_id, pdf, rendered_at)
          SELECT v.id, v.pdf, $1::timestamptz FROM (VALUES ${rows.join(', ')}) AS v (id, pdf, destination)
            JOIN shipments s ON s.id = v.id AND s.destination = v.destination
+          ORDER BY v.id
          ON CONFLICT (shipment_id) DO NOTHING RETURNING shipment_id`,
         params,
       );
