@@ -8,8 +8,8 @@ import { GatewayChild } from '../support/gateway-processes';
 import { SERVICES_MODE, TEST_HTTP_ENV, TEST_REDIS_URL, createScratchDatabase } from '../support/test-mode';
 import { seedDataDir } from '../support/embedded-seed';
 
-const PORT = 47310;
-const SANDBOX_PORT = 47311;
+const PORT = 7540;
+const SANDBOX_PORT = 7541;
 const BOOT_TIMEOUT_MS = 45_000;
 type Json = any;
 
