@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 
 export interface PrivateRedis {
@@ -7,15 +8,38 @@ export interface PrivateRedis {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A port nobody listens on right now, below the range the kernel hands out to outgoing
+ * connections (ip_local_port_range): a gateway started, killed and started again on it never finds
+ * it taken by another suite's connection (an OS-picked port comes from that range, and a suite's
+ * connection took one in CI between two starts).
+ */
+export async function freePort(): Promise<number> {
+  const below = ephemeralPortsFrom();
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = LOWEST_TEST_PORT + Math.floor(Math.random() * (below - LOWEST_TEST_PORT));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${LOWEST_TEST_PORT} and ${below}`);
+}
+
+/** Above the suites' fixed ports (7xxx) and the machine's services. */
+const LOWEST_TEST_PORT = 10_000;
+
+function ephemeralPortsFrom(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > LOWEST_TEST_PORT + 1000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
