@@ -108,10 +108,13 @@ describe('labels without a browser', () => {
     const ready: any = await (await fetch(`${restarted.url}/health/ready`)).json();
     expect(ready.features).toEqual({ labels: 'ok' });
     // Rendered by the worker's start-up sweep, not on demand: the status moves without a GET.
+    // Watched in the database: polling the API every 100 ms would spend the key's 60 requests a
+    // minute while a busy host starts the browser and renders.
     await waitFor(async () => {
-      const res = await restarted!.api(`/shipments/${pending.id}`, { key: team.apiKey });
-      return res.body.status === 'LABEL_GENERATED' ? true : undefined;
+      const [row] = await restarted!.runtime.database.dataSource.query('SELECT status FROM shipments WHERE id = $1', [pending.id]);
+      return row?.status === 'LABEL_GENERATED' ? true : undefined;
     }, 30_000);
+    expect((await restarted.api(`/shipments/${pending.id}`, { key: team.apiKey })).body.status).toBe('LABEL_GENERATED');
     const label = await fetch(`${restarted.url}/api/v1/labels/${pending.id}`, { headers: { authorization: `Bearer ${team.apiKey}` } });
     expect(label.status).toBe(200);
     expect(
