@@ -20,11 +20,12 @@ const { startGateway, createTeam, bookOne, nearestRank, ROOT } = require('./supp
 const { rssMb, peakRssMb, resetPeakRss } = require('./support/process-memory');
 const { join } = require('node:path');
 const { readFileSync } = require('node:fs');
+const yaml = require('js-yaml');
 
 /** The deployment's tracking-sync settings, as its ConfigMap sets them. */
 function deployedTrackingEnv() {
-  const configMap = readFileSync(join(ROOT, 'deploy/base/configmap.yaml'), 'utf8');
-  return Object.fromEntries([...configMap.matchAll(/^\s+(TRACKING_[A-Z_]+): "(\d+)"$/gm)].map((m) => [m[1], m[2]]));
+  const { data } = yaml.load(readFileSync(join(ROOT, 'deploy/base/configmap.yaml'), 'utf8'));
+  return Object.fromEntries(Object.entries(data).filter(([name]) => name.startsWith('TRACKING_')));
 }
 
 const LABELS = Number(process.env.BENCH_LABELS ?? 500);

@@ -90,11 +90,6 @@ export function riyadhDateOf(at: Date): string {
   return new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** The last millisecond of a Riyadh calendar date (YYYY-MM-DD). */
-export function endOfRiyadhDay(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS - RIYADH_OFFSET_MS - 1);
-}
-
 export function addCalendarDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
@@ -107,6 +102,11 @@ export function weekdayOf(date: string): Weekday {
 export function riyadhInstant(date: string, time: string): Date {
   const minutes = parseClockTime(time) ?? 0;
   return new Date(Date.parse(`${date}T00:00:00Z`) + minutes * 60_000 - RIYADH_OFFSET_MS);
+}
+
+/** The last millisecond of a Riyadh calendar date (YYYY-MM-DD). */
+export function endOfRiyadhDay(date: string): Date {
+  return new Date(riyadhInstant(date, '00:00').getTime() + DAY_MS - 1);
 }
 
 /** When the courier may first come: cancelling is possible only before this instant. */
