@@ -112,15 +112,12 @@ const embeddedOnly = {
 const timed = {
   'test/e2e/carrier-resilience.e2e-spec.ts': "other carriers' latency while one is down or slow",
   'test/integration/carrier-kit.int-spec.ts':
-    'runs the timed carrier suites (resilience, pickups) inside it over every registered carrier; beside two workers their deadlines were missed',
+    'runs the timed carrier suites (resilience, tracking) inside it over every registered carrier; beside two workers their deadlines were missed',
   'test/e2e/tracking.e2e-spec.ts': "bookings within the carriers' deadlines (bahr answered 503 beside two workers)",
-  'test/e2e/returns.e2e-spec.ts':
-    'bookings of every registered carrier within their deadlines (sahm and darb answered 503 beside two workers)',
   'test/e2e/webhooks.e2e-spec.ts': "a hanging endpoint's deliveries held within the team's slots while their leases run",
   'test/e2e/crash-consistency.e2e-spec.ts': 'requests caught in flight by kill -9 at set points; carrier deadlines',
   'test/e2e/dependency-loss.e2e-spec.ts': 'answer time while PostgreSQL or Redis is away',
   'test/e2e/graceful-shutdown.e2e-spec.ts': 'drain time within the shutdown bound',
-  'test/e2e/pickups.e2e-spec.ts': "carrier calls within their deadlines (bahr's pickup answered 503 beside two workers)",
   'test/e2e/slow-connections.e2e-spec.ts': "closing times against the server's timers",
   'test/services/rate-limit-fallback.int-spec.ts': 'limit checks under 50 ms while Redis is away',
   // The carrier contract suites call each simulator with a 400 ms deadline and assert timeouts
