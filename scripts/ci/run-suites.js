@@ -8,10 +8,15 @@
  * Arguments go to jest in both passes (paths, -t, ...). With `--json --outputFile=F` each pass
  * writes its own file and F receives both merged. A pass with no suite selected is skipped; none
  * in either is an error, as with jest alone.
+ *
+ * LGW_BESIDE_TIMED_PASS, a shell command, runs beside the timed pass at the lowest CPU priority
+ * (nice 19): the timed suites leave a core partly idle (55-65 % busy), and a nice-19 process only
+ * takes the cycles they do not want (docs/adr/0096-work-beside-the-timed-pass.md). Its exit
+ * status counts like a pass's, and its time is noted as `beside` under the phase.
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -60,9 +65,26 @@ function cpuTicks() {
   }
 }
 
+/** Starts LGW_BESIDE_TIMED_PASS at nice 19; resolves with its exit status (a failure to start counts as 1). */
+function startBeside(command) {
+  const started = Date.now();
+  const child = spawn('nice', ['-n', '19', 'bash', '-c', command], { cwd: ROOT, stdio: 'inherit' });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => {
+      const line = `  beside the timed pass (nice 19): ${Math.round((Date.now() - started) / 1000)} s`;
+      process.stderr.write(`run-suites: ${line.trim()}, status ${code ?? 1}\n`);
+      if (process.env.LGW_PASS_TIMES_FILE) fs.appendFileSync(process.env.LGW_PASS_TIMES_FILE, `${line}\n`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
 let status = 0;
 const results = [];
+let beside;
 for (const pass of passes) {
+  if (pass.name === 'timed' && process.env.LGW_BESIDE_TIMED_PASS) beside = startBeside(process.env.LGW_BESIDE_TIMED_PASS);
   const file = outputFile ? `${outputFile.replace(/\.json$/, '')}.${pass.name}.json` : undefined;
   if (passes.length > 1) process.stderr.write(`\nrun-suites: ${pass.name} suites\n`);
   const started = Date.now();
@@ -84,4 +106,10 @@ if (outputFile && results.length > 0) {
   for (const key of Object.keys(results[0])) if (typeof results[0][key] === 'number' && key !== 'startTime') merged[key] = sum(key);
   fs.writeFileSync(outputFile, JSON.stringify(merged));
 }
-process.exit(status);
+// With no timed pass selected, the command still runs (after the others), so it is never skipped.
+if (!beside && process.env.LGW_BESIDE_TIMED_PASS) beside = startBeside(process.env.LGW_BESIDE_TIMED_PASS);
+if (beside) {
+  void beside.then((besideStatus) => process.exit(status || besideStatus));
+} else {
+  process.exit(status);
+}
