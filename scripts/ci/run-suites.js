@@ -15,6 +15,7 @@
  * status counts like a pass's, and its time is noted as `beside` under the phase.
  */
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
 
@@ -69,7 +70,8 @@ function cpuTicks() {
 function startBeside(command) {
   // The shell notes its own duration: this process learns of the exit only once the timed pass
   // (a synchronous spawn) has returned.
-  const secondsFile = path.join(fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'lgw-beside-')), 'seconds');
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lgw-beside-'));
+  const secondsFile = path.join(scratch, 'seconds');
   const script = `(\n${command}\n)\nstatus=$?\necho "$SECONDS" >"$LGW_BESIDE_SECONDS_FILE"\nexit "$status"`;
   const child = spawn('nice', ['-n', '19', 'bash', '-c', script], {
     cwd: ROOT,
@@ -85,6 +87,7 @@ function startBeside(command) {
       } catch {
         // the shell died before noting it
       }
+      fs.rmSync(scratch, { recursive: true, force: true });
       const line = `  beside the timed pass (nice 19): ${seconds} s`;
       process.stderr.write(`run-suites: ${line.trim()}, status ${code ?? 1}\n`);
       if (process.env.LGW_PASS_TIMES_FILE) fs.appendFileSync(process.env.LGW_PASS_TIMES_FILE, `${line}\n`);

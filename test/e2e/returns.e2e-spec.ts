@@ -20,11 +20,11 @@ describe('customer returns', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lgw-returns-'));
 
   beforeAll(async () => {
-    // The carriers' default 5 s deadline: this suite proves the return flows, not deadlines (carrier-resilience
+    // The carriers' default deadline (5 s): this suite proves the return flows, not deadlines (carrier-resilience
     // and the contract suites do), so it runs beside other suites, where an 800 ms deadline was missed.
     t = await bootTestApp({
       worker: true,
-      env: { TRACKING_POLL_INTERVAL_MS: '200', CARRIER_TIMEOUT_MS: '5000', CARRIER_BREAKER_THRESHOLD: '1000' },
+      env: { TRACKING_POLL_INTERVAL_MS: '200', CARRIER_BREAKER_THRESHOLD: '1000' },
     });
     team = await t.createTeam('Returns Team');
     other = await t.createTeam('Other Team');
