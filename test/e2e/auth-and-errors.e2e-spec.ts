@@ -104,6 +104,24 @@ describe('authentication, headers and the error envelope', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/carriers', '/admin/v1/teams']));
     expect(doc.components.schemas.ErrorEnvelopeDto).toBeDefined();
     expect((await fetch(`${t.url}/api/docs`)).status).toBeLessThan(400);
+    // The UI's files are read on their first request, and only those three are served.
+    for (const [file, type] of [
+      ['swagger-ui-bundle.js', 'application/javascript'],
+      ['swagger-ui-standalone-preset.js', 'application/javascript'],
+      ['swagger-ui.css', 'text/css'],
+    ]) {
+      for (let read = 0; read < 2; read += 1) {
+        const res = await fetch(`${t.url}/api/docs/${file}`);
+        expect({ file, status: res.status, type: res.headers.get('content-type') }).toEqual({
+          file,
+          status: 200,
+          type: `${type}; charset=utf-8`,
+        });
+        expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1_000);
+      }
+    }
+    expect((await fetch(`${t.url}/api/docs/package.json`)).status).toBe(404);
+    expect((await fetch(`${t.url}/api/docs/constructor`)).status).toBe(404);
   });
 
   it('describes every route the app serves, each with the error envelope', async () => {
