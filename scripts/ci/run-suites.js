@@ -9,9 +9,6 @@
  * writes its own file and F receives both merged. A pass with no suite selected is skipped; none
  * in either is an error, as with jest alone.
  *
- * LGW_PASSES (`parallel`, `timed` or both, comma-separated; default both) runs only the passes named,
- * so that CI can start one mode's parallel pass beside the other's timed pass (ADR 0097).
- *
  * LGW_BESIDE_TIMED_PASS, a shell command, runs beside the timed pass at the lowest CPU priority
  * (nice 19): the timed suites leave a core partly idle (55-65 % busy), and a nice-19 process only
  * takes the cycles they do not want (docs/adr/0096-work-beside-the-timed-pass.md). Its exit
@@ -25,7 +22,6 @@ const { spawn, spawnSync } = require('node:child_process');
 const ROOT = path.resolve(__dirname, '..', '..');
 const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
 const workers = process.env.LGW_TEST_WORKERS || '3';
-const mode = process.env.LGW_TEST_MODE === 'services' ? 'services' : 'embedded';
 
 const args = process.argv.slice(2);
 const outputAt = args.findIndex((a) => a.startsWith('--outputFile'));
@@ -46,17 +42,10 @@ const jest = (pass, extra, options = {}) =>
     ...options,
   });
 
-const chosen = (process.env.LGW_PASSES || 'parallel,timed').split(',').map((name) => name.trim());
-const unknown = chosen.filter((name) => name !== 'parallel' && name !== 'timed');
-if (unknown.length > 0) {
-  process.stderr.write(`run-suites: LGW_PASSES names no pass ${unknown.join(', ')} (parallel, timed)\n`);
-  process.exit(1);
-}
 const passes = [
   { name: 'parallel', flags: [`--maxWorkers=${workers}`] },
   { name: 'timed', flags: ['--runInBand'] },
 ].filter((pass) => {
-  if (!chosen.includes(pass.name)) return false;
   const listed = jest(pass.name, ['--listTests'], { stdio: ['ignore', 'pipe', 'pipe'] });
   return listed.status === 0 && listed.stdout.trim() !== '';
 });
@@ -77,11 +66,6 @@ function cpuTicks() {
   }
 }
 
-function withoutPassChoice(env) {
-  const { LGW_BESIDE_TIMED_PASS: _beside, LGW_PASSES: _passes, ...rest } = env;
-  return rest;
-}
-
 /** Starts LGW_BESIDE_TIMED_PASS at nice 19; resolves with its exit status (a failure to start counts as 1). */
 function startBeside(command) {
   // The shell notes its own duration: this process learns of the exit only once the timed pass
@@ -92,8 +76,7 @@ function startBeside(command) {
   const child = spawn('nice', ['-n', '19', 'bash', '-c', script], {
     cwd: ROOT,
     stdio: 'inherit',
-    // The command chooses its own passes, and never starts itself again.
-    env: { ...withoutPassChoice(process.env), LGW_BESIDE_SECONDS_FILE: secondsFile },
+    env: { ...process.env, LGW_BESIDE_SECONDS_FILE: secondsFile },
   });
   return new Promise((resolve) => {
     child.on('error', () => resolve(1));
@@ -119,7 +102,7 @@ let beside;
 for (const pass of passes) {
   if (pass.name === 'timed' && process.env.LGW_BESIDE_TIMED_PASS) beside = startBeside(process.env.LGW_BESIDE_TIMED_PASS);
   const file = outputFile ? `${outputFile.replace(/\.json$/, '')}.${pass.name}.json` : undefined;
-  process.stderr.write(`\nrun-suites: ${mode}, ${pass.name} suites\n`);
+  if (passes.length > 1) process.stderr.write(`\nrun-suites: ${pass.name} suites\n`);
   const started = Date.now();
   const before = cpuTicks();
   const run = jest(pass.name, [...pass.flags, ...(json && file ? ['--json', `--outputFile=${file}`] : [])], { stdio: 'inherit' });
@@ -128,7 +111,7 @@ for (const pass of passes) {
   // Whether a pass kept the cores busy: idle cores mean more workers could shorten it.
   const after = cpuTicks();
   const busy = before && after ? Math.round((100 * (after.busy - before.busy)) / Math.max(1, after.total - before.total)) : null;
-  const line = `  ${mode}, ${pass.name} pass: ${Math.round((Date.now() - started) / 1000)} s${busy === null ? '' : `, CPU busy ${busy} %`}`;
+  const line = `  ${pass.name} pass: ${Math.round((Date.now() - started) / 1000)} s${busy === null ? '' : `, CPU busy ${busy} %`}`;
   process.stderr.write(`run-suites: ${line.trim()}\n`);
   if (process.env.LGW_PASS_TIMES_FILE) fs.appendFileSync(process.env.LGW_PASS_TIMES_FILE, `${line}\n`);
 }
