@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { declareRouteScopes } from '@lgw/http-api';
 import { polishOpenApi } from './openapi-polish';
 
-const UI_ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
-};
+const UI_ASSETS = new Map<string, string>([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'application/javascript; charset=utf-8'],
+  ['swagger-ui-standalone-preset.js', 'application/javascript; charset=utf-8'],
+]);
 
 /**
  * The contract generated from the code: JSON at /api/v1/openapi.json, UI at /api/docs. The document
@@ -29,7 +29,7 @@ export function setupOpenApi(app: NestFastifyApplication): void {
 }
 
 /** The API's OpenAPI document, from the controllers and DTOs of `app`. */
-export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
+function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Logistics Gateway API')
     .setDescription(
@@ -58,17 +58,17 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
 function serveDocsUi(fastify: FastifyInstance): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package ships no type declarations
   const dir = require('swagger-ui-dist/absolute-path.js')() as string;
-  const assets = new Map<string, { type: string; bytes: Buffer }>();
+  const read = new Map<string, Buffer>();
   fastify.get('/api/docs/:asset', (req, reply) => {
     const file = (req.params as { asset: string }).asset;
-    const type = Object.hasOwn(UI_ASSETS, file) ? UI_ASSETS[file] : undefined;
+    const type = UI_ASSETS.get(file);
     if (!type) return reply.callNotFound();
-    let asset = assets.get(file);
-    if (!asset) {
-      asset = { type, bytes: readFileSync(join(dir, file)) };
-      assets.set(file, asset);
+    let bytes = read.get(file);
+    if (!bytes) {
+      bytes = readFileSync(join(dir, file));
+      read.set(file, bytes);
     }
-    void reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.bytes);
+    void reply.type(type).header('cache-control', 'public, max-age=86400').send(bytes);
   });
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Logistics Gateway API</title>
