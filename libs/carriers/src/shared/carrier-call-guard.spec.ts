@@ -47,12 +47,14 @@ describe('CarrierCallGuard', () => {
   });
 
   it('enforces the deadline over the whole operation, retries included', async () => {
-    const guard = new CarrierCallGuard('x', settings);
+    // A deadline per attempt would take three deadlines (1,500 ms); the margin up to that bound
+    // absorbs a loaded machine's event-loop lag.
+    const guard = new CarrierCallGuard('x', { ...settings, timeoutMs: 500 });
     const started = Date.now();
     const error = await guard.run('book', never, { idempotent: true }).catch((e) => e);
     expect(error).toBeInstanceOf(CarrierUnavailableError);
-    expect(error.reason).toMatch(/no answer within 100 ms/);
-    expect(Date.now() - started).toBeLessThan(300);
+    expect(error.reason).toMatch(/no answer within 500 ms/);
+    expect(Date.now() - started).toBeLessThan(1_400);
   });
 
   it('opens the circuit after consecutive failures, then lets a trial call through', async () => {
@@ -78,11 +80,12 @@ describe('CarrierCallGuard', () => {
   });
 
   it('rejects at once beyond the bulkhead and its queue', async () => {
-    const guard = new CarrierCallGuard('x', { ...settings, timeoutMs: 200 });
+    // At once: long before the calls in flight reach their deadline, whatever the machine's load.
+    const guard = new CarrierCallGuard('x', { ...settings, timeoutMs: 1_500 });
     const calls = Array.from({ length: 5 }, () => guard.run('op', never, { idempotent: false }).catch((e) => e));
     const started = Date.now();
     const rejected = await Promise.race([calls[3], calls[4]]);
-    expect(Date.now() - started).toBeLessThan(100);
+    expect(Date.now() - started).toBeLessThan(750);
     expect(rejected.reason).toMatch(/too many calls in flight/);
     await Promise.all(calls);
   });
