@@ -28,6 +28,8 @@ module.exports = {
   ...(PASS === 'timed' ? { testMatch: Object.keys(timed).map((suite) => `<rootDir>/${suite}`) } : {}),
   // Long suites first, so parallel workers end together (test/support/sequencer.js).
   testSequencer: '<rootDir>/test/support/sequencer.js',
+  // V8's code cache for the modules every test file compiles again (test/support/code-cache-runtime.js).
+  runtime: '<rootDir>/test/support/code-cache-runtime.js',
   // Generous: suites boot real processes, PGlite and Chromium, and CI machines may be shared.
   testTimeout: 90000,
   setupFiles: ['reflect-metadata'],

@@ -33,6 +33,7 @@ if (!globalThis.__lgwBenchRegister) {
   };
 
   const CACHE = path.join(ROOT, 'node_modules', '.cache', 'lgw-register');
+  if (process.env.LGW_CODE_CACHE !== '0') require('./code-cache').enableCodeCache(CACHE);
   const SETTINGS = JSON.stringify([require('@swc/core/package.json').version, SWC_OPTIONS]);
   const compile = (source, filename) => {
     const key = createHash('sha256').update(SETTINGS).update(filename).update(source).digest('hex');

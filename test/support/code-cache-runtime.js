@@ -1,0 +1,77 @@
+'use strict';
+/**
+ * jest's module runtime with V8's code cache: jest compiles every module again for every test
+ * file (a fresh module registry each time), and an end-to-end suite loads a few thousand of
+ * them before its gateway starts. Each module's compiled code is kept in
+ * node_modules/.cache/lgw-jest-v8/ by the hash of its path and transformed source, handed back
+ * to V8 the next time instead of parsing and compiling it again, and written when the test file
+ * that first compiled it ends (so it holds the functions that file compiled lazily too).
+ * What a module does is unchanged: only how V8 gets its code. LGW_CODE_CACHE=0 turns it off.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const { createHash } = require('node:crypto');
+const Runtime = require('jest-runtime').default;
+
+const DIR = path.join(__dirname, '..', '..', 'node_modules', '.cache', 'lgw-jest-v8', `${process.versions.v8}-${process.arch}`);
+const ENABLED = process.env.LGW_CODE_CACHE !== '0';
+const NodeScript = vm.Script;
+
+/** The cache for the script jest is about to construct (set around the synchronous construction). */
+let handedOver;
+class ScriptWithCache extends NodeScript {
+  constructor(code, options) {
+    super(code, handedOver === undefined ? options : { ...options, cachedData: handedOver });
+  }
+}
+
+class CodeCacheRuntime extends Runtime {
+  constructor(...args) {
+    super(...args);
+    /** Scripts compiled without a usable cache in this test file, written at its end. */
+    this.lgwUnwritten = [];
+  }
+
+  createScriptFromCode(scriptSource, filename) {
+    // A module with a dynamic import() keeps jest's own compilation: node 20 loses a script's
+    // import callback when its code comes from a cache.
+    if (!ENABLED || scriptSource.includes('import(')) return super.createScriptFromCode(scriptSource, filename);
+    const key = createHash('sha1').update(filename).update('\0').update(scriptSource).digest('hex');
+    const file = path.join(DIR, key.slice(0, 2), key);
+    try {
+      handedOver = fs.readFileSync(file);
+    } catch {
+      handedOver = undefined;
+    }
+    const cached = handedOver;
+    vm.Script = ScriptWithCache;
+    let script;
+    try {
+      script = super.createScriptFromCode(scriptSource, filename);
+    } finally {
+      vm.Script = NodeScript;
+      handedOver = undefined;
+    }
+    if (cached === undefined || script.cachedDataRejected) this.lgwUnwritten.push({ file, script });
+    return script;
+  }
+
+  teardown() {
+    for (const { file, script } of this.lgwUnwritten.splice(0)) {
+      try {
+        const data = script.createCachedData();
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        // Beside and renamed into place: workers writing the same module never leave half a file.
+        const partial = `${file}.${process.pid}.partial`;
+        fs.writeFileSync(partial, data);
+        fs.renameSync(partial, file);
+      } catch {
+        // A read-only tree still runs, compiling every time.
+      }
+    }
+    return super.teardown();
+  }
+}
+
+module.exports = CodeCacheRuntime;
