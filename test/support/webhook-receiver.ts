@@ -22,8 +22,13 @@ export interface WebhookReceiver {
   /** Answer for a path; the default is 200. `nth` counts that path's requests from 1. */
   reply(path: string, answer: (nth: number, request: ReceivedWebhook) => WebhookReply): void;
   at(path: string): ReceivedWebhook[];
-  /** The most requests to `path` held open by `hang` at one time (a sender's concurrency). */
-  peakHanging(path: string): number;
+  /**
+   * The most requests to `path` held open by `hang` at one time (a sender's concurrency). With
+   * `heldAtMostMs` (the sender's timeout), a request stops counting that long after it arrived:
+   * the sender has let go of it by then, whether or not this server has yet seen its socket close
+   * (a reused connection's next request can be read before the closed one's event).
+   */
+  peakHanging(path: string, heldAtMostMs?: number): number;
   /** Polls until `count` requests reached `path`; fails after `timeoutMs`. */
   waitFor(path: string, count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
   close(): Promise<void>;
@@ -63,8 +68,8 @@ export async function startWebhookReceiver(options: { port?: number } = {}): Pro
   const received: ReceivedWebhook[] = [];
   const answers = new Map<string, (nth: number, request: ReceivedWebhook) => WebhookReply>();
   const hanging = new Set<import('node:http').ServerResponse>();
-  const openByPath = new Map<string, number>();
-  const peakByPath = new Map<string, number>();
+  /** Each hanging request's arrival and, once its socket closed, its end (ms). */
+  const heldByPath = new Map<string, Array<{ from: number; to?: number }>>();
   const server: Server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -81,12 +86,11 @@ export async function startWebhookReceiver(options: { port?: number } = {}): Pro
       const answer = answers.get(path)?.(nth, request) ?? { status: 200 };
       if ('hang' in answer) {
         hanging.add(res);
-        const open = (openByPath.get(path) ?? 0) + 1;
-        openByPath.set(path, open);
-        peakByPath.set(path, Math.max(open, peakByPath.get(path) ?? 0));
+        const held: { from: number; to?: number } = { from: performance.now() };
+        heldByPath.set(path, [...(heldByPath.get(path) ?? []), held]);
         res.on('close', () => {
           hanging.delete(res);
-          openByPath.set(path, (openByPath.get(path) ?? 1) - 1);
+          held.to = performance.now();
         });
         return;
       }
@@ -103,7 +107,14 @@ export async function startWebhookReceiver(options: { port?: number } = {}): Pro
     received,
     reply: (path, answer) => answers.set(path, answer),
     at,
-    peakHanging: (path) => peakByPath.get(path) ?? 0,
+    peakHanging: (path, heldAtMostMs = Infinity) => {
+      const held = heldByPath.get(path) ?? [];
+      // At each arrival, the requests that had arrived and were still held.
+      return Math.max(
+        0,
+        ...held.map(({ from }) => held.filter((h) => h.from <= from && from < Math.min(h.to ?? Infinity, h.from + heldAtMostMs)).length),
+      );
+    },
     async waitFor(path, count, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (at(path).length < count) {
