@@ -18,29 +18,47 @@ const { createHash } = require('node:crypto');
 /** How long after the first module the caches are written: start-up is over by then. */
 const WRITE_AFTER_MS = 8_000;
 
+/**
+ * The cache files of one folder: a module's, by the hash of its path and source, and writing the
+ * caches of scripts compiled without one (shared with test/support/code-cache-runtime.js).
+ */
+function codeCacheStore(dir) {
+  return {
+    /** The module's cache file and its contents (undefined when not cached yet). */
+    read(filename, source) {
+      const key = createHash('sha1').update(filename).update('\0').update(source).digest('hex');
+      const file = path.join(dir, key.slice(0, 2), key);
+      try {
+        return { file, data: fs.readFileSync(file) };
+      } catch {
+        return { file, data: undefined };
+      }
+    },
+    write(entries) {
+      for (const { file, script } of entries) {
+        try {
+          const data = script.createCachedData();
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          // Beside and renamed into place: processes writing the same module never leave half a file.
+          const partial = `${file}.${process.pid}.partial`;
+          fs.writeFileSync(partial, data);
+          fs.renameSync(partial, file);
+        } catch {
+          // A read-only tree still runs, compiling every time.
+        }
+      }
+    },
+  };
+}
+
 function enableCodeCache(cacheRoot) {
-  const dir = path.join(cacheRoot, `v8-${process.versions.v8}-${process.arch}`);
+  const store = codeCacheStore(path.join(cacheRoot, `v8-${process.versions.v8}-${process.arch}`));
   const nodeCompile = Module.prototype._compile;
   /** Scripts compiled without a usable cache, to be written. */
   let unwritten = [];
   let timer;
 
-  const write = () => {
-    const scripts = unwritten;
-    unwritten = [];
-    for (const { file, script } of scripts) {
-      try {
-        const data = script.createCachedData();
-        fs.mkdirSync(path.dirname(file), { recursive: true });
-        // Beside and renamed into place: processes starting together never read half a file.
-        const partial = `${file}.${process.pid}.partial`;
-        fs.writeFileSync(partial, data);
-        fs.renameSync(partial, file);
-      } catch {
-        // A read-only tree still runs, compiling every time.
-      }
-    }
-  };
+  const write = () => store.write(unwritten.splice(0));
   process.once('exit', write);
 
   const requireOf = (mod) => {
@@ -56,14 +74,7 @@ function enableCodeCache(cacheRoot) {
   Module.prototype._compile = function compileWithCache(content, filename) {
     if (filename.endsWith('.mjs') || content.startsWith('#!') || content.includes('import('))
       return nodeCompile.call(this, content, filename);
-    const key = createHash('sha1').update(filename).update('\0').update(content).digest('hex');
-    const file = path.join(dir, key.slice(0, 2), key);
-    let cachedData;
-    try {
-      cachedData = fs.readFileSync(file);
-    } catch {
-      // not cached yet
-    }
+    const { file, data: cachedData } = store.read(filename, content);
     let script;
     try {
       script = new vm.Script(Module.wrap(content), { filename, cachedData });
@@ -83,4 +94,4 @@ function enableCodeCache(cacheRoot) {
   };
 }
 
-module.exports = { enableCodeCache };
+module.exports = { codeCacheStore, enableCodeCache };

@@ -8,13 +8,14 @@
  * that first compiled it ends (so it holds the functions that file compiled lazily too).
  * What a module does is unchanged: only how V8 gets its code. LGW_CODE_CACHE=0 turns it off.
  */
-const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
-const { createHash } = require('node:crypto');
 const Runtime = require('jest-runtime').default;
+const { codeCacheStore } = require('../../bench/support/code-cache');
 
-const DIR = path.join(__dirname, '..', '..', 'node_modules', '.cache', 'lgw-jest-v8', `${process.versions.v8}-${process.arch}`);
+const STORE = codeCacheStore(
+  path.join(__dirname, '..', '..', 'node_modules', '.cache', 'lgw-jest-v8', `${process.versions.v8}-${process.arch}`),
+);
 const ENABLED = process.env.LGW_CODE_CACHE !== '0';
 const NodeScript = vm.Script;
 
@@ -37,14 +38,8 @@ class CodeCacheRuntime extends Runtime {
     // A module with a dynamic import() keeps jest's own compilation: node 20 loses a script's
     // import callback when its code comes from a cache.
     if (!ENABLED || scriptSource.includes('import(')) return super.createScriptFromCode(scriptSource, filename);
-    const key = createHash('sha1').update(filename).update('\0').update(scriptSource).digest('hex');
-    const file = path.join(DIR, key.slice(0, 2), key);
-    try {
-      handedOver = fs.readFileSync(file);
-    } catch {
-      handedOver = undefined;
-    }
-    const cached = handedOver;
+    const { file, data: cached } = STORE.read(filename, scriptSource);
+    handedOver = cached;
     vm.Script = ScriptWithCache;
     let script;
     try {
@@ -58,18 +53,7 @@ class CodeCacheRuntime extends Runtime {
   }
 
   teardown() {
-    for (const { file, script } of this.lgwUnwritten.splice(0)) {
-      try {
-        const data = script.createCachedData();
-        fs.mkdirSync(path.dirname(file), { recursive: true });
-        // Beside and renamed into place: workers writing the same module never leave half a file.
-        const partial = `${file}.${process.pid}.partial`;
-        fs.writeFileSync(partial, data);
-        fs.renameSync(partial, file);
-      } catch {
-        // A read-only tree still runs, compiling every time.
-      }
-    }
+    STORE.write(this.lgwUnwritten.splice(0));
     return super.teardown();
   }
 }

@@ -87,7 +87,8 @@ export async function startWebhookReceiver(options: { port?: number } = {}): Pro
       if ('hang' in answer) {
         hanging.add(res);
         const held: { from: number; to?: number } = { from: performance.now() };
-        heldByPath.set(path, [...(heldByPath.get(path) ?? []), held]);
+        if (!heldByPath.has(path)) heldByPath.set(path, []);
+        heldByPath.get(path)!.push(held);
         res.on('close', () => {
           hanging.delete(res);
           held.to = performance.now();
