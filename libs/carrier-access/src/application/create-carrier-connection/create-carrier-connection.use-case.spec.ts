@@ -77,7 +77,7 @@ function setUp(answer: (credentials: Readonly<Record<string, string>>) => Promis
   const clock = { now: () => new Date('2026-11-26T08:00:00Z') };
   const quotes = new Map<string, { connectionId: string | null }>();
   const quoteRepository = {
-    findForTeam: async (_teamId: string, id: string) => (quotes.has(id) ? { ...quotes.get(id)!, id } : null),
+    open: (_teamId: string, id: string) => (quotes.has(id) ? { ...quotes.get(id)!, id } : null),
   } as unknown as QuoteRepositoryPort;
   const resolver = new CarrierConnectionResolver(connections, registry, cipher, clock, quoteRepository);
   const create = new CreateCarrierConnectionUseCase(

@@ -146,7 +146,7 @@ export class CarrierConnectionResolver {
   async bookedConnectionId(teamId: string, shipment: BookedOnConnection): Promise<string | null> {
     if (shipment.connectionId) return shipment.connectionId;
     if (!shipment.quoteId) return null;
-    return (await this.quotes.findForTeam(teamId, shipment.quoteId))?.connectionId ?? null;
+    return this.quotes.open(teamId, shipment.quoteId)?.connectionId ?? null;
   }
 
   /**
