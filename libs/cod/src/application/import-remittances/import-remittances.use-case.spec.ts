@@ -104,7 +104,7 @@ function setUp() {
     registry,
     cipher,
     { now: () => new Date('2026-11-26T08:00:00Z') },
-    { findForTeam: async () => null } as unknown as QuoteRepositoryPort,
+    { open: () => null } as unknown as QuoteRepositoryPort,
   );
   const remittances = new MemoryRemittances();
   const importRemittances = new ImportRemittancesUseCase(resolver, remittances as unknown as CodRemittanceRepositoryPort);

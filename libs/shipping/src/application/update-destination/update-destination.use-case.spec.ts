@@ -78,7 +78,7 @@ function setUp(reads: ShipmentRecord[], writes: Array<(c: DestinationChange) => 
     registry,
     {} as WebhookSecretCipherPort,
     clock,
-    { findForTeam: async () => null } as unknown as QuoteRepositoryPort,
+    { open: () => null } as unknown as QuoteRepositoryPort,
   );
   const addresses = new DestinationAddressCheck({ lookup: async () => null }, { enabled: false });
   const catalogue = { all: () => [], find: () => undefined, connectionOnly: () => [] };
