@@ -415,7 +415,9 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
     const submitted = await uploadBatch(app.url, team.apiKey, csv);
     expect(submitted.status).toBe(202);
     const seen = new Set<string>();
-    const deadline = Date.now() + 180_000;
+    // How fast a batch goes is for bench/ (bench:batches); this waits long enough for a slow CI
+    // host whose cores the other workers share (it took more than 180 s there once).
+    const deadline = Date.now() + 540_000;
     let batch = submitted.body;
     while (batch.status === 'PROCESSING' && Date.now() < deadline) {
       if (batch.processed_rows > 0) seen.add(batch.phase);
@@ -431,7 +433,7 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
     for (const numbers of byOrder.values()) expect(numbers.size).toBe(1);
     const all = [...byOrder.values()].map((s) => [...s][0]);
     expect(new Set(all).size).toBe(byOrder.size);
-  }, 200_000);
+  }, 600_000);
 
   it('writes no cell a spreadsheet would evaluate into result_csv, and every cell stays recoverable (ADR 0037)', async () => {
     const payloads = [
