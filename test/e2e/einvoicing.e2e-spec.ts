@@ -21,7 +21,7 @@ import {
   wellFormed,
   xpath,
 } from '../support/einvoice-checks';
-import { eventually, sleep } from '../support/eventually';
+import { afterRetryAfter, eventually } from '../support/eventually';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
 import { SERVICES_MODE } from '../support/test-mode';
 
@@ -518,15 +518,15 @@ describe('e-invoicing (ZATCA phase 2) against the Fatoora simulator', () => {
       const issuers = [t, second];
       // Fifty issues at once on a loaded two-core host can wait for a pooled connection past its
       // timeout: the gateway then answers 503 with Retry-After, and a client issues again after it.
-      const issue = async (app: TestApp, teamId: string) => {
-        for (let attempt = 1; ; attempt += 1) {
-          const res = await app.admin('POST', '/invoices/issue', { team_id: teamId });
-          if (res.status !== 503 || attempt === 5) return res;
-          const retryAfter = Number(res.headers.get('retry-after'));
-          expect(retryAfter).toBeGreaterThan(0);
-          await sleep(Math.min(retryAfter * 1000, 2000));
-        }
-      };
+      const issue = (app: TestApp, teamId: string) =>
+        afterRetryAfter(
+          () => app.admin('POST', '/invoices/issue', { team_id: teamId }),
+          (res) => {
+            expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+            return res.headers.get('retry-after');
+          },
+          { attempts: 5, capMs: 2000 },
+        );
       const results = await Promise.all(
         teams.map((team, i) =>
           issue(issuers[i % 2], team.teamId).then((res) => {

@@ -8,6 +8,7 @@ import { generatedBatchLines, uploadBatch, waitForBatch } from '../support/batch
 import { CountingProxy } from '../support/counting-proxy';
 import { SERVICES_MODE, TEST_HTTP_ENV, TEST_REDIS_URL, createScratchDatabase } from '../support/test-mode';
 import { seedDataDir } from '../support/embedded-seed';
+import { afterRetryAfter } from '../support/eventually';
 
 const ROOT = resolve(__dirname, '..', '..');
 const ADMIN_TOKEN = 'crash-admin-token';
@@ -72,12 +73,13 @@ class GatewayProcess {
  * asks of clients; any other answer but 200 fails with what it said.
  */
 async function batchOf(gateway: GatewayProcess, key: string, id: string): Promise<any> {
-  for (let attempt = 1; ; attempt++) {
-    const { status, body, retryAfter } = await gateway.api(`/fulfilment/batches/${id}`, key);
-    if (status === 200) return body;
-    if (status !== 503 || attempt === 10) throw new Error(`GET batch ${id}: ${status} ${JSON.stringify(body)}`);
-    await new Promise((r) => setTimeout(r, Math.min(Number(retryAfter) || 1, 5) * 1000));
-  }
+  const { status, body } = await afterRetryAfter(
+    () => gateway.api(`/fulfilment/batches/${id}`, key),
+    (answer) => answer.retryAfter,
+    { attempts: 10, capMs: 5000 },
+  );
+  if (status !== 200) throw new Error(`GET batch ${id}: ${status} ${JSON.stringify(body)}`);
+  return body;
 }
 
 /** Polls until `predicate` holds for the batch, every few milliseconds (bounded). */
