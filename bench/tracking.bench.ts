@@ -2,7 +2,9 @@
  * Tracking sync storage costs of docs/adr/0036-tracking-history-fidelity.md, on PostgreSQL:
  * - the known-events check of one batch (500 shipments × 12 reported events, the carrier's whole
  *   history again), by event key only (before) and by key, then identity for the rest (now);
- * - one claim of 500 due shipments when terminal shipments in their grace period are due too;
+ * - a poll's claim of 500 due shipments (terminal ones in their grace period among them) and the
+ *   reschedule of the same 500, with the schedule in the shipments row (before) and in its own
+ *   table (docs/adr/0099-tracking-schedule-table.md);
  * - ordering one shipment's history for GET tracking (orderTrackingHistory, pure).
  *
  *   node -r ./bench/support/register.js bench/tracking.bench.ts
@@ -52,13 +54,22 @@ async function main() {
     await q.query(
       `INSERT INTO shipments (id, team_id, quote_id, service_reference, carrier_code, service_code, tracking_number,
          carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
-         quoted_total_halalas, estimated_delivery_at, created_at, updated_at, next_poll_at, terminal_at)
+         quoted_total_halalas, estimated_delivery_at, created_at, updated_at, terminal_at)
        SELECT gen_random_uuid(), $1, gen_random_uuid(), 'LGWB' || g, 'sahm', 'svc', 'TN' || g, 'ref', s, s,
               now() - interval '1 hour', 'domestic', '{}', '{}', '[]', 1, 100, now(), now(), now(),
-              now() - (g % 3600 || ' seconds')::interval, CASE WHEN s = 'DELIVERED' THEN now() - interval '1 day' END
+              CASE WHEN s = 'DELIVERED' THEN now() - interval '1 day' END
          FROM generate_series(1, $2::int) g, LATERAL (SELECT CASE WHEN g % 10 = 0 THEN 'DELIVERED' ELSE 'IN_TRANSIT' END AS s) st`,
       [teamId, SHIPMENTS],
     );
+    // The schedule twice, for the side-by-side below: in its own table (now) and, as before
+    // docs/adr/0099-tracking-schedule-table.md, in a column of the shipments row under a partial index.
+    await q.query(
+      `INSERT INTO tracking_schedule (shipment_id, carrier_code, next_poll_at)
+       SELECT id, carrier_code, now() - ((substr(tracking_number, 3)::int % 3600) || ' seconds')::interval FROM shipments`,
+    );
+    await q.query('ALTER TABLE shipments ADD COLUMN next_poll_at timestamptz NULL');
+    await q.query('UPDATE shipments s SET next_poll_at = t.next_poll_at FROM tracking_schedule t WHERE t.shipment_id = s.id');
+    await q.query('CREATE INDEX shipments_poll_due_idx ON shipments (carrier_code, next_poll_at) WHERE next_poll_at IS NOT NULL');
     const shipments: Array<{ id: string }> = await q.query('SELECT id FROM shipments ORDER BY tracking_number');
     // Events with their identity as the sync writes them.
     for (let i = 0; i < shipments.length; i += 2000) {
@@ -116,33 +127,48 @@ async function main() {
       }
     }
 
-    // The claim as it was before grace periods (terminal rows dropped at once), on a copy of the
-    // due rows' schedule, then the claim now; alternating, so load on the machine hits both alike.
-    const legacyClaim = (now: Date) =>
+    // A poll's two writes, the claim of the due rows and the reschedule of the quiet ones, with
+    // the schedule in the shipments row (before) and in its own table (now); alternating, so load
+    // on the machine hits both alike. Each side works on its own copy of the same schedule.
+    const terminal = ['DELIVERED', 'RETURNED', 'LOST', 'CANCELLED'];
+    const rowClaim = (now: Date, cutoff: Date) =>
       q.query(
         `UPDATE shipments s
-            SET next_poll_at = CASE WHEN s.status = ANY($4::text[]) THEN NULL ELSE $5::timestamptz END
+            SET next_poll_at = CASE WHEN s.status = ANY($4::text[]) AND (s.terminal_at IS NULL OR s.terminal_at <= $6)
+                                    THEN NULL ELSE $5::timestamptz END
            FROM (SELECT id FROM shipments
                   WHERE carrier_code = $1 AND next_poll_at IS NOT NULL AND next_poll_at <= $2
                   ORDER BY next_poll_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
           WHERE s.id = due.id
-          RETURNING s.id, s.team_id, s.tracking_number, s.lane, s.status, s.progress, s.last_event_at`,
-        ['sahm', now, BATCH, ['DELIVERED', 'RETURNED', 'LOST', 'CANCELLED'], new Date(now.getTime() + 3_600_000)],
+          RETURNING s.id, s.team_id, s.tracking_number, s.lane, s.status, s.progress, s.last_event_at, s.terminal_at,
+                    s.quote_id::text AS quote_id, s.pieces, s.next_poll_at IS NOT NULL AS claimed`,
+        ['sahm', now, BATCH, terminal, new Date(now.getTime() + 60_000), cutoff],
       );
-    const claims: number[] = [];
-    const legacyClaims: number[] = [];
+    const rowReschedule = (ids: string[], at: Date) =>
+      q.query(
+        `UPDATE shipments s SET next_poll_at = v.at FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at)
+          WHERE s.id = v.id AND s.next_poll_at IS NOT NULL`,
+        [ids, ids.map(() => at)],
+      );
+    const poll = { row: { claim: [] as number[], reschedule: [] as number[] }, table: { claim: [] as number[], reschedule: [] as number[] } };
     let terminalClaimed = 0;
     const rounds = Math.min(RUNS, Math.floor(SHIPMENTS / (2 * BATCH)));
     for (let run = 0; run < rounds; run++) {
       const now = new Date();
+      const cutoff = new Date(now.getTime() - 7 * 86_400_000);
+      const later = new Date(now.getTime() + 3_600_000);
+      let rows: unknown;
+      poll.row.claim.push(await timed(async () => (rows = await rowClaim(now, cutoff))));
+      const rowIds = (Array.isArray((rows as unknown[])[0]) ? (rows as [Array<{ id: string }>])[0] : (rows as Array<{ id: string }>)).map((r) => r.id);
+      poll.row.reschedule.push(await timed(() => rowReschedule(rowIds, later)));
       let due: Awaited<ReturnType<typeof repo.claimDue>> = [];
-      legacyClaims.push(await timed(() => legacyClaim(now)));
-      claims.push(
+      poll.table.claim.push(
         await timed(async () => {
-          due = await repo.claimDue('sahm', now, BATCH, new Date(now.getTime() + 3_600_000), new Date(now.getTime() - 7 * 86_400_000));
+          due = await repo.claimDue('sahm', now, BATCH, new Date(now.getTime() + 60_000), cutoff);
         }),
       );
-      terminalClaimed += due.filter((s) => s.state.status === 'DELIVERED').length;
+      poll.table.reschedule.push(await timed(() => repo.reschedule(due.map((d) => ({ shipmentId: d.id, nextPollAt: later })))));
+      terminalClaimed += due.filter((d) => d.state.status === 'DELIVERED').length;
     }
 
     const history: HistoryEvent[] = [
@@ -176,7 +202,10 @@ async function main() {
           machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model },
           data: { shipments: SHIPMENTS, tracking_events: SHIPMENTS * EVENTS_PER_SHIPMENT, populate_ms: populateMs },
           known_events_500x12: { by_key_only: stats(keyOnly), by_key_or_identity: stats(keyOrIdentity) },
-          claim_500_due: { before: stats(legacyClaims), now: { ...stats(claims), terminal_in_grace_claimed: terminalClaimed } },
+          poll_500_due: {
+            schedule_in_shipments_row: { claim: stats(poll.row.claim), reschedule: stats(poll.row.reschedule) },
+            schedule_table: { claim: stats(poll.table.claim), reschedule: stats(poll.table.reschedule), terminal_in_grace_claimed: terminalClaimed },
+          },
           order_history_40_events_us: +((orderMs * 1000) / orderRuns).toFixed(2),
           identity_lookup_uses_index: identityPlan.includes('tracking_events_dedupe_uq'),
         },

@@ -179,7 +179,10 @@ describe('tracking', () => {
       const changes = await statusChanges(s.id);
       expect(changes.at(-1)).toMatchObject({ status: 'DELIVERED', kinds: ['shipment.status_updated', 'shipment.delivered'] });
       // Still on the schedule for the grace period, counted from when the sync saw the delivery.
-      const [row] = await t.runtime.database.dataSource.query('SELECT next_poll_at, terminal_at FROM shipments WHERE id = $1', [s.id]);
+      const [row] = await t.runtime.database.dataSource.query(
+        'SELECT t.next_poll_at, s.terminal_at FROM shipments s LEFT JOIN tracking_schedule t ON t.shipment_id = s.id WHERE s.id = $1',
+        [s.id],
+      );
       expect(row.next_poll_at).not.toBeNull();
       expect(row.terminal_at).not.toBeNull();
 

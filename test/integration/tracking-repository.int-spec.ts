@@ -4,6 +4,7 @@ import { ReportedTrackingEvent, Shipment } from '@lgw/shipping';
 import { ShipmentStatus, trackingEventIdentity } from '@lgw/kernel';
 import { Database } from '@lgw/database';
 import { TrackingFidelity1732100360000 } from '@lgw/database/migrations/1732100360000-tracking-fidelity.migration';
+import { TrackingSchedule1732100740000 } from '@lgw/database/migrations/1732100740000-tracking-schedule.migration';
 import { openTestDatabase, SERVICES_MODE } from '../support/test-mode';
 
 const NOW = new Date('2026-01-10T12:00:00.000Z');
@@ -32,14 +33,30 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     await db.dataSource.query(
       `INSERT INTO shipments (id, team_id, quote_id, service_reference, carrier_code, service_code, tracking_number,
          carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
-         quoted_total_halalas, estimated_delivery_at, created_at, updated_at, next_poll_at, terminal_at)
-       VALUES ($1, $2, $3, 'LGW1', $4, 'svc', $5, 'ref', $6, $6, $7, 'domestic', '{}', '{}', '[]', 1, 100, $7, $7, $7, $8, $9)`,
-      [id, teamId, randomUUID(), carrier, `TN-${id}`, status, sec(-3600), nextPollAt, terminalAt],
+         quoted_total_halalas, estimated_delivery_at, created_at, updated_at, terminal_at)
+       VALUES ($1, $2, $3, 'LGW1', $4, 'svc', $5, 'ref', $6, $6, $7, 'domestic', '{}', '{}', '[]', 1, 100, $7, $7, $7, $8)`,
+      [id, teamId, randomUUID(), carrier, `TN-${id}`, status, sec(-3600), terminalAt],
     );
+    if (nextPollAt) {
+      await db.dataSource.query('INSERT INTO tracking_schedule (shipment_id, carrier_code, next_poll_at) VALUES ($1, $2, $3)', [
+        id,
+        carrier,
+        nextPollAt,
+      ]);
+    }
     return id;
   }
+  /** When the shipment is polled next; null when it is off the schedule (no schedule row). */
   const nextPoll = async (id: string): Promise<Date | null> =>
-    (await db.dataSource.query('SELECT next_poll_at FROM shipments WHERE id = $1', [id]))[0].next_poll_at;
+    (await db.dataSource.query('SELECT next_poll_at FROM tracking_schedule WHERE shipment_id = $1', [id]))[0]?.next_poll_at ?? null;
+  /** The shipment's columns with its schedule beside them. */
+  const shipmentRow = async (id: string, columns: string): Promise<Record<string, unknown>> =>
+    (
+      await db.dataSource.query(
+        `SELECT ${columns}, t.next_poll_at FROM shipments s LEFT JOIN tracking_schedule t ON t.shipment_id = s.id WHERE s.id = $1`,
+        [id],
+      )
+    )[0];
 
   it('claims due shipments of one carrier, oldest first, up to the limit, and leases them', async () => {
     const carrier = 'probe-a';
@@ -85,6 +102,22 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     expect(await nextPoll(inGrace)).toEqual(sec(60));
     expect(await nextPoll(stray)).toBeNull();
     expect(await nextPoll(graceOver)).toBeNull();
+  });
+
+  it('claims and reschedules by writing only the schedule, never a new version of the shipment row', async () => {
+    const id = await shipment('probe-x', 'IN_TRANSIT', sec(-5));
+    const version = async () => (await db.dataSource.query('SELECT xmin::text AS v FROM shipments WHERE id = $1', [id]))[0].v;
+    const before = await version();
+    expect((await repo.claimDue('probe-x', NOW, 10, sec(60), GRACE_CUTOFF)).map((s) => s.id)).toEqual([id]);
+    await repo.reschedule([{ shipmentId: id, nextPollAt: sec(90) }]);
+    expect(await nextPoll(id)).toEqual(sec(90));
+    expect(await version()).toBe(before);
+  });
+
+  it('drops the schedule with its shipment', async () => {
+    const id = await shipment('probe-y', 'IN_TRANSIT', sec(-5));
+    await db.dataSource.query('DELETE FROM shipments WHERE id = $1', [id]);
+    expect(await db.dataSource.query('SELECT * FROM tracking_schedule WHERE shipment_id = $1', [id])).toEqual([]);
   });
 
   it('reschedules, but never puts a shipment taken off the schedule back on it', async () => {
@@ -159,10 +192,7 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     });
     expect(written?.history).toHaveLength(1);
     expect(seen).toEqual(['CREATED', 'CREATED', sec(-3600), null, []]);
-    const [row] = await db.dataSource.query(
-      'SELECT status, progress, last_event_at, next_poll_at, updated_at FROM shipments WHERE id = $1',
-      [id],
-    );
+    const row = await shipmentRow(id, 's.status, s.progress, s.last_event_at, s.updated_at');
     expect(row).toEqual({ status: 'PICKED_UP', progress: 'PICKED_UP', last_event_at: sec(1), next_poll_at: sec(30), updated_at: NOW });
     const outbox = await db.dataSource.query('SELECT type, payload FROM outbox_events WHERE aggregate_id = $1', [id]);
     expect(outbox).toEqual([
@@ -178,7 +208,7 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
       expect([...history.knownKeys].sort()).toEqual(['e1', 'e1-resent']);
       return taking([], sec(40), sec(99))(s, history);
     });
-    const [after] = await db.dataSource.query('SELECT updated_at, next_poll_at FROM shipments WHERE id = $1', [id]);
+    const after = await shipmentRow(id, 's.updated_at');
     expect(after).toEqual({ updated_at: NOW, next_poll_at: sec(40) });
   });
 
@@ -238,7 +268,7 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     const id = await shipment('probe-i', 'OUT_FOR_DELIVERY', sec(60));
     const delivered = [scan('d1', 'DELIVERED', sec(1))];
     await repo.applySync(id, candidatesOf(delivered), taking(delivered, sec(3600)));
-    const [row] = await db.dataSource.query('SELECT status, terminal_at, next_poll_at FROM shipments WHERE id = $1', [id]);
+    const row = await shipmentRow(id, 's.status, s.terminal_at');
     expect(row).toEqual({ status: 'DELIVERED', terminal_at: NOW, next_poll_at: sec(3600) });
   });
 
@@ -302,7 +332,27 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     ).toBeNull();
   });
 
-  // Last: it takes the migration down and up again on this database.
+  // Last two: they take migrations down and up again on this database.
+  it("moves the schedule out of the shipments row and back, keeping each shipment's next poll", async () => {
+    const due = await shipment('probe-m', 'IN_TRANSIT', sec(45));
+    const off = await shipment('probe-m', 'CANCELLED', null);
+    const migration = new TrackingSchedule1732100740000();
+    const runner = db.dataSource.createQueryRunner();
+    try {
+      await migration.down(runner);
+      expect(await runner.query('SELECT id, next_poll_at FROM shipments WHERE id = ANY($1::uuid[]) ORDER BY next_poll_at', [[due, off]])).toEqual([
+        { id: due, next_poll_at: sec(45) },
+        { id: off, next_poll_at: null },
+      ]);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await nextPoll(due)).toEqual(sec(45));
+    expect(await nextPoll(off)).toBeNull();
+    expect((await repo.claimDue('probe-m', sec(60), 10, sec(120), GRACE_CUTOFF)).map((s) => s.id)).toEqual([due]);
+  });
+
   it('migrates an existing history: carrier events get their identity, a stored duplicate keeps none, gateway events none', async () => {
     const id = await shipment('probe-k', 'IN_TRANSIT', sec(60));
     const migration = new TrackingFidelity1732100360000();

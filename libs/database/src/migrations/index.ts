@@ -38,6 +38,7 @@ import { CarrierPerformanceLanes1732100700000 } from './1732100700000-carrier-pe
 import { CodPayoutsPerAccount1732100710000 } from './1732100710000-cod-payouts-per-account.migration';
 import { TrackingEventPiece1732100720000 } from './1732100720000-tracking-event-piece.migration';
 import { LabelPdfStorage1732100730000 } from './1732100730000-label-pdf-storage.migration';
+import { TrackingSchedule1732100740000 } from './1732100740000-tracking-schedule.migration';
 import { ShipmentCityKeyIndex1732100550000 } from './1732100550000-shipment-city-key-index.migration';
 import { CarrierWebhookTokens1732100610000 } from './1732100610000-carrier-webhook-tokens.migration';
 import { ScopedKeysAndAudit1732100620000 } from './1732100620000-scoped-keys-and-audit.migration';
@@ -91,4 +92,5 @@ export const MIGRATIONS = [
   CodPayoutsPerAccount1732100710000,
   TrackingEventPiece1732100720000,
   LabelPdfStorage1732100730000,
+  TrackingSchedule1732100740000,
 ];

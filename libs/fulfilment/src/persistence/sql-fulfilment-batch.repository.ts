@@ -253,15 +253,18 @@ export class SqlFulfilmentBatchRepository implements FulfilmentBatchRepositoryPo
              INSERT INTO shipments (id, team_id, quote_id, batch_id, service_reference, carrier_code, service_code, tracking_number,
                carrier_reference, status, progress, last_event_at, lane, origin, destination, parcels, chargeable_kg,
                declared_value_halalas, incoterm, hs_codes, cod_amount_halalas, reference, quoted_total_halalas, warnings,
-               estimated_delivery_at, created_at, updated_at, next_poll_at, quoted_lines, return_of, label_format, pieces)
+               estimated_delivery_at, created_at, updated_at, quoted_lines, return_of, label_format, pieces)
              SELECT id, team_id, quote_id, $1, 'LGW' || lpad(nextval('shipment_reference_seq')::text, 10, '0'), carrier_code,
                service_code, tracking_number, carrier_reference, status, progress, last_event_at, lane, origin, destination,
                parcels, chargeable_kg, declared_value_halalas, incoterm, hs_codes, cod_amount_halalas, reference,
-               quoted_total_halalas, warnings, estimated_delivery_at, created_at, updated_at, created_at, quoted_lines,
+               quoted_total_halalas, warnings, estimated_delivery_at, created_at, updated_at, quoted_lines,
                return_of, label_format, pieces
              FROM r
              ON CONFLICT (id) DO NOTHING
              RETURNING id
+           ), schedule AS (
+             INSERT INTO tracking_schedule (shipment_id, carrier_code, next_poll_at)
+             SELECT r.id, r.carrier_code, r.created_at FROM r JOIN inserted USING (id)
            ), events AS (
              INSERT INTO tracking_events (id, shipment_id, event_key, code, carrier_status, exception_type, location_en,
                location_ar, measured_weight_kg, occurred_at, recorded_at)

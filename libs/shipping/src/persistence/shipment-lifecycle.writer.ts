@@ -47,7 +47,7 @@ export interface ShipmentSaveOptions {
   readonly refusedStatuses?: readonly ShipmentStatus[];
   /** The destination the change was decided on: another redirection in between wins. */
   readonly expectedDestination?: AddressProps;
-  /** Scheduling columns written with the change (the tracking poll), not part of the lifecycle. */
+  /** The tracking poll schedule written with the change (null: off the schedule), not part of the lifecycle. */
   readonly schedule?: { readonly nextPollAt: Date | null };
   /** The change's audit event (a team's or an operator's change), written with it or not at all. */
   readonly audit?: AuditEntry;
@@ -79,16 +79,26 @@ export async function saveShipment(em: EntityManager, shipment: Shipment, option
     params.push(stored(after, cast));
     sets.push(`${column} = $${params.length}::${cast}`);
   }
-  if (options.schedule) {
-    params.push(options.schedule.nextPollAt);
-    sets.push(`next_poll_at = $${params.length}::timestamptz`);
-  }
-  const result: unknown = await em.query(
+  const saved =
     sets.length > 0
-      ? `UPDATE shipments SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING id`
-      : `SELECT id FROM shipments WHERE ${where.join(' AND ')}`,
-    params,
-  );
+      ? `UPDATE shipments SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING id, carrier_code`
+      : `SELECT id, carrier_code FROM shipments WHERE ${where.join(' AND ')}`;
+  // The poll schedule has a table of its own (docs/adr/0099-tracking-schedule-table.md), written
+  // in the same statement and only when the guarded change was.
+  let sql = saved;
+  if (options.schedule?.nextPollAt === null) {
+    sql = `WITH saved AS (${saved}), unscheduled AS (
+             DELETE FROM tracking_schedule t USING saved WHERE t.shipment_id = saved.id
+           ) SELECT id FROM saved`;
+  } else if (options.schedule) {
+    params.push(options.schedule.nextPollAt);
+    sql = `WITH saved AS (${saved}), scheduled AS (
+             INSERT INTO tracking_schedule (shipment_id, carrier_code, next_poll_at)
+             SELECT id, carrier_code, $${params.length}::timestamptz FROM saved
+             ON CONFLICT (shipment_id) DO UPDATE SET next_poll_at = EXCLUDED.next_poll_at
+           ) SELECT id FROM saved`;
+  }
+  const result: unknown = await em.query(sql, params);
   const rows = updatedRows(result);
   if (rows.length === 0) return null;
   const changes = shipment.pullEvents();

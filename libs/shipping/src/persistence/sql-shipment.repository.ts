@@ -113,9 +113,11 @@ export class SqlShipmentRepository implements ShipmentRepositoryPort {
     );
     const sql = `
       WITH shipment AS (
-        INSERT INTO shipments (${shipmentColumns.join(', ')}, service_reference, next_poll_at)
-        VALUES (${shipmentValues.join(', ')}, 'LGW' || lpad(nextval('shipment_reference_seq')::text, 10, '0'), ${p(s.createdAt)})
-        RETURNING id, service_reference
+        INSERT INTO shipments (${shipmentColumns.join(', ')}, service_reference)
+        VALUES (${shipmentValues.join(', ')}, 'LGW' || lpad(nextval('shipment_reference_seq')::text, 10, '0'))
+        RETURNING id, carrier_code, created_at, service_reference
+      ), schedule AS (
+        INSERT INTO tracking_schedule (shipment_id, carrier_code, next_poll_at) SELECT id, carrier_code, created_at FROM shipment
       ), event AS (
         INSERT INTO tracking_events (id, shipment_id, event_key, code, carrier_status, exception_type, location_en,
           location_ar, measured_weight_kg, occurred_at, recorded_at)

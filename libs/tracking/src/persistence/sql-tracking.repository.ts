@@ -58,8 +58,8 @@ const stateOf = (row: StateRow): StoredTrackingState => ({
 class StatusMovedMeanwhile extends Error {}
 
 /**
- * Tracking sync storage. Every statement is driven by an index: the due list by the partial
- * index shipments_poll_due_idx (carrier_code, next_poll_at) WHERE next_poll_at IS NOT NULL,
+ * Tracking sync storage. Every statement is driven by an index: the due list by
+ * tracking_schedule_due_idx (carrier_code, next_poll_at) of the narrow schedule table,
  * event look-ups by tracking_events_key_uq (shipment_id, event_key) and tracking_events_dedupe_uq
  * (shipment_id, dedupe_key). See docs/adr/0006-tracking-sync-at-scale.md and
  * docs/adr/0036-tracking-history-fidelity.md.
@@ -76,30 +76,39 @@ export class SqlTrackingRepository implements TrackingRepositoryPort {
     shipmentId?: string,
   ): Promise<DueShipment[]> {
     // One named shipment (a test-mode event drives it now, whenever it was due), or the due ones.
-    // The named one waits for a row lock held by a short write (its label, a sync) instead of
+    // The named one waits for a lock held by a short write of its schedule (a sync) instead of
     // skipping it: the caller answers with what the sync applied, so it must not skip silently.
     const which =
       shipmentId === undefined
-        ? `SELECT id FROM shipments
-                WHERE carrier_code = $1 AND next_poll_at IS NOT NULL AND next_poll_at <= $2
+        ? `SELECT shipment_id FROM tracking_schedule
+                WHERE carrier_code = $1 AND next_poll_at <= $2
                 ORDER BY next_poll_at
                 LIMIT $3
                 FOR UPDATE SKIP LOCKED`
-        : `SELECT id FROM shipments
-                WHERE carrier_code = $1 AND id = $7::uuid AND $2::timestamptz IS NOT NULL AND $3::int > 0
+        : `SELECT shipment_id FROM tracking_schedule
+                WHERE carrier_code = $1 AND shipment_id = $7::uuid AND $2::timestamptz IS NOT NULL AND $3::int > 0
                 FOR UPDATE`;
     // A terminal shipment stays on the schedule while its grace period runs (terminal_at after
-    // the cutoff); one past it, or one that never had one, is taken off.
+    // the cutoff); one past it, or one that never had one, is taken off. Only the narrow schedule
+    // rows are written (docs/adr/0099-tracking-schedule-table.md); the shipments are read.
     const params: unknown[] = [carrierCode, now, limit, [...TERMINAL_STATUSES], leaseUntil, graceCutoff];
     if (shipmentId !== undefined) params.push(shipmentId);
     const result = await this.dataSource.query(
-      `UPDATE shipments s
-          SET next_poll_at = CASE WHEN s.status = ANY($4::text[]) AND (s.terminal_at IS NULL OR s.terminal_at <= $6)
-                                  THEN NULL ELSE $5::timestamptz END
-         FROM (${which}) due
-        WHERE s.id = due.id
-        RETURNING s.id, s.team_id, s.tracking_number, s.lane, s.status, s.progress, s.last_event_at, s.terminal_at,
-                  s.quote_id::text AS quote_id, s.pieces, s.next_poll_at IS NOT NULL AS claimed`,
+      `WITH due AS (${which}),
+            claimed AS (
+              SELECT s.id, s.team_id, s.tracking_number, s.lane, s.status, s.progress, s.last_event_at, s.terminal_at,
+                     s.quote_id::text AS quote_id, s.pieces,
+                     NOT (s.status = ANY($4::text[]) AND (s.terminal_at IS NULL OR s.terminal_at <= $6)) AS claimed
+                FROM shipments s JOIN due ON s.id = due.shipment_id
+            ),
+            leased AS (
+              UPDATE tracking_schedule t SET next_poll_at = $5::timestamptz
+                FROM claimed WHERE t.shipment_id = claimed.id AND claimed.claimed
+            ),
+            retired AS (
+              DELETE FROM tracking_schedule t USING claimed WHERE t.shipment_id = claimed.id AND NOT claimed.claimed
+            )
+       SELECT * FROM claimed`,
       params,
     );
     return updatedRows<DueRow & { claimed: boolean }>(result)
@@ -207,9 +216,9 @@ export class SqlTrackingRepository implements TrackingRepositoryPort {
   async reschedule(schedule: readonly PollSchedule[]): Promise<void> {
     if (schedule.length === 0) return;
     await this.dataSource.query(
-      `UPDATE shipments s SET next_poll_at = v.at
+      `UPDATE tracking_schedule t SET next_poll_at = v.at
          FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at)
-        WHERE s.id = v.id AND s.next_poll_at IS NOT NULL`,
+        WHERE t.shipment_id = v.id`,
       [schedule.map((p) => p.shipmentId), schedule.map((p) => p.nextPollAt)],
     );
   }
