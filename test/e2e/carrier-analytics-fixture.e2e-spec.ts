@@ -141,6 +141,10 @@ describe('carrier performance against a hand-computed fixture of 1,000 delivered
     // machine must not fail on a carrier call slower than the 5 s default (carrier-resilience
     // and the contract suites prove the deadlines). Nor labels: with no browser the thousand
     // labels wait instead of taking Chromium's time (labels-without-browser proves that path).
+    // Nor the poll's pace: every scan here is applied by the sync its test event runs at once, and
+    // only the file carrier's feed waits for a poll. Polled every 10 s rather than every 2 s (the
+    // embedded default), the thousand shipments do not keep the machine busy asking for news the
+    // scans already brought (the tracking suites prove the pace).
     t = await bootTestApp({
       worker: true,
       env: {
@@ -148,6 +152,9 @@ describe('carrier performance against a hand-computed fixture of 1,000 delivered
         CARRIER_TIMEOUT_MS: '30000',
         CARRIER_BREAKER_THRESHOLD: '100000',
         PUPPETEER_EXECUTABLE_PATH: '/nonexistent/chromium-for-the-analytics-fixture',
+        TRACKING_ACTIVE_INTERVAL_MS: '10000',
+        TRACKING_LAST_MILE_INTERVAL_MS: '10000',
+        TRACKING_MAX_INTERVAL_MS: '10000',
       },
     });
     team = await t.createTeam('Analytics Fixture Team');
