@@ -150,7 +150,10 @@ async function main() {
           WHERE s.id = v.id AND s.next_poll_at IS NOT NULL`,
         [ids, ids.map(() => at)],
       );
-    const poll = { row: { claim: [] as number[], reschedule: [] as number[] }, table: { claim: [] as number[], reschedule: [] as number[] } };
+    const poll = {
+      row: { claim: [] as number[], reschedule: [] as number[] },
+      table: { claim: [] as number[], reschedule: [] as number[] },
+    };
     let terminalClaimed = 0;
     const rounds = Math.min(RUNS, Math.floor(SHIPMENTS / (2 * BATCH)));
     for (let run = 0; run < rounds; run++) {
@@ -159,7 +162,9 @@ async function main() {
       const later = new Date(now.getTime() + 3_600_000);
       let rows: unknown;
       poll.row.claim.push(await timed(async () => (rows = await rowClaim(now, cutoff))));
-      const rowIds = (Array.isArray((rows as unknown[])[0]) ? (rows as [Array<{ id: string }>])[0] : (rows as Array<{ id: string }>)).map((r) => r.id);
+      const rowIds = (Array.isArray((rows as unknown[])[0]) ? (rows as [Array<{ id: string }>])[0] : (rows as Array<{ id: string }>)).map(
+        (r) => r.id,
+      );
       poll.row.reschedule.push(await timed(() => rowReschedule(rowIds, later)));
       let due: Awaited<ReturnType<typeof repo.claimDue>> = [];
       poll.table.claim.push(
@@ -204,7 +209,11 @@ async function main() {
           known_events_500x12: { by_key_only: stats(keyOnly), by_key_or_identity: stats(keyOrIdentity) },
           poll_500_due: {
             schedule_in_shipments_row: { claim: stats(poll.row.claim), reschedule: stats(poll.row.reschedule) },
-            schedule_table: { claim: stats(poll.table.claim), reschedule: stats(poll.table.reschedule), terminal_in_grace_claimed: terminalClaimed },
+            schedule_table: {
+              claim: stats(poll.table.claim),
+              reschedule: stats(poll.table.reschedule),
+              terminal_in_grace_claimed: terminalClaimed,
+            },
           },
           order_history_40_events_us: +((orderMs * 1000) / orderRuns).toFixed(2),
           identity_lookup_uses_index: identityPlan.includes('tracking_events_dedupe_uq'),

@@ -340,7 +340,9 @@ describe(`tracking repository (${SERVICES_MODE ? 'PostgreSQL' : 'embedded PGlite
     const runner = db.dataSource.createQueryRunner();
     try {
       await migration.down(runner);
-      expect(await runner.query('SELECT id, next_poll_at FROM shipments WHERE id = ANY($1::uuid[]) ORDER BY next_poll_at', [[due, off]])).toEqual([
+      expect(
+        await runner.query('SELECT id, next_poll_at FROM shipments WHERE id = ANY($1::uuid[]) ORDER BY next_poll_at', [[due, off]]),
+      ).toEqual([
         { id: due, next_poll_at: sec(45) },
         { id: off, next_poll_at: null },
       ]);
