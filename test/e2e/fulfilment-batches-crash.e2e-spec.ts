@@ -117,6 +117,9 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
       GATEWAY_SANDBOX_URL: proxy.url,
       GATEWAY_QUEUE_PREFIX: `lgw-crash-${Math.random().toString(36).slice(2, 10)}`,
+      // What is killed here is the batch; its labels wait for a browser instead of drawing some
+      // 18,000 pages beside it (labels-without-browser proves the wait, labels-merge a batch's labels).
+      PUPPETEER_EXECUTABLE_PATH: '/nonexistent/chromium-for-the-batch-crash-suite',
     };
     // The database must outlive the kill. PGlite on the Node filesystem does not survive a
     // SIGKILL of its own process (a catalog file can be lost on reopen: it syncs nothing), so

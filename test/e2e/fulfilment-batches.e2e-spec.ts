@@ -66,7 +66,9 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
   let other: TestTeam;
 
   beforeAll(async () => {
-    app = await bootTestApp({ worker: true });
+    // What is proven here is the batch; its labels wait for a browser instead of drawing some
+    // 6,000 pages beside it (labels-without-browser proves the wait, labels-merge a batch's labels).
+    app = await bootTestApp({ worker: true, env: { PUPPETEER_EXECUTABLE_PATH: '/nonexistent/chromium-for-the-batch-suite' } });
     team = await app.createTeam('Batch Team');
     other = await app.createTeam('Other Team');
     await app.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });
