@@ -15,8 +15,8 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { HistoryEvent, orderTrackingHistory } from '@lgw/shipping';
-import { trackingEventIdentity } from '@lgw/kernel';
-import { openDatabase } from '@lgw/database';
+import { TERMINAL_STATUSES, trackingEventIdentity } from '@lgw/kernel';
+import { openDatabase, updatedRows } from '@lgw/database';
 import { SqlTrackingRepository } from '@lgw/tracking';
 import { intEnv } from './support/bench-env';
 
@@ -130,7 +130,7 @@ async function main() {
     // A poll's two writes, the claim of the due rows and the reschedule of the quiet ones, with
     // the schedule in the shipments row (before) and in its own table (now); alternating, so load
     // on the machine hits both alike. Each side works on its own copy of the same schedule.
-    const terminal = ['DELIVERED', 'RETURNED', 'LOST', 'CANCELLED'];
+    const terminal = [...TERMINAL_STATUSES];
     const rowClaim = (now: Date, cutoff: Date) =>
       q.query(
         `UPDATE shipments s
@@ -162,9 +162,7 @@ async function main() {
       const later = new Date(now.getTime() + 3_600_000);
       let rows: unknown;
       poll.row.claim.push(await timed(async () => (rows = await rowClaim(now, cutoff))));
-      const rowIds = (Array.isArray((rows as unknown[])[0]) ? (rows as [Array<{ id: string }>])[0] : (rows as Array<{ id: string }>)).map(
-        (r) => r.id,
-      );
+      const rowIds = updatedRows<{ id: string }>(rows).map((r) => r.id);
       poll.row.reschedule.push(await timed(() => rowReschedule(rowIds, later)));
       let due: Awaited<ReturnType<typeof repo.claimDue>> = [];
       poll.table.claim.push(

@@ -2,6 +2,7 @@ import { platformAccountEnv } from '../support/carriers';
 import { eventually, sleep } from '../support/eventually';
 import { JEDDAH, PARCELS, RIYADH } from '../support/fixtures';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { WITHOUT_BROWSER } from '../support/test-mode';
 
 /**
  * GET /analytics/carriers against a hand-computed fixture of 1,000 delivered shipments (issue 43,
@@ -151,7 +152,7 @@ describe('carrier performance against a hand-computed fixture of 1,000 delivered
         ...noPlatformAccounts,
         CARRIER_TIMEOUT_MS: '30000',
         CARRIER_BREAKER_THRESHOLD: '100000',
-        PUPPETEER_EXECUTABLE_PATH: '/nonexistent/chromium-for-the-analytics-fixture',
+        ...WITHOUT_BROWSER,
         TRACKING_ACTIVE_INTERVAL_MS: '10000',
         TRACKING_LAST_MILE_INTERVAL_MS: '10000',
         TRACKING_MAX_INTERVAL_MS: '10000',

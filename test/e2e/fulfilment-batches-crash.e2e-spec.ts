@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { RunningCarrierSandbox, startCarrierSandbox } from '@lgw/carrier-sandbox';
 import { generatedBatchLines, uploadBatch, waitForBatch } from '../support/batch-csv';
 import { CountingProxy } from '../support/counting-proxy';
-import { SERVICES_MODE, TEST_HTTP_ENV, TEST_REDIS_URL, createScratchDatabase } from '../support/test-mode';
+import { SERVICES_MODE, TEST_HTTP_ENV, TEST_REDIS_URL, WITHOUT_BROWSER, createScratchDatabase } from '../support/test-mode';
 import { seedDataDir } from '../support/embedded-seed';
 import { afterRetryAfter } from '../support/eventually';
 
@@ -118,8 +118,8 @@ describe(`fulfilment batches survive SIGKILL of the worker (real child process, 
       GATEWAY_SANDBOX_URL: proxy.url,
       GATEWAY_QUEUE_PREFIX: `lgw-crash-${Math.random().toString(36).slice(2, 10)}`,
       // What is killed here is the batch; its labels wait for a browser instead of drawing some
-      // 18,000 pages beside it (labels-without-browser proves the wait, labels-merge a batch's labels).
-      PUPPETEER_EXECUTABLE_PATH: '/nonexistent/chromium-for-the-batch-crash-suite',
+      // 18,000 pages beside it (labels-merge proves a batch's labels).
+      ...WITHOUT_BROWSER,
     };
     // The database must outlive the kill. PGlite on the Node filesystem does not survive a
     // SIGKILL of its own process (a catalog file can be lost on reopen: it syncs nothing), so

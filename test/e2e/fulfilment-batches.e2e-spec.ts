@@ -12,6 +12,7 @@ import {
   waitForBatch,
 } from '../support/batch-csv';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
+import { WITHOUT_BROWSER } from '../support/test-mode';
 import { spreadsheetSafeCsvLine } from '@lgw/platform/csv/fast-csv.codec';
 
 const BATCH_FIELDS = [
@@ -67,8 +68,8 @@ describe('fulfilment batches (docs/api.md §4 endpoints 14 and 15)', () => {
 
   beforeAll(async () => {
     // What is proven here is the batch; its labels wait for a browser instead of drawing some
-    // 6,000 pages beside it (labels-without-browser proves the wait, labels-merge a batch's labels).
-    app = await bootTestApp({ worker: true, env: { PUPPETEER_EXECUTABLE_PATH: '/nonexistent/chromium-for-the-batch-suite' } });
+    // 6,000 pages beside it (labels-merge proves a batch's labels).
+    app = await bootTestApp({ worker: true, env: { ...WITHOUT_BROWSER } });
     team = await app.createTeam('Batch Team');
     other = await app.createTeam('Other Team');
     await app.admin('PUT', `/teams/${team.teamId}/rate-limit`, { per_minute: 100_000 });

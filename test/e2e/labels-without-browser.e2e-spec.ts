@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { ERROR_CATALOGUE } from '@lgw/kernel';
 import { book } from '../support/booking';
 import { bootTestApp, TestApp, TestTeam } from '../support/test-app';
-import { createScratchDatabase, SERVICES_MODE } from '../support/test-mode';
+import { createScratchDatabase, SERVICES_MODE, WITHOUT_BROWSER } from '../support/test-mode';
 import { waitFor } from '../support/wait';
 
-const NO_BROWSER = '/nonexistent/chromium';
+const NO_BROWSER = WITHOUT_BROWSER.PUPPETEER_EXECUTABLE_PATH;
 
 /**
  * A machine without Chromium: the gateway says so once at start-up, stays ready, books

@@ -20,6 +20,13 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 export const TEST_HTTP_ENV: Readonly<Record<string, string>> = { HTTP_KEEP_ALIVE_TIMEOUT_MS: '650000' };
 
 /**
+ * A gateway with no browser: its labels wait for one instead of being drawn (labels-without-browser
+ * proves the wait). For suites whose bookings are not about labels and would otherwise spend most
+ * of their CPU drawing pages no test reads.
+ */
+export const WITHOUT_BROWSER: Readonly<{ PUPPETEER_EXECUTABLE_PATH: string }> = { PUPPETEER_EXECUTABLE_PATH: '/nonexistent/chromium' };
+
+/**
  * A throwaway database per suite, so suites never see each other's rows. TEST_DATABASE_PREFIX
  * (letters, digits, underscores) names them when several checkouts share one PostgreSQL.
  */

@@ -84,21 +84,20 @@ export async function saveShipment(em: EntityManager, shipment: Shipment, option
       ? `UPDATE shipments SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING id, carrier_code`
       : `SELECT id, carrier_code FROM shipments WHERE ${where.join(' AND ')}`;
   // The poll schedule has a table of its own (docs/adr/0099-tracking-schedule-table.md), written
-  // in the same statement and only when the guarded change was.
-  let sql = saved;
+  // in the same statement and only when the guarded change was: null takes the shipment off it.
+  let schedule: string | undefined;
   if (options.schedule?.nextPollAt === null) {
-    sql = `WITH saved AS (${saved}), unscheduled AS (
-             DELETE FROM tracking_schedule t USING saved WHERE t.shipment_id = saved.id
-           ) SELECT id FROM saved`;
+    schedule = 'DELETE FROM tracking_schedule t USING saved WHERE t.shipment_id = saved.id';
   } else if (options.schedule) {
     params.push(options.schedule.nextPollAt);
-    sql = `WITH saved AS (${saved}), scheduled AS (
-             INSERT INTO tracking_schedule (shipment_id, carrier_code, next_poll_at)
-             SELECT id, carrier_code, $${params.length}::timestamptz FROM saved
-             ON CONFLICT (shipment_id) DO UPDATE SET next_poll_at = EXCLUDED.next_poll_at
-           ) SELECT id FROM saved`;
+    schedule = `INSERT INTO tracking_schedule (shipment_id, carrier_code, next_poll_at)
+                SELECT id, carrier_code, $${params.length}::timestamptz FROM saved
+                ON CONFLICT (shipment_id) DO UPDATE SET next_poll_at = EXCLUDED.next_poll_at`;
   }
-  const result: unknown = await em.query(sql, params);
+  const result: unknown = await em.query(
+    schedule ? `WITH saved AS (${saved}), schedule AS (${schedule}) SELECT id FROM saved` : saved,
+    params,
+  );
   const rows = updatedRows(result);
   if (rows.length === 0) return null;
   const changes = shipment.pullEvents();

@@ -95,7 +95,7 @@ export class SqlTrackingRepository implements TrackingRepositoryPort {
     if (shipmentId !== undefined) params.push(shipmentId);
     const result = await this.dataSource.query(
       `WITH due AS (${which}),
-            claimed AS (
+            found AS (
               SELECT s.id, s.team_id, s.tracking_number, s.lane, s.status, s.progress, s.last_event_at, s.terminal_at,
                      s.quote_id::text AS quote_id, s.pieces,
                      NOT (s.status = ANY($4::text[]) AND (s.terminal_at IS NULL OR s.terminal_at <= $6)) AS claimed
@@ -103,28 +103,26 @@ export class SqlTrackingRepository implements TrackingRepositoryPort {
             ),
             leased AS (
               UPDATE tracking_schedule t SET next_poll_at = $5::timestamptz
-                FROM claimed WHERE t.shipment_id = claimed.id AND claimed.claimed
+                FROM found WHERE t.shipment_id = found.id AND found.claimed
             ),
             retired AS (
-              DELETE FROM tracking_schedule t USING claimed WHERE t.shipment_id = claimed.id AND NOT claimed.claimed
+              DELETE FROM tracking_schedule t USING found WHERE t.shipment_id = found.id AND NOT found.claimed
             )
-       SELECT * FROM claimed`,
+       SELECT * FROM found WHERE claimed`,
       params,
     );
-    return updatedRows<DueRow & { claimed: boolean }>(result)
-      .filter((row) => row.claimed)
-      .map((row) => ({
-        id: row.id,
-        teamId: row.team_id,
-        trackingNumber: row.tracking_number,
-        lane: row.lane,
-        state: stateOf(row),
-        quoteId: row.quote_id,
-        pieceTrackingNumbers: carrierPieceNumbers(
-          row.tracking_number,
-          row.pieces?.map((p) => ({ number: p.number, trackingNumber: p.tracking_number })),
-        ),
-      }));
+    return updatedRows<DueRow>(result).map((row) => ({
+      id: row.id,
+      teamId: row.team_id,
+      trackingNumber: row.tracking_number,
+      lane: row.lane,
+      state: stateOf(row),
+      quoteId: row.quote_id,
+      pieceTrackingNumbers: carrierPieceNumbers(
+        row.tracking_number,
+        row.pieces?.map((p) => ({ number: p.number, trackingNumber: p.tracking_number })),
+      ),
+    }));
   }
 
   async shipmentsTracked(carrierCode: string, trackingNumbers: readonly string[], teamId: string | null): Promise<string[]> {
