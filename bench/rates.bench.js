@@ -1,10 +1,15 @@
 'use strict';
 /**
- * POST /rates throughput next to a bare node:http server returning the same bytes.
+ * POST /rates throughput next to a bare node:http server returning the same bytes, in turns
+ * (BENCH_ROUNDS, default 5, of BENCH_SECONDS / rounds each; BENCH_SECONDS default 10), with the
+ * api's, PostgreSQL's and Redis's CPU per request and the load average before and after.
  * Usage: npm run build && node bench/rates.bench.js
  * Production mode (PostgreSQL + Redis) when BENCH_DATABASE_URL / BENCH_REDIS_URL are set.
  */
-const { startGateway, createTeam, startBareServer, run, summary } = require('./support/harness');
+const { readFileSync } = require('node:fs');
+const { startGateway, createTeam, startBareServer, run, summary, cpuMicros, cpuMicrosOf } = require('./support/harness');
+
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 const BODY = JSON.stringify({
   origin: { city: 'Riyadh', country: 'SA', short_address: 'RRRD2929', phone: '966512345678' },
@@ -28,8 +33,27 @@ async function main() {
     try {
       const opts = { method: 'POST', headers, body: BODY, duration };
       await run({ ...opts, url: `${gateway.base}/api/v1/rates`, duration: 2 }); // warm-up
-      const g = summary('gateway POST /api/v1/rates', await run({ ...opts, url: `${gateway.base}/api/v1/rates` }));
-      const b = summary('bare node:http, same bytes', await run({ ...opts, url: bare.base }));
+      const loadBefore = loadAverage();
+      // CPU per request of each process, read from /proc: robust where req/s depends on the neighbours.
+      const cpu = () => ({ api: cpuMicros(gateway.pid), postgres: cpuMicrosOf('postgres'), redis: cpuMicrosOf('redis-server') });
+      const spent = Object.fromEntries(Object.keys(cpu()).map((name) => [name, 0]));
+      // The gateway and the bare server take turns in short rounds, so that a change in the
+      // machine's speed during the run (a shared host's) falls on both and not on the ratio.
+      const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+      const slice = Math.max(1, Math.round(duration / rounds));
+      const gatewayRounds = [];
+      const bareRounds = [];
+      for (let round = 0; round < rounds; round++) {
+        const before = cpu();
+        gatewayRounds.push(await run({ ...opts, duration: slice, url: `${gateway.base}/api/v1/rates` }));
+        const after = cpu();
+        for (const name of Object.keys(spent)) spent[name] += after[name] - before[name];
+        bareRounds.push(await run({ ...opts, duration: slice, url: bare.base }));
+      }
+      const g = overall('gateway POST /api/v1/rates', gatewayRounds);
+      const b = overall('bare node:http, same bytes', bareRounds);
+      const requests = gatewayRounds.reduce((sum, r) => sum + r.requests.total, 0);
+      const cpuPerRequest = Object.fromEntries(Object.keys(spent).map((name) => [name, Math.round(spent[name] / requests)]));
       console.log(
         JSON.stringify(
           {
@@ -37,6 +61,9 @@ async function main() {
             gateway: g,
             bare: b,
             ratio: +(g.requests_per_sec / b.requests_per_sec).toFixed(3),
+            ratio_per_round: gatewayRounds.map((r, i) => +(r.requests.average / bareRounds[i].requests.average).toFixed(3)),
+            cpu_us_per_request: cpuPerRequest,
+            load_average: { before: loadBefore, after: loadAverage() },
             response_bytes: bytes.length,
           },
           null,
@@ -49,6 +76,19 @@ async function main() {
   } finally {
     await gateway.stop();
   }
+}
+
+/** Requests per second over all rounds, and the worst round's p50 and p99. */
+function overall(label, results) {
+  const rounds = results.map((r) => summary(label, r));
+  return {
+    label,
+    requests_per_sec: Math.round(results.reduce((sum, r) => sum + r.requests.total, 0) / results.reduce((sum, r) => sum + r.duration, 0)),
+    p50_ms: Math.max(...rounds.map((r) => r.p50_ms)),
+    p99_ms: Math.max(...rounds.map((r) => r.p99_ms)),
+    non_2xx: rounds.reduce((sum, r) => sum + r.non_2xx, 0),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+  };
 }
 
 main().catch((e) => {

@@ -19,4 +19,5 @@ export * from './http/request-outcome';
 export * from './http/route-scopes';
 export * from './http/router-errors';
 export * from './http/test-mode-only.guard';
+export * from './http/trusted-proxies';
 export * from './http/validation.pipe';

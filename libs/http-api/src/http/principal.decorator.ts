@@ -13,3 +13,12 @@ export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: Execu
 export function withMode<T extends object>(principal: Principal, view: T): T & { mode: Principal['mode'] } {
   return { ...view, mode: principal.mode };
 }
+
+/**
+ * As withMode, for views made for this answer alone (the rating's quotes): each takes the mode in
+ * place, last as withMode puts it. A copy per quote was a seventieth of POST /rates' CPU.
+ */
+export function takeMode<T extends object>(principal: Principal, views: T[]): (T & { mode: Principal['mode'] })[] {
+  for (const view of views) (view as T & { mode: Principal['mode'] }).mode = principal.mode;
+  return views as (T & { mode: Principal['mode'] })[];
+}

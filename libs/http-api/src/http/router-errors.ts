@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode, ErrorDetails } from '@lgw/kernel';
 import { sendError } from './send-error';
 import { ApiAccessGate, MAX_URL_LENGTH, REQUEST_ID_HEADER } from './api-access.hook';
@@ -14,7 +14,7 @@ import { errorEnvelope, statusOf } from './error-envelope';
  * other /api/v1 request. `gate` is read when a request arrives: it exists once the app is built.
  */
 export function routerErrorResponder(gate: () => ApiAccessGate | undefined) {
-  return (_error: Error, request: FastifyRequest, reply: FastifyReply): void => {
+  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     void answerNotFound(gate(), request, reply);
   };
 }

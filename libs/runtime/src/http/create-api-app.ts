@@ -22,6 +22,7 @@ import {
   lazyRequestLogger,
   clientErrorResponder,
   routerErrorResponder,
+  trustedProxies,
   createValidationPipe,
 } from '@lgw/http-api';
 import { registerMultipart } from '@lgw/shipping';
@@ -66,7 +67,7 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Only the proxies the operator names may tell the client's address (TRUST_PROXY): it decides
     // allowed_ips, so a client reaching the gateway directly must not be able to claim one.
-    trustProxy: runtime.config.trustProxy,
+    trustProxy: trustedProxies(runtime.config.trustProxy),
     // While draining (SIGTERM), a request that reached an accepted connection is served, not
     // refused with 503: the listener is already closed, so nothing new arrives (ADR 0035).
     return503OnClosing: false,
