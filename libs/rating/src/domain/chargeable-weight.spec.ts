@@ -77,6 +77,18 @@ describe('computeChargeableWeight', () => {
     });
   });
 
+  it('weighs one set of parcels once per divisor: each divisor its own answer, the same one again', () => {
+    const parcels: ParcelProps[] = [{ weight_kg: 1, length_cm: 50, width_cm: 40, height_cm: 40 }];
+    const on6000 = computeChargeableWeight(parcels, 6000);
+    const on5000 = computeChargeableWeight(parcels, 5000);
+    expect(on6000).toMatchObject({ volumetric_kg: 13.3334, chargeable_kg: 13.5, volumetric_divisor: 6000 });
+    expect(on5000).toMatchObject({ volumetric_kg: 16, chargeable_kg: 16, volumetric_divisor: 5000 });
+    expect(computeChargeableWeight(parcels, 6000)).toBe(on6000);
+    expect(Object.isFrozen(on6000)).toBe(true);
+    // Another array with the same parcels is weighed on its own, to the same figures.
+    expect(computeChargeableWeight([...parcels], 6000)).toEqual(on6000);
+  });
+
   describe('validation', () => {
     it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('rejects weight %p naming the field', (weight) => {
       const call = () => computeChargeableWeight([small(1), small(weight)], 5000);

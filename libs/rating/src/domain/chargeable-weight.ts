@@ -25,6 +25,22 @@ const PARCEL_FIELDS = ['weight_kg', 'length_cm', 'width_cm', 'height_cm'] as con
  * 0.9999999999999999 or 1.0000000000000002 (which would become 1.5).
  */
 export function computeChargeableWeight(parcels: readonly ParcelProps[], volumetricDivisor: number): ChargeableWeight {
+  let byDivisor = measured.get(parcels);
+  const known = byDivisor?.get(volumetricDivisor);
+  if (known) return known;
+  const weights = Object.freeze(measure(parcels, volumetricDivisor));
+  if (!byDivisor) measured.set(parcels, (byDivisor = new Map()));
+  byDivisor.set(volumetricDivisor, weights);
+  return weights;
+}
+
+/**
+ * A rating weighs the same parcels for every service level, with the few divisors the cards use:
+ * each set of parcels (the request's own array, never changed) is measured once per divisor.
+ */
+const measured = new WeakMap<readonly ParcelProps[], Map<number, ChargeableWeight>>();
+
+function measure(parcels: readonly ParcelProps[], volumetricDivisor: number): ChargeableWeight {
   if (!Number.isSafeInteger(volumetricDivisor) || volumetricDivisor <= 0) {
     throw new RangeError(`volumetric divisor must be a positive integer, got ${volumetricDivisor}`);
   }

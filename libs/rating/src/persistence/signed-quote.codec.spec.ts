@@ -31,6 +31,19 @@ describe('SignedQuoteCodec', () => {
     expect(raw.subarray(raw.length - 16).equals(expected)).toBe(true);
   });
 
+  it('signs each quote on its own: a long team id, then a short one, each with its own HMAC', () => {
+    const key = randomBytes(32);
+    const signer = new SignedQuoteCodec(key);
+    for (const teamId of ['t'.repeat(700), randomUUID(), 'فريق'.repeat(200), randomUUID()]) {
+      const q = quote({ teamId, carrierCode: 'c'.repeat(200) });
+      const raw = Buffer.from(signer.seal(q).slice(3), 'base64url');
+      const body = raw.subarray(0, raw.length - 16);
+      const expected = createHmac('sha256', key).update('lgw quote v1\0').update(teamId).update('\0').update(body).digest().subarray(0, 16);
+      expect(raw.subarray(raw.length - 16).equals(expected)).toBe(true);
+      expect(signer.open(teamId, signer.seal(q))?.teamId).toBe(teamId);
+    }
+  });
+
   it('opens what it sealed, for the team it sealed it for, field for field', () => {
     const q = quote({
       lane: 'international',

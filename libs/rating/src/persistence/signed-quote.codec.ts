@@ -86,10 +86,23 @@ function quoteMac(key: Buffer): (teamId: string, body: Buffer) => Buffer {
   (key.length > 64 ? createHash('sha256').update(key).digest() : key).copy(block);
   const innerPad = Buffer.concat([Buffer.from(block.map((b) => b ^ 0x36)), Buffer.from(MAC_LABEL)]);
   const outerPad = Buffer.from(block.map((b) => b ^ 0x5c));
-  const nul = Buffer.from([0]);
+  // Each hash's input is laid out in a buffer kept for the next MAC, its pad written once: the
+  // hashes are synchronous, so no other MAC uses the buffer in between.
+  let inner = Buffer.alloc(innerPad.length + 512);
+  innerPad.copy(inner);
+  const outer = Buffer.alloc(outerPad.length + 32);
+  outerPad.copy(outer);
   return (teamId, body) => {
-    const innerDigest = hash('sha256', Buffer.concat([innerPad, Buffer.from(teamId), nul, body]), 'buffer');
-    return hash('sha256', Buffer.concat([outerPad, innerDigest]), 'buffer').subarray(0, MAC_BYTES);
+    const needed = innerPad.length + Buffer.byteLength(teamId) + 1 + body.length;
+    if (needed > inner.length) {
+      inner = Buffer.alloc(needed * 2);
+      innerPad.copy(inner);
+    }
+    let at = innerPad.length + inner.write(teamId, innerPad.length);
+    at = inner.writeUInt8(0, at);
+    at += body.copy(inner, at);
+    hash('sha256', inner.subarray(0, at), 'buffer').copy(outer, outerPad.length);
+    return hash('sha256', outer, 'buffer').subarray(0, MAC_BYTES);
   };
 }
 

@@ -128,7 +128,7 @@ export class GetRatesUseCase {
           volumetric_divisor: card.volumetric_divisor,
           weight_break_applied: rated.weights.weight_break_applied,
         },
-        breakdown: rated.breakdown.map((b) => ({ ...b })),
+        breakdown: rated.breakdown,
         total_sar: rated.total_sar,
         currency: 'SAR',
         expires_at: expiresAt.toISOString(),
