@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   addCalendarDays,
   canSchedulePickup,
@@ -21,6 +22,23 @@ const fields = (date: string, from: string, to: string, now = NOW) =>
   checkPickupSlot(date, { from, to }, SCHEDULE, now).map((p) => p.field);
 
 describe('pickup rules', () => {
+  it('gives each instant its own Riyadh date, the day kept from the call before or not', () => {
+    const days = [
+      '2026-11-25T20:59:59.999Z',
+      '2026-11-25T21:00:00Z',
+      '2026-11-25T20:59:59.999Z',
+      '2026-11-24T21:00:00Z',
+      '1969-12-31T22:00:00Z',
+    ];
+    expect(days.map((at) => riyadhDateOf(new Date(at)))).toEqual(['2026-11-25', '2026-11-26', '2026-11-25', '2026-11-25', '1970-01-01']);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -2e12, max: 4e12 }), { minLength: 1, maxLength: 20 }), (instants) => {
+        for (const ms of instants) expect(riyadhDateOf(new Date(ms))).toBe(new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10));
+      }),
+    );
+    expect(() => riyadhDateOf(new Date(Number.NaN))).toThrow(RangeError);
+  });
+
   it('reads Riyadh dates, weekdays and times', () => {
     expect(riyadhDateOf(new Date('2026-11-25T20:59:00Z'))).toBe('2026-11-25');
     expect(riyadhDateOf(new Date('2026-11-25T21:00:00Z'))).toBe('2026-11-26');

@@ -87,8 +87,14 @@ export function isCalendarDate(value: string): boolean {
 
 /** The Riyadh calendar date of an instant, YYYY-MM-DD. */
 export function riyadhDateOf(at: Date): string {
-  return new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
+  const ms = at.getTime();
+  // Every quote of a rating (and most calls in a day) asks for the same day: the last one is kept.
+  if (ms >= lastDay.from && ms < lastDay.from + DAY_MS) return lastDay.date;
+  const date = new Date(ms + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
+  lastDay = { from: Date.parse(`${date}T00:00:00Z`) - RIYADH_OFFSET_MS, date };
+  return date;
 }
+let lastDay = { from: Number.NaN, date: '' };
 
 export function addCalendarDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
