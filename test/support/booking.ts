@@ -30,10 +30,21 @@ export function shipmentBody(quote: any, body: Record<string, unknown>, extra: R
   return { quote_id: quote.quote_id, ...body, ...extra };
 }
 
-/** Quote and book in one go; returns the created shipment. A cod_amount is rated as it is booked. */
+/**
+ * Quote and book in one go; returns the created shipment. A cod_amount is rated as it is booked.
+ * A carrier that did not answer within its booking deadline (a loaded machine: a file carrier's
+ * booking is several exchanges under one deadline) is answered 503 E_CARRIER_UNAVAILABLE, "try
+ * again later", and nothing is left booked (docs/adr/0013-carrier-intents.md): so this does, with a
+ * new quote, a few times. Any other answer fails at once.
+ */
 export async function book(t: TestApp, team: TestTeam, carrier?: string, extra: Record<string, unknown> = {}) {
-  const { quote, body } = await quoteFor(t, team, carrier, extra.cod_amount !== undefined ? { cod_amount: extra.cod_amount } : {});
-  const res = await t.api('/shipments', { method: 'POST', key: team.apiKey, body: shipmentBody(quote, body, extra) });
-  if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${res.text}`);
-  return res.body;
+  for (let attempt = 1; ; attempt++) {
+    const { quote, body } = await quoteFor(t, team, carrier, extra.cod_amount !== undefined ? { cod_amount: extra.cod_amount } : {});
+    const res = await t.api('/shipments', { method: 'POST', key: team.apiKey, body: shipmentBody(quote, body, extra) });
+    if (res.status === 201) return res.body;
+    if (res.status !== 503 || res.body?.error?.code !== 'E_CARRIER_UNAVAILABLE' || attempt === 3) {
+      throw new Error(`booking failed: ${res.status} ${res.text}`);
+    }
+    await sleep(1000);
+  }
 }
