@@ -1,3 +1,7 @@
+import type { AppConfig } from '@lgw/platform';
+
+export type TrustedProxies = boolean | string[] | ((address: string, hop: number) => boolean);
+
 /**
  * TRUST_PROXY as Fastify's `trustProxy` option. A hop count is passed as the rule it has always
  * meant here (the nearest `hops` addresses of the forwarding chain are proxies, the next one the
@@ -5,11 +9,7 @@
  * key's allowed_ips and the audit trail's addresses into the proxy's. Addresses and ranges are the
  * safer setting where the gateway can be reached other than through its proxies (README).
  */
-export type TrustProxySetting = boolean | number | string[];
-export type TrustedProxies = boolean | string[] | ((address: string, hop: number) => boolean);
-
-export function trustedProxies(setting: TrustProxySetting): TrustedProxies {
+export function trustedProxies(setting: AppConfig['trustProxy']): TrustedProxies {
   if (typeof setting !== 'number') return setting;
-  const hops = setting;
-  return (_address, hop) => hop < hops;
+  return (_address, hop) => hop < setting;
 }
