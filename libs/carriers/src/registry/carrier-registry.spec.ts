@@ -88,6 +88,14 @@ describe('carrier settings', () => {
     expect(resolveSahmSettings({ resilience: { timeoutMs: 10 } }, { env, resilience: { timeoutMs: 20 } }).resilience.timeoutMs).toBe(10);
   });
 
+  it("take a carrier's own <CODE>_* protection over CARRIER_*, for that carrier only", () => {
+    const env = { CARRIER_TIMEOUT_MS: '5000', SAHM_TIMEOUT_MS: '800', SAHM_BREAKER_THRESHOLD: '9', DARB_RETRY_ATTEMPTS: '0' };
+    expect(resolveSahmSettings({}, { env }).resilience).toMatchObject({ timeoutMs: 800, breakerThreshold: 9, retryAttempts: 2 });
+    expect(resolveDarbSettings({}, { env }).resilience).toMatchObject({ timeoutMs: 5000, breakerThreshold: 5, retryAttempts: 0 });
+    expect(resolveSahmSettings({}, { env, resilience: { timeoutMs: 20 } }).resilience.timeoutMs).toBe(20);
+    expect(() => resolveSahmSettings({}, { env: { SAHM_TIMEOUT_MS: 'soon' } })).toThrow(/SAHM_TIMEOUT_MS/);
+  });
+
   it('send a carrier to its declared live API under CARRIER_ENDPOINTS=live, unless <CODE>_BASE_URL says otherwise', () => {
     const live = { liveBaseUrl: 'https://api.sahm.example/v2' };
     expect(resolveSahmSettings({}, { env: { CARRIER_ENDPOINTS: 'live' }, ...live }).baseUrl).toBe('https://api.sahm.example/v2');

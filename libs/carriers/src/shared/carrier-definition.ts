@@ -1,6 +1,7 @@
 import { CarrierPort, CarrierCredentialSchema } from '@lgw/carrier-access';
 import { CarrierDescriptor, ShipmentStatus } from '@lgw/kernel';
 import { carrierEnvName, CarrierSettingsContext } from './carrier-settings';
+import { carrierResilienceEnvNames } from './resilience.settings';
 import type { CarrierSimulator } from './sandbox/carrier-simulator';
 import { CarrierStatusMap } from './status-map';
 
@@ -117,13 +118,13 @@ export function carrierContext(carrier: CarrierDefinition, context: CarrierSetti
   return { ...context, liveBaseUrl: carrier.settings.liveBaseUrl };
 }
 
-/** Every environment variable a carrier reads: <CODE>_BASE_URL, then its declared settings. */
+/** Every environment variable a carrier reads: <CODE>_BASE_URL, its declared settings, its own call protection. */
 export function carrierEnvironment(carrier: CarrierDefinition): { baseUrl: string; credentials: string[]; tuning: string[] } {
   const { code } = carrier.descriptor;
   return {
     baseUrl: carrierEnvName(code, 'baseUrl'),
     credentials: Object.keys(carrier.settings.credentials).map((name) => carrierEnvName(code, name)),
-    tuning: carrier.settings.tuning.map((name) => carrierEnvName(code, name)),
+    tuning: [...carrier.settings.tuning.map((name) => carrierEnvName(code, name)), ...carrierResilienceEnvNames(code)],
   };
 }
 

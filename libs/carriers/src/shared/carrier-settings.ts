@@ -71,7 +71,8 @@ export function carrierNumber(code: string, setting: string, given: number | und
 }
 
 /**
- * Base URL and resilience, the same for every carrier: an explicit URL wins, then a given
+ * Base URL and resilience, the same for every carrier. Resilience: CARRIER_* env, then the
+ * carrier's own <CODE>_* env, then what the caller gives. Base URL: an explicit URL wins, then a given
  * sandbox URL, then <CODE>_BASE_URL, then by CARRIER_ENDPOINTS either the carrier's declared
  * live API (`live`) or its simulator in the sandbox (`sandbox`, the default: SANDBOX_URL or
  * the local one). So deployment files name no carrier: a ConfigMap says `live`, a staging or
@@ -82,7 +83,7 @@ export function resolveCarrierEndpoint(code: string, input: CarrierEndpointInput
   const sandbox = context.sandboxUrl ? `${context.sandboxUrl.replace(/\/+$/, '')}/${code}` : undefined;
   return {
     baseUrl: input.baseUrl ?? sandbox ?? envText(env, carrierEnvName(code, 'baseUrl')) ?? defaultBaseUrl(code, env, context.liveBaseUrl),
-    resilience: resolveResilience(resilienceFromEnv(env), context.resilience, input.resilience),
+    resilience: resolveResilience(resilienceFromEnv(env), resilienceFromEnv(env, code), context.resilience, input.resilience),
   };
 }
 

@@ -36,8 +36,13 @@ export const DEFAULT_RESILIENCE: ResilienceSettings = {
   bulkheadQueue: 256,
 };
 
-export function resilienceFromEnv(env: Env): Partial<ResilienceSettings> {
-  const pick = (name: string) => envNumber(env, name);
+/**
+ * CARRIER_<SETTING> for every carrier; with a carrier code, that carrier's own <CODE>_<SETTING>
+ * instead (a carrier whose API is slower than the rest gets a longer deadline without lending it
+ * to the others).
+ */
+export function resilienceFromEnv(env: Env, code?: string): Partial<ResilienceSettings> {
+  const pick = (name: string) => envNumber(env, code === undefined ? name : carrierResilienceEnvName(code, name));
   const entries: [keyof ResilienceSettings, number | undefined][] = [
     ['timeoutMs', pick('CARRIER_TIMEOUT_MS')],
     ['retryAttempts', pick('CARRIER_RETRY_ATTEMPTS')],
@@ -47,6 +52,21 @@ export function resilienceFromEnv(env: Env): Partial<ResilienceSettings> {
     ['bulkheadQueue', pick('CARRIER_BULKHEAD_QUEUE')],
   ];
   return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
+}
+
+/**
+ * The names one carrier's protection is read from (CARRIER_TIMEOUT_MS → SAHM_TIMEOUT_MS), taken
+ * by reading an environment that records what is asked, so the list cannot drift from the reader.
+ */
+export function carrierResilienceEnvNames(code: string): string[] {
+  const names: string[] = [];
+  const recorder = new Proxy({}, { get: (_, name) => void names.push(String(name)) });
+  resilienceFromEnv(recorder, code);
+  return names;
+}
+
+function carrierResilienceEnvName(code: string, name: string): string {
+  return name.replace(/^CARRIER_/, `${code.toUpperCase()}_`);
 }
 
 export function resolveResilience(...layers: (Partial<ResilienceSettings> | undefined)[]): ResilienceSettings {
