@@ -134,4 +134,32 @@ describe(`label store: a print's labels in one transaction (${SERVICES_MODE ? 'P
     expect(await statusOf(ok)).toBe('CREATED');
     expect(await count('outbox_events', 'aggregate_id', ok)).toBe(0);
   });
+
+  it("answers a print's shipments without a stored label in one read, in the order asked", async () => {
+    const [a, labelled, b] = [await booked(), await booked(), await booked()];
+    await store.saveAndAdvanceMany([{ shipment: await record(labelled), pdf: pdf('kept') }], AT, (s) => s.recordLabelGenerated(AT));
+    const unknown = randomUUID();
+    const due = await store.unlabelledShipments([b, 'not-a-uuid', labelled, unknown, a]);
+    expect(due.map((s) => s.id)).toEqual([b, a]);
+    expect(due[0]).toEqual(await record(b));
+    expect(await store.unlabelledShipments([])).toEqual([]);
+  });
+
+  it("reads a chunk's stored labels in one read, each in its format, null where none is stored or the shipment is another team's", async () => {
+    const [a6, fourBySix, bare] = [await booked(), await booked(), await booked()];
+    for (const id of [a6, fourBySix]) {
+      await store.saveAndAdvanceMany([{ shipment: await record(id), pdf: pdf(`a6 ${id}`) }], AT, (s) => s.recordLabelGenerated(AT));
+    }
+    await store.saveFormat(fourBySix, 'pdf_4x6', pdf('4x6'), AT);
+    const asked = [
+      { shipmentId: fourBySix, format: 'pdf_4x6' as const },
+      { shipmentId: bare, format: 'pdf_a6' as const },
+      { shipmentId: 'not-a-uuid', format: 'pdf_a6' as const },
+      { shipmentId: a6, format: 'zpl' as const },
+      { shipmentId: a6, format: 'pdf_a6' as const },
+    ];
+    expect(await store.storedBodies(teamId, asked)).toEqual([pdf('4x6'), null, null, null, pdf(`a6 ${a6}`)]);
+    expect(await store.storedBodies(randomUUID(), asked)).toEqual([null, null, null, null, null]);
+    expect(await store.storedBodies(teamId, [])).toEqual([]);
+  });
 });

@@ -7,6 +7,8 @@ export interface LabelStorePort {
   find(shipmentId: string): Promise<Buffer | null>;
   /** Any shipment by id: for workers, which act for every team. */
   findShipment(shipmentId: string): Promise<ShipmentRecord | null>;
+  /** The shipments among `ids` with no stored label, any team's (for workers), in the order of `ids`. */
+  unlabelledShipments(ids: readonly string[]): Promise<ShipmentRecord[]>;
   /** Shipments still CREATED without a label, booked before `olderThan` (oldest first). */
   awaitingLabel(olderThan: Date, limit: number): Promise<string[]>;
   /**
@@ -37,6 +39,11 @@ export interface LabelStorePort {
     shipmentId: string,
     format?: LabelFormat,
   ): Promise<{ status: string; carrier: string; format: LabelFormat; body: Buffer | null } | null>;
+  /**
+   * The stored bodies of a team's shipments' labels, each in its format, in one read: a body, or
+   * null where none is stored or the shipment is unknown or another team's; in the order given.
+   */
+  storedBodies(teamId: string, labels: ReadonlyArray<{ shipmentId: string; format: LabelFormat }>): Promise<Array<Buffer | null>>;
   /**
    * Keeps a pdf_4x6 or ZPL rendering of a stored label (the first one stored wins). Null when
    * the label it was rendered from is gone meanwhile (the destination changed): nothing stored.

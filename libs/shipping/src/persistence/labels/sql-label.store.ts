@@ -60,6 +60,22 @@ export class SqlLabelStore implements LabelStorePort {
     return rows[0] ? { ...rows[0], format } : null;
   }
 
+  async storedBodies(teamId: string, labels: ReadonlyArray<{ shipmentId: string; format: LabelFormat }>): Promise<Array<Buffer | null>> {
+    const asked = labels.map((label, i) => ({ ...label, i })).filter((label) => isUuid(label.shipmentId));
+    const bodies: Array<Buffer | null> = labels.map(() => null);
+    if (asked.length === 0) return bodies;
+    const rows: Array<{ i: string; body: Buffer | null }> = await this.dataSource.query(
+      `SELECT q.i, CASE WHEN q.format = 'pdf_a6' THEN l.pdf ELSE f.body END AS body
+         FROM unnest($2::uuid[], $3::text[], $4::int[]) AS q(id, format, i)
+         JOIN shipments s ON s.id = q.id AND s.team_id = $1
+         LEFT JOIN shipment_labels l ON q.format = 'pdf_a6' AND l.shipment_id = s.id
+         LEFT JOIN shipment_label_formats f ON q.format <> 'pdf_a6' AND f.shipment_id = s.id AND f.format = q.format`,
+      [teamId, asked.map((l) => l.shipmentId), asked.map((l) => l.format), asked.map((l) => l.i)],
+    );
+    for (const row of rows) bodies[Number(row.i)] = row.body;
+    return bodies;
+  }
+
   async saveFormat(shipmentId: string, format: PrinterLabelFormat, body: Buffer, at: Date): Promise<Buffer | null> {
     const inserted: Array<{ body: Buffer }> = await this.dataSource.query(
       `INSERT INTO shipment_label_formats (shipment_id, format, body, rendered_at)
@@ -122,6 +138,21 @@ export class SqlLabelStore implements LabelStorePort {
     if (!isUuid(shipmentId)) return null;
     const rows: ShipmentRow[] = await this.dataSource.query('SELECT * FROM shipments WHERE id = $1', [shipmentId]);
     return rows[0] ? toShipmentRecord(rows[0]) : null;
+  }
+
+  async unlabelledShipments(ids: readonly string[]): Promise<ShipmentRecord[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    const rows: ShipmentRow[] = await this.dataSource.query(
+      `SELECT s.* FROM shipments s
+        WHERE s.id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM shipment_labels l WHERE l.shipment_id = s.id)`,
+      [valid],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return valid.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toShipmentRecord(row)] : [];
+    });
   }
 
   async awaitingLabel(olderThan: Date, limit: number): Promise<string[]> {
