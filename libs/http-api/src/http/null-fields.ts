@@ -16,18 +16,29 @@ const NOT_NULL = {
  * nested request objects and arrays of them; plain values (an Address) judge their own nulls.
  */
 export function nullFieldViolations(value: unknown, parent = ''): FieldProblem[] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => nullFieldViolations(item, parent ? `${parent}.${i}` : String(i)));
-  if (!isRequestObject(value)) return [];
   const found: FieldProblem[] = [];
-  for (const [name, item] of Object.entries(value)) {
-    const path = parent ? `${parent}.${name}` : name;
+  collectNulls(value, parent, found);
+  return found;
+}
+
+// Paths are built only for a null found or an object stepped into: every request body is walked.
+function collectNulls(value: unknown, parent: string, found: FieldProblem[]): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'object' && item !== null) collectNulls(item, parent ? `${parent}.${i}` : String(i), found);
+    }
+    return;
+  }
+  if (!isRequestObject(value)) return;
+  for (const name of Object.keys(value)) {
+    const item: unknown = (value as Record<string, unknown>)[name];
     if (item === null) {
-      if (!declaredNullable(value, name)) found.push({ field: path, ...NOT_NULL });
-    } else {
-      found.push(...nullFieldViolations(item, path));
+      if (!declaredNullable(value, name)) found.push({ field: parent ? `${parent}.${name}` : name, ...NOT_NULL });
+    } else if (typeof item === 'object') {
+      collectNulls(item, parent ? `${parent}.${name}` : name, found);
     }
   }
-  return found;
 }
 
 /** An instance of a request DTO class (the pipe's transform made it), not a plain object. */

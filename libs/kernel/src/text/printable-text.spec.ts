@@ -13,5 +13,11 @@ describe('printable text', () => {
     expect(firstUnprintableText({ ['ke\u0001y']: 1 })).toBe('ke\u0001y');
     expect(firstUnprintableText('\u0000')).toBe('');
     expect(firstUnprintableText({ a: 1, b: null, c: ['x', true] })).toBeNull();
+    expect(firstUnprintableText({ parcels: [{ name: 'ok' }, { name: 'x\ud800' }] }, 'body')).toBe('body.parcels.1.name');
+    expect(firstUnprintableText([['ok', ['\u007f']]])).toBe('0.1.0');
+    // Only own keys count, as Object.entries read them.
+    const inherited = Object.create({ ['bad\u0000']: 'x\u0000' }) as Record<string, unknown>;
+    inherited.own = 'fine';
+    expect(firstUnprintableText(inherited)).toBeNull();
   });
 });

@@ -30,16 +30,29 @@ export function isPrintableText(value: string): boolean {
  * bound the depth of what they pass (request bodies are depth-limited when parsed).
  */
 export function firstUnprintableText(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return isPrintableText(value) ? null : path;
+  // The walk builds no path unless it finds something: every request body is walked.
+  const keys = unprintableKeys(value);
+  if (keys === null) return null;
+  const parts = path ? [path, ...keys.reverse()] : keys.reverse();
+  return parts.join('.');
+}
+
+/** The keys to the first unprintable string or key, innermost first; null when there is none. */
+function unprintableKeys(value: unknown): string[] | null {
+  if (typeof value === 'string') return isPrintableText(value) ? null : [];
   if (typeof value !== 'object' || value === null) return null;
-  const entries: Array<[string, unknown]> = Array.isArray(value)
-    ? value.map((item, index) => [String(index), item])
-    : Object.entries(value as Record<string, unknown>);
-  for (const [key, item] of entries) {
-    const at = path ? `${path}.${key}` : key;
-    if (!isPrintableText(key)) return at;
-    const found = firstUnprintableText(item, at);
-    if (found !== null) return found;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = unprintableKeys(value[index]);
+      if (found !== null) return (found.push(String(index)), found);
+    }
+    return null;
+  }
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (!isPrintableText(key)) return [key];
+    const found = unprintableKeys((value as Record<string, unknown>)[key]);
+    if (found !== null) return (found.push(key), found);
   }
   return null;
 }
