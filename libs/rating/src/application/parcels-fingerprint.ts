@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ParcelProps } from '@lgw/kernel';
 
 /**
@@ -10,5 +10,5 @@ export function parcelsFingerprint(parcels: readonly ParcelProps[]): string {
     .map((p) => [p.weight_kg, p.length_cm, p.width_cm, p.height_cm].map((n) => String(n)).join('x'))
     .sort()
     .join('|');
-  return createHash('sha256').update(canonical).digest('hex');
+  return hash('sha256', canonical, 'hex');
 }

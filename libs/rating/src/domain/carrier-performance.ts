@@ -1,4 +1,4 @@
-import { cityKeysOf, ShipmentStatus } from '@lgw/kernel';
+import { cityKeysOf, riyadhDateOf, ShipmentStatus } from '@lgw/kernel';
 
 /**
  * Carrier performance from the team's own deliveries (docs/adr/0084): each shipment counts once,
@@ -16,12 +16,11 @@ export const QUOTE_ON_TIME_WINDOW_DAYS = 90;
 /** Transit days above this share one histogram bucket (a parcel a quarter late is late either way). */
 export const MAX_TRANSIT_DAYS_BUCKET = 90;
 
-const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The Riyadh calendar day (YYYY-MM-DD) of an instant; Saudi Arabia keeps UTC+03:00 all year. */
+/** The Riyadh calendar day (YYYY-MM-DD) of an instant (the kernel's, which keeps the last day asked). */
 export function riyadhDay(at: Date): string {
-  return new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
+  return riyadhDateOf(at);
 }
 
 /** Whole Riyadh calendar days from one instant's day to another's. */

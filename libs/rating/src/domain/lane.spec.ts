@@ -69,4 +69,12 @@ describe('eligibleServiceLevels', () => {
   it('ignores the case of country codes', () => {
     expect(codes('sa', 'ae')).toEqual(codes('SA', 'AE'));
   });
+
+  it("reads a carrier's coverage as written, in any case, asked again and again", () => {
+    const loose = [carrier('loose', [' sa', 'Eg '], [level('loose_land', ['domestic', 'international'])])];
+    for (let i = 0; i < 3; i++) {
+      expect(eligibleServiceLevels(loose, 'SA', 'EG').map(({ service }) => service.code)).toEqual(['loose_land']);
+      expect(eligibleServiceLevels(loose, 'SA', 'CN')).toEqual([]);
+    }
+  });
 });

@@ -31,12 +31,26 @@ export function eligibleServiceLevels(
   const lane = classifyLane(origin, destination);
   return carriers
     .filter((carrier) => {
-      const covered = carrier.coverage_countries.map(normaliseCountry);
-      return covered.includes(origin) && covered.includes(destination);
+      const covered = coverageOf(carrier);
+      return covered.has(origin) && covered.has(destination);
     })
     .flatMap((carrier) =>
       carrier.service_levels.filter((service) => service.lanes.includes(lane)).map((service) => ({ carrier, service })),
     );
+}
+
+/**
+ * A carrier's countries, normalised once per descriptor (descriptors are read-only): every rating
+ * asks every carrier, and an international one lists most of the world.
+ */
+const coverage = new WeakMap<CarrierDescriptor, ReadonlySet<string>>();
+function coverageOf(carrier: CarrierDescriptor): ReadonlySet<string> {
+  let covered = coverage.get(carrier);
+  if (!covered) {
+    covered = new Set(carrier.coverage_countries.map(normaliseCountry));
+    coverage.set(carrier, covered);
+  }
+  return covered;
 }
 
 function normaliseCountry(code: string): string {
