@@ -78,6 +78,7 @@ export class GetRatesUseCase {
     const lane = classifyLane(origin.country, destination.country);
     const issuedAt = this.clock.now();
     const expiresAt = new Date(issuedAt.getTime() + this.settings.quoteTtlSeconds * 1000);
+    const expiresAtText = expiresAt.toISOString();
     const fingerprint = parcelsFingerprint(command.parcels);
     // Cash on delivery: only levels whose couriers collect cash, each quote priced with the fee.
     const codAmountHalalas = command.codAmountHalalas ?? 0;
@@ -131,7 +132,7 @@ export class GetRatesUseCase {
         breakdown: rated.breakdown,
         total_sar: rated.total_sar,
         currency: 'SAR',
-        expires_at: expiresAt.toISOString(),
+        expires_at: expiresAtText,
         connection_id: connection?.id ?? null,
         account: connection?.account ?? 'platform',
         ...ruled.annotations(carrier.code, service.code),
