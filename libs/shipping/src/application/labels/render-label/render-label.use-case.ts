@@ -199,8 +199,8 @@ export class RenderLabelUseCase {
    * asks again a minute later (docs/adr/0034-labels-without-a-browser.md).
    */
   async execute(command: { shipmentId: string }): Promise<void> {
-    if (await this.labels.find(command.shipmentId)) return;
-    const shipment = await this.labels.findShipment(command.shipmentId);
+    // One read: nothing to do for a label stored already or a shipment unknown.
+    const [shipment] = await this.labels.unlabelledShipments([command.shipmentId]);
     if (!shipment) return;
     try {
       const own = this.rendering.carrierLabelFormats(shipment.carrierCode);
