@@ -177,8 +177,13 @@ describe('multi-piece shipments (DESIGN §7, docs/adr/0087)', () => {
         occurred_at: at,
       });
       expect(injected.status).toBe(201);
-      await t.app.get(SyncTrackingUseCase).execute({ carrierCode: code, now: new Date(Date.now() + 86_400_000) });
-      const read = (await t.api(`/shipments/${shipment.id}`, { key: team.apiKey })).body;
+      // Polls (running the sync) as the suite below does: the process's own tracking poll can hold the
+      // shipment at that moment, or the carrier's answer miss its 2 s deadline on a busy machine.
+      const read = await eventually('the pick-up rolled up', async () => {
+        await t.app.get(SyncTrackingUseCase).execute({ carrierCode: code, now: new Date(Date.now() + 86_400_000) });
+        const body = (await t.api(`/shipments/${shipment.id}`, { key: team.apiKey })).body;
+        return body.status === 'PICKED_UP' ? body : undefined;
+      });
       expect(read.status).toBe('PICKED_UP');
       expect(read.pieces.map((p: any) => p.status)).toEqual(['PICKED_UP', 'PICKED_UP', 'PICKED_UP']);
       expect(rollUpPieceStatuses(read.pieces.map((p: any) => p.status as ShipmentStatus))).toBe(read.status);
