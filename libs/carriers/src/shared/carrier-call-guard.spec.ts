@@ -32,7 +32,9 @@ describe('CarrierCallGuard', () => {
   });
 
   it('recovers when a retry succeeds', async () => {
-    const guard = new CarrierCallGuard('x', settings);
+    // A generous deadline, as above: the retry is what is checked (100 ms ran out before it in a
+    // pass at nice 19 beside a busy one).
+    const guard = new CarrierCallGuard('x', { ...settings, timeoutMs: 10_000 });
     const call = jest.fn().mockRejectedValueOnce(new CarrierTransportError('reset')).mockResolvedValueOnce('ok');
     await expect(guard.run('op', call, { idempotent: true })).resolves.toBe('ok');
   });
