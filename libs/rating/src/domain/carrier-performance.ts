@@ -18,10 +18,8 @@ export const MAX_TRANSIT_DAYS_BUCKET = 90;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The Riyadh calendar day (YYYY-MM-DD) of an instant (the kernel's, which keeps the last day asked). */
-export function riyadhDay(at: Date): string {
-  return riyadhDateOf(at);
-}
+/** The Riyadh calendar day (YYYY-MM-DD) of an instant: the kernel's, which keeps the last day asked. */
+export const riyadhDay: (at: Date) => string = riyadhDateOf;
 
 /** Whole Riyadh calendar days from one instant's day to another's. */
 export function riyadhDaysBetween(from: Date, to: Date): number {
