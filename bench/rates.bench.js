@@ -5,6 +5,9 @@
  * api's, PostgreSQL's and Redis's CPU per request and the load average before and after.
  * Usage: npm run build && node bench/rates.bench.js
  * Production mode (PostgreSQL + Redis) when BENCH_DATABASE_URL / BENCH_REDIS_URL are set.
+ * BENCH_BASELINE_ROOT, another built checkout (git worktree add /tmp/base <rev>; npm run build
+ * there): its api joins the turns, on BENCH_BASELINE_DATABASE_URL / BENCH_BASELINE_REDIS_URL, so
+ * that old and new code are compared round by round on the same machine in the same minutes.
  */
 const { readFileSync } = require('node:fs');
 const { startGateway, createTeam, startBareServer, run, summary, cpuMicros, cpuMicrosOf } = require('./support/harness');
@@ -22,47 +25,78 @@ async function main() {
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
   const duration = Number(process.env.BENCH_SECONDS ?? 10);
-  const gateway = await startGateway({ app: process.env.BENCH_APP ?? 'api', env });
+  const app = process.env.BENCH_APP ?? 'api';
+  const started = [];
   try {
-    const { apiKey } = await createTeam(gateway.base);
-    const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
-    const sample = await fetch(`${gateway.base}/api/v1/rates`, { method: 'POST', headers, body: BODY });
-    const bytes = Buffer.from(await sample.arrayBuffer());
-    if (sample.status !== 200) throw new Error(`POST /rates answered ${sample.status}: ${bytes}`);
+    const gateways = [{ name: 'gateway', gateway: await startGateway({ app, env }) }];
+    started.push(gateways[0].gateway);
+    if (process.env.BENCH_BASELINE_ROOT) {
+      const baselineEnv = {};
+      if (process.env.BENCH_BASELINE_DATABASE_URL) baselineEnv.DATABASE_URL = process.env.BENCH_BASELINE_DATABASE_URL;
+      if (process.env.BENCH_BASELINE_REDIS_URL) baselineEnv.REDIS_URL = process.env.BENCH_BASELINE_REDIS_URL;
+      const baseline = await startGateway({ app, env: baselineEnv, root: process.env.BENCH_BASELINE_ROOT });
+      started.push(baseline);
+      gateways.push({ name: 'baseline', gateway: baseline });
+    }
+    let bytes;
+    for (const target of gateways) {
+      const { apiKey } = await createTeam(target.gateway.base);
+      target.headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+      const sample = await fetch(`${target.gateway.base}/api/v1/rates`, { method: 'POST', headers: target.headers, body: BODY });
+      const answer = Buffer.from(await sample.arrayBuffer());
+      if (sample.status !== 200) throw new Error(`POST /rates answered ${sample.status}: ${answer}`);
+      bytes ??= answer;
+    }
     const bare = await startBareServer(bytes);
     try {
-      const opts = { method: 'POST', headers, body: BODY, duration };
-      await run({ ...opts, url: `${gateway.base}/api/v1/rates`, duration: 2 }); // warm-up
+      const opts = { method: 'POST', body: BODY, duration };
+      for (const target of gateways)
+        await run({ ...opts, headers: target.headers, url: `${target.gateway.base}/api/v1/rates`, duration: 2 }); // warm-up
       const loadBefore = loadAverage();
       // CPU per request of each process, read from /proc: robust where req/s depends on the neighbours.
-      const cpu = () => ({ api: cpuMicros(gateway.pid), postgres: cpuMicrosOf('postgres'), redis: cpuMicrosOf('redis-server') });
-      const spent = { api: 0, postgres: 0, redis: 0 };
-      // The gateway and the bare server take turns in short rounds, so that a change in the
-      // machine's speed during the run (a shared host's) falls on both and not on the ratio.
+      const cpu = (pid) => ({ api: cpuMicros(pid), postgres: cpuMicrosOf('postgres'), redis: cpuMicrosOf('redis-server') });
+      for (const target of gateways) {
+        target.spent = { api: 0, postgres: 0, redis: 0 };
+        target.rounds = [];
+      }
+      // The gateway(s) and the bare server take turns in short rounds, so that a change in the
+      // machine's speed during the run (a shared host's) falls on all of them and not on the ratio.
       const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
       const slice = Math.max(1, Math.round(duration / rounds));
-      const gatewayRounds = [];
       const bareRounds = [];
       for (let round = 0; round < rounds; round++) {
-        const before = cpu();
-        gatewayRounds.push(await run({ ...opts, duration: slice, url: `${gateway.base}/api/v1/rates` }));
-        const after = cpu();
-        for (const name of Object.keys(spent)) spent[name] += after[name] - before[name];
-        bareRounds.push(await run({ ...opts, duration: slice, url: bare.base }));
+        for (const target of gateways) {
+          const before = cpu(target.gateway.pid);
+          target.rounds.push(await run({ ...opts, headers: target.headers, duration: slice, url: `${target.gateway.base}/api/v1/rates` }));
+          const after = cpu(target.gateway.pid);
+          for (const name of Object.keys(target.spent)) target.spent[name] += after[name] - before[name];
+        }
+        bareRounds.push(await run({ ...opts, headers: gateways[0].headers, duration: slice, url: bare.base }));
       }
-      const g = overall('gateway POST /api/v1/rates', gatewayRounds);
       const b = overall('bare node:http, same bytes', bareRounds);
-      const requests = gatewayRounds.reduce((sum, r) => sum + r.requests.total, 0);
-      const cpuPerRequest = Object.fromEntries(Object.keys(spent).map((name) => [name, Math.round(spent[name] / requests)]));
+      const report = (target) => {
+        const g = overall(`${target.name} POST /api/v1/rates`, target.rounds);
+        const requests = target.rounds.reduce((sum, r) => sum + r.requests.total, 0);
+        return {
+          gateway: g,
+          ratio: +(g.requests_per_sec / b.requests_per_sec).toFixed(3),
+          ratio_per_round: target.rounds.map((r, i) => +(r.requests.average / bareRounds[i].requests.average).toFixed(3)),
+          cpu_us_per_request: Object.fromEntries(
+            Object.keys(target.spent).map((name) => [name, Math.round(target.spent[name] / requests)]),
+          ),
+        };
+      };
+      const [main, baseline] = gateways.map(report);
       console.log(
         JSON.stringify(
           {
             mode: env.DATABASE_URL ? 'postgres+redis' : 'embedded',
-            gateway: g,
+            gateway: main.gateway,
             bare: b,
-            ratio: +(g.requests_per_sec / b.requests_per_sec).toFixed(3),
-            ratio_per_round: gatewayRounds.map((r, i) => +(r.requests.average / bareRounds[i].requests.average).toFixed(3)),
-            cpu_us_per_request: cpuPerRequest,
+            ratio: main.ratio,
+            ratio_per_round: main.ratio_per_round,
+            cpu_us_per_request: main.cpu_us_per_request,
+            ...(baseline ? { baseline: { root: process.env.BENCH_BASELINE_ROOT, ...baseline } } : {}),
             load_average: { before: loadBefore, after: loadAverage() },
             response_bytes: bytes.length,
           },
@@ -74,7 +108,7 @@ async function main() {
       bare.stop();
     }
   } finally {
-    await gateway.stop();
+    for (const gateway of started) await gateway.stop();
   }
 }
 

@@ -48,10 +48,11 @@ async function startGateway({
   nodeArgs = BENCH_NODE_ARGS,
   port: fixedPort,
   sandboxPort: fixedSandboxPort,
+  root = ROOT,
 } = {}) {
   const port = fixedPort ?? (await freePort());
   const sandboxPort = fixedSandboxPort ?? (await freePort());
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist', 'apps', app, 'main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist', 'apps', app, 'main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

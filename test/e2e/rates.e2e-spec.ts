@@ -27,6 +27,25 @@ describe('POST /rates', () => {
     expect(res.body.quotes.map((q: any) => q.service.code).sort()).toEqual(domestic.sort());
   });
 
+  it('writes every answer as JSON.stringify writes it: its own writer changes no byte (docs/adr/0101)', async () => {
+    const bodies = [
+      ratesBody(),
+      ratesBody({ cod_amount: 150 }),
+      ratesBody({ destination: DUBAI }),
+      ratesBody({ origin: DUBAI, destination: DUBAI, cod_amount: 150 }),
+    ];
+    for (const body of bodies) {
+      const res = await rates(body);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(res.text));
+      expect(res.text).toBe(JSON.stringify(res.body));
+    }
+    // The quotes' Arabic names are in the text as they are, not escaped.
+    const text = (await rates(ratesBody())).text;
+    expect(CARRIERS.some((c) => text.includes(`"name_ar":"${c.descriptor.name_ar}"`))).toBe(true);
+  });
+
   it('returns the complete Quote shape with consistent numbers', async () => {
     const before = Date.now();
     const res = await rates(ratesBody({ parcels: [{ weight_kg: 1.01, length_cm: 10, width_cm: 10, height_cm: 10 }] }));

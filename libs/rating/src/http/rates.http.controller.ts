@@ -4,7 +4,8 @@ import { GetRatesUseCase } from '../application/get-rates/get-rates.use-case';
 import { Principal } from '@lgw/kernel';
 import { QuoteListResponseDto } from './dto/quote.response.dto';
 import { RatesRequestDto } from './dto/shipping.request.dto';
-import { ApiErrorResponses, CurrentPrincipal, takeMode } from '@lgw/http-api';
+import { ApiErrorResponses, CurrentPrincipal, takeMode, withOwnJson } from '@lgw/http-api';
+import { quoteListJson } from './quote-list.json';
 
 @ApiTags('rates')
 @ApiBearerAuth()
@@ -23,6 +24,6 @@ export class RatesHttpController {
   @ApiErrorResponses({ 422: 'E_VALIDATION {field, reason}' })
   async rates(@CurrentPrincipal() principal: Principal, @Body() body: RatesRequestDto): Promise<QuoteListResponseDto> {
     const answer = await this.getRates.rates(body.toCommand(principal.teamId));
-    return { ...answer, quotes: takeMode(principal, answer.quotes) };
+    return withOwnJson({ ...answer, quotes: takeMode(principal, answer.quotes) }, quoteListJson);
   }
 }

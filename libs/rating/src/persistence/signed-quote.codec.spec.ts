@@ -44,6 +44,49 @@ describe('SignedQuoteCodec', () => {
     }
   });
 
+  it("seals a rating's quotes together, each as it would alone, whatever they share or not", () => {
+    const key = randomBytes(32);
+    const signer = new SignedQuoteCodec(key);
+    const team = randomUUID();
+    const base = quote({ teamId: team });
+    const quotes = [
+      base,
+      { ...base, carrierCode: 'bahr', serviceCode: 'bahr_land', chargeableKg: 3, connectionId: randomUUID() },
+      { ...base, parcelsFingerprint: randomBytes(32).toString('hex') },
+      { ...base, expiresAt: new Date(base.expiresAt.getTime() + 1) },
+      { ...base, createdAt: new Date(base.createdAt.getTime() + 1) },
+      { ...base, lane: 'gcc' as const, destinationCountry: 'AE' },
+      { ...base, originCountry: 'AE', destinationCountry: 'AE' },
+      { ...base, carrierCode: 'c'.repeat(250), serviceCode: 's'.repeat(250) },
+      { ...base, teamId: 'فريق'.repeat(100), serviceCode: 'x'.repeat(255) },
+      base,
+    ];
+    const ids = signer.sealAll(quotes);
+    expect(ids).toHaveLength(quotes.length);
+    expect(new Set(ids).size).toBe(quotes.length);
+    ids.forEach((id, i) => {
+      expect(signer.open(quotes[i].teamId, id)).toEqual(quotes[i]);
+      const raw = Buffer.from(id.slice(3), 'base64url');
+      const body = raw.subarray(0, raw.length - 16);
+      const expected = createHmac('sha256', key)
+        .update('lgw quote v1\0')
+        .update(quotes[i].teamId)
+        .update('\0')
+        .update(body)
+        .digest()
+        .subarray(0, 16);
+      expect(raw.subarray(raw.length - 16).equals(expected)).toBe(true);
+    });
+    expect(signer.sealAll([])).toEqual([]);
+    // Opening another team's token between two seals leaves the next seal's MAC as createHmac's.
+    expect(signer.open(randomUUID(), ids[0])).toBeNull();
+    expect(signer.open(team, ids[0])).toEqual(quotes[0]);
+    const again = Buffer.from(signer.sealAll([base])[0].slice(3), 'base64url');
+    const body = again.subarray(0, again.length - 16);
+    const expected = createHmac('sha256', key).update('lgw quote v1\0').update(team).update('\0').update(body).digest().subarray(0, 16);
+    expect(again.subarray(again.length - 16).equals(expected)).toBe(true);
+  });
+
   it('opens what it sealed, for the team it sealed it for, field for field', () => {
     const q = quote({
       lane: 'international',

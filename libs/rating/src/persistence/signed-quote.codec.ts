@@ -20,28 +20,45 @@ const AMOUNTS = { 1: 5, 2: 7, 3: 7 } as const;
 const CONNECTION_BYTES = 16;
 const FIXED_BYTES = 1 + 1 + 2 + 2 + 32 + 4 + AMOUNTS[VERSION] * 6 + 6 + 6 + 4 + CONNECTION_BYTES;
 const V1_FIXED_BYTES = FIXED_BYTES - CONNECTION_BYTES - 2 * 6;
+/** Version, lane, origin, destination, parcels fingerprint. */
+const HEAD_BYTES = 1 + 1 + 2 + 2 + 32;
 const LANES: readonly Lane[] = ['domestic', 'gcc', 'international'];
 const MAC_LABEL = Buffer.from('lgw quote v1\0');
 
 export class SignedQuoteCodec {
-  private readonly mac: (teamId: string, body: Buffer) => Buffer;
+  private readonly signer: QuoteSigner;
 
   constructor(key: Buffer) {
     if (key.length < 32) throw new Error('the quote signing key must be at least 32 bytes');
-    this.mac = quoteMac(key);
+    this.signer = new QuoteSigner(key);
   }
 
   seal(quote: IssuedQuote): string {
+    return this.sealAll([quote])[0];
+  }
+
+  /**
+   * One id per quote. A rating's quotes share their lane, countries, parcels and instants: those
+   * bytes are laid out once per rating and copied into each token (docs/adr/0101).
+   */
+  sealAll(quotes: readonly IssuedQuote[]): string[] {
+    const ids: string[] = [];
+    let shared: SharedBytes | undefined;
+    for (const quote of quotes) {
+      if (!shared || !shared.fits(quote)) shared = sharedBytes(quote);
+      ids.push(this.sealOne(quote, shared));
+    }
+    return ids;
+  }
+
+  private sealOne(quote: IssuedQuote, shared: SharedBytes): string {
     const carrier = codeBytes(quote.carrierCode);
     const service = codeBytes(quote.serviceCode);
     const length = FIXED_BYTES + 1 + carrier.length + 1 + service.length;
-    // Body and MAC in one buffer; every byte of it is written below.
-    const token = Buffer.allocUnsafe(length + MAC_BYTES);
-    let at = token.writeUInt8(VERSION, 0);
-    at = token.writeUInt8(LANES.indexOf(quote.lane), at);
-    at += token.write(country(quote.originCountry), at, 'latin1');
-    at += token.write(country(quote.destinationCountry), at, 'latin1');
-    at += token.write(fingerprint(quote.parcelsFingerprint), at, 'hex');
+    // The body is written where the MAC reads it, and the MAC after it: the token is those bytes.
+    const token = this.signer.begin(quote.teamId, length + MAC_BYTES);
+    const start = this.signer.bodyAt;
+    let at = start + shared.head.copy(token, start);
     at = token.writeUInt32BE(grams(quote.chargeableKg), at);
     const { lines } = quote.price;
     at = token.writeUIntBE(lines.base, at, 6);
@@ -51,16 +68,14 @@ export class SignedQuoteCodec {
     at = token.writeUIntBE(quote.price.totalHalalas, at, 6);
     at = token.writeUIntBE(quote.codAmountHalalas, at, 6);
     at = token.writeUIntBE(lines.cod_fee ?? 0, at, 6);
-    at = token.writeUIntBE(quote.createdAt.getTime(), at, 6);
-    at = token.writeUIntBE(quote.expiresAt.getTime(), at, 6);
-    at += nonce().copy(token, at);
+    at += shared.instants.copy(token, at);
+    at = writeNonce(token, at);
     at += connectionBytes(quote.connectionId).copy(token, at);
     at = token.writeUInt8(carrier.length, at);
     at += carrier.copy(token, at);
     at = token.writeUInt8(service.length, at);
     at += service.copy(token, at);
-    this.mac(quote.teamId, token.subarray(0, length)).copy(token, at);
-    return PREFIX + token.toString('base64url');
+    return PREFIX + token.toString('base64url', start, this.signer.sign(at));
   }
 
   /** The quote this team was given under `id`, or null: malformed, forged, altered or another team's. */
@@ -69,7 +84,10 @@ export class SignedQuoteCodec {
     const raw = Buffer.from(id.slice(PREFIX.length), 'base64url');
     if (raw.length < V1_FIXED_BYTES + 2 + MAC_BYTES || raw.toString('base64url') !== id.slice(PREFIX.length)) return null;
     const body = raw.subarray(0, raw.length - MAC_BYTES);
-    if (!timingSafeEqual(this.mac(teamId, body), raw.subarray(raw.length - MAC_BYTES))) return null;
+    const input = this.signer.begin(teamId, body.length + MAC_BYTES);
+    const end = this.signer.bodyAt + body.copy(input, this.signer.bodyAt);
+    this.signer.sign(end);
+    if (!timingSafeEqual(input.subarray(end, end + MAC_BYTES), raw.subarray(raw.length - MAC_BYTES))) return null;
     return decode(teamId, body);
   }
 }
@@ -80,30 +98,61 @@ export class SignedQuoteCodec {
  * message: a rating request signs one quote per service level, and keying a new HMAC each time
  * was a twentieth of POST /rates' CPU; copying pre-hashed Hash states cost a third more than the
  * one-shot hashes (docs/performance.md). The same bytes as createHmac (signed-quote.codec.spec.ts).
+ *
+ * The message is laid out in one buffer kept for the next MAC: `begin` writes the pad, label and
+ * team (kept while the team is the same, as for a rating's quotes), the caller writes the body
+ * from `bodyAt`, and `sign` writes the MAC right after it. Allocating a token per quote cost more
+ * than its hashes whenever Node's buffer pool ran out (docs/adr/0101). Every call is synchronous,
+ * so no other MAC uses the buffer in between.
  */
-function quoteMac(key: Buffer): (teamId: string, body: Buffer) => Buffer {
-  const block = Buffer.alloc(64);
-  (key.length > 64 ? createHash('sha256').update(key).digest() : key).copy(block);
-  const innerPad = Buffer.concat([Buffer.from(block.map((b) => b ^ 0x36)), Buffer.from(MAC_LABEL)]);
-  const outerPad = Buffer.from(block.map((b) => b ^ 0x5c));
-  // Each hash's input is laid out in a buffer kept for the next MAC, its pad written once: the
-  // hashes are synchronous, so no other MAC uses the buffer in between.
-  let inner = Buffer.alloc(innerPad.length + 512);
-  innerPad.copy(inner);
-  const outer = Buffer.alloc(outerPad.length + 32);
-  outerPad.copy(outer);
-  return (teamId, body) => {
-    const needed = innerPad.length + Buffer.byteLength(teamId) + 1 + body.length;
-    if (needed > inner.length) {
-      inner = Buffer.alloc(needed * 2);
-      innerPad.copy(inner);
+class QuoteSigner {
+  private readonly innerPad: Buffer;
+  private readonly outer: Buffer;
+  private input = Buffer.alloc(0);
+  private team: string | undefined;
+  /** Views of `input` from 0 to each message length seen, for the hash (a view is an object). */
+  private views = new Map<number, Buffer>();
+  /** Where the body starts in the buffer `begin` answered. */
+  bodyAt = 0;
+
+  constructor(key: Buffer) {
+    const block = Buffer.alloc(64);
+    (key.length > 64 ? createHash('sha256').update(key).digest() : key).copy(block);
+    this.innerPad = Buffer.concat([Buffer.from(block.map((b) => b ^ 0x36)), MAC_LABEL]);
+    this.outer = Buffer.concat([Buffer.from(block.map((b) => b ^ 0x5c)), Buffer.alloc(32)]);
+  }
+
+  /** The buffer to write a body of up to `room` bytes (the MAC included) into, from `bodyAt`. */
+  begin(teamId: string, room: number): Buffer {
+    if (teamId !== this.team) {
+      this.team = undefined;
+      this.reserve(this.innerPad.length + Buffer.byteLength(teamId) + 1 + room);
+      const at = this.innerPad.length + this.input.write(teamId, this.innerPad.length);
+      this.bodyAt = this.input.writeUInt8(0, at);
+      this.team = teamId;
+    } else {
+      this.reserve(this.bodyAt + room);
     }
-    let at = innerPad.length + inner.write(teamId, innerPad.length);
-    at = inner.writeUInt8(0, at);
-    at += body.copy(inner, at);
-    hash('sha256', inner.subarray(0, at), 'buffer').copy(outer, outerPad.length);
-    return hash('sha256', outer, 'buffer').subarray(0, MAC_BYTES);
-  };
+    return this.input;
+  }
+
+  /** MACs the message up to `end` and writes the MAC's 16 bytes from `end`; answers where they stop. */
+  sign(end: number): number {
+    let message = this.views.get(end);
+    if (!message) this.views.set(end, (message = this.input.subarray(0, end)));
+    hash('sha256', message, 'buffer').copy(this.outer, 64);
+    return end + hash('sha256', this.outer, 'buffer').copy(this.input, end, 0, MAC_BYTES);
+  }
+
+  private reserve(bytes: number): void {
+    if (bytes <= this.input.length) return;
+    const grown = Buffer.alloc(Math.max(bytes, 512) * 2);
+    this.innerPad.copy(grown);
+    // The team (when kept) is copied with the pad: its bytes stay where `bodyAt` says.
+    if (this.team !== undefined) this.input.copy(grown, this.innerPad.length, this.innerPad.length, this.bodyAt);
+    this.input = grown;
+    this.views = new Map();
+  }
 }
 
 /** Only called on a body whose MAC verified: the gateway wrote it, so it is well formed. */
@@ -150,23 +199,55 @@ function decode(teamId: string, body: Buffer): IssuedQuote | null {
   };
 }
 
+/** The bytes a rating's quotes have in common: version to parcels fingerprint, and the two instants. */
+interface SharedBytes {
+  readonly head: Buffer;
+  readonly instants: Buffer;
+  fits(quote: IssuedQuote): boolean;
+}
+
+function sharedBytes(first: IssuedQuote): SharedBytes {
+  const head = Buffer.allocUnsafe(HEAD_BYTES);
+  let at = head.writeUInt8(VERSION, 0);
+  at = head.writeUInt8(LANES.indexOf(first.lane), at);
+  at += head.write(country(first.originCountry), at, 'latin1');
+  at += head.write(country(first.destinationCountry), at, 'latin1');
+  head.write(fingerprint(first.parcelsFingerprint), at, 'hex');
+  const instants = Buffer.allocUnsafe(12);
+  const created = first.createdAt.getTime();
+  const expires = first.expiresAt.getTime();
+  instants.writeUIntBE(expires, instants.writeUIntBE(created, 0, 6), 6);
+  return {
+    head,
+    instants,
+    fits: (quote) =>
+      quote.lane === first.lane &&
+      quote.originCountry === first.originCountry &&
+      quote.destinationCountry === first.destinationCountry &&
+      quote.parcelsFingerprint === first.parcelsFingerprint &&
+      quote.createdAt.getTime() === created &&
+      quote.expiresAt.getTime() === expires,
+  };
+}
+
 const NO_CONNECTION = Buffer.alloc(CONNECTION_BYTES);
 
 /** Carrier and service codes, and connection ids, recur on every rating: their bytes are kept. */
 const KEPT_BYTES_MAX = 4096;
-const keptBytes = new Map<string, Buffer>();
-function kept(text: string, make: () => Buffer): Buffer {
-  let bytes = keptBytes.get(text);
+const keptCodes = new Map<string, Buffer>();
+const keptConnections = new Map<string, Buffer>();
+function kept(bytesOf: Map<string, Buffer>, text: string, make: () => Buffer): Buffer {
+  let bytes = bytesOf.get(text);
   if (!bytes) {
-    if (keptBytes.size >= KEPT_BYTES_MAX) keptBytes.clear();
+    if (bytesOf.size >= KEPT_BYTES_MAX) bytesOf.clear();
     bytes = make();
-    keptBytes.set(text, bytes);
+    bytesOf.set(text, bytes);
   }
   return bytes;
 }
 
 function codeBytes(code: string): Buffer {
-  return kept(code, () => {
+  return kept(keptCodes, code, () => {
     const bytes = Buffer.from(code, 'utf8');
     if (bytes.length > 255) throw new Error(`cannot seal a quote for code "${code}"`);
     return bytes;
@@ -175,7 +256,7 @@ function codeBytes(code: string): Buffer {
 
 function connectionBytes(id: string | null | undefined): Buffer {
   if (!id) return NO_CONNECTION;
-  return kept(`connection:${id}`, () => {
+  return kept(keptConnections, id, () => {
     const hex = id.replace(/-/g, '');
     if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error(`cannot seal a quote for connection "${id}"`);
     return Buffer.from(hex, 'hex');
@@ -195,13 +276,13 @@ function connectionIdOf(bytes: Buffer): string | null {
 const NONCE_POOL_BYTES = 4096;
 let noncePool = Buffer.alloc(0);
 let nonceAt = 0;
-function nonce(): Buffer {
+function writeNonce(target: Buffer, at: number): number {
   if (nonceAt + 4 > noncePool.length) {
     noncePool = randomBytes(NONCE_POOL_BYTES);
     nonceAt = 0;
   }
   nonceAt += 4;
-  return noncePool.subarray(nonceAt - 4, nonceAt);
+  return at + noncePool.copy(target, at, nonceAt - 4, nonceAt);
 }
 
 function country(code: string): string {

@@ -25,7 +25,7 @@ export class SignedQuoteRepository implements QuoteRepositoryPort {
   }
 
   issue(quotes: readonly IssuedQuote[]): Promise<string[]> {
-    return Promise.resolve(quotes.map((q) => this.codec.seal(q)));
+    return Promise.resolve(this.codec.sealAll(quotes));
   }
 
   async findForTeam(teamId: string, quoteId: string): Promise<StoredQuote | null> {

@@ -19,6 +19,7 @@ import {
   connectionServerOptions,
   registerConnectionLimits,
   registerJsonBodyParser,
+  serializeReply,
   lazyRequestLogger,
   clientErrorResponder,
   routerErrorResponder,
@@ -101,6 +102,9 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
   });
   registerConnectionLimits(fastify, runtime.config.http, runtime.config.rateLimitPerMinute, reportRequestTimeout);
   registerJsonBodyParser(fastify, JSON_BODY_LIMIT_BYTES);
+  // Before the routes are registered (each keeps the serializer it was given): answers that write
+  // their own JSON do so, the rest go through JSON.stringify as before (docs/adr/0101).
+  fastify.setReplySerializer(serializeReply);
   await registerMultipart(fastify);
   access.gate = apiAccessGate({
     authenticator: app.get(AuthenticateApiKeyUseCase),

@@ -118,8 +118,8 @@ export class GetRatesUseCase {
         : rateParcels(card, command.parcels, fee);
       const view: QuoteView = {
         quote_id: '',
-        carrier: { code: carrier.code, name_ar: carrier.name_ar, name_en: carrier.name_en },
-        service: { code: service.code, name_ar: service.name_ar, name_en: service.name_en, mode: service.mode },
+        carrier: carrierRef(carrier),
+        service: serviceRef(service),
         transit_days: { min: service.transit_days.min, max: service.transit_days.max },
         estimated_delivery_date: estimateDeliveryDate(issuedAt, service.transit_days.max, deliveryCalendarOf(carrier)),
         weights: {
@@ -209,6 +209,29 @@ export class GetRatesUseCase {
   private lanes(command: GetRatesCommand) {
     return eligibleServiceLevels(this.catalogue.all(), command.origin.country, command.destination.country);
   }
+}
+
+/**
+ * A quote's carrier and service as the answer shows them: one frozen object per descriptor (the
+ * registry's descriptors live as long as the process), so the answer's writer escapes their
+ * Arabic and English names once, not on every rating (docs/adr/0101).
+ */
+const carrierRefs = new WeakMap<object, QuoteView['carrier']>();
+const serviceRefs = new WeakMap<object, QuoteView['service']>();
+function carrierRef(carrier: { code: string; name_ar: string; name_en: string }): QuoteView['carrier'] {
+  let ref = carrierRefs.get(carrier);
+  if (!ref) carrierRefs.set(carrier, (ref = Object.freeze({ code: carrier.code, name_ar: carrier.name_ar, name_en: carrier.name_en })));
+  return ref;
+}
+function serviceRef(service: { code: string; name_ar: string; name_en: string; mode: string }): QuoteView['service'] {
+  let ref = serviceRefs.get(service);
+  if (!ref) {
+    serviceRefs.set(
+      service,
+      (ref = Object.freeze({ code: service.code, name_ar: service.name_ar, name_en: service.name_en, mode: service.mode })),
+    );
+  }
+  return ref;
 }
 
 /** Why a carrier that quotes itself has no quote, or a contract-card one, in this answer. */
