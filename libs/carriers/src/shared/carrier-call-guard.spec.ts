@@ -59,6 +59,25 @@ describe('CarrierCallGuard', () => {
     expect(Date.now() - started).toBeLessThan(1_400);
   });
 
+  it("aborts a call's signal when its deadline passes, and leaves it alone once the call has answered", async () => {
+    const guard = new CarrierCallGuard('x', { ...settings, timeoutMs: 10_000 });
+    const signals: AbortSignal[] = [];
+    const answered = (signal: AbortSignal) => {
+      signals.push(signal);
+      return Promise.resolve('ok');
+    };
+    await expect(guard.run('book', answered, { idempotent: true })).resolves.toBe('ok');
+    await expect(guard.run('book', answered, { idempotent: false })).resolves.toBe('ok');
+    await expect(guard.runPassthrough(answered)).resolves.toBe('ok');
+    expect(signals.map((signal) => signal.aborted)).toEqual([false, false, false]);
+
+    const short = new CarrierCallGuard('x', { ...settings, timeoutMs: 50 });
+    let timedOut: AbortSignal | undefined;
+    const error = await short.run('book', (signal) => ((timedOut = signal), never(signal)), { idempotent: false }).catch((e) => e);
+    expect(error).toBeInstanceOf(CarrierUnavailableError);
+    expect(timedOut?.aborted).toBe(true);
+  });
+
   it('opens the circuit after consecutive failures, then lets a trial call through', async () => {
     const guard = new CarrierCallGuard('x', settings);
     for (let i = 0; i < 3; i++) await guard.run('op', failing, { idempotent: false }).catch(() => undefined);
