@@ -86,16 +86,16 @@ async function main() {
           ),
         };
       };
-      const [main, baseline] = gateways.map(report);
+      const [current, baseline] = gateways.map(report);
       console.log(
         JSON.stringify(
           {
             mode: env.DATABASE_URL ? 'postgres+redis' : 'embedded',
-            gateway: main.gateway,
+            gateway: current.gateway,
             bare: b,
-            ratio: main.ratio,
-            ratio_per_round: main.ratio_per_round,
-            cpu_us_per_request: main.cpu_us_per_request,
+            ratio: current.ratio,
+            ratio_per_round: current.ratio_per_round,
+            cpu_us_per_request: current.cpu_us_per_request,
             ...(baseline ? { baseline: { root: process.env.BENCH_BASELINE_ROOT, ...baseline } } : {}),
             load_average: { before: loadBefore, after: loadAverage() },
             response_bytes: bytes.length,

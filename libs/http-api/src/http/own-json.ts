@@ -6,16 +6,14 @@
  */
 const OWN_JSON = Symbol('lgw.ownJson');
 
-interface WritesOwnJson {
-  [OWN_JSON](): string;
-}
+type Writer = (answer: object) => string | undefined;
 
 /**
  * `answer` with `write` attached (not enumerable, so the object reads and compares as before).
  * `write` answers undefined for a shape it does not know, and `JSON.stringify` writes it instead.
  */
 export function withOwnJson<T extends object>(answer: T, write: (answer: T) => string | undefined): T {
-  Object.defineProperty(answer, OWN_JSON, { value: () => write(answer) ?? JSON.stringify(answer) });
+  Object.defineProperty(answer, OWN_JSON, { value: write });
   return answer;
 }
 
@@ -24,6 +22,6 @@ export function withOwnJson<T extends object>(answer: T, write: (answer: T) => s
  * writer where it has one, `JSON.stringify` for everything else.
  */
 export function serializeReply(payload: unknown): string {
-  if (typeof payload === 'object' && payload !== null && OWN_JSON in payload) return (payload as WritesOwnJson)[OWN_JSON]();
-  return JSON.stringify(payload);
+  const write = typeof payload === 'object' && payload !== null ? (payload as { [OWN_JSON]?: Writer })[OWN_JSON] : undefined;
+  return write?.(payload as object) ?? JSON.stringify(payload);
 }

@@ -1,5 +1,5 @@
-import type { ApiMode } from '@lgw/kernel';
-import type { QuoteView, RatesView, RatesWarning } from '../application/quote.view';
+import { remembered, type ApiMode } from '@lgw/kernel';
+import type { QuoteView, RatesView } from '../application/quote.view';
 
 /** A quote as POST /rates answers it: the view and the caller's mode. */
 export type QuoteAnswer = QuoteView & { readonly mode: ApiMode };
@@ -50,7 +50,8 @@ export function quoteListJson(answer: RatesAnswer): string | undefined {
     out += quoteJson(quote);
   }
   out += ']';
-  if (warnings !== undefined) out += `,"warnings":${warningsJson(warnings)}`;
+  // Warnings are rare (a refused or silent carrier, cash on delivery nowhere): written as they come.
+  if (warnings !== undefined) out += `,"warnings":${JSON.stringify(warnings)}`;
   return `${out}}`;
 }
 
@@ -73,28 +74,13 @@ function quoteJson(q: QuoteAnswer): string {
   return `${out},"mode":${kept(q.mode)}}`;
 }
 
-function warningsJson(warnings: readonly RatesWarning[]): string {
-  // Rare (a refused or silent carrier, cash on delivery nowhere): no need to keep anything.
-  return JSON.stringify(warnings);
-}
-
 /** A number as JSON writes it (a value that is not finite is `null`). */
 function num(value: number): string {
   return Number.isFinite(value) ? `${value}` : 'null';
 }
 
 /** The JSON of strings that recur on every rating (codes, labels, a weight break), kept. */
-const KEPT_MAX = 2048;
-const keptStrings = new Map<string, string>();
-function kept(text: string): string {
-  let json = keptStrings.get(text);
-  if (json === undefined) {
-    if (keptStrings.size >= KEPT_MAX) keptStrings.clear();
-    json = JSON.stringify(text);
-    keptStrings.set(text, json);
-  }
-  return json;
-}
+const kept = remembered(2048, (text) => JSON.stringify(text));
 
 /** A frozen object's JSON, kept as long as the object lives; any other object is written afresh. */
 const keptObjects = new WeakMap<object, string>();

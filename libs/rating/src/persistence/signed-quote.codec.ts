@@ -1,6 +1,6 @@
 import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IssuedQuote } from '../application/ports/quote.repository.port';
-import type { Lane } from '@lgw/kernel';
+import { remembered, type Lane } from '@lgw/kernel';
 
 /**
  * A quote id that carries the quote (docs/adr/0031): `q1.` + base64url of the priced facts
@@ -234,33 +234,21 @@ const NO_CONNECTION = Buffer.alloc(CONNECTION_BYTES);
 
 /** Carrier and service codes, and connection ids, recur on every rating: their bytes are kept. */
 const KEPT_BYTES_MAX = 4096;
-const keptCodes = new Map<string, Buffer>();
-const keptConnections = new Map<string, Buffer>();
-function kept(bytesOf: Map<string, Buffer>, text: string, make: () => Buffer): Buffer {
-  let bytes = bytesOf.get(text);
-  if (!bytes) {
-    if (bytesOf.size >= KEPT_BYTES_MAX) bytesOf.clear();
-    bytes = make();
-    bytesOf.set(text, bytes);
-  }
-  return bytes;
-}
 
-function codeBytes(code: string): Buffer {
-  return kept(keptCodes, code, () => {
-    const bytes = Buffer.from(code, 'utf8');
-    if (bytes.length > 255) throw new Error(`cannot seal a quote for code "${code}"`);
-    return bytes;
-  });
-}
+const codeBytes = remembered(KEPT_BYTES_MAX, (code) => {
+  const bytes = Buffer.from(code, 'utf8');
+  if (bytes.length > 255) throw new Error(`cannot seal a quote for code "${code}"`);
+  return bytes;
+});
+
+const keptConnectionBytes = remembered(KEPT_BYTES_MAX, (id) => {
+  const hex = id.replace(/-/g, '');
+  if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error(`cannot seal a quote for connection "${id}"`);
+  return Buffer.from(hex, 'hex');
+});
 
 function connectionBytes(id: string | null | undefined): Buffer {
-  if (!id) return NO_CONNECTION;
-  return kept(keptConnections, id, () => {
-    const hex = id.replace(/-/g, '');
-    if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error(`cannot seal a quote for connection "${id}"`);
-    return Buffer.from(hex, 'hex');
-  });
+  return id ? keptConnectionBytes(id) : NO_CONNECTION;
 }
 
 function connectionIdOf(bytes: Buffer): string | null {
