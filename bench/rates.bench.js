@@ -81,6 +81,7 @@ async function main() {
           gateway: g,
           ratio: +(g.requests_per_sec / b.requests_per_sec).toFixed(3),
           ratio_per_round: target.rounds.map((r, i) => +(r.requests.average / bareRounds[i].requests.average).toFixed(3)),
+          requests_per_sec_per_round: target.rounds.map((r) => Math.round(r.requests.average)),
           cpu_us_per_request: Object.fromEntries(
             Object.keys(target.spent).map((name) => [name, Math.round(target.spent[name] / requests)]),
           ),
@@ -95,6 +96,8 @@ async function main() {
             bare: b,
             ratio: current.ratio,
             ratio_per_round: current.ratio_per_round,
+            requests_per_sec_per_round: current.requests_per_sec_per_round,
+            bare_requests_per_sec_per_round: bareRounds.map((r) => Math.round(r.requests.average)),
             cpu_us_per_request: current.cpu_us_per_request,
             ...(baseline ? { baseline: { root: process.env.BENCH_BASELINE_ROOT, ...baseline } } : {}),
             load_average: { before: loadBefore, after: loadAverage() },
