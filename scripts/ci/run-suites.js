@@ -9,19 +9,19 @@
  * writes its own file and F receives both merged. A pass with no suite selected is skipped; none
  * in either is an error, as with jest alone.
  *
- * LGW_PASSES=parallel or LGW_PASSES=timed runs only that pass: CI (.ci/run) runs the embedded
- * parallel pass at the lowest CPU priority beside both modes' timed passes
- * (docs/adr/0102-parallel-pass-beside-the-timed-passes.md). Each pass notes its time and the
- * machine's CPU share in LGW_PASS_TIMES_FILE when set.
+ * LGW_BESIDE_TIMED_PASS, a shell command, runs beside the timed pass at the lowest CPU priority
+ * (nice 19): the timed suites leave a core partly idle (55-65 % busy), and a nice-19 process only
+ * takes the cycles they do not want (docs/adr/0096-work-beside-the-timed-pass.md). Its exit
+ * status counts like a pass's, and its time is noted as `beside` under the phase.
  */
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
 const workers = process.env.LGW_TEST_WORKERS || '3';
-const mode = process.env.LGW_TEST_MODE === 'services' ? 'services' : 'embedded';
 
 const args = process.argv.slice(2);
 const outputAt = args.findIndex((a) => a.startsWith('--outputFile'));
@@ -42,12 +42,10 @@ const jest = (pass, extra, options = {}) =>
     ...options,
   });
 
-const only = process.env.LGW_PASSES ? process.env.LGW_PASSES.split(',').map((name) => name.trim()) : null;
 const passes = [
   { name: 'parallel', flags: [`--maxWorkers=${workers}`] },
   { name: 'timed', flags: ['--runInBand'] },
 ].filter((pass) => {
-  if (only && !only.includes(pass.name)) return false;
   const listed = jest(pass.name, ['--listTests'], { stdio: ['ignore', 'pipe', 'pipe'] });
   return listed.status === 0 && listed.stdout.trim() !== '';
 });
@@ -68,11 +66,42 @@ function cpuTicks() {
   }
 }
 
+/** Starts LGW_BESIDE_TIMED_PASS at nice 19; resolves with its exit status (a failure to start counts as 1). */
+function startBeside(command) {
+  // The shell notes its own duration: this process learns of the exit only once the timed pass
+  // (a synchronous spawn) has returned.
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lgw-beside-'));
+  const secondsFile = path.join(scratch, 'seconds');
+  const script = `(\n${command}\n)\nstatus=$?\necho "$SECONDS" >"$LGW_BESIDE_SECONDS_FILE"\nexit "$status"`;
+  const child = spawn('nice', ['-n', '19', 'bash', '-c', script], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, LGW_BESIDE_SECONDS_FILE: secondsFile },
+  });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => {
+      let seconds = '?';
+      try {
+        seconds = fs.readFileSync(secondsFile, 'utf8').trim();
+      } catch {
+        // the shell died before noting it
+      }
+      fs.rmSync(scratch, { recursive: true, force: true });
+      const line = `  beside the timed pass (nice 19): ${seconds} s`;
+      process.stderr.write(`run-suites: ${line.trim()}, status ${code ?? 1}\n`);
+      if (process.env.LGW_PASS_TIMES_FILE) fs.appendFileSync(process.env.LGW_PASS_TIMES_FILE, `${line}\n`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
 let status = 0;
 const results = [];
+let beside;
 for (const pass of passes) {
-  // One pass writes F itself; two write a file each, merged into F below.
-  const file = outputFile && passes.length > 1 ? `${outputFile.replace(/\.json$/, '')}.${pass.name}.json` : outputFile;
+  if (pass.name === 'timed' && process.env.LGW_BESIDE_TIMED_PASS) beside = startBeside(process.env.LGW_BESIDE_TIMED_PASS);
+  const file = outputFile ? `${outputFile.replace(/\.json$/, '')}.${pass.name}.json` : undefined;
   if (passes.length > 1) process.stderr.write(`\nrun-suites: ${pass.name} suites\n`);
   const started = Date.now();
   const before = cpuTicks();
@@ -82,15 +111,21 @@ for (const pass of passes) {
   // Whether a pass kept the cores busy: idle cores mean more workers could shorten it.
   const after = cpuTicks();
   const busy = before && after ? Math.round((100 * (after.busy - before.busy)) / Math.max(1, after.total - before.total)) : null;
-  const line = `  ${mode} ${pass.name} pass: ${Math.round((Date.now() - started) / 1000)} s${busy === null ? '' : `, CPU busy ${busy} %`}`;
+  const line = `  ${pass.name} pass: ${Math.round((Date.now() - started) / 1000)} s${busy === null ? '' : `, CPU busy ${busy} %`}`;
   process.stderr.write(`run-suites: ${line.trim()}\n`);
   if (process.env.LGW_PASS_TIMES_FILE) fs.appendFileSync(process.env.LGW_PASS_TIMES_FILE, `${line}\n`);
 }
 
-if (outputFile && passes.length > 1 && results.length > 0) {
+if (outputFile && results.length > 0) {
   const sum = (key) => results.reduce((n, r) => n + (r[key] ?? 0), 0);
   const merged = { ...results[0], testResults: results.flatMap((r) => r.testResults), success: results.every((r) => r.success) };
   for (const key of Object.keys(results[0])) if (typeof results[0][key] === 'number' && key !== 'startTime') merged[key] = sum(key);
   fs.writeFileSync(outputFile, JSON.stringify(merged));
 }
-process.exit(status);
+// With no timed pass selected, the command still runs (after the others), so it is never skipped.
+if (!beside && process.env.LGW_BESIDE_TIMED_PASS) beside = startBeside(process.env.LGW_BESIDE_TIMED_PASS);
+if (beside) {
+  void beside.then((besideStatus) => process.exit(status || besideStatus));
+} else {
+  process.exit(status);
+}
