@@ -1,4 +1,4 @@
-import { addCalendarDays, isCalendarDate, riyadhDateOf, Weekday, weekdayOf } from './pickup-rules';
+import { addCalendarDays, DAY_MS, isCalendarDate, RIYADH_OFFSET_MS, riyadhDateOf, Weekday, weekdayOf } from './pickup-rules';
 import { remembered } from '../shared/remembered';
 
 /**
@@ -92,9 +92,30 @@ export function estimateDeliveryDate(
   calendar: DeliveryCalendar,
   cutOff: string = DEFAULT_CUT_OFF,
 ): string {
+  return addDeliveryDays(departureDay(bookedAt, cutOff), Math.max(0, transitMaxDays), calendar);
+}
+
+/**
+ * The Riyadh day a parcel booked at `bookedAt` leaves. The last answer is kept with the span of
+ * instants it holds for (the rest of that side of the cut-off): every quote of a rating, and
+ * every booking until the cut-off or midnight, asks for the same one.
+ */
+function departureDay(bookedAt: Date, cutOff: string): string {
+  const ms = bookedAt.getTime();
+  if (cutOff === lastDeparture.cutOff && ms >= lastDeparture.from && ms < lastDeparture.until) return lastDeparture.day;
   const today = riyadhDateOf(bookedAt);
+  const midnight = Date.parse(`${today}T00:00:00Z`) - RIYADH_OFFSET_MS;
+  const cutOffAt = midnight + cutOffMinutes(cutOff) * 60_000;
+  lastDeparture =
+    ms >= cutOffAt
+      ? { cutOff, from: cutOffAt, until: midnight + DAY_MS, day: addCalendarDays(today, 1) }
+      : { cutOff, from: midnight, until: cutOffAt, day: today };
+  return lastDeparture.day;
+}
+let lastDeparture = { cutOff: '', from: Number.NaN, until: Number.NaN, day: '' };
+
+/** "HH:MM" as minutes after midnight. */
+function cutOffMinutes(cutOff: string): number {
   const [h, m] = cutOff.split(':').map(Number);
-  const riyadhMinutes = Math.floor(((bookedAt.getTime() + 3 * 3_600_000) % 86_400_000) / 60_000);
-  const leaves = riyadhMinutes >= h * 60 + m ? addCalendarDays(today, 1) : today;
-  return addDeliveryDays(leaves, Math.max(0, transitMaxDays), calendar);
+  return h * 60 + m;
 }

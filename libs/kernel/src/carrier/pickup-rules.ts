@@ -5,8 +5,8 @@ import { ShipmentStatus } from '../shipment-status/shipment-status';
  * requested slot against that before any carrier call. Times are Riyadh wall-clock times:
  * Saudi Arabia keeps UTC+03:00 all year, so the offset is a constant.
  */
-const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The shortest window a merchant may offer the courier. */
 export const PICKUP_MIN_WINDOW_MINUTES = 120;

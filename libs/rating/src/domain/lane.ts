@@ -25,19 +25,38 @@ export function eligibleServiceLevels(
   carriers: readonly CarrierDescriptor[],
   originCountry: string,
   destinationCountry: string,
-): EligibleServiceLevel[] {
+): readonly EligibleServiceLevel[] {
   const origin = normaliseCountry(originCountry);
   const destination = normaliseCountry(destinationCountry);
-  const lane = classifyLane(origin, destination);
-  return carriers
-    .filter((carrier) => {
-      const covered = coverageOf(carrier);
-      return covered.has(origin) && covered.has(destination);
-    })
-    .flatMap((carrier) =>
-      carrier.service_levels.filter((service) => service.lanes.includes(lane)).map((service) => ({ carrier, service })),
+  let known = routes.get(carriers);
+  if (!known) routes.set(carriers, (known = new Map()));
+  const key = JSON.stringify([origin, destination]);
+  let levels = known.get(key);
+  if (!levels) {
+    const lane = classifyLane(origin, destination);
+    levels = Object.freeze(
+      carriers
+        .filter((carrier) => {
+          const covered = coverageOf(carrier);
+          return covered.has(origin) && covered.has(destination);
+        })
+        .flatMap((carrier) =>
+          carrier.service_levels.filter((service) => service.lanes.includes(lane)).map((service) => ({ carrier, service })),
+        ),
     );
+    // A bounded vocabulary (pairs of countries); a burst of new pairs is forgotten at once.
+    if (known.size >= ROUTES_KEPT) known.clear();
+    known.set(key, levels);
+  }
+  return levels;
 }
+
+/**
+ * The answer per catalogue (the registry's lives as long as the process) and route: every rating
+ * asks it, and a catalogue's carriers and levels do not change under it.
+ */
+const routes = new WeakMap<readonly CarrierDescriptor[], Map<string, readonly EligibleServiceLevel[]>>();
+const ROUTES_KEPT = 2_000;
 
 /**
  * A carrier's countries, normalised once per descriptor (descriptors are read-only): every rating
