@@ -138,6 +138,17 @@ describe('rate cards priced per lane', () => {
     expect(domestic).toEqual(parseRateCard(EXPRESS_CARD_JSON));
   });
 
+  it('answers one frozen lane card per card and lane, and another for another card with the same prices', () => {
+    const card = parseRateCard(laneCard({ gcc: { weight_bands: GCC_BANDS, fuel_surcharge_percent: '12.5', volumetric_divisor: 6000 } }));
+    const gcc = rateCardForLane(card, 'gcc');
+    expect(rateCardForLane(card, 'gcc')).toBe(gcc);
+    expect(Object.isFrozen(gcc)).toBe(true);
+    expect(rateCardForLane(card, 'domestic')).not.toBe(gcc);
+    const again = parseRateCard(laneCard({ gcc: { weight_bands: GCC_BANDS, fuel_surcharge_percent: '12.5', volumetric_divisor: 6000 } }));
+    expect(rateCardForLane(again, 'gcc')).not.toBe(gcc);
+    expect(rateCardForLane(again, 'gcc')).toEqual(gcc);
+  });
+
   it('leaves a card without lanes as it is on every lane', () => {
     const card = parseRateCard(EXPRESS_CARD_JSON);
     for (const lane of ['domestic', 'gcc', 'international'] as const) expect(rateCardForLane(card, lane)).toEqual(card);

@@ -55,9 +55,22 @@ const LANES: readonly Lane[] = ['domestic', 'gcc', 'international'];
  * as a card without lanes (what priceQuote and rateParcels take).
  */
 export function rateCardForLane(card: RateCard, lane: Lane): RateCard {
-  const { lanes, ...prices } = card;
-  return { ...prices, ...(lanes?.[lane] ?? {}) };
+  let byLane = laneCards.get(card);
+  if (!byLane) laneCards.set(card, (byLane = {}));
+  let priced = byLane[lane];
+  if (!priced) {
+    const { lanes, ...prices } = card;
+    priced = byLane[lane] = Object.freeze({ ...prices, ...(lanes?.[lane] ?? {}) });
+  }
+  return priced;
 }
+
+/**
+ * One lane card per card and lane, for as long as the card lives (a rate card is read once, a
+ * contract card once per connection): every rating asks for it per service level, and the
+ * prices kept per lane card (rate-parcels.ts) need the same object each time.
+ */
+const laneCards = new WeakMap<RateCard, Partial<Record<Lane, RateCard>>>();
 
 /** A rate card file is malformed; `field` is a JSON path inside the card. */
 export class InvalidRateCardError extends Error {

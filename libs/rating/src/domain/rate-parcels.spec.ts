@@ -1,6 +1,7 @@
 import { EXPRESS_CARD_JSON } from './fixtures/rate-card.fixtures';
-import { Money, parseRateCard } from '@lgw/kernel';
+import { Money, parseRateCard, rateCardForLane } from '@lgw/kernel';
 import { rateParcels } from './rate-parcels';
+import { priceQuote } from './rate-calculator';
 
 describe('rateParcels', () => {
   it('gives the weights and breakdown of a Quote', () => {
@@ -23,6 +24,49 @@ describe('rateParcels', () => {
     ]);
     expect(rated.total_sar).toBe(35.42);
     expect(rated.total.halalas).toBe(3542);
+  });
+});
+
+describe('rateParcels, prices kept per card and chargeable weight', () => {
+  const card = rateCardForLane(parseRateCard(EXPRESS_CARD_JSON), 'domestic');
+  const parcel = (weight_kg: number) => [{ weight_kg, length_cm: 10, width_cm: 10, height_cm: 10 }];
+
+  it('answers what a fresh price gives, for every weight and fee, however often it is asked', () => {
+    for (let round = 0; round < 2; round++) {
+      for (const kg of [0.3, 0.5, 2, 4.9, 5, 5.1, 12, 70]) {
+        for (const fee of [Money.ZERO, Money.ofHalalas(500), Money.ofHalalas(1250)]) {
+          const rated = rateParcels(card, parcel(kg), fee);
+          const fresh = priceQuote(card, rated.weights.chargeable_kg, fee);
+          expect(rated.lines).toEqual(fresh.lines);
+          expect(rated.total.halalas).toBe(fresh.total.halalas);
+          expect(rated.breakdown.map((b) => [b.code, b.amount_sar])).toEqual(fresh.lines.map((l) => [l.code, l.amount.toSar()]));
+          const amount = (code: string) => fresh.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
+          expect(rated.price).toEqual({
+            totalHalalas: fresh.total.halalas,
+            lines: {
+              base: amount('base'),
+              weight_charge: amount('weight_charge'),
+              fuel_surcharge: amount('fuel_surcharge'),
+              ...(fee.halalas > 0 ? { cod_fee: fee.halalas } : {}),
+              vat: amount('vat'),
+            },
+          });
+        }
+      }
+    }
+  });
+
+  it('shares one frozen price between ratings of the same weight, and keeps each rating its own weights', () => {
+    const light = rateParcels(card, [{ weight_kg: 0.8, length_cm: 10, width_cm: 10, height_cm: 10 }]);
+    const same = rateParcels(card, [{ weight_kg: 0.9, length_cm: 12, width_cm: 10, height_cm: 10 }]);
+    expect(same.weights.chargeable_kg).toBe(light.weights.chargeable_kg);
+    expect(same.breakdown).toBe(light.breakdown);
+    expect(same.price).toBe(light.price);
+    expect(same.weights.actual_kg).toBe(0.9);
+    expect(light.weights.actual_kg).toBe(0.8);
+    for (const shared of [light.breakdown, light.breakdown[0], light.lines, light.price, light.price.lines])
+      expect(Object.isFrozen(shared)).toBe(true);
+    expect(rateParcels(card, parcel(0.8), Money.ofHalalas(500)).price).not.toBe(light.price);
   });
 });
 

@@ -11,7 +11,6 @@ import {
   ClockPort,
   JOB_QUEUE,
   JobQueuePort,
-  quotedPrice,
   RateCard,
   rateCardForLane,
 } from '@lgw/kernel';
@@ -393,7 +392,6 @@ export class ProcessBatchUseCase {
   ): BatchBooking {
     const parcels = [nominalParcel(order.totalQty)];
     const rated = rateParcels(card, parcels);
-    const line = (code: string) => rated.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
     const booked = Shipment.book({
       id: order.shipmentId,
       teamId: batch.teamId,
@@ -409,7 +407,7 @@ export class ProcessBatchUseCase {
       chargeableKg: rated.weights.chargeable_kg,
       codAmountHalalas: order.codAmountHalalas,
       reference: order.orderRef,
-      price: quotedPrice(line),
+      price: rated.price,
       bookedAt: now,
     }).confirmBooking(result, { batch_id: batch.id, labelled_by_carrier: true, billed_with_booking: true });
     const shipment = booked.draft();
@@ -421,7 +419,7 @@ export class ProcessBatchUseCase {
       // What billing's job would write for this event, in the month of booking.
       billing: {
         periodStart: billingPeriodOf(now).start,
-        lines: billed ? bookingLines(billedShipment(shipment, () => rated.total.halalas - line('vat'))) : [],
+        lines: billed ? bookingLines(billedShipment(shipment, () => rated.total.halalas - rated.price.lines.vat)) : [],
       },
     };
   }

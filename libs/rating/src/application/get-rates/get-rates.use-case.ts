@@ -13,7 +13,6 @@ import {
   GATEWAY_SETTINGS,
   GatewaySettings,
   Money,
-  quotedPrice,
   piecesRefusal,
 } from '@lgw/kernel';
 import {
@@ -137,7 +136,6 @@ export class GetRatesUseCase {
         account: connection?.account ?? 'platform',
         ...ruled.annotations(carrier.code, service.code),
       };
-      const line = (code: string) => rated.lines.find((l) => l.code === code)?.amount.halalas ?? 0;
       views.push(view);
       issued.push({
         teamId: command.teamId,
@@ -148,7 +146,7 @@ export class GetRatesUseCase {
         destinationCountry: destination.country,
         parcelsFingerprint: fingerprint,
         chargeableKg: rated.weights.chargeable_kg,
-        price: quotedPrice(line),
+        price: rated.price,
         codAmountHalalas,
         connectionId: connection?.id ?? null,
         createdAt: issuedAt,
