@@ -3,7 +3,8 @@
  * Fulfilment batches: generated valid files of 10,000, 50,000 and 100,000 rows (about 3.3 rows
  * per order), each uploaded to a fresh gateway; time from the start of the upload to COMPLETED,
  * and the resident memory of the process that processes the batch, sampled every 100 ms (the
- * curve) and its peak (VmHWM).
+ * curve) and its peak (VmHWM); the CPU seconds the worker and the browser it draws labels with
+ * spent from the upload to COMPLETED (a batch's pages have their labels drawn as they complete).
  *   production (default): api and worker as separate processes (dist/apps/api, dist/apps/worker),
  *     PostgreSQL (a scratch database on BENCH_POSTGRES_URL) and a private Redis on port 7790;
  *     memory is the worker's.
@@ -11,7 +12,7 @@
  * Usage: npm run bench:batches  (BENCH_ROWS=10000,50000 to choose sizes)
  */
 const { join } = require('node:path');
-const { createTeam, ROOT } = require('./support/harness');
+const { createTeam, cpuMicros, cpuMicrosOf, ROOT } = require('./support/harness');
 const { startStack } = require('./support/stack');
 const { rssMb, peakRssMb } = require('./support/process-memory');
 
@@ -61,6 +62,8 @@ async function runOnce(rows) {
         /* process gone */
       }
     }, 100);
+    const workerCpu0 = cpuMicros(stack.workerPid);
+    const browserCpu0 = cpuMicrosOf('chromium');
     const started = Date.now();
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), `orders-${rows}.csv`);
@@ -79,6 +82,8 @@ async function runOnce(rows) {
       await new Promise((r) => setTimeout(r, 100));
     }
     const totalMs = Date.now() - started;
+    const workerCpuS = +((cpuMicros(stack.workerPid) - workerCpu0) / 1e6).toFixed(1);
+    const browserCpuS = +((cpuMicrosOf('chromium') - browserCpu0) / 1e6).toFixed(1);
     clearInterval(sampler);
     const completedS = totalMs / 1000;
     if (batch.status !== 'COMPLETED' || batch.accepted_count !== rows)
@@ -90,6 +95,8 @@ async function runOnce(rows) {
       upload_ms: uploadMs,
       upload_to_completed_s: +(totalMs / 1000).toFixed(1),
       rows_per_s: Math.round(rows / (totalMs / 1000)),
+      worker_cpu_s: workerCpuS,
+      browser_cpu_s: browserCpuS,
       phase_first_seen_s: phases,
       phase_s: phaseDurations(phases, completedS),
       idle_rss_mb: idle,
@@ -135,11 +142,11 @@ async function main() {
     process.stdout.write(`${JSON.stringify({ mode: MODE, ...result })}\n`);
   }
   process.stdout.write(
-    `\n| rows | orders | file MB | upload ms | upload → COMPLETED s | validation s | booking s | result file s | rows/s | idle RSS MB | peak RSS MB | RSS curve MB (10 samples) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n`,
+    `\n| rows | orders | file MB | upload ms | upload → COMPLETED s | validation s | booking s | result file s | rows/s | worker CPU s | browser CPU s | idle RSS MB | peak RSS MB | RSS curve MB (10 samples) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n`,
   );
   for (const r of results) {
     process.stdout.write(
-      `| ${r.rows} | ${r.orders} | ${r.file_mb} | ${r.upload_ms} | ${r.upload_to_completed_s} | ${r.phase_s.validation ?? '–'} | ${r.phase_s.booking ?? '–'} | ${r.phase_s.result_file ?? '–'} | ${r.rows_per_s} | ${r.idle_rss_mb} | ${r.peak_rss_mb} | ${r.rss_curve_mb.join(' → ')} |\n`,
+      `| ${r.rows} | ${r.orders} | ${r.file_mb} | ${r.upload_ms} | ${r.upload_to_completed_s} | ${r.phase_s.validation ?? '–'} | ${r.phase_s.booking ?? '–'} | ${r.phase_s.result_file ?? '–'} | ${r.rows_per_s} | ${r.worker_cpu_s} | ${r.browser_cpu_s} | ${r.idle_rss_mb} | ${r.peak_rss_mb} | ${r.rss_curve_mb.join(' → ')} |\n`,
     );
   }
 }
