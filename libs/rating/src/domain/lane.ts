@@ -1,4 +1,4 @@
-import { GCC_COUNTRY_CODES, CarrierDescriptor, Lane, ServiceLevelDescriptor } from '@lgw/kernel';
+import { GCC_COUNTRY_CODES, CarrierDescriptor, Lane, remembered, ServiceLevelDescriptor } from '@lgw/kernel';
 
 const GCC: ReadonlySet<string> = new Set(GCC_COUNTRY_CODES);
 
@@ -26,36 +26,32 @@ export function eligibleServiceLevels(
   originCountry: string,
   destinationCountry: string,
 ): readonly EligibleServiceLevel[] {
-  const origin = normaliseCountry(originCountry);
-  const destination = normaliseCountry(destinationCountry);
-  let known = routes.get(carriers);
-  if (!known) routes.set(carriers, (known = new Map()));
-  const key = JSON.stringify([origin, destination]);
-  let levels = known.get(key);
-  if (!levels) {
-    const lane = classifyLane(origin, destination);
-    levels = Object.freeze(
-      carriers
-        .filter((carrier) => {
-          const covered = coverageOf(carrier);
-          return covered.has(origin) && covered.has(destination);
-        })
-        .flatMap((carrier) =>
-          carrier.service_levels.filter((service) => service.lanes.includes(lane)).map((service) => ({ carrier, service })),
-        ),
-    );
-    // A bounded vocabulary (pairs of countries); a burst of new pairs is forgotten at once.
-    if (known.size >= ROUTES_KEPT) known.clear();
-    known.set(key, levels);
+  let levelsOn = routes.get(carriers);
+  if (!levelsOn) {
+    levelsOn = remembered(ROUTES_KEPT, (route) => {
+      const [origin, destination] = JSON.parse(route) as [string, string];
+      const lane = classifyLane(origin, destination);
+      return Object.freeze(
+        carriers
+          .filter((carrier) => {
+            const covered = coverageOf(carrier);
+            return covered.has(origin) && covered.has(destination);
+          })
+          .flatMap((carrier) =>
+            carrier.service_levels.filter((service) => service.lanes.includes(lane)).map((service) => ({ carrier, service })),
+          ),
+      );
+    });
+    routes.set(carriers, levelsOn);
   }
-  return levels;
+  return levelsOn(JSON.stringify([normaliseCountry(originCountry), normaliseCountry(destinationCountry)]));
 }
 
 /**
- * The answer per catalogue (the registry's lives as long as the process) and route: every rating
- * asks it, and a catalogue's carriers and levels do not change under it.
+ * The answer per catalogue (the registry's lives as long as the process) and pair of countries:
+ * every rating asks it, and a catalogue's carriers and levels do not change under it.
  */
-const routes = new WeakMap<readonly CarrierDescriptor[], Map<string, readonly EligibleServiceLevel[]>>();
+const routes = new WeakMap<readonly CarrierDescriptor[], (route: string) => readonly EligibleServiceLevel[]>();
 const ROUTES_KEPT = 2_000;
 
 /**

@@ -1,4 +1,4 @@
-import { ParcelProps, Money, QuotedPrice, quotedPrice, RateCard } from '@lgw/kernel';
+import { ParcelProps, Money, QuotedPrice, quotedPrice, RateCard, remembered } from '@lgw/kernel';
 import { ChargeableWeight, computeChargeableWeight } from './chargeable-weight';
 import { priceCarrierAmount, priceQuote, priceQuotePerPiece, PricedQuote, QuoteLine, QuoteLineCode } from './rate-calculator';
 
@@ -34,11 +34,11 @@ export interface RatedParcels {
 export function rateParcels(card: RateCard, parcels: readonly ParcelProps[], codFee: Money = Money.ZERO): RatedParcels {
   const weights = computeChargeableWeight(parcels, card.volumetric_divisor);
   if (card.multi_piece_pricing !== 'per_piece' || parcels.length < 2) {
-    return ratedFrom(weights, pricedAt(card, weights.chargeable_kg, codFee));
+    return ratedFrom(weights, keptPrice(card, weights.chargeable_kg, codFee));
   }
   const pieces = parcels.map((parcel) => computeChargeableWeight([parcel], card.volumetric_divisor).chargeable_kg);
   const chargeable = pieces.reduce((sum, kg) => sum + kg * 2, 0) / 2;
-  return ratedFrom({ ...weights, chargeable_kg: chargeable }, priceQuotePerPiece(card, pieces, codFee));
+  return ratedFrom({ ...weights, chargeable_kg: chargeable }, shownPrice(priceQuotePerPiece(card, pieces, codFee)));
 }
 
 /** The same for a price the carrier quoted itself (before VAT), weights measured with the card's divisor. */
@@ -48,58 +48,57 @@ export function rateParcelsAtCarrierPrice(
   volumetricDivisor: number,
   codFee: Money = Money.ZERO,
 ): RatedParcels {
-  return ratedFrom(computeChargeableWeight(parcels, volumetricDivisor), priceCarrierAmount(carrierAmount, codFee));
+  return ratedFrom(computeChargeableWeight(parcels, volumetricDivisor), shownPrice(priceCarrierAmount(carrierAmount, codFee)));
 }
 
-function ratedFrom(weights: ChargeableWeight, priced: PricedQuote): RatedParcels {
-  let shown = breakdowns.get(priced);
-  if (!shown) {
-    shown = {
-      breakdown: Object.freeze(
-        priced.lines.map((l) => Object.freeze({ code: l.code, label_en: l.label_en, label_ar: l.label_ar, amount_sar: l.amount.toSar() })),
-      ),
-      total_sar: priced.total.toSar(),
-      price: frozenPrice(quotedPrice((code) => priced.lines.find((l) => l.code === code)?.amount.halalas ?? 0)),
-    };
-    breakdowns.set(priced, shown);
-  }
+/** A price with what the answer and the quote show of it: frozen, so that a kept one can be shared. */
+interface ShownPrice {
+  readonly priced: PricedQuote;
+  readonly breakdown: readonly QuoteBreakdownItem[];
+  readonly total_sar: number;
+  readonly price: QuotedPrice;
+}
+
+function shownPrice(priced: PricedQuote): ShownPrice {
+  const { lines, total } = priced;
+  for (const line of lines) Object.freeze(line);
+  const price = quotedPrice((code) => lines.find((l) => l.code === code)?.amount.halalas ?? 0);
+  return Object.freeze({
+    priced: Object.freeze({ ...priced, lines: Object.freeze(lines) }),
+    breakdown: Object.freeze(
+      lines.map((l) => Object.freeze({ code: l.code, label_en: l.label_en, label_ar: l.label_ar, amount_sar: l.amount.toSar() })),
+    ),
+    total_sar: total.toSar(),
+    price: Object.freeze({ ...price, lines: Object.freeze(price.lines) }),
+  });
+}
+
+function ratedFrom(weights: ChargeableWeight, { priced, breakdown, total_sar, price }: ShownPrice): RatedParcels {
   return {
     weights: { ...weights, weight_break_applied: priced.weight_break_applied },
     lines: priced.lines,
     total: priced.total,
-    breakdown: shown.breakdown,
-    total_sar: shown.total_sar,
-    price: shown.price,
+    breakdown,
+    total_sar,
+    price,
   };
 }
 
 /**
- * A card's price of one chargeable weight (and cash-on-delivery fee), kept per lane card: a
- * chargeable weight is a multiple of 0.5 kg, so a card sees few of them, and every rating of
- * the same weight asks again. Bounded: a burst of new weights is forgotten at once.
+ * A card's price of one chargeable weight and cash-on-delivery fee, kept per lane card: a
+ * chargeable weight is a multiple of 0.5 kg, so a card sees few of them, and every rating of the
+ * same weight asks again.
  */
-function pricedAt(card: RateCard, chargeableKg: number, codFee: Money): PricedQuote {
-  let known = prices.get(card);
-  if (!known) prices.set(card, (known = new Map()));
-  const key = `${chargeableKg}/${codFee.halalas}`;
-  let priced = known.get(key);
-  if (!priced) {
-    const fresh = priceQuote(card, chargeableKg, codFee);
-    priced = Object.freeze({ ...fresh, lines: Object.freeze(fresh.lines.map((l) => Object.freeze({ ...l }))) });
-    if (known.size >= PRICES_KEPT) known.clear();
-    known.set(key, priced);
+function keptPrice(card: RateCard, chargeableKg: number, codFee: Money): ShownPrice {
+  let priceOf = prices.get(card);
+  if (!priceOf) {
+    priceOf = remembered(PRICES_KEPT, (key) => {
+      const [kg, fee] = key.split('/').map(Number);
+      return shownPrice(priceQuote(card, kg, Money.ofHalalas(fee)));
+    });
+    prices.set(card, priceOf);
   }
-  return priced;
+  return priceOf(`${chargeableKg}/${codFee.halalas}`);
 }
-const prices = new WeakMap<RateCard, Map<string, PricedQuote>>();
+const prices = new WeakMap<RateCard, (key: string) => ShownPrice>();
 const PRICES_KEPT = 1_000;
-
-/** The answer's breakdown, total and quoted lines of a price, made once per price kept. */
-const breakdowns = new WeakMap<
-  PricedQuote,
-  { readonly breakdown: readonly QuoteBreakdownItem[]; readonly total_sar: number; readonly price: QuotedPrice }
->();
-
-function frozenPrice(price: QuotedPrice): QuotedPrice {
-  return Object.freeze({ ...price, lines: Object.freeze({ ...price.lines }) });
-}

@@ -413,8 +413,9 @@ export class ProcessBatchUseCase {
     const shipment = booked.draft();
     return {
       orderRef: order.orderRef,
-      // Saved with the CREATED step and shipment.created it recorded. The fulfilment carrier prints
-      // its own labels: no label job (GET /labels still renders one on demand).
+      // Saved with the CREATED step and shipment.created it recorded. No label job per shipment:
+      // the page's labels are drawn together once it is recorded (recordPage), and GET /labels
+      // renders any not yet drawn on demand.
       shipment: booked,
       // What billing's job would write for this event, in the month of booking.
       billing: {
