@@ -4,6 +4,12 @@
  * Quotes are made first (POST /rates), then autocannon books them, one quote per request.
  * Usage: npm run build && node bench/shipments.bench.js
  * Production mode (PostgreSQL + Redis) when BENCH_DATABASE_URL / BENCH_REDIS_URL are set.
+ * Two kinds of load:
+ *  - closed (default): BENCH_CONNECTIONS (16) clients, each sending its next booking when the last
+ *    is answered: the most the stack can book, where every request waits behind the others;
+ *  - paced (BENCH_RATE=500): bookings offered at that rate whatever the answers' pace, over
+ *    BENCH_CONNECTIONS (default 64, enough that a slow answer does not hold the next booking back):
+ *    the latency a sale day's traffic of that rate sees.
  * Beside req/s and p99: the CPU µs per booking of each process (the api, the carrier sandbox,
  * PostgreSQL's backends, Redis, the load generator), read from /proc, so a busy neighbour on the
  * machine changes the waits but not these.
@@ -30,7 +36,8 @@ const load = () =>
 
 async function main() {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-  const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+  const rate = Number(process.env.BENCH_RATE ?? 0);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? (rate > 0 ? 64 : 16));
   const sandboxPort = 20000 + Math.floor(Math.random() * 20000);
   const sandbox = await startSandbox(sandboxPort);
   const env = { SANDBOX_PORT: String(sandboxPort) };
@@ -58,6 +65,7 @@ async function main() {
       url: `${gateway.base}/api/v1/shipments`,
       connections,
       duration: seconds,
+      ...(rate > 0 ? { overallRate: rate } : {}),
       requests: [
         {
           method: 'POST',
@@ -75,6 +83,7 @@ async function main() {
       JSON.stringify(
         {
           mode: env.DATABASE_URL ? 'postgres+redis' : 'embedded',
+          load: rate > 0 ? `paced at ${rate}/s` : 'closed',
           connections,
           quotes_prepared: quoteIds.length,
           booked: result['2xx'],
@@ -89,12 +98,15 @@ async function main() {
     const production = Boolean(env.DATABASE_URL);
     reportRows([
       {
-        figure: `POST /shipments (${production ? 'postgres+redis' : 'embedded'}, ${connections} conn) bookings/s, p99 ${s.p99_ms} ms`,
+        figure: `POST /shipments (${production ? 'postgres+redis' : 'embedded'}, ${rate > 0 ? `paced at ${rate}/s, ` : ''}${connections} conn) bookings/s, p99 ${s.p99_ms} ms`,
         value: s.requests_per_sec,
         target: production ? '≥ 500/s with p99 < 50 ms' : '≥ 300/s',
         baselines: '—',
         ratio: '—',
-        met: production ? s.requests_per_sec >= 500 && s.p99_ms < 50 : s.requests_per_sec >= 300,
+        // Paced, the rate offered must also be the rate booked (a stack that falls behind books less).
+        met: production
+          ? (rate > 0 ? rate >= 500 && s.requests_per_sec >= rate * 0.99 : s.requests_per_sec >= 500) && s.p99_ms < 50 && !s.non_2xx
+          : s.requests_per_sec >= 300,
       },
     ]);
   } finally {

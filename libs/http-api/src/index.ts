@@ -14,6 +14,7 @@ export * from './http/idempotency.module';
 export * from './http/idempotent-requests';
 export * from './http/json-body.parser';
 export * from './http/own-json';
+export * from './http/json-bytes';
 export * from './http/principal.decorator';
 export * from './http/request-logger';
 export * from './http/request-outcome';

@@ -8,6 +8,11 @@ describe('serializeReply', () => {
     expect(JSON.stringify(answer)).toBe('{"a":1}');
   });
 
+  it("hands on a writer's bytes as they are", () => {
+    const bytes = Buffer.from('{"a":"ب"}', 'utf8');
+    expect(serializeReply(withOwnJson({ a: 'ب' }, () => bytes))).toBe(bytes);
+  });
+
   it('falls back to JSON.stringify where the writer does not know the shape', () => {
     expect(serializeReply(withOwnJson({ a: 'ب' }, () => undefined))).toBe('{"a":"ب"}');
   });

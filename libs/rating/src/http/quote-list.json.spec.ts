@@ -40,6 +40,16 @@ function answers(seed: number, count: number): RatesAnswer[] {
     Object.freeze({ code: 'sahm', name_ar: 'سهم إكسبرس', name_en: 'Sahm "Express"' }),
     { code: text(), name_ar: text(), name_en: text() },
   ];
+  // Half the breakdowns frozen, as a kept price's are (their JSON is then kept as bytes).
+  const breakdown = () => {
+    const lines = Array.from({ length: Math.floor(next() * 6) }, () => ({
+      code: text(),
+      label_en: text(),
+      label_ar: text(),
+      amount_sar: number(),
+    }));
+    return next() < 0.5 ? lines : Object.freeze(lines.map((line) => Object.freeze(line)));
+  };
   const quote = (): QuoteAnswer => ({
     quote_id: `q1.${text()}`,
     carrier: next() < 0.5 ? pick(carriers) : { code: text(), name_ar: text(), name_en: text() },
@@ -53,12 +63,7 @@ function answers(seed: number, count: number): RatesAnswer[] {
       volumetric_divisor: number(),
       weight_break_applied: text(),
     },
-    breakdown: Array.from({ length: Math.floor(next() * 6) }, () => ({
-      code: text(),
-      label_en: text(),
-      label_ar: text(),
-      amount_sar: number(),
-    })),
+    breakdown: breakdown(),
     total_sar: number(),
     currency: 'SAR',
     expires_at: text(),
@@ -75,26 +80,45 @@ function answers(seed: number, count: number): RatesAnswer[] {
   });
 }
 
+/** The bytes `JSON.stringify` gives, as the answer must carry them. */
+const stringified = (answer: object) => Buffer.from(JSON.stringify(answer), 'utf8');
+
 describe('quoteListJson', () => {
-  it('writes exactly what JSON.stringify writes, for 2,000 generated answers', () => {
-    const differ = answers(20_261_129, 2_000).filter((answer) => quoteListJson(answer) !== JSON.stringify(answer));
+  it('writes exactly the bytes of what JSON.stringify writes, for 2,000 generated answers', () => {
+    const differ = answers(20_261_129, 2_000).filter((answer) => !quoteListJson(answer)?.equals(stringified(answer)));
     expect(differ).toEqual([]);
   });
 
-  it('writes the same text again once the pieces are kept (a second pass over the same answers)', () => {
+  it('writes the same bytes again once the pieces are kept (a second pass over the same answers)', () => {
     const same = answers(7, 200);
-    const first = same.map((answer) => quoteListJson(answer));
-    expect(same.map((answer) => quoteListJson(answer))).toEqual(first);
-    expect(first).toEqual(same.map((answer) => JSON.stringify(answer)));
+    const first = same.map((answer) => quoteListJson(answer)!);
+    const again = same.map((answer) => quoteListJson(answer)!);
+    // Indices of the answers that differ (comparing Buffers with toEqual walks them byte by byte).
+    expect(again.flatMap((bytes, i) => (bytes.equals(first[i]) ? [] : [i]))).toEqual([]);
+    expect(first.flatMap((bytes, i) => (bytes.equals(stringified(same[i])) ? [] : [i]))).toEqual([]);
   });
 
-  it('does not keep the text of an object that can still change', () => {
+  it("gives each answer bytes of its own: later answers, larger than the writer's buffer, leave them as they were", () => {
+    const [small, ...rest] = answers(13, 40).filter((a) => a.quotes.length > 0);
+    const written = quoteListJson(small)!;
+    const copy = Buffer.from(written);
+    const large: RatesAnswer = { quotes: rest.flatMap((a) => a.quotes).flatMap((q) => Array.from({ length: 20 }, () => q)) };
+    const largeBytes = quoteListJson(large)!;
+    expect(largeBytes.length).toBeGreaterThan(64 * 1024);
+    expect(largeBytes.equals(stringified(large))).toBe(true);
+    expect(written.equals(copy)).toBe(true);
+    expect(quoteListJson(small)!.equals(stringified(small))).toBe(true);
+  });
+
+  it('does not keep the JSON of an object that can still change', () => {
     const carrier = { code: 'sahm', name_ar: 'سهم', name_en: 'Sahm' };
+    const lines = [{ code: 'base', label_en: 'Base', label_ar: 'الأساس', amount_sar: 10 }];
     const [answer] = answers(11, 1).filter((a) => a.quotes.length > 0);
-    const quotes = [{ ...answer.quotes[0], carrier }];
+    const quotes = [{ ...answer.quotes[0], carrier, breakdown: lines }];
     quoteListJson({ quotes });
     carrier.name_en = 'Sahm Express';
-    expect(quoteListJson({ quotes })).toBe(JSON.stringify({ quotes }));
+    lines[0].label_en = 'Base rate';
+    expect(quoteListJson({ quotes })!.equals(stringified({ quotes }))).toBe(true);
   });
 
   it('leaves an answer of another shape to JSON.stringify', () => {

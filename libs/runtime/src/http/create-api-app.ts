@@ -103,8 +103,10 @@ export async function createApiApp(runtime: GatewayRuntime, options: ApiAppOptio
   registerConnectionLimits(fastify, runtime.config.http, runtime.config.rateLimitPerMinute, reportRequestTimeout);
   registerJsonBodyParser(fastify, JSON_BODY_LIMIT_BYTES);
   // Before the routes are registered (each keeps the serializer it was given): answers that write
-  // their own JSON do so, the rest go through JSON.stringify as before (docs/adr/0101).
-  fastify.setReplySerializer(serializeReply);
+  // their own JSON do so, the rest go through JSON.stringify as before (docs/adr/0101). Fastify's
+  // type names only text; a Buffer from the serializer is sent as it is, its length the
+  // Content-Length (docs/adr/0103).
+  fastify.setReplySerializer(serializeReply as (payload: unknown) => string);
   await registerMultipart(fastify);
   access.gate = apiAccessGate({
     authenticator: app.get(AuthenticateApiKeyUseCase),
