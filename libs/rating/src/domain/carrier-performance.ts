@@ -1,4 +1,4 @@
-import { cityKeysOf, riyadhDateOf, ShipmentStatus } from '@lgw/kernel';
+import { cityKeysOf, remembered, riyadhDateOf, ShipmentStatus } from '@lgw/kernel';
 
 /**
  * Carrier performance from the team's own deliveries (docs/adr/0084): each shipment counts once,
@@ -31,14 +31,17 @@ export function riyadhDayMinus(at: Date, days: number): string {
   return riyadhDay(new Date(at.getTime() - days * DAY_MS));
 }
 
+/** Cities recur on every rating: their keys are kept (bounded, for spellings nobody else uses). */
+const CITY_KEYS_KEPT = 4096;
+
 /**
  * One key per city whatever its spelling: every spelling the address rules take for the same
  * city (Arabic and Latin, with or without the article) gives the same key.
  */
-export function laneCityKey(city: string): string {
+export const laneCityKey: (city: string) => string = remembered(CITY_KEYS_KEPT, (city) => {
   const keys = [...cityKeysOf(city)].sort();
   return keys[0] ?? '';
-}
+});
 
 /** What the tracking history says about a shipment that reached a final status. */
 export interface FinishedShipment {

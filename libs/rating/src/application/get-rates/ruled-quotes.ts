@@ -45,11 +45,19 @@ export async function ruledQuotes(
   const rule: ShippingRule | null = teamRules.length === 0 ? null : applicableRule(teamRules, rateRequestFacts(command));
   const record = (carrier: string, service: string): LaneServiceRecord | undefined =>
     lane.find((r) => r.carrier === carrier && r.service === service);
+  if (!rule) {
+    // Most teams have no rule: nothing to exclude, prefer or reorder on every rating.
+    return {
+      excludes: () => false,
+      annotations: (carrier, service) => ({ recommended: false, rule_id: null, on_time_rate: quoteOnTimeRate(record(carrier, service)) }),
+      order: (quotes) => quotes,
+    };
+  }
   return {
-    excludes: (carrier, service) => (rule?.action.exclude ?? []).some((e) => choiceCovers(e, carrier, service)),
+    excludes: (carrier, service) => (rule.action.exclude ?? []).some((e) => choiceCovers(e, carrier, service)),
     annotations: (carrier, service) => ({
-      recommended: (rule?.action.prefer ?? []).some((p) => choiceCovers(p, carrier, service)),
-      rule_id: rule?.id ?? null,
+      recommended: (rule.action.prefer ?? []).some((p) => choiceCovers(p, carrier, service)),
+      rule_id: rule.id,
       on_time_rate: quoteOnTimeRate(record(carrier, service)),
     }),
     order: (quotes) =>
