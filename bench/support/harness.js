@@ -286,6 +286,83 @@ function run(opts) {
   });
 }
 
+/**
+ * An open-loop load: requests start at `rate` a second, evenly spaced, whether or not earlier ones
+ * were answered, over at most `connections` keep-alive sockets (a request that finds all of them
+ * busy waits for one). Each latency runs from the moment the request was due, so a stall counts
+ * against every request it delays (no coordinated omission). autocannon's own rate option sends
+ * each second's requests at its start, a burst, so its latencies are those of bursts.
+ * `body()` gives each request's body. Answers autocannon-shaped figures for `summary`.
+ */
+function paced({ url, rate, seconds, warmupSeconds = 2, connections = 64, method = 'POST', headers = {}, body }) {
+  const http = require('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(url);
+  const latencies = [];
+  const counts = { '2xx': 0, all2xx: 0, non2xx: 0, errors: 0 };
+  // The first `warmupSeconds` run the same schedule (sockets opened, code warm) and are not counted.
+  const warmup = Math.round(rate * warmupSeconds);
+  const total = warmup + Math.round(rate * seconds);
+  const started = performance.now();
+  const measuredFrom = started + (warmup * 1000) / rate;
+  let lastAnswered = measuredFrom;
+  let sent = 0;
+  let settled = 0;
+  return new Promise((resolve) => {
+    const done = () => {
+      agent.destroy();
+      latencies.sort((a, b) => a - b);
+      const at = (p) => (latencies.length === 0 ? null : Math.round(nearestRank(latencies, p) * 100) / 100);
+      resolve({
+        // Over the time the counted requests took, due to answered: a stack that falls behind answers fewer a second than were sent.
+        requests: { average: counts['2xx'] / Math.max(seconds, (lastAnswered - measuredFrom) / 1000), sent: total - warmup },
+        latency: { p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? null },
+        '2xx': counts['2xx'],
+        // The warm-up's answers too: what the processes' CPU was spent on.
+        all2xx: counts.all2xx,
+        non2xx: counts.non2xx,
+        errors: counts.errors,
+      });
+    };
+    const settle = (index, due, ok, status) => {
+      if (ok && status >= 200 && status < 300) counts.all2xx++;
+      if (index < warmup) return void (++settled === total && done());
+      lastAnswered = performance.now();
+      latencies.push(lastAnswered - due);
+      if (!ok) counts.errors++;
+      else if (status >= 200 && status < 300) counts['2xx']++;
+      else counts.non2xx++;
+      if (++settled === total) done();
+    };
+    const send = (index, due) => {
+      const payload = body ? body() : undefined;
+      const req = http.request(
+        {
+          agent,
+          method,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          headers: { ...headers, ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => settle(index, due, true, res.statusCode));
+        },
+      );
+      req.on('error', () => settle(index, due, false, 0));
+      req.end(payload);
+    };
+    const tick = () => {
+      const now = performance.now();
+      // Every request due by now starts now, timed from when it was due.
+      for (; sent < total && started + (sent * 1000) / rate <= now; sent++) send(sent, started + (sent * 1000) / rate);
+      if (sent < total) setTimeout(tick, 1);
+    };
+    tick();
+  });
+}
+
 function summary(label, result) {
   return {
     label,
@@ -330,6 +407,7 @@ module.exports = {
   bookOne,
   prepareQuotes,
   run,
+  paced,
   wrk,
   summary,
   freePort,
