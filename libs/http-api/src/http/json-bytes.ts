@@ -35,6 +35,11 @@ export class JsonBytes {
     }
     let bytes = keptJson.get(value);
     if (bytes === undefined) keptJson.set(value, (bytes = Buffer.from(JSON.stringify(value), 'utf8')));
+    this.bytes(bytes);
+  }
+
+  /** UTF-8 bytes of JSON text, copied as they are. */
+  bytes(bytes: Buffer): void {
     this.flush();
     this.room(bytes.length);
     this.at += bytes.copy(this.buffer, this.at);

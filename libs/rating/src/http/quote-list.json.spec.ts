@@ -110,6 +110,23 @@ describe('quoteListJson', () => {
     expect(quoteListJson(small)!.equals(stringified(small))).toBe(true);
   });
 
+  it('writes quotes whose weights, expiry and carrier repeat or differ in one value each, as JSON.stringify does', () => {
+    const [answer] = answers(17, 10).filter((a) => a.quotes.length > 0);
+    const base = {
+      ...answer.quotes[0],
+      weights: { actual_kg: 2, volumetric_kg: 1, chargeable_kg: 2, volumetric_divisor: 5000, weight_break_applied: '2' },
+    };
+    const service = Object.freeze({ code: 'other', name_ar: 'أخرى', name_en: 'Other', mode: 'land' });
+    const quotes: QuoteAnswer[] = [base, { ...base }, { ...base, service }, { ...base, expires_at: 'later' }];
+    for (const field of Object.keys(base.weights) as (keyof QuoteAnswer['weights'])[]) {
+      const changed = field === 'weight_break_applied' ? '2.5' : -0;
+      quotes.push({ ...base, weights: { ...base.weights, [field]: changed } }, base);
+    }
+    for (const list of [quotes, [...quotes].reverse()]) {
+      expect(quoteListJson({ quotes: list })!.toString('utf8')).toBe(JSON.stringify({ quotes: list }));
+    }
+  });
+
   it('does not keep the JSON of an object that can still change', () => {
     const carrier = { code: 'sahm', name_ar: 'سهم', name_en: 'Sahm' };
     const lines = [{ code: 'base', label_en: 'Base', label_ar: 'الأساس', amount_sar: 10 }];

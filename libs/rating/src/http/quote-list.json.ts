@@ -60,28 +60,83 @@ export function quoteListJson(answer: RatesAnswer): Buffer | undefined {
 const out = new JsonBytes();
 
 function writeQuote(q: QuoteAnswer): void {
-  const { transit_days: transit, weights } = q;
+  const { transit_days: transit } = q;
   out.text(`{"quote_id":${JSON.stringify(q.quote_id)},"carrier":`);
-  out.json(q.carrier);
-  out.text(',"service":');
-  out.json(q.service);
+  carrierAndService(q.carrier, q.service);
   out.text(
     `,"transit_days":{"min":${num(transit.min)},"max":${num(transit.max)}}` +
-      `,"estimated_delivery_date":${JSON.stringify(q.estimated_delivery_date)}` +
-      `,"weights":{"actual_kg":${num(weights.actual_kg)},"volumetric_kg":${num(weights.volumetric_kg)}` +
-      `,"chargeable_kg":${num(weights.chargeable_kg)},"volumetric_divisor":${num(weights.volumetric_divisor)}` +
-      `,"weight_break_applied":${kept(weights.weight_break_applied)}},"breakdown":`,
+      `,"estimated_delivery_date":${kept(q.estimated_delivery_date)},"weights":${weightsJson(q.weights)},"breakdown":`,
   );
   // A kept price's breakdown is frozen and shared by every quote of that price.
   if (Object.isFrozen(q.breakdown)) out.json(q.breakdown);
   else out.text(breakdownJson(q.breakdown));
   out.text(
-    `,"total_sar":${num(q.total_sar)},"currency":${kept(q.currency)},"expires_at":${JSON.stringify(q.expires_at)}` +
+    `,"total_sar":${num(q.total_sar)},"currency":${kept(q.currency)},"expires_at":${expiresJson(q.expires_at)}` +
       `,"connection_id":${JSON.stringify(q.connection_id)},"account":${kept(q.account)},"recommended":${q.recommended}` +
       `,"rule_id":${JSON.stringify(q.rule_id)},"on_time_rate":${q.on_time_rate === null ? 'null' : num(q.on_time_rate)}` +
       `,"mode":${kept(q.mode)}}`,
   );
 }
+
+/**
+ * A quote's carrier, then its service: one kept piece per pair where both are frozen (the
+ * registry's descriptors, the same on every rating), each written afresh otherwise.
+ */
+function carrierAndService(carrier: object, service: object): void {
+  if (!Object.isFrozen(carrier) || !Object.isFrozen(service)) {
+    out.json(carrier);
+    out.text(',"service":');
+    out.json(service);
+    return;
+  }
+  let byService = keptPairs.get(carrier);
+  if (!byService) keptPairs.set(carrier, (byService = new WeakMap()));
+  let bytes = byService.get(service);
+  if (!bytes) byService.set(service, (bytes = Buffer.from(`${JSON.stringify(carrier)},"service":${JSON.stringify(service)}`, 'utf8')));
+  out.bytes(bytes);
+}
+const keptPairs = new WeakMap<object, WeakMap<object, Buffer>>();
+
+/**
+ * The weights' JSON. A rating's quotes mostly weigh the same parcels with the same divisor (each
+ * level its own weight break), so the four numbers' text is kept from the last quote: comparing
+ * four numbers costs less than writing them.
+ */
+function weightsJson(w: QuoteAnswer['weights']): string {
+  if (
+    lastWeights === undefined ||
+    w.actual_kg !== lastActual ||
+    w.volumetric_kg !== lastVolumetric ||
+    w.chargeable_kg !== lastChargeable ||
+    w.volumetric_divisor !== lastDivisor
+  ) {
+    // The values, not the object: a caller may change an object it handed over before.
+    lastActual = w.actual_kg;
+    lastVolumetric = w.volumetric_kg;
+    lastChargeable = w.chargeable_kg;
+    lastDivisor = w.volumetric_divisor;
+    lastWeights =
+      `{"actual_kg":${num(w.actual_kg)},"volumetric_kg":${num(w.volumetric_kg)},"chargeable_kg":${num(w.chargeable_kg)}` +
+      `,"volumetric_divisor":${num(w.volumetric_divisor)},"weight_break_applied":`;
+  }
+  return `${lastWeights}${kept(w.weight_break_applied)}}`;
+}
+let lastWeights: string | undefined;
+let lastActual = 0;
+let lastVolumetric = 0;
+let lastChargeable = 0;
+let lastDivisor = 0;
+
+/** A rating's quotes expire together: the instant's JSON is kept from the last quote. */
+function expiresJson(expiresAt: string): string {
+  if (expiresAt !== lastExpires) {
+    lastExpires = expiresAt;
+    lastExpiresJson = JSON.stringify(expiresAt);
+  }
+  return lastExpiresJson;
+}
+let lastExpires: string | undefined;
+let lastExpiresJson = '';
 
 function breakdownJson(breakdown: QuoteAnswer['breakdown']): string {
   let json = '[';
