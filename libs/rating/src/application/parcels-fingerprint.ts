@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { ParcelProps } from '@lgw/kernel';
+import { ParcelProps, remembered } from '@lgw/kernel';
 
 /**
  * Parcels identify a quote's goods regardless of the order they are listed in: the same
@@ -10,5 +10,8 @@ export function parcelsFingerprint(parcels: readonly ParcelProps[]): string {
     .map((p) => [p.weight_kg, p.length_cm, p.width_cm, p.height_cm].map((n) => String(n)).join('x'))
     .sort()
     .join('|');
-  return hash('sha256', canonical, 'hex');
+  return fingerprintOf(canonical);
 }
+
+/** A merchant rates the same few boxes all day: their fingerprints are kept (bounded). */
+const fingerprintOf = remembered(4096, (canonical) => hash('sha256', canonical, 'hex'));
