@@ -177,8 +177,8 @@ export class GetRatesUseCase {
     warnings: RatesWarning[],
   ): Promise<(number | undefined | null)[]> {
     const registry = await carriersFor(this.carriers, command.teamId);
-    // Levels priced from rate cards need no call: a rating with none that quotes itself makes no
-    // promise per level (they were a visible share of POST /rates' CPU).
+    // Levels priced from rate cards need no call: a rating where no carrier quotes itself makes
+    // no promise per level.
     if (!candidates.some(({ carrier }) => registry.get(carrier.code)?.quoteRate)) return candidates.map(() => undefined);
     return Promise.all(
       candidates.map(async ({ carrier, service, connection }) => {
