@@ -347,10 +347,18 @@ function paced({ url, rate, seconds, warmupSeconds = 2, connections = 64, method
         },
         (res) => {
           res.resume();
-          res.on('end', () => settle(index, due, true, res.statusCode));
+          res.on('end', () => once(true, res.statusCode));
+          // A connection lost mid-answer: counted as an error, not waited for.
+          res.on('error', () => once(false, 0));
         },
       );
-      req.on('error', () => settle(index, due, false, 0));
+      let settledThis = false;
+      const once = (ok, status) => {
+        if (settledThis) return;
+        settledThis = true;
+        settle(index, due, ok, status);
+      };
+      req.on('error', () => once(false, 0));
       req.end(payload);
     };
     const tick = () => {

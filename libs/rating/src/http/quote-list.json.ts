@@ -67,9 +67,8 @@ function writeQuote(q: QuoteAnswer): void {
     `,"transit_days":{"min":${num(transit.min)},"max":${num(transit.max)}}` +
       `,"estimated_delivery_date":${kept(q.estimated_delivery_date)},"weights":${weightsJson(q.weights)},"breakdown":`,
   );
-  // A kept price's breakdown is frozen and shared by every quote of that price.
-  if (Object.isFrozen(q.breakdown)) out.json(q.breakdown);
-  else out.text(breakdownJson(q.breakdown));
+  // A kept price's breakdown is frozen and shared by every quote of that price: its bytes are kept.
+  out.json(q.breakdown);
   out.text(
     `,"total_sar":${num(q.total_sar)},"currency":${kept(q.currency)},"expires_at":${expiresJson(q.expires_at)}` +
       `,"connection_id":${JSON.stringify(q.connection_id)},"account":${kept(q.account)},"recommended":${q.recommended}` +
@@ -137,16 +136,6 @@ function expiresJson(expiresAt: string): string {
 }
 let lastExpires: string | undefined;
 let lastExpiresJson = '';
-
-function breakdownJson(breakdown: QuoteAnswer['breakdown']): string {
-  let json = '[';
-  for (let i = 0; i < breakdown.length; i++) {
-    const line = breakdown[i];
-    if (i > 0) json += ',';
-    json += `{"code":${kept(line.code)},"label_en":${kept(line.label_en)},"label_ar":${kept(line.label_ar)},"amount_sar":${num(line.amount_sar)}}`;
-  }
-  return `${json}]`;
-}
 
 /** A number as JSON writes it (a value that is not finite is `null`). */
 function num(value: number): string {
